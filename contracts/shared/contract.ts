@@ -1,0 +1,69 @@
+// What one API contributes to the pipeline: document metadata, security schemes, operations and
+// webhooks. `buildDocument` turns it into an OpenAPI 3.1 document.
+import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
+import { registerOperations, registerWebhooks, type OperationMap, type WebhookSpec } from './operation.ts';
+import type { z } from './zod.ts';
+
+export type ApiId = 'exchange' | 'merchant' | 'partner';
+
+export interface ApiContract<Ops extends OperationMap = OperationMap> {
+  id: ApiId;
+  title: string;
+  version: string;
+  /** Markdown shown at the top of the docs: auth, decisions, limits. */
+  description: string;
+  /** Path prefix the API is served under, e.g. `/api/v1`. */
+  basePath: string;
+  tags: { name: string; description: string }[];
+  securitySchemes: Record<string, Record<string, unknown>>;
+  operations: Ops;
+  webhooks?: Record<string, WebhookSpec>;
+  /** Named schemas that no operation references but clients need (webhook payloads, CSV rows). */
+  extraSchemas?: Record<string, z.ZodType>;
+  /** Every "not shown" of the document, decided: rendered into the description, `x-decisions` and docs/decisions.md. */
+  decisions: Decision[];
+  /** Other top-level `x-` extensions. */
+  extensions?: Record<`x-${string}`, unknown>;
+}
+
+export interface Decision {
+  /** Stable id, e.g. `X1` (DESIGN.md) or `X-limit` (ours). */
+  id: string;
+  /** What the document leaves open, e.g. "Placement of body parameters in the signed string". */
+  gap: string;
+  /** What we decided, in Markdown. */
+  decision: string;
+}
+
+export function renderDecisions(decisions: Decision[]): string {
+  return decisions.map((d) => `- **${d.id}: ${d.gap}.** ${d.decision}`).join('\n');
+}
+
+export function buildDocument(contract: ApiContract): Record<string, unknown> {
+  const registry = new OpenAPIRegistry();
+  for (const [name, scheme] of Object.entries(contract.securitySchemes)) {
+    registry.registerComponent('securitySchemes', name, scheme as never);
+  }
+  for (const [name, schema] of Object.entries(contract.extraSchemas ?? {})) registry.register(name, schema);
+  registerOperations(registry, contract.operations);
+  if (contract.webhooks) registerWebhooks(registry, contract.webhooks);
+  const generator = new OpenApiGeneratorV31(registry.definitions, { sortComponents: 'alphabetically' });
+  const doc = generator.generateDocument({
+    openapi: '3.1.0',
+    info: {
+      title: contract.title,
+      version: contract.version,
+      description: `${contract.description}\n\n## Decisions on what the document leaves open\n\n${renderDecisions(contract.decisions)}\n`,
+      license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
+      contact: { name: 'Platform team', email: 'platform@example.com' },
+    },
+    servers: [
+      { url: contract.basePath, description: 'Relative to the host serving this document' },
+      { url: `http://127.0.0.1:8080${contract.basePath}`, description: 'Local sandbox (npm start)' },
+    ],
+    tags: contract.tags,
+    'x-decisions': contract.decisions,
+    ...(contract.extensions ?? {}),
+  });
+  return doc as unknown as Record<string, unknown>;
+}

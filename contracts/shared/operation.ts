@@ -1,0 +1,123 @@
+// An operation is a plain value: method, path, request schemas and declared responses. Each API
+// exports a map of them keyed by operationId; the generator registers them with zod-to-openapi,
+// and the server and tests derive their types from the same values.
+import type { OpenAPIRegistry, ResponseConfig, RouteConfig } from '@asteasolutions/zod-to-openapi';
+import type { z } from './zod.ts';
+
+export type HttpMethod = 'get' | 'post' | 'patch' | 'delete';
+
+export interface ResponseSpec {
+  description: string;
+  /** Body schema; omit for a response without content (204). */
+  schema?: z.ZodType;
+  /** One example of the body, validated against `schema` by the contract tests. */
+  example?: unknown;
+  /** Response headers (e.g. Retry-After on 429). */
+  headers?: Record<string, { description: string; schema: { type: 'integer' | 'string' } }>;
+}
+
+export interface RequestSpec {
+  params?: z.ZodObject;
+  query?: z.ZodObject;
+  body?: { schema: z.ZodType; example: unknown; description?: string };
+}
+
+export interface OperationSpec {
+  method: HttpMethod;
+  /** Path relative to the API's base path, OpenAPI style: `/tickers/{market}`. */
+  path: string;
+  summary: string;
+  description: string;
+  tags: readonly string[];
+  /** Security requirements; `[]` for a public operation. */
+  security: readonly Record<string, readonly string[]>[];
+  request?: RequestSpec;
+  responses: Record<number, ResponseSpec>;
+  /** `x-` extensions written into the operation (decisions, permissions). */
+  extensions?: Record<`x-${string}`, unknown>;
+}
+
+export type OperationMap = Record<string, OperationSpec>;
+
+/** Identity helper that keeps the literal types of an operation map (keys are operationIds). */
+export const defineOperations = <const T extends OperationMap>(ops: T): T => ops;
+
+export interface WebhookSpec {
+  summary: string;
+  description: string;
+  tags: readonly string[];
+  body: { schema: z.ZodType; example: unknown; description?: string };
+  responses: Record<number, ResponseSpec>;
+  extensions?: Record<`x-${string}`, unknown>;
+}
+
+function toResponses(responses: Record<number, ResponseSpec>): Record<string, ResponseConfig> {
+  const out: Record<string, ResponseConfig> = {};
+  for (const [status, spec] of Object.entries(responses)) {
+    out[status] = {
+      description: spec.description,
+      ...(spec.headers ? { headers: spec.headers } : {}),
+      ...(spec.schema
+        ? {
+            content: {
+              'application/json': {
+                schema: spec.schema,
+                ...(spec.example !== undefined ? { example: spec.example } : {}),
+              },
+            },
+          }
+        : {}),
+    };
+  }
+  return out;
+}
+
+function toBody(body: RequestSpec['body']) {
+  if (!body) return undefined;
+  return {
+    required: true,
+    ...(body.description ? { description: body.description } : {}),
+    content: { 'application/json': { schema: body.schema, example: body.example } },
+  };
+}
+
+/** Registers every operation of a map as an OpenAPI path item. */
+export function registerOperations(registry: OpenAPIRegistry, ops: OperationMap): void {
+  for (const [operationId, op] of Object.entries(ops)) {
+    const body = toBody(op.request?.body);
+    const route: RouteConfig = {
+      method: op.method,
+      path: op.path,
+      operationId,
+      summary: op.summary,
+      description: op.description,
+      tags: [...op.tags],
+      security: op.security.map((req) => Object.fromEntries(Object.entries(req).map(([k, v]) => [k, [...v]]))),
+      request: {
+        ...(op.request?.params ? { params: op.request.params } : {}),
+        ...(op.request?.query ? { query: op.request.query } : {}),
+        ...(body ? { body } : {}),
+      },
+      responses: toResponses(op.responses),
+      ...(op.extensions ?? {}),
+    };
+    registry.registerPath(route);
+  }
+}
+
+/** Registers the webhooks (OpenAPI 3.1 `webhooks` section). */
+export function registerWebhooks(registry: OpenAPIRegistry, hooks: Record<string, WebhookSpec>): void {
+  for (const [name, hook] of Object.entries(hooks)) {
+    registry.registerWebhook({
+      method: 'post',
+      path: name,
+      operationId: name,
+      summary: hook.summary,
+      description: hook.description,
+      tags: [...hook.tags],
+      request: { body: toBody(hook.body)! },
+      responses: toResponses(hook.responses),
+      ...(hook.extensions ?? {}),
+    });
+  }
+}

@@ -1,0 +1,66 @@
+// Shared field types of the three documents: decimal strings, timestamps, country codes and the
+// character classes the merchant document gives for names, addresses, cities, phones and zips.
+import { z } from './zod.ts';
+import { COUNTRY_CODES } from './countries.ts';
+
+/** A non-negative decimal number carried as a string ("chars 0-9 and '.'"). */
+export const DECIMAL_PATTERN = '^[0-9]+(\\.[0-9]+)?$';
+export const decimalString = (description?: string) =>
+  z.string().regex(new RegExp(DECIMAL_PATTERN)).openapi({ description, example: '10.00' });
+
+/** ISO 8601 date-time in UTC, e.g. 2026-01-31T12:00:00.000Z. */
+export const isoDateTime = (description?: string) =>
+  z.iso.datetime({ offset: true }).openapi({ description, example: '2026-01-31T12:00:00.000Z' });
+
+/** ISO 3166-1 alpha-2 country code. */
+export const countryCode = (description = 'ISO 3166-1 alpha-2 country code') =>
+  z.enum(COUNTRY_CODES).openapi({ description, example: 'CA' });
+
+/** Fiat currencies a merchant prices in. */
+export const FIAT_CURRENCIES = ['USD', 'CAD', 'EUR'] as const;
+export const fiatCurrency = (description = 'Fiat currency: USD, CAD or EUR') =>
+  z.enum(FIAT_CURRENCIES).openapi({ description, example: 'USD' });
+
+// Character classes. The documents list the allowed characters; we read each list as also
+// allowing the space character wherever the value is free text (names, addresses, cities,
+// provinces, zips), since "New York" and "K1A 0B1" must be valid. Decision C1 in docs/decisions.md.
+export const PATTERNS = {
+  /** a-z A-Z . ' - (and space): first_name, last_name, company_name */
+  name: "^[a-zA-Z.' -]+$",
+  /** 0-9 a-z A-Z / . ' - (and space): address */
+  address: "^[0-9a-zA-Z/.' -]+$",
+  /** a-z A-Z (and space): city, state, province */
+  region: '^[a-zA-Z ]+$',
+  /** 0-9: phone */
+  phone: '^[0-9]+$',
+  /** a-z A-Z 0-9 / ' # - (and space): zip */
+  zip: "^[a-zA-Z0-9/'# -]+$",
+  /** a-z A-Z 0-9: invoice_number */
+  invoiceNumber: '^[a-zA-Z0-9]+$',
+  /** 0-9 . : : an IPv4 or IPv6 address (hex digits a-f also allowed for IPv6; decision C2) */
+  ip: '^[0-9a-fA-F.:]+$',
+} as const;
+
+const pattern = (name: keyof typeof PATTERNS, description: string, example: string) =>
+  z.string().regex(new RegExp(PATTERNS[name])).openapi({ description, example });
+
+export const personName = (description: string, example = 'Jane') => pattern('name', description, example);
+export const companyName = (description = 'Company name', example = 'Acme Widgets') =>
+  pattern('name', description, example);
+export const streetAddress = (description = 'Street address', example = '100 King St W') =>
+  pattern('address', description, example);
+export const regionName = (description: string, example = 'Toronto') => pattern('region', description, example);
+export const phoneDigits = (description = 'Phone number, digits only', example = '4165550100') =>
+  pattern('phone', description, example);
+export const zipCode = (description = 'Postal or zip code', example = 'M5X 1A9') => pattern('zip', description, example);
+export const invoiceNumber = (description = 'Invoice number; unique per merchant', example = 'INV1001') =>
+  pattern('invoiceNumber', description, example);
+export const ipAddress = (description = "Customer's IPv4 or IPv6 address", example = '203.0.113.7') =>
+  pattern('ip', description, example);
+
+export const email = (description = 'E-mail address', example = 'jane@example.com') =>
+  z.email().openapi({ description, example });
+
+/** An https (or http, where stated) URL. */
+export const url = (description: string, example = 'https://merchant.example.com/hook') =>
+  z.url().openapi({ description, example });
