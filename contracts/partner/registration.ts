@@ -20,7 +20,7 @@ export const RegistrationSchema = z
       .string()
       .min(PASSWORD_MIN_LENGTH)
       .openapi({ description: `Password, at least ${PASSWORD_MIN_LENGTH} characters`, example: 'correct-horse-battery' }),
-    password_confirmation: z.string().openapi({
+    password_confirmation: z.string().min(1).openapi({
       description:
         'Must equal `password`. JSON Schema cannot express this, so the server checks it ' +
         '(the Zod schema does, with a refinement) and reports it in the 422 message list.',
