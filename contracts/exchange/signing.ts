@@ -1,0 +1,130 @@
+// Decision X1, the request signature of the exchange API, defined once: the client signs with it
+// and the server verifies with it. Pure functions over node:crypto; no I/O, no clock.
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
+/** Parameters never part of the signed string: the signature itself. */
+const UNSIGNED = new Set(['signature']);
+
+/** Compares by UTF-16 code units, not locale, so every runtime sorts the same way. */
+const byKey = <T>(a: [string, T], b: [string, T]) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0);
+
+const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * Writes one parameter as `key=value` pairs. Values go in raw (not percent-encoded). An array
+ * contributes `key[]...` once per element in array order; an object `key[k]...` per key, keys
+ * sorted (so `orders: [{...}]` gives `orders[][k]=v`). `undefined` is left out, as JSON drops it;
+ * `null` is written as an empty value.
+ */
+function pairs(key: string, value: unknown): string[] {
+  if (value === undefined) return [];
+  if (value === null) return [`${key}=`];
+  if (Array.isArray(value)) return value.flatMap((v) => pairs(`${key}[]`, v));
+  if (isPlainObject(value)) {
+    return Object.entries(value)
+      .sort(byKey)
+      .flatMap(([k, v]) => pairs(`${key}[${k}]`, v));
+  }
+  return [`${key}=${String(value)}`];
+}
+
+function canonicalEntries(entries: [string, unknown][]): string {
+  return entries
+    .filter(([k]) => !UNSIGNED.has(k))
+    .sort(byKey) // stable: a key sent twice keeps its order (query first, then body)
+    .flatMap(([k, v]) => pairs(k, v))
+    .join('&');
+}
+
+/** The QUERY part of X1: every parameter except `signature`, sorted by key, `key=value` joined by `&`. */
+export function canonicalQuery(params: Record<string, unknown>): string {
+  return canonicalEntries(Object.entries(params));
+}
+
+export interface SignatureInput {
+  /** HTTP method, any case; written upper case. */
+  method: string;
+  /** Full request path including the version prefix (`/api/v1/balances`), without query string. */
+  path: string;
+  /** URL query parameters, including `access_key` and `nonce` (a `signature` is ignored). */
+  query?: Record<string, unknown>;
+  /** Parsed JSON body; for POST its top-level fields are signed beside the query parameters. */
+  body?: unknown;
+}
+
+/** The string to sign: `METHOD|PATH|QUERY` (X1). */
+export function signaturePayload({ method, path, query = {}, body }: SignatureInput): string {
+  if (path.includes('?')) {
+    throw new Error(`signaturePayload: path "${path}" contains a query string; pass its parameters in \`query\` instead`);
+  }
+  const upper = method.toUpperCase();
+  const entries: [string, unknown][] = Object.entries(query);
+  if (upper === 'POST' && isPlainObject(body)) entries.push(...Object.entries(body));
+  return `${upper}|${path}|${canonicalEntries(entries)}`;
+}
+
+/** HMAC-SHA256 of the payload keyed with the secret, as lower-case hex. */
+export function sign(payload: string, secret: string): string {
+  return createHmac('sha256', secret).update(payload, 'utf8').digest('hex');
+}
+
+/** Constant-time check of a received signature; false (never a throw) when the length differs. */
+export function verifySignature(payload: string, secret: string, signature: string): boolean {
+  const expected = Buffer.from(sign(payload, secret), 'utf8');
+  const received = Buffer.from(signature, 'utf8');
+  return expected.length === received.length && timingSafeEqual(expected, received);
+}
+
+export interface SignatureTestVector {
+  input: SignatureInput;
+  payload: string;
+  signature: string;
+}
+
+/** The test vectors of DESIGN.md (secret `demo-trader-secret`), for client and server tests and the docs. */
+export const SIGNATURE_TEST_SECRET = 'demo-trader-secret';
+export const SIGNATURE_TEST_VECTORS: readonly SignatureTestVector[] = [
+  {
+    input: { method: 'GET', path: '/api/v1/balances', query: { access_key: 'demo-trader', nonce: 1700000000000 } },
+    payload: 'GET|/api/v1/balances|access_key=demo-trader&nonce=1700000000000',
+    signature: '1c0c5bfd44e810e7ca0cbfdc9287e574f73ebea7c7a033e6f6be373717f8e0ab',
+  },
+  {
+    input: {
+      method: 'POST',
+      path: '/api/v1/orders',
+      query: { access_key: 'demo-trader', nonce: 1700000000000 },
+      body: { market: 'btcusd', side: 'buy', volume: '0.5', ord_type: 'limit', price: '30000.00' },
+    },
+    payload:
+      'POST|/api/v1/orders|access_key=demo-trader&market=btcusd&nonce=1700000000000&ord_type=limit&price=30000.00&side=buy&volume=0.5',
+    signature: '8f7e72f34423678b205774fce026d38bdd48280409c647234483e08a77ee5335',
+  },
+  {
+    input: {
+      method: 'POST',
+      path: '/api/v1/orders/multi',
+      query: { access_key: 'demo-trader', nonce: 1700000000001 },
+      body: {
+        market: 'ethbtc',
+        orders: [
+          { side: 'sell', volume: '1', ord_type: 'limit', price: '0.05' },
+          { side: 'buy', volume: '2', ord_type: 'market' },
+        ],
+      },
+    },
+    payload:
+      'POST|/api/v1/orders/multi|access_key=demo-trader&market=ethbtc&nonce=1700000000001&orders[][ord_type]=limit&orders[][price]=0.05&orders[][side]=sell&orders[][volume]=1&orders[][ord_type]=market&orders[][side]=buy&orders[][volume]=2',
+    signature: 'f4e414d05fc86238c2e41f6ddd7a9b09fe0e68fd4cb63de5b619c674a442282e',
+  },
+  {
+    input: {
+      method: 'GET',
+      path: '/api/v1/orders',
+      query: { market: 'btcusd', state: 'wait', limit: 10, access_key: 'demo-trader', nonce: 1700000000000 },
+    },
+    payload: 'GET|/api/v1/orders|access_key=demo-trader&limit=10&market=btcusd&nonce=1700000000000&state=wait',
+    signature: '3786d38ebf17c69800b4dee9ceea7818c512c961cc75e452a2c875296bfad94f',
+  },
+];
