@@ -1,0 +1,56 @@
+// Cancellation is asynchronous (section 3 of the document): a request is acknowledged with the
+// order as it is, still `wait`, and the cancel is applied later by a scheduler. Until then the
+// order stays in the book and can still trade; a cancel that finds it done does nothing.
+import type { OrderRec } from './records.ts';
+
+/** Runs `task` after `delayMs`; injectable so tests decide when cancels happen. */
+export type Scheduler = (task: () => void, delayMs: number) => void;
+
+/** setTimeout, unref'd so pending cancels never keep the process alive. */
+export const timerScheduler: Scheduler = (task, delayMs) => {
+  setTimeout(task, delayMs).unref();
+};
+
+/** How long a requested cancel waits by default. */
+export const DEFAULT_CANCEL_DELAY_MS = 50;
+
+export class CancelQueue {
+  private readonly pending = new Set<OrderRec>();
+
+  constructor(
+    /** Takes a waiting order out of its book and releases its lock. */
+    private readonly cancel: (order: OrderRec) => void,
+    private readonly schedule: Scheduler = timerScheduler,
+    private readonly delayMs: number = DEFAULT_CANCEL_DELAY_MS,
+  ) {}
+
+  /** Schedules the cancel of a waiting order; a second request for it changes nothing. */
+  request(order: OrderRec): void {
+    if (order.state !== 'wait' || this.pending.has(order)) return;
+    order.cancelRequested = true;
+    this.pending.add(order);
+    this.schedule(() => this.apply(order), this.delayMs);
+  }
+
+  /** Applies every pending cancel now, oldest request first; returns how many were pending. */
+  runPending(): number {
+    const orders = [...this.pending];
+    for (const order of orders) this.apply(order);
+    return orders.length;
+  }
+
+  get size(): number {
+    return this.pending.size;
+  }
+
+  /** Forgets pending cancels (timers already set find nothing to do). */
+  clear(): void {
+    this.pending.clear();
+  }
+
+  private apply(order: OrderRec): void {
+    if (!this.pending.delete(order)) return;
+    order.cancelRequested = false;
+    if (order.state === 'wait') this.cancel(order);
+  }
+}

@@ -1,0 +1,189 @@
+// The exchange engine: one object an HTTP layer calls for every exchange operation. Inputs are
+// the request's fields; outputs are wire shapes (wire.ts); failures are EngineErrors (errors.ts).
+import { DEFAULT_SEED, type SeedConfig } from './accounts.ts';
+import { CancelQueue, DEFAULT_CANCEL_DELAY_MS, timerScheduler, type Scheduler } from './cancel.ts';
+import { cancelRejected, orderNotFound } from './errors.ts';
+import { DEFAULT_FEE_RATE, feeRate, type FeeRate } from './fees.ts';
+import { CURRENCIES, MARKETS, MARKET_IDS, marketSpec } from './markets.ts';
+import { finish } from './matching.ts';
+import { placeBatch, placeOrder, type PlacementContext } from './placement.ts';
+import { orderBookOf, queryOrders, queryTrades, tickerOf, type OrderQuery, type TradeQuery } from './queries.ts';
+import { fillToWire, orderToWire, tradeToWire, type OrderRec } from './records.ts';
+import { MemoryStore, type EngineStore } from './store.ts';
+import type {
+  Account, Currency, Market, MarketId, Order, OrderBook, OrderInput, OrderWithTrades, Side, Ticker, Trade, UserTrade,
+} from './wire.ts';
+
+/** Milliseconds since the Unix epoch; injectable so tests control time. */
+export interface Clock {
+  now(): number;
+}
+
+export const systemClock: Clock = { now: () => Date.now() };
+
+export interface EngineOptions {
+  clock?: Clock;
+  /** Runs requested cancels later (default: setTimeout). */
+  scheduler?: Scheduler;
+  /** Delay of a requested cancel, ms (default 50). */
+  cancelDelayMs?: number;
+  /** Balances after construction and after each reset() (default: the sandbox seed). */
+  seed?: SeedConfig;
+  /** Fee per side of each trade, in quote currency (default '0.0025', i.e. 0.25 %). */
+  feeRate?: string;
+  store?: EngineStore;
+}
+
+export interface ClearFilter {
+  /** 'sell' cancels only asks, 'buy' only bids. */
+  side?: Side;
+  market?: MarketId;
+}
+
+export class ExchangeEngine {
+  readonly store: EngineStore;
+  readonly fee: FeeRate;
+  private readonly clock: Clock;
+  private readonly seed: SeedConfig;
+  private readonly cancels: CancelQueue;
+  private readonly ctx: PlacementContext;
+
+  constructor(options: EngineOptions = {}) {
+    this.store = options.store ?? new MemoryStore();
+    this.fee = options.feeRate === undefined ? DEFAULT_FEE_RATE : feeRate(options.feeRate);
+    this.clock = options.clock ?? systemClock;
+    this.seed = options.seed ?? DEFAULT_SEED;
+    this.cancels = new CancelQueue(
+      (order) => this.cancelNow(order),
+      options.scheduler ?? timerScheduler,
+      options.cancelDelayMs ?? DEFAULT_CANCEL_DELAY_MS,
+    );
+    const clock = this.clock;
+    this.ctx = { store: this.store, fee: this.fee, now: () => clock.now() };
+    this.reset();
+  }
+
+  /** Back to the seeded balances: no orders, no trades, no pending cancels; ids restart at 1. */
+  reset(): void {
+    this.cancels.clear();
+    this.store.reset();
+    this.store.ledger.seed(this.seed);
+  }
+
+  /** GET /timestamp: Unix seconds. */
+  timestamp(): number {
+    return Math.floor(this.clock.now() / 1000);
+  }
+
+  markets(): Market[] {
+    return MARKETS.map((m) => ({ ...m }));
+  }
+
+  currencies(): Currency[] {
+    return CURRENCIES.map((c) => ({ ...c }));
+  }
+
+  balances(userId: string): Account[] {
+    return this.store.ledger.accounts(userId);
+  }
+
+  /** POST /orders. */
+  placeOrder(userId: string, market: MarketId, input: OrderInput): Order {
+    return orderToWire(this.submit(userId, market, input));
+  }
+
+  /** placeOrder without building the response: the id of the new order (benchmarks, bulk loads). */
+  submitOrder(userId: string, market: MarketId, input: OrderInput): number {
+    return this.submit(userId, market, input).id;
+  }
+
+  /** POST /orders/multi: all or nothing; a failure names the index of the offending order. */
+  placeMany(userId: string, market: MarketId, inputs: readonly OrderInput[]): Order[] {
+    return placeBatch(this.ctx, userId, marketSpec(market), inputs).map(orderToWire);
+  }
+
+  /** POST /order/delete: the order as it is now (still wait); the cancel follows (see cancel.ts). */
+  requestCancel(userId: string, orderId: number): Order {
+    const order = this.ownOrder(userId, orderId);
+    if (order.state !== 'wait') throw cancelRejected(order.id, order.state);
+    this.cancels.request(order);
+    return orderToWire(order);
+  }
+
+  /** POST /orders/clear: requests the cancel of every waiting order matching the filter. */
+  clear(userId: string, filter: ClearFilter = {}): Order[] {
+    const markets = filter.market === undefined ? MARKET_IDS : [marketSpec(filter.market).id];
+    const out: Order[] = [];
+    for (const market of markets) {
+      for (const order of this.store.userOrders(userId, market)) {
+        if (order.state !== 'wait' || (filter.side !== undefined && order.side !== filter.side)) continue;
+        this.cancels.request(order);
+        out.push(orderToWire(order));
+      }
+    }
+    return out;
+  }
+
+  /** Applies every requested cancel now (tests, shutdown); returns how many were pending. */
+  runPending(): number {
+    return this.cancels.runPending();
+  }
+
+  /** GET /order. */
+  order(userId: string, orderId: number): OrderWithTrades {
+    const order = this.ownOrder(userId, orderId);
+    const trades = (order.trades ?? []).map((trade) => fillToWire({ trade, order }));
+    return { ...orderToWire(order), trades };
+  }
+
+  /** GET /orders. */
+  orders(userId: string, market: MarketId, query: OrderQuery = {}): Order[] {
+    return queryOrders(this.store.userOrders(userId, marketSpec(market).id), query).map(orderToWire);
+  }
+
+  /** GET /trade_history. */
+  trades(market: MarketId, query: TradeQuery = {}): Trade[] {
+    return queryTrades(this.store.marketTrades(marketSpec(market).id), (t) => t, query).map(tradeToWire);
+  }
+
+  /** GET /trades. */
+  userTrades(userId: string, market: MarketId, query: TradeQuery = {}): UserTrade[] {
+    return queryTrades(this.store.userFills(userId, marketSpec(market).id), (f) => f.trade, query).map(fillToWire);
+  }
+
+  /** GET /order_book (default 100 levels per side). */
+  orderBook(market: MarketId, limit?: number): OrderBook {
+    const spec = marketSpec(market);
+    return orderBookOf(this.store.book(spec.id), spec, limit, this.clock.now());
+  }
+
+  /** GET /tickers/{market}. */
+  ticker(market: MarketId): Ticker {
+    const spec = marketSpec(market);
+    return tickerOf(this.store.marketTrades(spec.id), spec, this.clock.now());
+  }
+
+  /** GET /tickers: one per market, in the Market enum's order. */
+  tickers(): Ticker[] {
+    return MARKET_IDS.map((id) => this.ticker(id));
+  }
+
+  private submit(userId: string, market: MarketId, input: OrderInput): OrderRec {
+    return placeOrder(this.ctx, userId, marketSpec(market), input);
+  }
+
+  private ownOrder(userId: string, orderId: number): OrderRec {
+    const order = this.store.order(orderId);
+    if (order === undefined || order.userId !== userId) throw orderNotFound(orderId);
+    return order;
+  }
+
+  private cancelNow(order: OrderRec): void {
+    this.store.book(order.market.id).own(order.side).remove(order);
+    finish(order, 'cancel');
+  }
+}
+
+export function createEngine(options: EngineOptions = {}): ExchangeEngine {
+  return new ExchangeEngine(options);
+}

@@ -1,0 +1,124 @@
+// Creating orders: validate, lock what the order may spend, match, rest. A batch is validated
+// as a whole (every order and the funds all of them need) before any order is placed.
+import type { Balance } from './accounts.ts';
+import { DecimalError, formatDecimal, parseDecimal } from './decimal.ts';
+import { atIndex, orderRejected } from './errors.ts';
+import { buyLock, fundsOf } from './fees.ts';
+import type { MarketSpec } from './markets.ts';
+import { matchAndRest, type MatchContext } from './matching.ts';
+import { OrderRec } from './records.ts';
+import type { OrdType, OrderInput, Side } from './wire.ts';
+
+export interface PlacementContext extends MatchContext {
+  now(): number;
+}
+
+/** A validated order, not yet placed. */
+export interface OrderPlan {
+  readonly market: MarketSpec;
+  readonly side: Side;
+  readonly ordType: OrdType;
+  readonly price: bigint;
+  readonly volume: bigint;
+  readonly base: Balance;
+  readonly quote: Balance;
+  /** What the order locks; null for a market buy, which takes whatever is available. */
+  readonly lock: bigint | null;
+}
+
+function decimal(text: unknown, places: number, field: string): bigint {
+  if (typeof text !== 'string') throw orderRejected(`${field} must be a decimal string`);
+  try {
+    return parseDecimal(text, places, field);
+  } catch (error) {
+    throw error instanceof DecimalError ? orderRejected(error.message) : error;
+  }
+}
+
+/** Checks one order's fields and works out what it locks; 2002 with the reason otherwise. */
+export function planOrder(ctx: PlacementContext, userId: string, market: MarketSpec, input: OrderInput): OrderPlan {
+  const { side, ord_type: ordType } = input;
+  if (side !== 'buy' && side !== 'sell') throw orderRejected(`side must be 'buy' or 'sell', got '${String(side)}'`);
+  if (ordType !== 'limit' && ordType !== 'market') {
+    throw orderRejected(`ord_type must be 'limit' or 'market', got '${String(ordType)}'`);
+  }
+  const volume = decimal(input.volume, market.basePlaces, 'volume');
+  if (volume === 0n) throw orderRejected('volume must be greater than 0');
+  let price = 0n;
+  if (ordType === 'limit') {
+    if (input.price === undefined) throw orderRejected('price is required for a limit order');
+    price = decimal(input.price, market.quotePlaces, 'price');
+    if (price === 0n) throw orderRejected('price must be greater than 0');
+    // Funds round down to the quote unit; an order worth less than one unit would trade for free.
+    if (fundsOf(price, volume, market) === 0n) {
+      throw orderRejected(`price × volume is below the smallest ${market.quote} amount (${formatDecimal(1n, market.quotePlaces)})`);
+    }
+  } else if (input.price !== undefined) {
+    throw orderRejected('price must be absent for a market order (it takes the book’s prices)');
+  }
+  const base = ctx.store.ledger.account(userId, market.base);
+  const quote = ctx.store.ledger.account(userId, market.quote);
+  let lock: bigint | null = volume;
+  if (side === 'buy') lock = ordType === 'limit' ? buyLock(price, volume, market, ctx.fee) : null;
+  return { market, side, ordType, price, volume, base, quote, lock };
+}
+
+/** Creates, matches and (if a limit order with volume left) rests the order. */
+function execute(ctx: PlacementContext, userId: string, plan: OrderPlan, reserved: boolean): OrderRec {
+  const { market, side, ordType, price, volume, base, quote } = plan;
+  const order = new OrderRec(ctx.store.nextOrderId(), userId, market, side, ordType, price, volume, ctx.now(), base, quote);
+  const lock = plan.lock ?? quote.available;
+  if (!reserved) ctx.store.ledger.lock(order.lockedIn, lock);
+  order.locked = lock;
+  ctx.store.addOrder(order);
+  matchAndRest(ctx, order);
+  return order;
+}
+
+function insufficientForMarketBuy(quote: Balance, available: bigint, places: number, index?: number): Error {
+  return orderRejected(`insufficient ${quote.currency} for a market buy: available ${formatDecimal(available, places)}`, index);
+}
+
+/** POST /orders. A market buy needs some available quote balance; it spends at most that. */
+export function placeOrder(ctx: PlacementContext, userId: string, market: MarketSpec, input: OrderInput): OrderRec {
+  const plan = planOrder(ctx, userId, market, input);
+  if (plan.lock === null && plan.quote.available <= 0n) {
+    throw insufficientForMarketBuy(plan.quote, plan.quote.available, market.quotePlaces);
+  }
+  return execute(ctx, userId, plan, false);
+}
+
+/**
+ * POST /orders/multi, all or nothing: every order is checked, then what they lock together,
+ * then all of it is reserved at once and the orders are placed in array order. A market buy
+ * gets what is available after the other orders' reservations; when an earlier market buy of
+ * the same batch has spent it all, it fills nothing and ends cancelled (X6), never an error.
+ */
+export function placeBatch(ctx: PlacementContext, userId: string, market: MarketSpec, inputs: readonly OrderInput[]): OrderRec[] {
+  if (inputs.length === 0) throw orderRejected('orders must hold at least one order');
+  const plans = inputs.map((input, i) => {
+    try {
+      return planOrder(ctx, userId, market, input);
+    } catch (error) {
+      throw atIndex(error, i);
+    }
+  });
+  const needs = new Map<Balance, bigint>();
+  plans.forEach((plan, i) => {
+    if (plan.lock === null) return;
+    const balance = plan.side === 'buy' ? plan.quote : plan.base;
+    const need = (needs.get(balance) ?? 0n) + plan.lock;
+    if (need > balance.available) {
+      const places = balance === plan.quote ? market.quotePlaces : market.basePlaces;
+      const amounts = `orders[0..${i}] need ${formatDecimal(need, places)}, available ${formatDecimal(balance.available, places)}`;
+      throw orderRejected(`insufficient ${balance.currency}: ${amounts}`, i);
+    }
+    needs.set(balance, need);
+  });
+  plans.forEach((plan, i) => {
+    const left = plan.quote.available - (needs.get(plan.quote) ?? 0n);
+    if (plan.lock === null && left <= 0n) throw insufficientForMarketBuy(plan.quote, left, market.quotePlaces, i);
+  });
+  for (const [balance, need] of needs) balance.locked += need;
+  return plans.map((plan) => execute(ctx, userId, plan, plan.lock !== null));
+}

@@ -1,0 +1,129 @@
+// Read-side of the engine: trade and order lists with their filters, order book depth and
+// tickers. Lists are kept oldest first by id, so id bounds are binary searches.
+import type { Book } from './book.ts';
+import { formatDecimal } from './decimal.ts';
+import type { MarketSpec } from './markets.ts';
+import type { OrderRec, TradeRec } from './records.ts';
+import type { OrderBook, OrderBy, OrderState, Ticker } from './wire.ts';
+
+/** Defaults and maxima of `limit` (decision X4); larger limits are cut to the maximum. */
+export const LIMITS = {
+  trades: { default: 50, max: 1000 },
+  orders: { default: 100, max: 1000 },
+  orderBook: { default: 100, max: 1000 },
+} as const;
+
+/** Every list is newest first unless `order_by` says `asc` (the document: "reverse creation order"). */
+export const DEFAULT_ORDER_BY: OrderBy = 'desc';
+
+export interface TradeQuery {
+  limit?: number;
+  /** Unix seconds: only trades executed strictly before it. */
+  timestamp?: number;
+  /** Trade id: only trades after it. */
+  from?: number;
+  /** Trade id: only trades before it. */
+  to?: number;
+  order_by?: OrderBy;
+}
+
+export interface OrderQuery {
+  state?: OrderState;
+  limit?: number;
+  offset?: number;
+  order_by?: OrderBy;
+}
+
+function clampLimit(limit: number | undefined, bounds: { default: number; max: number }): number {
+  return Math.max(0, Math.min(limit ?? bounds.default, bounds.max));
+}
+
+/** First index whose id is greater than `id` (items sorted by increasing id). */
+function firstAfter<T>(items: readonly T[], idOf: (item: T) => number, id: number): number {
+  let lo = 0;
+  let hi = items.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (idOf(items[mid] as T) <= id) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** Filters trades (or a user's fills) sorted oldest first; walks only as far as `limit` needs. */
+export function queryTrades<T>(items: readonly T[], tradeOf: (item: T) => TradeRec, query: TradeQuery): T[] {
+  const idOf = (item: T) => tradeOf(item).id;
+  const limit = clampLimit(query.limit, LIMITS.trades);
+  const lo = query.from === undefined ? 0 : firstAfter(items, idOf, query.from);
+  const hi = query.to === undefined ? items.length : firstAfter(items, idOf, query.to - 1);
+  const before = query.timestamp === undefined ? Infinity : query.timestamp * 1000;
+  const out: T[] = [];
+  const visit = (item: T) => {
+    if (tradeOf(item).createdAt < before) out.push(item);
+  };
+  if ((query.order_by ?? DEFAULT_ORDER_BY) === 'asc') {
+    for (let i = lo; i < hi && out.length < limit; i++) visit(items[i] as T);
+  } else {
+    for (let i = hi - 1; i >= lo && out.length < limit; i--) visit(items[i] as T);
+  }
+  return out;
+}
+
+/** A user's orders of one market (oldest first in the store), filtered and paged. */
+export function queryOrders(orders: readonly OrderRec[], query: OrderQuery): OrderRec[] {
+  const matching = query.state === undefined ? [...orders] : orders.filter((o) => o.state === query.state);
+  if ((query.order_by ?? DEFAULT_ORDER_BY) === 'desc') matching.reverse();
+  const offset = Math.max(0, query.offset ?? 0);
+  return matching.slice(offset, offset + clampLimit(query.limit, LIMITS.orders));
+}
+
+/** GET /order_book: `limit` price levels per side, bids high to low, asks low to high. */
+export function orderBookOf(book: Book, market: MarketSpec, limit: number | undefined, nowMs: number): OrderBook {
+  const levels = clampLimit(limit, LIMITS.orderBook);
+  return {
+    timestamp: Math.floor(nowMs / 1000),
+    bids: book.bids.depth(levels, market.quotePlaces, market.basePlaces),
+    asks: book.asks.depth(levels, market.quotePlaces, market.basePlaces),
+  };
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * GET /tickers/{market} over the trades of the last 24 hours: open is the first trade's price
+ * in that window, last the latest, vol the summed base volume. With no trade in the window
+ * every figure is zero at its precision ('0.00' for a USD price, '0.00000000' for BTC volume).
+ */
+export function tickerOf(trades: readonly TradeRec[], market: MarketSpec, nowMs: number): Ticker {
+  const since = nowMs - DAY_MS;
+  let open = 0n;
+  let low = 0n;
+  let high = 0n;
+  let last = 0n;
+  let vol = 0n;
+  let seen = false;
+  // Newest first, stopping at the window's start: cost follows the day's trades, not history.
+  for (let i = trades.length - 1; i >= 0; i--) {
+    const trade = trades[i] as TradeRec;
+    if (trade.createdAt <= since) break;
+    if (trade.createdAt > nowMs) continue;
+    if (!seen) {
+      last = low = high = trade.price;
+      seen = true;
+    }
+    open = trade.price;
+    if (trade.price < low) low = trade.price;
+    if (trade.price > high) high = trade.price;
+    vol += trade.volume;
+  }
+  const price = (units: bigint) => formatDecimal(units, market.quotePlaces);
+  return {
+    market: market.id,
+    at: Math.floor(nowMs / 1000),
+    open: price(open),
+    low: price(low),
+    high: price(high),
+    last: price(last),
+    vol: formatDecimal(vol, market.basePlaces),
+  };
+}

@@ -1,0 +1,122 @@
+// The engine's internal records and their conversion to wire shapes. Records hold bigints and
+// epoch milliseconds; strings (decimals, ISO dates) are made only when a record is read, so the
+// matching hot path never formats anything.
+import type { Balance } from './accounts.ts';
+import { divide, formatDecimal } from './decimal.ts';
+import type { MarketSpec } from './markets.ts';
+import type { OrdType, Order, OrderState, Side, Trade, UserTrade } from './wire.ts';
+
+export class OrderRec {
+  state: OrderState = 'wait';
+  remaining: bigint;
+  executed = 0n;
+  /** Quote units executed so far: the sum of the funds of the order's trades. */
+  funds = 0n;
+  /** What the order still holds locked: quote units for a buy, base units for a sell. */
+  locked = 0n;
+  tradesCount = 0;
+  /** The order's trades, oldest first; null until the first one (most orders never trade). */
+  trades: TradeRec[] | null = null;
+  /** A cancel was requested and will be applied by the cancel queue. */
+  cancelRequested = false;
+
+  constructor(
+    readonly id: number,
+    readonly userId: string,
+    readonly market: MarketSpec,
+    readonly side: Side,
+    readonly ordType: OrdType,
+    /** Quote units per base unit; 0n for market orders. */
+    readonly price: bigint,
+    readonly volume: bigint,
+    readonly createdAt: number,
+    readonly base: Balance,
+    readonly quote: Balance,
+  ) {
+    this.remaining = volume;
+  }
+
+  /** The balance this order's lock lives in. */
+  get lockedIn(): Balance {
+    return this.side === 'buy' ? this.quote : this.base;
+  }
+}
+
+export class TradeRec {
+  constructor(
+    readonly id: number,
+    readonly market: MarketSpec,
+    /** The maker's price. */
+    readonly price: bigint,
+    readonly volume: bigint,
+    /** price × volume in quote units, rounded down. */
+    readonly funds: bigint,
+    readonly trend: 'up' | 'down',
+    readonly createdAt: number,
+    readonly buyOrder: OrderRec,
+    readonly sellOrder: OrderRec,
+    readonly buyFee: bigint,
+    readonly sellFee: bigint,
+  ) {}
+}
+
+/** One trade as one of its two orders saw it (a self-trade yields two fills for one user). */
+export class Fill {
+  constructor(
+    readonly trade: TradeRec,
+    readonly order: OrderRec,
+  ) {}
+}
+
+export function isoTime(ms: number): string {
+  return new Date(ms).toISOString();
+}
+
+/** funds / executed at quote precision, rounded down; zero (e.g. '0.00') before any trade. */
+export function averagePrice(order: OrderRec): bigint {
+  if (order.executed === 0n) return 0n;
+  return divide(order.funds * order.market.baseScale, order.executed, 'down');
+}
+
+export function orderToWire(order: OrderRec): Order {
+  const { basePlaces, quotePlaces } = order.market;
+  return {
+    id: order.id,
+    side: order.side,
+    ord_type: order.ordType,
+    // Absent, not null, for market orders (the document: "Absent for market orders").
+    ...(order.ordType === 'limit' ? { price: formatDecimal(order.price, quotePlaces) } : {}),
+    avg_price: formatDecimal(averagePrice(order), quotePlaces),
+    state: order.state,
+    market: order.market.id,
+    created_at: isoTime(order.createdAt),
+    volume: formatDecimal(order.volume, basePlaces),
+    remaining_volume: formatDecimal(order.remaining, basePlaces),
+    executed_volume: formatDecimal(order.executed, basePlaces),
+    trades_count: order.tradesCount,
+  };
+}
+
+export function tradeToWire(trade: TradeRec): Trade {
+  const { basePlaces, quotePlaces } = trade.market;
+  return {
+    id: trade.id,
+    price: formatDecimal(trade.price, quotePlaces),
+    volume: formatDecimal(trade.volume, basePlaces),
+    funds: formatDecimal(trade.funds, quotePlaces),
+    market: trade.market.id,
+    trend: trade.trend,
+    created_at: isoTime(trade.createdAt),
+  };
+}
+
+export function fillToWire(fill: Fill): UserTrade {
+  const buy = fill.order.side === 'buy';
+  const fee = buy ? fill.trade.buyFee : fill.trade.sellFee;
+  return {
+    ...tradeToWire(fill.trade),
+    side: buy ? 'bid' : 'ask',
+    fee: formatDecimal(fee, fill.trade.market.quotePlaces),
+    order_id: fill.order.id,
+  };
+}
