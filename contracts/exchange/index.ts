@@ -1,14 +1,188 @@
-import type { ApiContract } from '../shared/contract.ts';
+// The Exchange Trading API contract: document text, security schemes, operations and the
+// decisions on everything the exchange document leaves open.
+import type { ApiContract, Decision } from '../shared/contract.ts';
 import { exchangeOperations } from './operations.ts';
+import { LIMITS } from './requests.ts';
+import { MarketIdSchema, OrderBySchema, OrderTypeSchema, SideSchema, StateSchema, TradeSideSchema, TrendSchema } from './schemas.ts';
+import { SIGNATURE_TEST_SECRET, SIGNATURE_TEST_VECTORS } from './signing.ts';
+
+// X1 in the words of DESIGN.md; the vectors are rendered from the same constants the tests check.
+const X1 =
+  '`METHOD|PATH|QUERY`. PATH is the full path with `/api/v1`, no query. QUERY holds every request parameter ' +
+  'except `signature`: the query-string parameters and, for POST, the top-level fields of the JSON body, sorted ' +
+  'by key, each written `key=value` with the value as is (not percent-encoded), joined by `&`. An array of objects ' +
+  '(`orders` of `/orders/multi`) contributes `orders[][k]=v` for each element in array order, with each ' +
+  "element's keys sorted. `access_key`, `nonce` and `signature` always travel in the URL query.";
+
+const X2 =
+  'Check order: unknown key 2008 → nonce outside ±30 s 2007 (message gives the server time) → bad signature 2005 → ' +
+  'nonce already used by this key 2006 → missing trading scope 2011. A nonce is recorded only after its signature ' +
+  'verified (an attacker must not burn nonces), atomically, and remembered at least 61 s. All 401.';
+
+const X5 =
+  '60 requests per minute per client (`access_key` when signed, else IP); the 61st gets 429 with `Retry-After` and ' +
+  "the API's error body (code 1002), and a temporary ban (default 60 s) follows. All three numbers are configurable.";
+
+const vectors = SIGNATURE_TEST_VECTORS.map((v) => `- \`${v.payload}\`\n  → \`${v.signature}\``).join('\n');
+
+const description = `Programmatic access to a digital-asset exchange: public exchange data (server time, markets,
+currencies), public market data (tickers, order book, trade history), account information (balances, orders,
+trades) and trading (create, cancel and clear orders). JSON over HTTP; every path is relative to \`/api/v1\`.
+Amounts, prices and volumes are exact decimals carried as strings; identifiers are integers, except market ids.
+
+## Authentication
+
+Account and trading operations are signed with an access key and its secret. Every such request carries three
+query parameters: \`access_key\`; \`nonce\`, an integer of milliseconds since the Unix epoch, within 30 seconds of
+the server's time and used only once per key; and \`signature\`, the lower-case hex HMAC-SHA256 of the payload
+below keyed with the secret. Trading operations (marked \`x-required-permission: trade\`) also need a key that
+carries the trading permission.
+
+**Payload (X1):** ${X1}
+
+Test vectors (secret \`${SIGNATURE_TEST_SECRET}\`):
+
+${vectors}
+
+**Checks (X2):** ${X2} A request missing one of the three parameters (or repeating one) fails first
+with 2001; a nonce that is not an integer counts as outside the window, 2007 (X-auth).
+
+## Limits
+
+- **Rate limit (X5):** ${X5}
+- Nonce window: ±30 s of server time, single use per access key.
+- \`limit\` of /order_book: default ${LIMITS.orderBook.default}, at most ${LIMITS.orderBook.max} price levels per side; of
+  /trade_history and /trades: default ${LIMITS.trades.default}, at most ${LIMITS.trades.max}; of /orders: default
+  ${LIMITS.orders.default}, at most ${LIMITS.orders.max}. /orders/multi takes 1 to ${LIMITS.multiOrders.max} orders.
+
+## Errors
+
+Every error answers \`{ "error": { "code": <integer>, "message": <string> } }\`; the codes and their HTTP statuses
+are listed on the \`ExchangeError\` schema.`;
+
+const decisions: Decision[] = [
+  { id: 'X1', gap: 'Placement of body parameters of POST requests in the signed query string (5.6)', decision: `Signature payload: ${X1}` },
+  { id: 'X2', gap: 'Order of the authentication checks and the bookkeeping of used nonces', decision: X2 },
+  { id: 'X3', gap: 'HTTP status of code 1001', decision: 'Validation errors (code 1001) answer HTTP 400, naming the offending parameter.' },
+  {
+    id: 'X4',
+    gap: 'Whether trade_history answers an object or an array; defaults and maxima of `limit`; default sort order',
+    decision:
+      '`trade_history` and `trades` return arrays. Defaults and maxima of `limit` on trade_history, trades and orders, ' +
+      'and the default sort order, are chosen and documented: see X-limits.',
+  },
+  { id: 'X5', gap: 'Rate-limit details: who is counted, the answer, the ban', decision: `Rate limit: ${X5}` },
+  {
+    id: 'X6',
+    gap: 'Execution of market orders and arithmetic of amounts',
+    decision:
+      'Market orders execute immediately against the book; whatever cannot fill is cancelled (the order ends `cancel` ' +
+      'with its executed part kept, or `done` when fully filled). Amounts are exact decimals (never binary floats); fees are in quote currency.',
+  },
+  {
+    id: 'X-limits',
+    gap: 'Default and maximum of `limit` on trade_history, orders and trades, default sort order (section 8)',
+    decision:
+      `order_book \`limit\`: default ${LIMITS.orderBook.default} (document), at most ${LIMITS.orderBook.max}, counted per side. ` +
+      `trade_history and trades \`limit\`: default ${LIMITS.trades.default}, at most ${LIMITS.trades.max}. orders \`limit\`: ` +
+      `default ${LIMITS.orders.default}, at most ${LIMITS.orders.max}; \`offset\` default 0. \`order_by\` defaults to \`desc\` ` +
+      '(newest first, the "reverse creation order" of the document) on all three. `timestamp`, `from` and `to` are exclusive ' +
+      'and combine with AND. A value outside these bounds is a validation error (1001), not clamped.',
+  },
+  {
+    id: 'X-transitions',
+    gap: 'Transitions of the order state (section 3)',
+    decision:
+      'An order is created in `wait` and matched at once; `wait` → `done` when fully filled; `wait` → `cancel` when a ' +
+      'requested cancellation is processed or a market order cannot fill (X6). `done` and `cancel` are final; ' +
+      'cancelling such an order answers 400 (2003). A partly filled order that is cancelled keeps its executed volume and trades. ' +
+      'Cancel and clear answer the order(s) as they were when the request was accepted; the state changes asynchronously.',
+  },
+  {
+    id: 'X-multi',
+    gap: 'Partial success of POST /orders/multi',
+    decision:
+      `All or nothing: either every order is accepted or none is, and the 2002 message names the index of the first ` +
+      `failing order (\`orders[i]: <reason>\`). 1 to ${LIMITS.multiOrders.max} orders per request, matched in array order; ` +
+      'the response lists the created orders in request order.',
+  },
+  {
+    id: 'X-fee',
+    gap: 'Fee rate (the document only says fees are in quote currency)',
+    decision:
+      "`funds` is price × volume rounded down to the market's `quote_precision`. One flat fee of 0.25% of `funds` per " +
+      "trade, charged in quote currency to both sides (maker and taker alike): added to the buyer's cost, deducted from " +
+      "the seller's proceeds, rounded down to `quote_precision`. It appears as `fee` on each UserTrade.",
+  },
+  {
+    id: 'X-orders',
+    gap: 'Which order failures are validation errors and which are order errors',
+    decision:
+      'What the schema states (missing field, wrong type, unknown market, `price` missing on a limit order or present on a ' +
+      'market order) is 1001. Business rules are 2002: volume or price zero, more decimals than the market precision, ' +
+      'insufficient available balance.',
+  },
+  {
+    id: 'X-ownership',
+    gap: "Access to another user's orders",
+    decision: "GET /order and POST /order/delete answer 404 (2004) for an unknown id and for another user's order alike.",
+  },
+  {
+    id: 'X-auth',
+    gap: 'When code 2001 (Authorization failed) is used',
+    decision:
+      'An authenticated operation called without `access_key`, `nonce` or `signature`, or with one of them repeated, ' +
+      'answers 401 with 2001, before the checks of X2. A nonce that is not an integer is treated as outside the window (2007).',
+  },
+  { id: 'X-events', gap: 'Events (section 6)', decision: 'None: the exchange API sends no webhooks; clients poll GET /order, /orders and /trades.' },
+  {
+    id: 'X-versioning',
+    gap: 'Versioning policy beyond the path prefix (section 9)',
+    decision:
+      'Within `/api/v1` changes are additive only: new operations, new optional parameters, new response fields; ' +
+      'clients ignore fields they do not know. A breaking change gets a new prefix (`/api/v2`), and v1 keeps running ' +
+      'for at least 6 months after v2 is announced. `info.version` of this document follows semver.',
+  },
+];
 
 export const exchangeContract = {
   id: 'exchange',
   title: 'Exchange Trading API',
   version: '1.0.0',
-  description: 'TODO',
-  decisions: [{ id: 'X1', gap: 'g', decision: 'd' }],
+  description,
   basePath: '/api/v1',
-  tags: [{ name: 'Exchange', description: 'Public exchange data' }, { name: 'Market data', description: 'Public market data' }],
-  securitySchemes: {},
+  tags: [
+    { name: 'Exchange', description: 'Public exchange data: server time, markets, currencies' },
+    { name: 'Market data', description: 'Public market data: tickers, order book, trade history' },
+    { name: 'Account', description: 'Account information: balances, orders, trades (signed)' },
+    { name: 'Trading', description: 'Create, cancel and clear orders (signed, trading permission)' },
+  ],
+  securitySchemes: {
+    AccessKey: { type: 'apiKey', in: 'query', name: 'access_key', description: 'The access key (X1).' },
+    Nonce: {
+      type: 'apiKey',
+      in: 'query',
+      name: 'nonce',
+      description: 'Integer milliseconds since the Unix epoch, within ±30 s of server time, single use per key (X2).',
+    },
+    Signature: {
+      type: 'apiKey',
+      in: 'query',
+      name: 'signature',
+      description: 'Lower-case hex HMAC-SHA256 of `METHOD|PATH|QUERY`, keyed with the secret (X1).',
+    },
+  },
   operations: exchangeOperations,
+  // The enumerations are registered before the operations on purpose: zod-to-openapi drops the
+  // overrides (a parameter's `default: desc`) of the first use of a named schema it meets.
+  extraSchemas: {
+    MarketId: MarketIdSchema,
+    State: StateSchema,
+    Side: SideSchema,
+    OrderType: OrderTypeSchema,
+    OrderBy: OrderBySchema,
+    TradeSide: TradeSideSchema,
+    Trend: TrendSchema,
+  },
+  decisions,
 } satisfies ApiContract<typeof exchangeOperations>;
