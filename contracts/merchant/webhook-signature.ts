@@ -1,0 +1,50 @@
+// The one definition of webhook signing (decision M3), used by the server to sign and by the
+// client to verify: s1 = lower-case hex HMAC-SHA256(signing secret, `<t>.<data>`), where data is
+// the base64 string exactly as sent, and the envelope's signature reads `t=<unix s>,s1=<hex>`.
+// Pure functions over node:crypto; kept out of index.ts so the schemas stay browser-safe.
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { SIGNATURE_HEADER_PATTERN } from './enums.ts';
+
+export { SIGNATURE_HEADER_PATTERN };
+const HEADER_RE = new RegExp(SIGNATURE_HEADER_PATTERN);
+
+/** Lower-case hex HMAC-SHA256 of `<t>.<data>` keyed with the signing secret. */
+export function webhookSignature(secret: string, t: number, data: string): string {
+  return createHmac('sha256', secret).update(`${t}.${data}`).digest('hex');
+}
+
+/** `t=<t>,s1=<sig>[,s1=<sig>...]`; several s1 values let a secret be rotated. */
+export function formatSignatureHeader(t: number, signatures: readonly string[]): string {
+  if (!Number.isSafeInteger(t) || t < 0) throw new RangeError(`timestamp must be a non-negative integer, got ${t}`);
+  if (signatures.length === 0) throw new RangeError('at least one s1 signature is required');
+  const header = `t=${t},${signatures.map((s) => `s1=${s}`).join(',')}`;
+  if (!HEADER_RE.test(header)) throw new RangeError('each signature must be 64 lower-case hex characters');
+  return header;
+}
+
+/** Splits on `,` then on `=`; null when the value does not match `t=<digits>(,s1=<64 hex>)+`. */
+export function parseSignatureHeader(header: string): { t: number; s1: string[] } | null {
+  if (!HEADER_RE.test(header)) return null;
+  const [first, ...rest] = header.split(',');
+  const t = Number(first!.slice('t='.length));
+  if (!Number.isSafeInteger(t)) return null;
+  return { t, s1: rest.map((part) => part.slice('s1='.length)) };
+}
+
+/** Constant-time comparison of two hex signatures. */
+export function signaturesEqual(a: string, b: string): boolean {
+  const x = Buffer.from(a, 'utf8');
+  const y = Buffer.from(b, 'utf8');
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+/** Base64 of the JSON payload: the `data` of the envelope. */
+export function encodeWebhookData(payload: unknown): string {
+  return Buffer.from(JSON.stringify(payload), 'utf8').toString('base64');
+}
+
+/** A signed envelope `{signature, data}` for a payload, as the server sends it (and tests build it). */
+export function signWebhookEnvelope(secret: string, payload: unknown, t: number): { signature: string; data: string } {
+  const data = encodeWebhookData(payload);
+  return { signature: formatSignatureHeader(t, [webhookSignature(secret, t, data)]), data };
+}

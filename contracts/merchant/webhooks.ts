@@ -1,0 +1,97 @@
+// Webhooks (sections 5.6 and 6): the signed envelope, the decoded payment and refund payloads,
+// and their examples. The receiver parses `data` (base64 JSON) with the payload schemas here.
+import { decimalString, fiatCurrency, isoDateTime } from '../shared/primitives.ts';
+import { z } from '../shared/zod.ts';
+import { BlockchainStatusSchema, CryptoIsoSchema, SIGNATURE_HEADER_PATTERN, TransactionStatusSchema } from './enums.ts';
+import { refundFields } from './refunds.ts';
+
+export const BASE64_PATTERN = '^[A-Za-z0-9+/]*={0,2}$';
+
+export const WebhookEnvelopeSchema = z
+  .object({
+    signature: z.string().regex(new RegExp(SIGNATURE_HEADER_PATTERN)).openapi({
+      description:
+        '`t=<unix seconds>,s1=<hex>`: s1 is the lower-case hex HMAC-SHA256 of `<t>.<data>` (data as received, still encoded) keyed with the signing secret (decision M3).',
+      example: 't=1767225600,s1=1210f135ab8838d589530d87ad0760bca7caa802cbb08e4e1b99d9f1ec0360ae',
+    }),
+    data: z.string().regex(new RegExp(BASE64_PATTERN)).openapi({
+      description: 'Base64 encoding of the JSON payload (PaymentWebhookPayload or RefundWebhookPayload)',
+      // JSON Schema 2020-12 keywords the metadata type (OpenAPI 3.0 based) does not list; spread to pass them through.
+      ...({ contentEncoding: 'base64', contentMediaType: 'application/json' } as object),
+    }),
+  })
+  .openapi('WebhookEnvelope', { description: 'Body of every webhook POST: `{signature, data}`' });
+export type WebhookEnvelope = z.infer<typeof WebhookEnvelopeSchema>;
+
+export const BlockchainTransactionSchema = z
+  .object({
+    id: z.number().int().openapi({ description: 'Blockchain transaction record id', example: 1 }),
+    status: BlockchainStatusSchema,
+    amount_received: decimalString('Amount received by this blockchain transaction'),
+    txid: z.string().openapi({ description: 'Blockchain transaction id', example: 'f4184fc596403b9d638783cf57adfe4c75c605f6356fbc91338530e9831e9e16' }),
+    find_time: isoDateTime('When the transaction was found on the blockchain'),
+  })
+  .openapi('BlockchainTransaction', { description: 'A blockchain transaction paying into the payment address' });
+
+export const PaymentWebhookPayloadSchema = z
+  .object({
+    external_id: z.string().openapi({ description: "Merchant's reference", example: 'order-1001' }),
+    amount_due: decimalString('Amount due in cryptocurrency'),
+    amount_received: decimalString('Amount received in cryptocurrency'),
+    exchange_rate: decimalString('Rate in fiat'),
+    exchange_rate_currency: fiatCurrency('USD, CAD or EUR'),
+    invoice_number: z.string().openapi({ description: 'Invoice number', example: 'INV1001' }),
+    transaction_currency: CryptoIsoSchema,
+    transaction_status: TransactionStatusSchema,
+    payment_id: z.number().int().openapi({ description: 'Payment id', example: 1001 }),
+    transaction_id: z.number().int().openapi({ description: 'Transaction id', example: 7001 }),
+    txid: z.string().openapi({ description: 'Blockchain transaction id', example: 'f4184fc596403b9d638783cf57adfe4c75c605f6356fbc91338530e9831e9e16' }),
+    blockchain_transactions: z.array(BlockchainTransactionSchema),
+  })
+  .openapi('PaymentWebhookPayload', { description: 'Decoded `data` of the paymentFound and paymentConfirmed webhooks (section 6)' });
+export type PaymentWebhookPayload = z.infer<typeof PaymentWebhookPayloadSchema>;
+
+export const RefundWebhookPayloadSchema = z
+  .object({
+    id: z.string().regex(/^[0-9]+$/).openapi({ description: 'Refund id, a string in the webhook', example: '9001' }),
+    ...refundFields,
+    currency_iso: CryptoIsoSchema.openapi({ description: 'Currency sent as refund' }),
+    sandbox_mode: z.boolean().openapi({ description: 'Whether the refund was created in sandbox mode', example: true }),
+  })
+  .openapi('RefundWebhookPayload', { description: 'Decoded `data` of the refundProcessed webhook: the Refund fields (2.7) with id as a string' });
+export type RefundWebhookPayload = z.infer<typeof RefundWebhookPayloadSchema>;
+
+const TXID = 'f4184fc596403b9d638783cf57adfe4c75c605f6356fbc91338530e9831e9e16';
+const foundPayload: PaymentWebhookPayload = {
+  external_id: 'order-1001', amount_due: '0.00025', amount_received: '0.00025', exchange_rate: '40000.00',
+  exchange_rate_currency: 'USD', invoice_number: 'INV1001', transaction_currency: 'BTC',
+  transaction_status: 'pending_confirmation', payment_id: 1001, transaction_id: 7001, txid: TXID,
+  blockchain_transactions: [{ id: 1, status: 'Paid', amount_received: '0.00025', txid: TXID, find_time: '2026-01-01T00:00:02.000Z' }],
+};
+const confirmedPayload: PaymentWebhookPayload = {
+  ...foundPayload,
+  transaction_status: 'paid',
+  blockchain_transactions: [{ ...foundPayload.blockchain_transactions[0]!, status: 'Confirmed' }],
+};
+const refundPayload: RefundWebhookPayload = {
+  id: '9001', amount_to_refund: '0.00025', amount_to_refund_fiat: '10.00', email: 'jane@example.com',
+  expires_at: '2026-01-02T00:00:00.000Z', status: 'refunded', txid: TXID, transaction_fees: '0.10',
+  created_at: '2026-01-01T00:00:00.000Z', url: 'https://portal.example.com/refunds/9001',
+  webhook_url: 'https://merchant.example.com/hooks/refunds', currency_iso: 'BTC', sandbox_mode: true,
+};
+
+/** Time and secret the example envelopes are signed with (the sandbox signing secret of DESIGN.md). */
+export const WEBHOOK_EXAMPLE_SIGNING = { secret: 'demo-signing-secret', t: 1767225600 } as const;
+
+// base64 via btoa keeps this module free of node:crypto (browser-safe); the signatures are
+// fixed strings, checked against webhookSignature() by the tests.
+const envelope = (payload: unknown, s1: string): WebhookEnvelope => ({
+  signature: `t=${WEBHOOK_EXAMPLE_SIGNING.t},s1=${s1}`,
+  data: btoa(JSON.stringify(payload)),
+});
+
+export const WEBHOOK_EXAMPLES = {
+  paymentFound: { payload: foundPayload, envelope: envelope(foundPayload, '1210f135ab8838d589530d87ad0760bca7caa802cbb08e4e1b99d9f1ec0360ae') },
+  paymentConfirmed: { payload: confirmedPayload, envelope: envelope(confirmedPayload, '57271e1f8185940e3aecfbf458e172d7559d3b6d6b559c610063b333b5893b10') },
+  refundProcessed: { payload: refundPayload, envelope: envelope(refundPayload, '5b2649934d50c2fadd2b1b728845fb581826c05a81837f41dabbb5410c1b6f66') },
+} as const;
