@@ -1,0 +1,68 @@
+// Pieces every merchant operation shares: HTTP Basic security, the error sets by request kind,
+// and example overrides for the errors a particular operation is known for (2004, 2001, 1003).
+import { API_ERROR_CODES, type ApiErrorCode } from '../shared/errors.ts';
+import type { ResponseSpec } from '../shared/operation.ts';
+import { merchantErrors } from '../shared/responses.ts';
+
+/** Every operation: `Authorization: Basic base64(<API_KEY>:<API_SECRET>)`. */
+export const BASIC_AUTH = [{ BasicAuth: [] }] as const;
+
+export const REFUND_PERMISSION = 'refund:create';
+
+/**
+ * Errors of an operation, by what its request carries (decision M-errors): `path` is a record id
+ * (404 when missing), `pathValue` a path value that is not an id (a currency code).
+ */
+export function errorsFor(request: { body?: boolean; query?: boolean; path?: boolean; pathValue?: boolean }): Record<number, ResponseSpec> {
+  return merchantErrors(
+    401,
+    ...(request.path ? ([404] as const) : []),
+    ...(request.body ? ([400, 413] as const) : []),
+    ...(request.body || request.query || request.path || request.pathValue ? ([422] as const) : []),
+    429,
+    500,
+    503,
+  );
+}
+
+/** An error example for a given code, with the source naming the offending field. */
+export function errorExample(code: ApiErrorCode, details: string, source?: Record<string, string>[]) {
+  return { title: API_ERROR_CODES[code].title, code, details, ...(source ? { source } : {}) };
+}
+
+/** Replaces one declared error's description and example, keeping its schema and headers. */
+export function withError(
+  responses: Record<number, ResponseSpec>,
+  status: number,
+  patch: { description: string; example: unknown },
+): Record<number, ResponseSpec> {
+  const base = responses[status];
+  if (!base) throw new Error(`status ${status} is not declared`);
+  return { ...responses, [status]: { ...base, ...patch } };
+}
+
+export const INVALID_CURRENCY_422 = (field: string) => ({
+  description:
+    'Unprocessable entity: an unknown cryptocurrency answers code 2004 "Invalid currency type" naming the field (decision M1, shown); ' +
+    'any other missing or incorrect field answers 1002 with `source`.',
+  example: errorExample('2004', 'Invalid currency type', [{ [field]: 'is not a supported cryptocurrency' }]),
+});
+
+export const DUPLICATE_INVOICE_422 = (field: string) => ({
+  description:
+    'Unprocessable entity: missing or incorrect fields (1002, with `source`), or the invoice_number is already used (2001, decision M5, shown).',
+  example: errorExample('2001', 'Duplicate invoice number', [{ [field]: 'has already been taken' }]),
+});
+
+export const REFUND_401 = {
+  description:
+    'Unauthorized: key or secret not set properly (1001), or the key lacks the Refund Create permission (1003 Permission denied, shown).',
+  example: errorExample('1003', 'The API key lacks the Refund Create permission'),
+};
+
+export const REFUND_422 = (field: string) => ({
+  description:
+    'Unprocessable entity: missing or incorrect fields (1002), the amount field of the settlement method missing, or the refund not allowed (2002: ' +
+    'refunds disabled on the account, or the amount exceeds what was received minus earlier refunds, decision M4, shown).',
+  example: errorExample('2002', 'Refund not allowed', [{ [field]: 'exceeds the amount received' }]),
+});
