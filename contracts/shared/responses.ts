@@ -6,7 +6,7 @@ import type { ResponseSpec } from './operation.ts';
 type ExchangeStatus = 400 | 401 | 404 | 429 | 503;
 
 const EXCHANGE_EXAMPLES: Record<ExchangeStatus, { description: string; code: number; message: string }> = {
-  400: { description: 'Validation error (1001) naming the offending parameter, or a failed order create (2002) or cancel (2003)', code: 1001, message: "request/query must have required property 'market'" },
+  400: { description: 'Validation error (1001) naming the offending parameter, or a failed order create (2002) or cancel (2003)', code: 1001, message: 'market: must be equal to one of the allowed values' },
   401: { description: 'Authentication failed: 2001, 2005, 2006, 2007, 2008 or 2011', code: 2005, message: 'The signature is incorrect' },
   404: { description: 'Order with the given id does not exist (2004), or unknown route', code: 2004, message: 'Order with id 42 does not exist' },
   429: { description: 'Rate limit exceeded (1002): 60 requests per minute per client, then a temporary ban (see Retry-After)', code: 1002, message: 'Rate limit exceeded; retry after 60 s' },
