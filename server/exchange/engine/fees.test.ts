@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { DEFAULT_FEE_RATE, affordableVolume, buyLock, feeOf, feeRate, fundsOf, maxFundsWithin } from './fees.ts';
+import { DEFAULT_FEE_RATE, affordableVolume, buyLock, feeOf, feeRate, fundsOf, isDust, maxFundsWithin } from './fees.ts';
 import { marketSpec } from './markets.ts';
 
 const btcusd = marketSpec('btcusd');
@@ -49,20 +49,32 @@ describe('what a budget buys', () => {
   });
 
   it('buys 0.5 BTC at 30000.00 with 15037.50, and not a satoshi more', () => {
-    expect(affordableVolume(3_000_000n, 1_503_750n, btcusd, DEFAULT_FEE_RATE)).toBe(50_000_033n);
-    // 0.50000033 BTC × 30000.00 = 15000.0099: funds still 15000.00, so the same cost...
+    expect(affordableVolume(3_000_000n, 1_503_750n, btcusd, DEFAULT_FEE_RATE)).toBe(50_000_000n);
+    // 0.50000033 BTC would still cost 15000.00 (15000.0099 rounds down) but is worth more than
+    // is paid for it: refused, so a spent budget cannot take sub-cent slices for free.
     expect(buyLock(3_000_000n, 50_000_033n, btcusd, DEFAULT_FEE_RATE)).toBe(1_503_750n);
-    // ...one satoshi more reaches 15000.01 and no longer fits.
-    expect(buyLock(3_000_000n, 50_000_034n, btcusd, DEFAULT_FEE_RATE)).toBe(1_503_751n);
+    expect(affordableVolume(3_000_000n, 100n, btcusd, DEFAULT_FEE_RATE)).toBe(3_333n); // 1.00 buys 0.00003333
+    expect(affordableVolume(3_000_000n, 0n, btcusd, DEFAULT_FEE_RATE)).toBe(0n);
   });
 
-  it('is the largest affordable volume for any price and budget', () => {
+  it('is the largest volume, for any price and budget, that costs at most the budget and is worth at most what is paid', () => {
     fc.assert(
       fc.property(fc.bigInt({ min: 1n, max: 10n ** 9n }), fc.bigInt({ min: 0n, max: 10n ** 12n }), (price, budget) => {
         const volume = affordableVolume(price, budget, btcusd, DEFAULT_FEE_RATE);
+        const paid = maxFundsWithin(budget, DEFAULT_FEE_RATE);
         expect(buyLock(price, volume, btcusd, DEFAULT_FEE_RATE) <= budget).toBe(true);
-        expect(buyLock(price, volume + 1n, btcusd, DEFAULT_FEE_RATE) > budget).toBe(true);
+        expect(price * volume <= paid * btcusd.baseScale).toBe(true);
+        expect(price * (volume + 1n) > paid * btcusd.baseScale).toBe(true);
       }),
     );
+  });
+
+  const dust: { price: bigint; volume: bigint; want: boolean }[] = [
+    { price: 3_000_000n, volume: 33n, want: true }, // 0.0099 USD
+    { price: 3_000_000n, volume: 34n, want: false }, // 0.0102 USD
+    { price: 1n, volume: 100_000_000n, want: false }, // exactly 0.01
+  ];
+  it.each(dust)('$volume at $price is dust: $want', ({ price, volume, want }) => {
+    expect(isDust(price, volume, btcusd)).toBe(want);
   });
 });

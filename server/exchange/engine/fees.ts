@@ -3,7 +3,8 @@
 //   funds = floor(price × volume)      (at quote precision; one number both sides agree on)
 //   fee   = floor(funds × rate)        (each side pays its own; buyer on top, seller deducted)
 // so the buyer pays funds + fee, the seller gets funds - fee, the house gets both fees, and
-// the three movements sum to zero in each currency.
+// the three movements sum to zero in each currency. Funds rounding down favours the buyer by
+// less than one quote unit per trade; matching never lets a trade be worth zero units (dust).
 import { parseDecimal, pow10 } from './decimal.ts';
 import type { MarketSpec } from './markets.ts';
 
@@ -56,9 +57,16 @@ export function maxFundsWithin(budget: bigint, rate: FeeRate): bigint {
   return funds;
 }
 
-/** The largest volume a buyer with `budget` quote units can take at `price`, fee included. */
+/**
+ * The largest volume a buyer with `budget` quote units can take at `price`, fee included, whose
+ * value price × volume does not exceed the funds paid for it (funds round down, so without this
+ * bound a buyer whose budget is spent could take slices worth less than a unit for nothing).
+ */
 export function affordableVolume(price: bigint, budget: bigint, market: MarketSpec, rate: FeeRate): bigint {
-  const funds = maxFundsWithin(budget, rate);
-  // floor(price × v / scale) <= funds  <=>  price × v < (funds + 1) × scale
-  return ((funds + 1n) * market.baseScale - 1n) / price;
+  return (maxFundsWithin(budget, rate) * market.baseScale) / price;
+}
+
+/** True when `volume` at `price` is worth less than one quote unit: too small to ever trade. */
+export function isDust(price: bigint, volume: bigint, market: MarketSpec): boolean {
+  return price * volume < market.baseScale;
 }

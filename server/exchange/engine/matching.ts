@@ -2,7 +2,7 @@
 // first within a price, and trades at each maker's price until it is filled, its limit is
 // reached, the book is empty, or (market buy) its funds run out.
 import { minBig } from './decimal.ts';
-import { affordableVolume, feeOf, fundsOf, type FeeRate } from './fees.ts';
+import { affordableVolume, feeOf, fundsOf, isDust, type FeeRate } from './fees.ts';
 import { TradeRec, type OrderRec } from './records.ts';
 import type { EngineStore } from './store.ts';
 import type { OrderState } from './wire.ts';
@@ -22,37 +22,44 @@ export function finish(order: OrderRec, state: Exclude<OrderState, 'wait'>): voi
 /**
  * Matches a new order against the book, then rests it (limit with volume left), or ends it:
  * done when filled; cancel when a market order could not fill completely (X6).
+ *
+ * Dust: funds round down, so a trade worth less than one quote unit would be free. No trade is
+ * ever worth zero units: a resting order whose remainder becomes dust at its price is cancelled
+ * (so every maker is worth at least a unit), and a taker whose remainder is dust at the best
+ * price stops there and cancels that remainder instead of resting it.
  */
 export function matchAndRest(ctx: MatchContext, taker: OrderRec): void {
-  const book = ctx.store.book(taker.market.id);
+  const market = taker.market;
+  const book = ctx.store.book(market.id);
   const makers = book.opposite(taker.side);
   const buying = taker.side === 'buy';
   const limit = taker.ordType === 'limit';
   while (taker.remaining > 0n) {
     const level = makers.best();
     if (level === undefined) break;
-    if (limit && (buying ? level.price > taker.price : level.price < taker.price)) break;
+    const price = level.price;
+    if (limit && (buying ? price > taker.price : price < taker.price)) break;
     const maker = level.front();
     if (maker === undefined) {
       makers.dropBest(); // unreachable while `live` is kept right; never loop on an empty level
       continue;
     }
     let volume = minBig(taker.remaining, maker.remaining);
-    if (buying && !limit) {
-      // A market buy locked the user's whole available quote balance: fill as far as it goes.
-      volume = minBig(volume, affordableVolume(level.price, taker.locked, taker.market, ctx.fee));
-      if (volume === 0n) break;
-    }
-    settle(ctx, maker, taker, level.price, volume);
+    // A market buy locked the user's whole available quote balance: fill as far as it goes.
+    if (buying && !limit) volume = minBig(volume, affordableVolume(price, taker.locked, market, ctx.fee));
+    const funds = fundsOf(price, volume, market);
+    if (funds === 0n) break; // the taker's remainder (or budget) is dust at the best price
+    settle(ctx, maker, taker, price, volume, funds);
     level.total -= volume;
-    if (maker.remaining === 0n) {
-      finish(maker, 'done');
+    if (maker.remaining === 0n || isDust(price, maker.remaining, market)) {
+      level.total -= maker.remaining;
+      finish(maker, maker.remaining === 0n ? 'done' : 'cancel');
       level.shiftFilled();
       if (level.live === 0) makers.dropBest();
     }
   }
   if (taker.remaining === 0n) finish(taker, 'done');
-  else if (limit) book.own(taker.side).add(taker);
+  else if (limit && !isDust(taker.price, taker.remaining, market)) book.own(taker.side).add(taker);
   else finish(taker, 'cancel');
 }
 
@@ -60,11 +67,10 @@ export function matchAndRest(ctx: MatchContext, taker: OrderRec): void {
  * One trade: the buyer pays funds + fee out of its order's lock and receives the volume; the
  * seller gives the volume out of its lock and receives funds - fee; the house gets both fees.
  */
-function settle(ctx: MatchContext, maker: OrderRec, taker: OrderRec, price: bigint, volume: bigint): void {
+function settle(ctx: MatchContext, maker: OrderRec, taker: OrderRec, price: bigint, volume: bigint, funds: bigint): void {
   const market = taker.market;
   const buy = taker.side === 'buy' ? taker : maker;
   const sell = taker.side === 'buy' ? maker : taker;
-  const funds = fundsOf(price, volume, market);
   const fee = feeOf(funds, ctx.fee);
   const cost = funds + fee;
 

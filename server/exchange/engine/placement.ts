@@ -3,7 +3,7 @@
 import type { Balance } from './accounts.ts';
 import { DecimalError, formatDecimal, parseDecimal } from './decimal.ts';
 import { atIndex, orderRejected } from './errors.ts';
-import { buyLock, fundsOf } from './fees.ts';
+import { buyLock, isDust } from './fees.ts';
 import type { MarketSpec } from './markets.ts';
 import { matchAndRest, type MatchContext } from './matching.ts';
 import { OrderRec } from './records.ts';
@@ -50,7 +50,7 @@ export function planOrder(ctx: PlacementContext, userId: string, market: MarketS
     price = decimal(input.price, market.quotePlaces, 'price');
     if (price === 0n) throw orderRejected('price must be greater than 0');
     // Funds round down to the quote unit; an order worth less than one unit would trade for free.
-    if (fundsOf(price, volume, market) === 0n) {
+    if (isDust(price, volume, market)) {
       throw orderRejected(`price × volume is below the smallest ${market.quote} amount (${formatDecimal(1n, market.quotePlaces)})`);
     }
   } else if (input.price !== undefined) {

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { Balance } from './accounts.ts';
+import { marketSpec } from './markets.ts';
+import { Fill, OrderRec, TradeRec, averagePrice, fillToWire, orderToWire, tradeToWire } from './records.ts';
+
+const btcusd = marketSpec('btcusd');
+const AT = Date.UTC(2026, 0, 31, 12, 0, 0, 250);
+
+function order(side: 'buy' | 'sell', ordType: 'limit' | 'market', price: bigint, volume: bigint): OrderRec {
+  return new OrderRec(7, 'u', btcusd, side, ordType, price, volume, AT, new Balance('btc'), new Balance('usd'));
+}
+
+describe('orderToWire', () => {
+  it('writes a fresh limit order with every field of the Order resource, in order', () => {
+    const wire = orderToWire(order('buy', 'limit', 3_000_000n, 50_000_000n));
+    expect(wire).toEqual({
+      id: 7, side: 'buy', ord_type: 'limit', price: '30000.00', avg_price: '0.00', state: 'wait', market: 'btcusd',
+      created_at: '2026-01-31T12:00:00.250Z', volume: '0.50000000', remaining_volume: '0.50000000',
+      executed_volume: '0.00000000', trades_count: 0,
+    });
+    expect(Object.keys(wire)).toEqual([
+      'id', 'side', 'ord_type', 'price', 'avg_price', 'state', 'market', 'created_at', 'volume', 'remaining_volume', 'executed_volume', 'trades_count',
+    ]);
+  });
+
+  it('leaves price out of a market order', () => {
+    expect(orderToWire(order('sell', 'market', 0n, 1n))).not.toHaveProperty('price');
+  });
+});
+
+describe('averagePrice', () => {
+  const cases: { funds: bigint; executed: bigint; want: bigint }[] = [
+    { funds: 0n, executed: 0n, want: 0n },
+    { funds: 2_225_000n, executed: 75_000_000n, want: 2_966_666n }, // 22250.00 / 0.75 = 29666.666… -> 29666.66
+    { funds: 1_500_000n, executed: 50_000_000n, want: 3_000_000n },
+  ];
+  it.each(cases)('$funds over $executed -> $want', ({ funds, executed, want }) => {
+    const o = order('buy', 'limit', 1n, 100_000_000n);
+    o.funds = funds;
+    o.executed = executed;
+    expect(averagePrice(o)).toBe(want);
+  });
+});
+
+describe('trades', () => {
+  const buyOrder = order('buy', 'limit', 3_000_000n, 100_000_000n);
+  const sellOrder = new OrderRec(8, 'v', btcusd, 'sell', 'limit', 2_900_000n, 100_000_000n, AT, new Balance('btc'), new Balance('usd'));
+  const trade = new TradeRec(3, btcusd, 2_900_000n, 25_000_000n, 725_000n, 'up', AT, buyOrder, sellOrder, 1_812n, 1_812n);
+
+  it('writes the public Trade', () => {
+    expect(tradeToWire(trade)).toEqual({
+      id: 3, price: '29000.00', volume: '0.25000000', funds: '7250.00', market: 'btcusd', trend: 'up', created_at: '2026-01-31T12:00:00.250Z',
+    });
+  });
+
+  it("writes each side's UserTrade with its side, fee and order id", () => {
+    expect(fillToWire(new Fill(trade, buyOrder))).toMatchObject({ side: 'bid', fee: '18.12', order_id: 7 });
+    expect(fillToWire(new Fill(trade, sellOrder))).toMatchObject({ side: 'ask', fee: '18.12', order_id: 8 });
+  });
+});

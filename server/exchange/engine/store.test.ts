@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { marketSpec } from './markets.ts';
+import { OrderRec, TradeRec } from './records.ts';
+import { MemoryStore } from './store.ts';
+
+function setup() {
+  const store = new MemoryStore();
+  const spec = marketSpec('btcusd');
+  const make = (userId: string, side: 'buy' | 'sell') =>
+    new OrderRec(store.nextOrderId(), userId, spec, side, 'limit', 100n, 1n, 0, store.ledger.account(userId, 'btc'), store.ledger.account(userId, 'usd'));
+  return { store, spec, make };
+}
+
+describe('MemoryStore', () => {
+  it('hands out increasing ids and finds orders by id', () => {
+    const { store, make } = setup();
+    const a = make('alice', 'buy');
+    const b = make('bob', 'sell');
+    store.addOrder(a);
+    store.addOrder(b);
+    expect([a.id, b.id]).toEqual([1, 2]);
+    expect(store.order(2)).toBe(b);
+    expect(store.order(3)).toBeUndefined();
+    expect(store.order(0)).toBeUndefined();
+    expect(store.order(1.5)).toBeUndefined();
+    expect(store.userOrders('alice', 'btcusd')).toEqual([a]);
+    expect(store.userOrders('alice', 'ethbtc')).toEqual([]);
+  });
+
+  it('records a trade for its market and a fill for each side', () => {
+    const { store, spec, make } = setup();
+    const a = make('alice', 'buy');
+    const b = make('bob', 'sell');
+    const trade = new TradeRec(store.nextTradeId(), spec, 100n, 1n, 1n, 'down', 0, a, b, 0n, 0n);
+    store.addTrade(trade);
+    expect(store.marketTrades('btcusd')).toEqual([trade]);
+    expect(store.userFills('alice', 'btcusd').map((f) => [f.trade, f.order])).toEqual([[trade, a]]);
+    expect(store.userFills('bob', 'btcusd').map((f) => [f.trade, f.order])).toEqual([[trade, b]]);
+  });
+
+  it('forgets everything on reset and has a book for every market', () => {
+    const { store, make } = setup();
+    store.addOrder(make('alice', 'buy'));
+    store.ledger.account('alice', 'usd').balance = 5n;
+    store.reset();
+    expect(store.order(1)).toBeUndefined();
+    expect(store.userOrders('alice', 'btcusd')).toEqual([]);
+    expect(store.ledger.total('usd')).toBe(0n);
+    expect(store.nextOrderId()).toBe(1);
+    expect(store.nextTradeId()).toBe(1);
+    expect(store.book('xvgusd').bids.levels).toEqual([]);
+  });
+});
