@@ -9,11 +9,19 @@ export const BASIC_AUTH = [{ BasicAuth: [] }] as const;
 
 export const REFUND_PERMISSION = 'refund:create';
 
+type RequestParts = { body?: true; query?: true; path?: true; pathValue?: true };
+/** The error statuses `errorsFor` declares, as literal keys, so handler types know them. */
+export type ErrorStatusFor<R extends RequestParts> =
+  | 401 | 429 | 500 | 503
+  | (R extends { path: true } ? 404 : never)
+  | (R extends { body: true } ? 400 | 413 : never)
+  | (R extends { body: true } | { query: true } | { path: true } | { pathValue: true } ? 422 : never);
+
 /**
  * Errors of an operation, by what its request carries (decision M-errors): `path` is a record id
  * (404 when missing), `pathValue` a path value that is not an id (a currency code).
  */
-export function errorsFor(request: { body?: boolean; query?: boolean; path?: boolean; pathValue?: boolean }): Record<number, ResponseSpec> {
+export function errorsFor<const R extends RequestParts>(request: R): Record<ErrorStatusFor<R>, ResponseSpec> {
   return merchantErrors(
     401,
     ...(request.path ? ([404] as const) : []),
@@ -22,7 +30,7 @@ export function errorsFor(request: { body?: boolean; query?: boolean; path?: boo
     429,
     500,
     503,
-  );
+  ) as Record<ErrorStatusFor<R>, ResponseSpec>;
 }
 
 /** An error example for a given code, with the source naming the offending field. */
@@ -31,11 +39,11 @@ export function errorExample(code: ApiErrorCode, details: string, source?: Recor
 }
 
 /** Replaces one declared error's description and example, keeping its schema and headers. */
-export function withError(
-  responses: Record<number, ResponseSpec>,
-  status: number,
+export function withError<R extends Record<number, ResponseSpec>>(
+  responses: R,
+  status: keyof R & number,
   patch: { description: string; example: unknown },
-): Record<number, ResponseSpec> {
+): R {
   const base = responses[status];
   if (!base) throw new Error(`status ${status} is not declared`);
   return { ...responses, [status]: { ...base, ...patch } };
