@@ -69,6 +69,8 @@ describe('locks', () => {
     expect(rejection(() => engine.placeOrder('nobody', 'btcusd', marketSell('1')))).toEqual(
       new EngineError(2002, 'Failed to create order: insufficient btc: needs 1.00000000, available 0.00000000'),
     );
+    // Refused orders take no id.
+    expect(engine.placeOrder('alice', 'btcusd', sell('40000.00', '1')).id).toBe(2);
   });
 
   it('releases the remaining lock on cancel', () => {

@@ -66,9 +66,10 @@ export function planOrder(ctx: PlacementContext, userId: string, market: MarketS
 /** Creates, matches and (if a limit order with volume left) rests the order. */
 function execute(ctx: PlacementContext, userId: string, plan: OrderPlan, reserved: boolean): OrderRec {
   const { market, side, ordType, price, volume, base, quote } = plan;
-  const order = new OrderRec(ctx.store.nextOrderId(), userId, market, side, ordType, price, volume, ctx.now(), base, quote);
   const lock = plan.lock ?? quote.available;
-  if (!reserved) ctx.store.ledger.lock(order.lockedIn, lock);
+  // Lock before taking an id: a refused order must not leave a gap in the ids.
+  if (!reserved) ctx.store.ledger.lock(side === 'buy' ? quote : base, lock);
+  const order = new OrderRec(ctx.store.nextOrderId(), userId, market, side, ordType, price, volume, ctx.now(), base, quote);
   order.locked = lock;
   ctx.store.addOrder(order);
   matchAndRest(ctx, order);
