@@ -48,6 +48,8 @@ export interface WebhookSpec {
   tags: readonly string[];
   body: { schema: z.ZodType; example: unknown; description?: string };
   responses: Record<number, ResponseSpec>;
+  /** Security of the receiver; default `[]`: a webhook carries no API credentials (its body is signed). */
+  security?: readonly Record<string, readonly string[]>[];
   extensions?: Record<`x-${string}`, unknown>;
 }
 
@@ -115,6 +117,7 @@ export function registerWebhooks(registry: OpenAPIRegistry, hooks: Record<string
       summary: hook.summary,
       description: hook.description,
       tags: [...hook.tags],
+      security: (hook.security ?? []).map((req) => Object.fromEntries(Object.entries(req).map(([k, v]) => [k, [...v]]))),
       request: { body: toBody(hook.body)! },
       responses: toResponses(hook.responses),
       ...(hook.extensions ?? {}),
