@@ -13,6 +13,9 @@ describe('parseDecimal', () => {
     { text: '007.1', places: 1, want: 71n },
     { text: '12', places: 0, want: 12n },
     { text: '123456789012345678901234.5', places: 1, want: 1234567890123456789012345n },
+    { text: '9999999.99999999', places: 8, want: 999999999999999n }, // 15 digits: the exact fast path
+    { text: '99999999.99999999', places: 8, want: 9999999999999999n }, // 16 digits: the string path
+    { text: '1000000000000', places: 2, want: 100000000000000n },
   ];
   it.each(cases)('$text at $places places -> $want', ({ text, places, want }) => {
     expect(parseDecimal(text, places)).toBe(want);
@@ -27,6 +30,9 @@ describe('parseDecimal', () => {
     { text: '5.', places: 2, message: "volume: '5.' is not a decimal number (digits, optionally '.' and more digits)" },
     { text: '', places: 2, message: "volume: '' is not a decimal number (digits, optionally '.' and more digits)" },
     { text: ' 1', places: 2, message: "volume: ' 1' is not a decimal number (digits, optionally '.' and more digits)" },
+    { text: '1.2.3', places: 2, message: "volume: '1.2.3' is not a decimal number (digits, optionally '.' and more digits)" },
+    { text: '.', places: 2, message: "volume: '.' is not a decimal number (digits, optionally '.' and more digits)" },
+    { text: '1.50x', places: 2, message: "volume: '1.50x' is not a decimal number (digits, optionally '.' and more digits)" },
     { text: '1'.repeat(25), places: 2, message: `volume: '${'1'.repeat(25)}' is not a decimal number (digits, optionally '.' and more digits)` },
   ];
   it.each(rejected)('rejects $text at $places places', ({ text, places, message }) => {
@@ -57,6 +63,31 @@ describe('formatDecimal', () => {
   ];
   it.each(cases)('$units at $places places -> $want', ({ units, places, want }) => {
     expect(formatDecimal(units, places)).toBe(want);
+  });
+
+  /** The obvious implementation, to check the hand-written parser against. */
+  function reference(text: string, places: number): bigint | 'invalid' | 'too precise' {
+    const m = /^([0-9]{1,24})(?:\.([0-9]+))?$/.exec(text);
+    if (m === null) return 'invalid';
+    const fraction = m[2] ?? '';
+    if (/[1-9]/.test(fraction.slice(places))) return 'too precise';
+    return BigInt((m[1] as string) + fraction.slice(0, places).padEnd(places, '0'));
+  }
+
+  it('agrees with the reference on any string', () => {
+    const text = fc.oneof(fc.stringMatching(/^[0-9]{0,26}(\.[0-9]{0,12})?$/), fc.stringMatching(/^[0-9.a -]{0,12}$/));
+    fc.assert(
+      fc.property(text, fc.integer({ min: 0, max: 20 }), (input, places) => {
+        let got: bigint | string;
+        try {
+          got = parseDecimal(input, places);
+        } catch (e) {
+          got = (e as DecimalError).reason.includes('decimal places') ? 'too precise' : 'invalid';
+        }
+        expect(got).toBe(reference(input, places));
+      }),
+      { numRuns: 2000 },
+    );
   });
 
   it('round-trips every amount through parse', () => {

@@ -8,7 +8,7 @@ import { CURRENCIES, MARKETS, MARKET_IDS, marketSpec } from './markets.ts';
 import { finish } from './matching.ts';
 import { placeBatch, placeOrder, type PlacementContext } from './placement.ts';
 import { orderBookOf, queryOrders, queryTrades, tickerOf, type OrderQuery, type TradeQuery } from './queries.ts';
-import { fillToWire, orderToWire, tradeToWire, type OrderRec } from './records.ts';
+import { fillToWire, orderToWire, tradeToWire, type OrderRec, type TradeRec } from './records.ts';
 import { MemoryStore, type EngineStore } from './store.ts';
 import type {
   Account, Currency, Market, MarketId, Order, OrderBook, OrderInput, OrderWithTrades, Side, Ticker, Trade, UserTrade,
@@ -132,8 +132,8 @@ export class ExchangeEngine {
   /** GET /order. */
   order(userId: string, orderId: number): OrderWithTrades {
     const order = this.ownOrder(userId, orderId);
-    const trades = (order.trades ?? []).map((trade) => fillToWire({ trade, order }));
-    return { ...orderToWire(order), trades };
+    const fills = this.store.userFills(userId, order.market.id);
+    return { ...orderToWire(order), trades: fills.tradesOf(order).map((trade) => fillToWire(trade, order)) };
   }
 
   /** GET /orders. */
@@ -143,12 +143,14 @@ export class ExchangeEngine {
 
   /** GET /trade_history. */
   trades(market: MarketId, query: TradeQuery = {}): Trade[] {
-    return queryTrades(this.store.marketTrades(marketSpec(market).id), (t) => t, query).map(tradeToWire);
+    const trades = this.store.marketTrades(marketSpec(market).id);
+    return queryTrades(trades, query).map((i) => tradeToWire(trades[i] as TradeRec));
   }
 
   /** GET /trades. */
   userTrades(userId: string, market: MarketId, query: TradeQuery = {}): UserTrade[] {
-    return queryTrades(this.store.userFills(userId, marketSpec(market).id), (f) => f.trade, query).map(fillToWire);
+    const fills = this.store.userFills(userId, marketSpec(market).id);
+    return queryTrades(fills.trades, query).map((i) => fillToWire(fills.trades[i] as TradeRec, fills.orders[i] as OrderRec));
   }
 
   /** GET /order_book (default 100 levels per side). */

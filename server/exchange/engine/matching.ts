@@ -88,18 +88,16 @@ function settle(ctx: MatchContext, maker: OrderRec, taker: OrderRec, price: bigi
 
   const trade = new TradeRec(
     ctx.store.nextTradeId(), market, price, volume, funds,
-    taker.side === 'buy' ? 'up' : 'down', taker.createdAt, buy, sell, fee, fee,
+    taker.side === 'buy' ? 'up' : 'down', taker.createdAt, buy, sell, fee,
   );
-  record(buy, trade, volume, funds);
-  record(sell, trade, volume, funds);
+  record(buy, volume, funds);
+  record(sell, volume, funds);
   ctx.store.addTrade(trade);
 }
 
-function record(order: OrderRec, trade: TradeRec, volume: bigint, funds: bigint): void {
+function record(order: OrderRec, volume: bigint, funds: bigint): void {
   order.remaining -= volume;
   order.executed += volume;
   order.funds += funds;
   order.tradesCount++;
-  if (order.trades === null) order.trades = [trade];
-  else order.trades.push(trade);
 }

@@ -38,33 +38,35 @@ function clampLimit(limit: number | undefined, bounds: { default: number; max: n
   return Math.max(0, Math.min(limit ?? bounds.default, bounds.max));
 }
 
-/** First index whose id is greater than `id` (items sorted by increasing id). */
-function firstAfter<T>(items: readonly T[], idOf: (item: T) => number, id: number): number {
+/** First index whose trade id is greater than `id` (trades sorted by increasing id). */
+function firstAfter(trades: readonly TradeRec[], id: number): number {
   let lo = 0;
-  let hi = items.length;
+  let hi = trades.length;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if (idOf(items[mid] as T) <= id) lo = mid + 1;
+    if ((trades[mid] as TradeRec).id <= id) lo = mid + 1;
     else hi = mid;
   }
   return lo;
 }
 
-/** Filters trades (or a user's fills) sorted oldest first; walks only as far as `limit` needs. */
-export function queryTrades<T>(items: readonly T[], tradeOf: (item: T) => TradeRec, query: TradeQuery): T[] {
-  const idOf = (item: T) => tradeOf(item).id;
+/**
+ * Filters trades sorted oldest first (a market's, or a user's fill log's) and answers the
+ * indices of the chosen ones in the requested order; walks only as far as `limit` needs.
+ */
+export function queryTrades(trades: readonly TradeRec[], query: TradeQuery): number[] {
   const limit = clampLimit(query.limit, LIMITS.trades);
-  const lo = query.from === undefined ? 0 : firstAfter(items, idOf, query.from);
-  const hi = query.to === undefined ? items.length : firstAfter(items, idOf, query.to - 1);
+  const lo = query.from === undefined ? 0 : firstAfter(trades, query.from);
+  const hi = query.to === undefined ? trades.length : firstAfter(trades, query.to - 1);
   const before = query.timestamp === undefined ? Infinity : query.timestamp * 1000;
-  const out: T[] = [];
-  const visit = (item: T) => {
-    if (tradeOf(item).createdAt < before) out.push(item);
+  const out: number[] = [];
+  const visit = (i: number) => {
+    if ((trades[i] as TradeRec).createdAt < before) out.push(i);
   };
   if ((query.order_by ?? DEFAULT_ORDER_BY) === 'asc') {
-    for (let i = lo; i < hi && out.length < limit; i++) visit(items[i] as T);
+    for (let i = lo; i < hi && out.length < limit; i++) visit(i);
   } else {
-    for (let i = hi - 1; i >= lo && out.length < limit; i--) visit(items[i] as T);
+    for (let i = hi - 1; i >= lo && out.length < limit; i--) visit(i);
   }
   return out;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Balance } from './accounts.ts';
 import { marketSpec } from './markets.ts';
-import { Fill, OrderRec, TradeRec, averagePrice, fillToWire, orderToWire, tradeToWire } from './records.ts';
+import { OrderRec, TradeRec, averagePrice, fillToWire, orderToWire, tradeToWire } from './records.ts';
 
 const btcusd = marketSpec('btcusd');
 const AT = Date.UTC(2026, 0, 31, 12, 0, 0, 250);
@@ -45,7 +45,7 @@ describe('averagePrice', () => {
 describe('trades', () => {
   const buyOrder = order('buy', 'limit', 3_000_000n, 100_000_000n);
   const sellOrder = new OrderRec(8, 'v', btcusd, 'sell', 'limit', 2_900_000n, 100_000_000n, AT, new Balance('btc'), new Balance('usd'));
-  const trade = new TradeRec(3, btcusd, 2_900_000n, 25_000_000n, 725_000n, 'up', AT, buyOrder, sellOrder, 1_812n, 1_812n);
+  const trade = new TradeRec(3, btcusd, 2_900_000n, 25_000_000n, 725_000n, 'up', AT, buyOrder, sellOrder, 1_812n);
 
   it('writes the public Trade', () => {
     expect(tradeToWire(trade)).toEqual({
@@ -54,7 +54,7 @@ describe('trades', () => {
   });
 
   it("writes each side's UserTrade with its side, fee and order id", () => {
-    expect(fillToWire(new Fill(trade, buyOrder))).toMatchObject({ side: 'bid', fee: '18.12', order_id: 7 });
-    expect(fillToWire(new Fill(trade, sellOrder))).toMatchObject({ side: 'ask', fee: '18.12', order_id: 8 });
+    expect(fillToWire(trade, buyOrder)).toMatchObject({ side: 'bid', fee: '18.12', order_id: 7 });
+    expect(fillToWire(trade, sellOrder)).toMatchObject({ side: 'ask', fee: '18.12', order_id: 8 });
   });
 });

@@ -15,8 +15,8 @@ export class OrderRec {
   /** What the order still holds locked: quote units for a buy, base units for a sell. */
   locked = 0n;
   tradesCount = 0;
-  /** The order's trades, oldest first; null until the first one (most orders never trade). */
-  trades: TradeRec[] | null = null;
+  /** Index of the order's first fill in its user's fill log of the market; -1 before any. */
+  firstFill = -1;
   /** A cancel was requested and will be applied by the cancel queue. */
   cancelRequested = false;
 
@@ -55,16 +55,8 @@ export class TradeRec {
     readonly createdAt: number,
     readonly buyOrder: OrderRec,
     readonly sellOrder: OrderRec,
-    readonly buyFee: bigint,
-    readonly sellFee: bigint,
-  ) {}
-}
-
-/** One trade as one of its two orders saw it (a self-trade yields two fills for one user). */
-export class Fill {
-  constructor(
-    readonly trade: TradeRec,
-    readonly order: OrderRec,
+    /** Each side's fee (both pay the same rate on the same funds). */
+    readonly fee: bigint,
   ) {}
 }
 
@@ -110,13 +102,12 @@ export function tradeToWire(trade: TradeRec): Trade {
   };
 }
 
-export function fillToWire(fill: Fill): UserTrade {
-  const buy = fill.order.side === 'buy';
-  const fee = buy ? fill.trade.buyFee : fill.trade.sellFee;
+/** A trade as one of its two orders saw it (a self-trade is two fills for one user). */
+export function fillToWire(trade: TradeRec, order: OrderRec): UserTrade {
   return {
-    ...tradeToWire(fill.trade),
-    side: buy ? 'bid' : 'ask',
-    fee: formatDecimal(fee, fill.trade.market.quotePlaces),
-    order_id: fill.order.id,
+    ...tradeToWire(trade),
+    side: order.side === 'buy' ? 'bid' : 'ask',
+    fee: formatDecimal(trade.fee, trade.market.quotePlaces),
+    order_id: order.id,
   };
 }

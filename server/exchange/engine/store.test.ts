@@ -31,11 +31,32 @@ describe('MemoryStore', () => {
     const { store, spec, make } = setup();
     const a = make('alice', 'buy');
     const b = make('bob', 'sell');
-    const trade = new TradeRec(store.nextTradeId(), spec, 100n, 1n, 1n, 'down', 0, a, b, 0n, 0n);
+    const trade = new TradeRec(store.nextTradeId(), spec, 100n, 1n, 1n, 'down', 0, a, b, 0n);
     store.addTrade(trade);
     expect(store.marketTrades('btcusd')).toEqual([trade]);
-    expect(store.userFills('alice', 'btcusd').map((f) => [f.trade, f.order])).toEqual([[trade, a]]);
-    expect(store.userFills('bob', 'btcusd').map((f) => [f.trade, f.order])).toEqual([[trade, b]]);
+    expect(store.userFills('alice', 'btcusd')).toMatchObject({ trades: [trade], orders: [a] });
+    expect(store.userFills('bob', 'btcusd')).toMatchObject({ trades: [trade], orders: [b] });
+    expect(store.userFills('carol', 'btcusd').trades).toEqual([]);
+    expect([a.firstFill, b.firstFill]).toEqual([0, 0]);
+  });
+
+  it("finds an order's trades from its first fill, a self-trade's two fills apart", () => {
+    const { store, spec, make } = setup();
+    const a = make('alice', 'buy');
+    const b = make('alice', 'sell');
+    const c = make('alice', 'buy');
+    const t1 = new TradeRec(store.nextTradeId(), spec, 100n, 1n, 1n, 'down', 0, a, b, 0n);
+    const t2 = new TradeRec(store.nextTradeId(), spec, 100n, 1n, 1n, 'up', 0, c, b, 0n);
+    for (const [trade, orders] of [[t1, [a, b]], [t2, [c, b]]] as const) {
+      orders.forEach((o) => o.tradesCount++);
+      store.addTrade(trade);
+    }
+    const log = store.userFills('alice', 'btcusd');
+    expect(log.orders).toEqual([a, b, c, b]);
+    expect(log.tradesOf(a)).toEqual([t1]);
+    expect(log.tradesOf(b)).toEqual([t1, t2]);
+    expect(log.tradesOf(c)).toEqual([t2]);
+    expect(log.tradesOf(make('alice', 'buy'))).toEqual([]);
   });
 
   it('forgets everything on reset and has a book for every market', () => {

@@ -3,7 +3,7 @@
 import { Ledger } from './accounts.ts';
 import { Book } from './book.ts';
 import { MARKET_IDS } from './markets.ts';
-import { Fill, type OrderRec, type TradeRec } from './records.ts';
+import type { OrderRec, TradeRec } from './records.ts';
 import type { MarketId } from './wire.ts';
 
 export interface EngineStore {
@@ -18,8 +18,8 @@ export interface EngineStore {
   addTrade(trade: TradeRec): void;
   /** A market's trades, oldest first. */
   marketTrades(market: MarketId): readonly TradeRec[];
-  /** A user's fills on a market, oldest first. */
-  userFills(userId: string, market: MarketId): readonly Fill[];
+  /** A user's fills on a market, oldest first (read only). */
+  userFills(userId: string, market: MarketId): FillLog;
   nextOrderId(): number;
   nextTradeId(): number;
   /** Forgets every order, trade and balance; ids restart at 1. */
@@ -28,22 +28,59 @@ export interface EngineStore {
 
 const EMPTY: readonly never[] = [];
 
-/** Lists per key, created on first push. */
-class Buckets<T> {
-  private readonly lists = new Map<string, T[]>();
+/**
+ * A user's fills on one market, oldest first, as two parallel arrays: a fill is (trade, the
+ * user's order in it), and no object is made per fill. A self-trade is two fills.
+ */
+export class FillLog {
+  readonly trades: TradeRec[] = [];
+  readonly orders: OrderRec[] = [];
 
-  get(key: string): readonly T[] {
-    return this.lists.get(key) ?? EMPTY;
+  push(trade: TradeRec, order: OrderRec): void {
+    if (order.firstFill < 0) order.firstFill = this.trades.length;
+    this.trades.push(trade);
+    this.orders.push(order);
   }
 
-  push(key: string, item: T): void {
-    const list = this.lists.get(key);
-    if (list === undefined) this.lists.set(key, [item]);
-    else list.push(item);
+  /** One order's trades, oldest first: a scan from its first fill (the order is in this log). */
+  tradesOf(order: OrderRec): TradeRec[] {
+    const out: TradeRec[] = [];
+    if (order.firstFill < 0) return out;
+    for (let i = order.firstFill; i < this.orders.length && out.length < order.tradesCount; i++) {
+      if (this.orders[i] === order) out.push(this.trades[i] as TradeRec);
+    }
+    return out;
+  }
+}
+
+const EMPTY_LOG = new FillLog();
+
+/** A value per user per market, made on first use (nested maps: no key strings to build). */
+class PerUserMarket<V> {
+  private readonly users = new Map<string, Map<MarketId, V>>();
+
+  constructor(private readonly make: () => V) {}
+
+  find(userId: string, market: MarketId): V | undefined {
+    return this.users.get(userId)?.get(market);
+  }
+
+  obtain(userId: string, market: MarketId): V {
+    let markets = this.users.get(userId);
+    if (markets === undefined) {
+      markets = new Map();
+      this.users.set(userId, markets);
+    }
+    let value = markets.get(market);
+    if (value === undefined) {
+      value = this.make();
+      markets.set(market, value);
+    }
+    return value;
   }
 
   clear(): void {
-    this.lists.clear();
+    this.users.clear();
   }
 }
 
@@ -52,9 +89,9 @@ export class MemoryStore implements EngineStore {
   private books = new Map<MarketId, Book>();
   /** Indexed by id: ids are dense from 1, so an array beats a Map. */
   private orders: (OrderRec | undefined)[] = [];
-  private readonly ordersByUser = new Buckets<OrderRec>();
-  private readonly tradesByMarket = new Buckets<TradeRec>();
-  private readonly fillsByUser = new Buckets<Fill>();
+  private readonly ordersByUser = new PerUserMarket<OrderRec[]>(() => []);
+  private tradesByMarket = new Map<MarketId, TradeRec[]>();
+  private readonly fillsByUser = new PerUserMarket(() => new FillLog());
   private lastOrderId = 0;
   private lastTradeId = 0;
 
@@ -72,26 +109,26 @@ export class MemoryStore implements EngineStore {
 
   addOrder(order: OrderRec): void {
     this.orders[order.id] = order;
-    this.ordersByUser.push(`${order.userId}\u0000${order.market.id}`, order);
+    this.ordersByUser.obtain(order.userId, order.market.id).push(order);
   }
 
   userOrders(userId: string, market: MarketId): readonly OrderRec[] {
-    return this.ordersByUser.get(`${userId}\u0000${market}`);
+    return this.ordersByUser.find(userId, market) ?? EMPTY;
   }
 
   addTrade(trade: TradeRec): void {
     const market = trade.market.id;
-    this.tradesByMarket.push(market, trade);
-    this.fillsByUser.push(`${trade.buyOrder.userId}\u0000${market}`, new Fill(trade, trade.buyOrder));
-    this.fillsByUser.push(`${trade.sellOrder.userId}\u0000${market}`, new Fill(trade, trade.sellOrder));
+    (this.tradesByMarket.get(market) as TradeRec[]).push(trade);
+    this.fillsByUser.obtain(trade.buyOrder.userId, market).push(trade, trade.buyOrder);
+    this.fillsByUser.obtain(trade.sellOrder.userId, market).push(trade, trade.sellOrder);
   }
 
   marketTrades(market: MarketId): readonly TradeRec[] {
-    return this.tradesByMarket.get(market);
+    return this.tradesByMarket.get(market) ?? EMPTY;
   }
 
-  userFills(userId: string, market: MarketId): readonly Fill[] {
-    return this.fillsByUser.get(`${userId}\u0000${market}`);
+  userFills(userId: string, market: MarketId): FillLog {
+    return this.fillsByUser.find(userId, market) ?? EMPTY_LOG;
   }
 
   nextOrderId(): number {
@@ -106,7 +143,7 @@ export class MemoryStore implements EngineStore {
     this.books = new Map(MARKET_IDS.map((id) => [id, new Book()]));
     this.orders = [];
     this.ordersByUser.clear();
-    this.tradesByMarket.clear();
+    this.tradesByMarket = new Map(MARKET_IDS.map((id) => [id, []]));
     this.fillsByUser.clear();
     this.ledger.seed({});
     this.lastOrderId = 0;
