@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Balance } from './accounts.ts';
 import { marketSpec } from './markets.ts';
-import { OrderRec, TradeRec, averagePrice, fillToWire, orderToWire, tradeToWire } from './records.ts';
+import { OrderRec, TradeRec, averagePrice, fillToWire, isoTime, orderToWire, tradeToWire } from './records.ts';
 
 const btcusd = marketSpec('btcusd');
 const AT = Date.UTC(2026, 0, 31, 12, 0, 0, 250);
@@ -25,6 +25,15 @@ describe('orderToWire', () => {
 
   it('leaves price out of a market order', () => {
     expect(orderToWire(order('sell', 'market', 0n, 1n))).not.toHaveProperty('price');
+  });
+});
+
+describe('isoTime', () => {
+  it('writes UTC with milliseconds, the same for a repeated instant', () => {
+    expect(isoTime(AT)).toBe('2026-01-31T12:00:00.250Z');
+    expect(isoTime(AT)).toBe('2026-01-31T12:00:00.250Z');
+    expect(isoTime(AT + 1)).toBe('2026-01-31T12:00:00.251Z');
+    expect(isoTime(0)).toBe('1970-01-01T00:00:00.000Z');
   });
 });
 

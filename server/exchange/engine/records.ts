@@ -60,8 +60,18 @@ export class TradeRec {
   ) {}
 }
 
+// Orders and trades arrive in bursts within the same millisecond: remembering the last
+// conversion saves most Date allocations and toISOString calls (half of building an Order).
+let lastMs = Number.NaN;
+let lastIso = '';
+
+/** Epoch milliseconds as ISO 8601 UTC with milliseconds, e.g. 2026-01-31T12:00:00.000Z. */
 export function isoTime(ms: number): string {
-  return new Date(ms).toISOString();
+  if (ms !== lastMs) {
+    lastIso = new Date(ms).toISOString();
+    lastMs = ms;
+  }
+  return lastIso;
 }
 
 /** funds / executed at quote precision, rounded down; zero (e.g. '0.00') before any trade. */
