@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { exchangeContract } from '../contracts/exchange/index.ts';
+import { merchantContract } from '../contracts/merchant/index.ts';
+import { partnerContract } from '../contracts/partner/index.ts';
+import { API_PREFIXES, basicAuthorization, bearerAuthorization, resolveBaseUrl } from './base-url.ts';
+
+describe('API_PREFIXES', () => {
+  it('equal the basePath of each contract', () => {
+    expect(API_PREFIXES).toEqual({
+      exchange: exchangeContract.basePath,
+      merchant: merchantContract.basePath,
+      partner: partnerContract.basePath,
+    });
+  });
+});
+
+describe('resolveBaseUrl', () => {
+  it.each([
+    ['http://127.0.0.1:8080', 'exchange', 'http://127.0.0.1:8080/api/v1'],
+    ['http://127.0.0.1:8080/', 'exchange', 'http://127.0.0.1:8080/api/v1'],
+    ['http://127.0.0.1:8080/api/v1', 'exchange', 'http://127.0.0.1:8080/api/v1'],
+    ['http://127.0.0.1:8080/api/v1/', 'exchange', 'http://127.0.0.1:8080/api/v1'],
+    ['https://gw.example.com/trading', 'exchange', 'https://gw.example.com/trading/api/v1'],
+    ['http://localhost:8080', 'merchant', 'http://localhost:8080/merchant/v2'],
+    ['http://localhost:8080/merchant/v2', 'merchant', 'http://localhost:8080/merchant/v2'],
+    ['http://localhost:8080', 'partner', 'http://localhost:8080/partner/v1'],
+  ] as const)('%s (%s) -> %s', (given, api, want) => {
+    expect(resolveBaseUrl(given, api)).toBe(want);
+  });
+
+  it('refuses a relative URL, naming the expected form', () => {
+    expect(() => resolveBaseUrl('/api/v1', 'exchange')).toThrow(/absolute URL such as "http:\/\/127.0.0.1:8080"/);
+  });
+
+  it('refuses a query string', () => {
+    expect(() => resolveBaseUrl('http://h/api/v1?x=1', 'exchange')).toThrow(/query string/);
+  });
+});
+
+describe('authorization headers', () => {
+  it('Basic is base64 of key:secret', () => {
+    expect(basicAuthorization('demo-merchant', 'demo-merchant-secret')).toBe(
+      `Basic ${Buffer.from('demo-merchant:demo-merchant-secret').toString('base64')}`,
+    );
+    expect(basicAuthorization('demo-merchant', 'demo-merchant-secret')).toBe('Basic ZGVtby1tZXJjaGFudDpkZW1vLW1lcmNoYW50LXNlY3JldA==');
+  });
+
+  it('Basic refuses a colon in the user', () => {
+    expect(() => basicAuthorization('a:b', 'c')).toThrow(/must not contain ":"/);
+  });
+
+  it('Bearer', () => {
+    expect(bearerAuthorization('demo-partner-key')).toBe('Bearer demo-partner-key');
+    expect(() => bearerAuthorization('')).toThrow(/non-empty/);
+  });
+});

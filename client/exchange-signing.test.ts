@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import { SIGNATURE_TEST_SECRET, SIGNATURE_TEST_VECTORS } from '../contracts/exchange/signing.ts';
+import { createNonceSource } from './nonce.ts';
+import { exchangeSigningMiddleware, MissingCredentialsError, SIGNED_OPERATIONS, signRequest } from './exchange-signing.ts';
+
+const creds = { accessKey: 'demo-trader', secretKey: SIGNATURE_TEST_SECRET };
+const ORIGIN = 'http://127.0.0.1:8080';
+
+/** The Request openapi-fetch would build for a vector, before signing. */
+function unsignedRequest(v: (typeof SIGNATURE_TEST_VECTORS)[number]): Request {
+  const { access_key: _a, nonce: _n, ...query } = v.input.query ?? {};
+  const search = new URLSearchParams(Object.entries(query).map(([k, val]) => [k, String(val)])).toString();
+  const init: RequestInit = { method: v.input.method };
+  if (v.input.body !== undefined) {
+    init.body = JSON.stringify(v.input.body);
+    init.headers = { 'Content-Type': 'application/json' };
+  }
+  return new Request(`${ORIGIN}${v.input.path}${search ? `?${search}` : ''}`, init);
+}
+
+describe('SIGNED_OPERATIONS', () => {
+  it('are the operations the contract marks as authenticated, and only those', () => {
+    expect([...SIGNED_OPERATIONS].sort()).toEqual([
+      'GET /balances',
+      'GET /order',
+      'GET /orders',
+      'GET /trades',
+      'POST /order/delete',
+      'POST /orders',
+      'POST /orders/clear',
+      'POST /orders/multi',
+    ]);
+  });
+});
+
+describe('signRequest', () => {
+  it.each(SIGNATURE_TEST_VECTORS.map((v) => [v.payload, v] as const))('vector %s', async (_payload, v) => {
+    const nonce = Number(v.input.query!.nonce);
+    const signed = await signRequest(unsignedRequest(v), creds, nonce);
+    const url = new URL(signed.url);
+    expect(url.pathname).toBe(v.input.path);
+    expect(url.searchParams.get('access_key')).toBe('demo-trader');
+    expect(url.searchParams.get('nonce')).toBe(String(nonce));
+    expect(url.searchParams.get('signature')).toBe(v.signature);
+    expect(signed.method).toBe(v.input.method);
+    if (v.input.body !== undefined) {
+      expect(await signed.text()).toBe(JSON.stringify(v.input.body));
+      expect(signed.headers.get('content-type')).toBe('application/json');
+    } else {
+      expect(signed.body).toBeNull();
+    }
+  });
+
+  it('replaces auth parameters already present, so a retry can sign again with a fresh nonce', async () => {
+    const v = SIGNATURE_TEST_VECTORS[3]!;
+    const once = await signRequest(unsignedRequest(v), creds, 1);
+    const twice = await signRequest(once, creds, 1_700_000_000_000);
+    const url = new URL(twice.url);
+    expect(url.searchParams.getAll('nonce')).toEqual(['1700000000000']);
+    expect(url.searchParams.getAll('signature')).toEqual([v.signature]);
+  });
+
+  it('percent-encodes the access key in the URL but signs it raw', async () => {
+    const signed = await signRequest(new Request(`${ORIGIN}/api/v1/balances`), { accessKey: 'a b&c', secretKey: 's' }, 5);
+    expect(signed.url).toContain('access_key=a%20b%26c&nonce=5&signature=');
+    expect(new URL(signed.url).searchParams.get('access_key')).toBe('a b&c');
+  });
+});
+
+describe('exchangeSigningMiddleware', () => {
+  const nonces = createNonceSource({ now: () => 1_700_000_000_000 });
+  const run = (mw: ReturnType<typeof exchangeSigningMiddleware>, request: Request, schemaPath: string) =>
+    mw.onRequest!({ request, schemaPath, params: {}, id: 'x', options: {} as never });
+
+  it('leaves public operations untouched', async () => {
+    const mw = exchangeSigningMiddleware({ credentials: creds, nonces });
+    expect(await run(mw, new Request(`${ORIGIN}/api/v1/tickers/btcusd`), '/tickers/{market}')).toBeUndefined();
+  });
+
+  it('signs authenticated ones', async () => {
+    const mw = exchangeSigningMiddleware({ credentials: creds, nonces });
+    const out = (await run(mw, new Request(`${ORIGIN}/api/v1/balances`), '/balances')) as Request;
+    expect(new URL(out.url).searchParams.get('signature')).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('refuses to send an authenticated operation without keys, naming the fix', async () => {
+    const mw = exchangeSigningMiddleware({ credentials: undefined, nonces });
+    await expect(run(mw, new Request(`${ORIGIN}/api/v1/balances`), '/balances')).rejects.toThrow(MissingCredentialsError);
+    await expect(run(mw, new Request(`${ORIGIN}/api/v1/balances`), '/balances')).rejects.toThrow(/GET \/balances .*accessKey and secretKey/);
+  });
+});

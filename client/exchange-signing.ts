@@ -1,0 +1,90 @@
+// Client side of decision X1: an openapi-fetch middleware that signs the authenticated exchange
+// operations and leaves the public ones untouched. Which operations are authenticated is read
+// at runtime from the contract (`security` of each operation), keyed by method + path template,
+// the `schemaPath` openapi-fetch hands to middleware. The signature itself comes from
+// contracts/exchange/signing.ts, the one implementation the server verifies with.
+import type { Middleware } from 'openapi-fetch';
+import { exchangeOperations } from '../contracts/exchange/operations.ts';
+import { sign, signaturePayload } from '../contracts/exchange/signing.ts';
+import type { NonceSource } from './nonce.ts';
+
+export interface ExchangeCredentials {
+  accessKey: string;
+  secretKey: string;
+}
+
+/** The three parameters X1 adds to the URL query of a signed request. */
+export const EXCHANGE_AUTH_PARAMS = ['access_key', 'nonce', 'signature'] as const;
+
+export const operationKey = (method: string, pathTemplate: string) => `${method.toUpperCase()} ${pathTemplate}`;
+
+/** `METHOD /path/{template}` of every operation whose contract declares a security requirement. */
+export const SIGNED_OPERATIONS: ReadonlySet<string> = new Set(
+  Object.values(exchangeOperations)
+    .filter((op) => op.security.length > 0)
+    .map((op) => operationKey(op.method, op.path)),
+);
+
+export const isSignedOperation = (method: string, pathTemplate: string) => SIGNED_OPERATIONS.has(operationKey(method, pathTemplate));
+
+/** Thrown before sending when an authenticated operation is called on a client without keys. */
+export class MissingCredentialsError extends Error {
+  override readonly name = 'MissingCredentialsError';
+  constructor(readonly operation: string) {
+    super(`${operation} is an authenticated exchange operation: create the client with accessKey and secretKey (sandbox: demo-trader / demo-trader-secret)`);
+  }
+}
+
+/**
+ * A copy of `request` signed per X1 with `nonce`: `access_key`, `nonce` and `signature` appended
+ * to the URL query. The payload covers the path as sent, the query as the server will decode it,
+ * and for POST the top-level fields of the JSON body (arrays of objects as `orders[][k]=v`).
+ * Auth parameters already on the URL are replaced, so a request can be signed again (retries).
+ */
+export async function signRequest(request: Request, credentials: ExchangeCredentials, nonce: number): Promise<Request> {
+  const url = new URL(request.url);
+  for (const p of EXCHANGE_AUTH_PARAMS) url.searchParams.delete(p);
+  const query: Record<string, unknown> = Object.fromEntries(url.searchParams);
+  query.access_key = credentials.accessKey;
+  query.nonce = nonce;
+  // Read the body once and build the new Request from the text (no clone, no stream tee).
+  const text = request.body === null ? undefined : await request.text();
+  const body = text ? parseJson(text) : undefined;
+  const payload = signaturePayload({ method: request.method, path: url.pathname, query, body });
+  const signature = sign(payload, credentials.secretKey);
+  const search = url.search ? `${url.search}&` : '?';
+  const signedUrl = `${url.origin}${url.pathname}${search}access_key=${encodeURIComponent(credentials.accessKey)}&nonce=${nonce}&signature=${signature}`;
+  return new Request(signedUrl, {
+    method: request.method,
+    headers: request.headers,
+    body: text,
+    signal: request.signal,
+    redirect: request.redirect,
+    credentials: request.credentials,
+    keepalive: request.keepalive,
+  });
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new TypeError('exchange signing: the request body is not JSON; X1 signs the top-level fields of a JSON body');
+  }
+}
+
+export interface SigningMiddlewareOptions {
+  credentials: ExchangeCredentials | undefined;
+  nonces: NonceSource;
+}
+
+/** openapi-fetch middleware: signs authenticated operations (fresh nonce each time it runs), passes public ones through. */
+export function exchangeSigningMiddleware({ credentials, nonces }: SigningMiddlewareOptions): Middleware {
+  return {
+    async onRequest({ request, schemaPath }) {
+      if (!isSignedOperation(request.method, schemaPath)) return undefined;
+      if (!credentials) throw new MissingCredentialsError(operationKey(request.method, schemaPath));
+      return signRequest(request, credentials, await nonces.next());
+    },
+  };
+}
