@@ -47,6 +47,7 @@ describe('parseDecimal', () => {
     expect(error).toBeInstanceOf(DecimalError);
     expect((error as DecimalError).message).toBe(message);
     expect((error as DecimalError).field).toBe('volume');
+    expect((error as DecimalError).kind).toBe(message.includes('decimal places') ? 'precision' : 'syntax');
   });
 });
 

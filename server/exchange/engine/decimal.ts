@@ -6,6 +6,8 @@ export class DecimalError extends Error {
   constructor(
     readonly field: string,
     readonly reason: string,
+    /** 'syntax': not a decimal string at all; 'precision': finer than the places allowed. */
+    readonly kind: 'syntax' | 'precision' = 'syntax',
   ) {
     super(`${field}: ${reason}`);
     this.name = 'DecimalError';
@@ -50,7 +52,7 @@ export function parseDecimal(text: string, places: number, field = 'value'): big
   const kept = Math.min(fractionDigits, places);
   for (let i = point + 1 + kept; point !== -1 && i < length; i++) {
     if (text.charCodeAt(i) !== 48) {
-      throw new DecimalError(field, `'${text}' has more than ${places} decimal places (at most ${places} allowed)`);
+      throw new DecimalError(field, `'${text}' has more than ${places} decimal places (at most ${places} allowed)`, 'precision');
     }
   }
   if (wholeDigits + places <= EXACT_DIGITS) {

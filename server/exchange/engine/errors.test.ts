@@ -4,6 +4,7 @@ import { EngineError, atIndex, cancelRejected, invalidParameter, orderNotFound, 
 describe('engine errors', () => {
   const cases: { error: EngineError; code: number; message: string; index?: number }[] = [
     { error: invalidParameter('market', "unknown market 'x'"), code: 1001, message: "market: unknown market 'x'" },
+    { error: invalidParameter('price', 'is required', 4), code: 1001, message: 'orders[4].price: is required', index: 4 },
     { error: orderRejected('insufficient usd'), code: 2002, message: 'Failed to create order: insufficient usd' },
     { error: orderRejected('insufficient usd', 2), code: 2002, message: 'Failed to create order: orders[2]: insufficient usd', index: 2 },
     { error: cancelRejected(7, 'done'), code: 2003, message: 'Failed to cancel order 7: it is already fully executed (done)' },
@@ -22,6 +23,10 @@ describe('engine errors', () => {
     const moved = atIndex(orderRejected('volume must be greater than 0'), 3) as EngineError;
     expect(moved.message).toBe('Failed to create order: orders[3]: volume must be greater than 0');
     expect(moved.index).toBe(3);
+  });
+
+  it('adds the batch index to a 1001 raised for one element', () => {
+    expect(atIndex(invalidParameter('side', 'must be buy or sell'), 2)).toEqual(new EngineError(1001, 'orders[2].side: must be buy or sell', 2));
   });
 
   it('leaves other errors and already indexed ones alone', () => {

@@ -16,9 +16,14 @@ export class EngineError extends Error {
   }
 }
 
-/** 1001: a parameter the engine cannot use at all (e.g. an unknown market). */
-export function invalidParameter(name: string, reason: string): EngineError {
-  return new EngineError(1001, `${name}: ${reason}`);
+/**
+ * 1001: a parameter the contract's schema already rules out (unknown market, bad enum value, not
+ * a decimal string, price missing on a limit order or present on a market order: X-orders).
+ * The HTTP validator normally answers these first; the engine checks again for direct callers.
+ */
+export function invalidParameter(name: string, reason: string, index?: number): EngineError {
+  const where = index === undefined ? '' : `orders[${index}].`;
+  return new EngineError(1001, `${where}${name}: ${reason}`, index);
 }
 
 /** 2002: the order cannot be created; `reason` says why in the user's terms. */
@@ -40,9 +45,8 @@ export function orderNotFound(orderId: number): EngineError {
 
 /** Re-raises an error of one element of a batch with that element's index in the message. */
 export function atIndex(error: unknown, index: number): unknown {
-  if (error instanceof EngineError && error.code === 2002 && error.index === undefined) {
-    const reason = error.message.replace(/^Failed to create order: /, '');
-    return orderRejected(reason, index);
-  }
+  if (!(error instanceof EngineError) || error.index !== undefined) return error;
+  if (error.code === 2002) return orderRejected(error.message.replace(/^Failed to create order: /, ''), index);
+  if (error.code === 1001) return new EngineError(1001, `orders[${index}].${error.message}`, index);
   return error;
 }

@@ -13,27 +13,37 @@ function rejection(run: () => unknown): EngineError {
   throw new Error('expected an EngineError');
 }
 
-describe('order validation (2002 with a reason)', () => {
-  const cases: { input: OrderInput; market?: string; reason: string }[] = [
+describe('order validation', () => {
+  // The rules of the book: 2002 with the reason.
+  const rejected: { input: OrderInput; market?: string; reason: string }[] = [
     { input: buy('30000.001', '1'), reason: "price: '30000.001' has more than 2 decimal places (at most 2 allowed)" },
     { input: buy('30000', '0.123456789'), reason: "volume: '0.123456789' has more than 8 decimal places (at most 8 allowed)" },
     { input: sell('0.00000021', '1.00001'), market: 'xvgbtc', reason: "volume: '1.00001' has more than 4 decimal places (at most 4 allowed)" },
     { input: buy('30000', '0'), reason: 'volume must be greater than 0' },
     { input: buy('0', '1'), reason: 'price must be greater than 0' },
-    { input: buy('30000', '-1'), reason: "volume: '-1' is not a decimal number (digits, optionally '.' and more digits)" },
-    { input: { side: 'buy', ord_type: 'limit', volume: '1' }, reason: 'price is required for a limit order' },
-    { input: { side: 'buy', ord_type: 'market', volume: '1', price: '1' }, reason: 'price must be absent for a market order (it takes the book’s prices)' },
-    { input: { side: 'hold' as never, ord_type: 'limit', volume: '1', price: '1' }, reason: "side must be 'buy' or 'sell', got 'hold'" },
-    { input: { side: 'buy', ord_type: 'stop' as never, volume: '1' }, reason: "ord_type must be 'limit' or 'market', got 'stop'" },
-    { input: { side: 'buy', ord_type: 'limit', volume: 1 as never, price: '1' }, reason: 'volume must be a decimal string' },
     { input: buy('0.01', '0.5'), reason: 'price × volume is below the smallest usd amount (0.01)' },
   ];
-  it.each(cases)('$reason', ({ input, market, reason }) => {
+  it.each(rejected)('2002: $reason', ({ input, market, reason }) => {
     const { engine } = testEngine();
     const error = rejection(() => engine.placeOrder('alice', (market ?? 'btcusd') as never, input));
     expect(error.code).toBe(2002);
     expect(error.message).toBe(`Failed to create order: ${reason}`);
     expect(engine.orders('alice', 'btcusd')).toEqual([]);
+  });
+
+  // What the contract's schema already rules out (X-orders): 1001 naming the parameter.
+  const invalid: { input: unknown; message: string }[] = [
+    { input: buy('30000', '-1'), message: "volume: '-1' is not a decimal number (digits, optionally '.' and more digits)" },
+    { input: buy('3e4', '1'), message: "price: '3e4' is not a decimal number (digits, optionally '.' and more digits)" },
+    { input: { side: 'buy', ord_type: 'limit', volume: '1' }, message: 'price: is required for a limit order' },
+    { input: { side: 'buy', ord_type: 'market', volume: '1', price: '1' }, message: 'price: must be absent for a market order (it takes the prices of the book)' },
+    { input: { side: 'hold', ord_type: 'limit', volume: '1', price: '1' }, message: "side: must be 'buy' or 'sell', got 'hold'" },
+    { input: { side: 'buy', ord_type: 'stop', volume: '1' }, message: "ord_type: must be 'limit' or 'market', got 'stop'" },
+    { input: { side: 'buy', ord_type: 'limit', volume: 1, price: '1' }, message: 'volume: must be a decimal string' },
+  ];
+  it.each(invalid)('1001: $message', ({ input, message }) => {
+    const { engine } = testEngine();
+    expect(rejection(() => engine.placeOrder('alice', 'btcusd', input as OrderInput))).toEqual(new EngineError(1001, message));
   });
 
   it('answers 1001 naming market for an unknown market', () => {
@@ -96,13 +106,20 @@ describe('placeMany (all or nothing)', () => {
     expect(held(engine, 'alice', 'eth')).toEqual(['100.00000000', '0.50000000']);
   });
 
-  it('places nothing when one order is invalid, naming its index', () => {
+  it('places nothing when one order is refused, naming its index', () => {
     const { engine } = testEngine();
     const error = rejection(() => engine.placeMany('alice', 'btcusd', [buy('100.00', '1'), sell('200.00', '0.000000001')]));
     expect(error.message).toBe("Failed to create order: orders[1]: volume: '0.000000001' has more than 8 decimal places (at most 8 allowed)");
     expect(error.index).toBe(1);
     expect(engine.orders('alice', 'btcusd')).toEqual([]);
     expect(held(engine, 'alice', 'usd')).toEqual(['100000.00', '0.00']);
+  });
+
+  it('names the index and the parameter of an invalid order (1001)', () => {
+    const { engine } = testEngine();
+    const error = rejection(() => engine.placeMany('alice', 'btcusd', [buy('100.00', '1'), { side: 'buy', ord_type: 'limit', volume: '1' } as never]));
+    expect(error).toEqual(new EngineError(1001, 'orders[1].price: is required for a limit order', 1));
+    expect(engine.orders('alice', 'btcusd')).toEqual([]);
   });
 
   it('places nothing when the orders together need more than is available, naming the first short one', () => {

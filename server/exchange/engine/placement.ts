@@ -2,7 +2,7 @@
 // as a whole (every order and the funds all of them need) before any order is placed.
 import type { Balance } from './accounts.ts';
 import { DecimalError, formatDecimal, parseDecimal } from './decimal.ts';
-import { atIndex, orderRejected } from './errors.ts';
+import { atIndex, invalidParameter, orderRejected } from './errors.ts';
 import { buyLock, isDust } from './fees.ts';
 import type { MarketSpec } from './markets.ts';
 import { matchAndRest, type MatchContext } from './matching.ts';
@@ -26,27 +26,32 @@ export interface OrderPlan {
   readonly lock: bigint | null;
 }
 
+/** A decimal field: not a decimal string is 1001 (the schema says so), too precise is 2002. */
 function decimal(text: unknown, places: number, field: string): bigint {
-  if (typeof text !== 'string') throw orderRejected(`${field} must be a decimal string`);
+  if (typeof text !== 'string') throw invalidParameter(field, 'must be a decimal string');
   try {
     return parseDecimal(text, places, field);
   } catch (error) {
-    throw error instanceof DecimalError ? orderRejected(error.message) : error;
+    if (!(error instanceof DecimalError)) throw error;
+    throw error.kind === 'syntax' ? invalidParameter(field, error.reason) : orderRejected(error.message);
   }
 }
 
-/** Checks one order's fields and works out what it locks; 2002 with the reason otherwise. */
+/**
+ * Checks one order's fields and works out what it locks. What the contract's schema rules out
+ * is 1001; the rules of the book (zero amounts, precision, value, funds) are 2002 (X-orders).
+ */
 export function planOrder(ctx: PlacementContext, userId: string, market: MarketSpec, input: OrderInput): OrderPlan {
   const { side, ord_type: ordType } = input;
-  if (side !== 'buy' && side !== 'sell') throw orderRejected(`side must be 'buy' or 'sell', got '${String(side)}'`);
+  if (side !== 'buy' && side !== 'sell') throw invalidParameter('side', `must be 'buy' or 'sell', got '${String(side)}'`);
   if (ordType !== 'limit' && ordType !== 'market') {
-    throw orderRejected(`ord_type must be 'limit' or 'market', got '${String(ordType)}'`);
+    throw invalidParameter('ord_type', `must be 'limit' or 'market', got '${String(ordType)}'`);
   }
   const volume = decimal(input.volume, market.basePlaces, 'volume');
   if (volume === 0n) throw orderRejected('volume must be greater than 0');
   let price = 0n;
   if (ordType === 'limit') {
-    if (input.price === undefined) throw orderRejected('price is required for a limit order');
+    if (input.price === undefined) throw invalidParameter('price', 'is required for a limit order');
     price = decimal(input.price, market.quotePlaces, 'price');
     if (price === 0n) throw orderRejected('price must be greater than 0');
     // Funds round down to the quote unit; an order worth less than one unit would trade for free.
@@ -54,7 +59,7 @@ export function planOrder(ctx: PlacementContext, userId: string, market: MarketS
       throw orderRejected(`price × volume is below the smallest ${market.quote} amount (${formatDecimal(1n, market.quotePlaces)})`);
     }
   } else if (input.price !== undefined) {
-    throw orderRejected('price must be absent for a market order (it takes the book’s prices)');
+    throw invalidParameter('price', 'must be absent for a market order (it takes the prices of the book)');
   }
   const base = ctx.store.ledger.account(userId, market.base);
   const quote = ctx.store.ledger.account(userId, market.quote);

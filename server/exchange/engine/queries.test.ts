@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { LIMITS } from './queries.ts';
+import { LIMITS as CONTRACT_LIMITS } from '../../../contracts/exchange/requests.ts';
+import { DEFAULT_ORDER_BY, LIMITS } from './queries.ts';
 import { T0, buy, sell, testEngine } from './testkit.ts';
 import type { TradeQuery } from './queries.ts';
 
@@ -48,6 +49,13 @@ describe('trade lists', () => {
     const { engine } = sixTrades();
     expect(engine.trades('btceur')).toEqual([]);
     expect(engine.userTrades('carol', 'btcusd')).toEqual([]);
+  });
+
+  it("uses the contract's limits and default order (X-limits)", () => {
+    expect(LIMITS.trades).toEqual(CONTRACT_LIMITS.trades);
+    expect(LIMITS.orders).toEqual(CONTRACT_LIMITS.orders);
+    expect(LIMITS.orderBook).toEqual(CONTRACT_LIMITS.orderBook);
+    expect(DEFAULT_ORDER_BY).toBe('desc');
   });
 
   it('defaults to 50 trades and never gives more than 1000', () => {

@@ -2,6 +2,9 @@
 // exchange document, copied here by hand), with the document's types, so an HTTP layer can
 // return them as they are.
 import { describe, expect, it } from 'vitest';
+import {
+  AccountSchema, CurrencySchema, MarketSchema, OrderBookSchema, OrderSchema, OrderWithTradesSchema, TickerSchema, TradeSchema, UserTradeSchema,
+} from '../../../contracts/exchange/schemas.ts';
 import { buy, marketSell, sell, testEngine } from './testkit.ts';
 
 const DOCUMENT = {
@@ -83,5 +86,28 @@ describe('wire shapes match the document', () => {
     expect(orders.map((o) => [o.side, o.ord_type, o.state])).toEqual([['buy', 'limit', 'wait'], ['buy', 'limit', 'done']]);
     expect(engine.trades('btcusd').map((t) => t.trend)).toEqual(['down', 'up']);
     expect(engine.userTrades('carol', 'btcusd').map((t) => t.side)).toEqual(['ask']);
+  });
+});
+
+describe('outputs validate against the contract schemas (no field missing, none extra)', () => {
+  const { engine } = testEngine();
+  const ask = engine.placeOrder('alice', 'btcusd', sell('30000.00', '1'));
+  const market = engine.placeOrder('bob', 'btcusd', { side: 'buy', ord_type: 'market', volume: '0.5' });
+
+  const cases: { name: string; schema: { strict(): { parse(v: unknown): unknown } }; values: () => unknown[] }[] = [
+    { name: 'Market', schema: MarketSchema, values: () => engine.markets() },
+    { name: 'Currency', schema: CurrencySchema, values: () => engine.currencies() },
+    { name: 'Ticker', schema: TickerSchema, values: () => engine.tickers() },
+    { name: 'OrderBook', schema: OrderBookSchema, values: () => [engine.orderBook('btcusd'), engine.orderBook('ethbtc')] },
+    { name: 'Trade', schema: TradeSchema, values: () => engine.trades('btcusd') },
+    { name: 'UserTrade', schema: UserTradeSchema, values: () => [...engine.userTrades('alice', 'btcusd'), ...engine.userTrades('bob', 'btcusd')] },
+    { name: 'Account', schema: AccountSchema, values: () => engine.balances('alice') },
+    { name: 'Order', schema: OrderSchema, values: () => [ask, market, ...engine.orders('alice', 'btcusd')] },
+    { name: 'OrderWithTrades', schema: OrderWithTradesSchema, values: () => [engine.order('alice', ask.id), engine.order('bob', market.id)] },
+  ];
+  it.each(cases)('$name', ({ schema, values }) => {
+    const all = values();
+    expect(all.length).toBeGreaterThan(0);
+    for (const value of all) expect(schema.strict().parse(value)).toEqual(value);
   });
 });
