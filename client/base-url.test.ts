@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { exchangeContract } from '../contracts/exchange/index.ts';
 import { merchantContract } from '../contracts/merchant/index.ts';
 import { partnerContract } from '../contracts/partner/index.ts';
-import { API_PREFIXES, basicAuthorization, bearerAuthorization, resolveBaseUrl } from './base-url.ts';
+import { API_PREFIXES, basicAuthorization, bearerAuthorization, headersObject, resolveBaseUrl } from './base-url.ts';
 
 describe('API_PREFIXES', () => {
   it('equal the basePath of each contract', () => {
@@ -52,5 +52,14 @@ describe('authorization headers', () => {
   it('Bearer', () => {
     expect(bearerAuthorization('demo-partner-key')).toBe('Bearer demo-partner-key');
     expect(() => bearerAuthorization('')).toThrow(/non-empty/);
+  });
+});
+
+describe('headersObject', () => {
+  it('flattens every form openapi-fetch accepts', () => {
+    expect(headersObject(undefined)).toEqual({});
+    expect(headersObject({ 'X-A': '1', 'X-B': 2, 'X-C': null, 'X-D': ['a', 'b'] })).toEqual({ 'X-A': '1', 'X-B': '2', 'X-D': 'a, b' });
+    expect(headersObject(new Headers({ 'X-A': '1' }))).toEqual({ 'x-a': '1' });
+    expect(headersObject([['X-A', '1']])).toEqual({ 'x-a': '1' });
   });
 });

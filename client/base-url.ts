@@ -3,6 +3,7 @@
 // as `https://gw.example.com/trading`): when the path does not already end with the API's prefix,
 // the prefix is appended. The prefixes equal the contracts' `basePath` (checked by the tests), kept
 // here as constants so the client need not load the contracts to know them.
+import type { HeadersOptions } from 'openapi-fetch';
 
 export const API_PREFIXES = {
   exchange: '/api/v1',
@@ -41,4 +42,13 @@ export function basicAuthorization(user: string, password: string): string {
 export function bearerAuthorization(token: string): string {
   if (!token || /\s/.test(token)) throw new TypeError('Bearer: the API key must be a non-empty string without whitespace');
   return `Bearer ${token}`;
+}
+
+/** Plain object of user headers, so the client's Authorization is merged last. */
+export function headersObject(headers: HeadersOptions | undefined): Record<string, string> {
+  if (!headers) return {};
+  if (headers instanceof Headers || Array.isArray(headers)) return Object.fromEntries(new Headers(headers as HeadersInit));
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(headers)) if (v !== null && v !== undefined) out[k] = Array.isArray(v) ? v.join(', ') : String(v);
+  return out;
 }

@@ -1,0 +1,130 @@
+// Typed errors of the throwing style (see unwrap.ts). The body types come from the generated
+// types, never written by hand. One class per API; all extend ApiError, which keeps the HTTP
+// status, the raw body and the Response. A body that is not the API's documented error shape
+// (a proxy's HTML page, an unknown route) still gives the API's class, with `code` undefined.
+import type { components as ExchangeComponents } from '../generated/types/exchange.ts';
+import type { components as MerchantComponents } from '../generated/types/merchant.ts';
+import type { components as PartnerComponents } from '../generated/types/partner.ts';
+import type { ApiName } from './base-url.ts';
+
+export type ExchangeErrorBody = ExchangeComponents['schemas']['ExchangeError'];
+export type ExchangeErrorCode = ExchangeErrorBody['error']['code'];
+export type MerchantErrorBody = MerchantComponents['schemas']['MerchantError'];
+export type PartnerErrorBody = PartnerComponents['schemas']['PartnerError'];
+/** 422 of POST /user_registration (decision P2): `{status: 0, message: [...]}`. */
+export type RegistrationFailureBody = PartnerComponents['schemas']['RegistrationFailure'];
+export type ErrorSource = NonNullable<MerchantErrorBody['source']>;
+
+/** Why an exchange code usually happens, appended to the message. */
+const EXCHANGE_HINTS: Partial<Record<ExchangeErrorCode, string>> = {
+  2005: 'check secretKey (the client signs X1 itself; a proxy must not change the path or query)',
+  2006: 'two clients signing with one access key must share a nonce source (option `nonces`)',
+  2007: "the nonce is this machine's clock in ms and must be within 30 s of the server's: check the system clock",
+  2008: 'check accessKey',
+  2011: 'this access key has no trading permission',
+};
+
+export class ApiError extends Error {
+  constructor(
+    /** The API that answered; undefined when unknown (a Response no client tagged). */
+    readonly api: ApiName | undefined,
+    readonly status: number,
+    /** The error body as received (parsed JSON when it was JSON, else text). */
+    readonly body: unknown,
+    message: string,
+    readonly response?: Response,
+  ) {
+    super(message);
+  }
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const bodyText = (body: unknown) => (typeof body === 'string' ? body.slice(0, 200) : JSON.stringify(body ?? null).slice(0, 200));
+
+export class ExchangeApiError extends ApiError {
+  override readonly name = 'ExchangeApiError';
+  /** The exchange error code (section 7), undefined when the body is not an ExchangeError. */
+  readonly code: ExchangeErrorCode | undefined;
+  /** The server's own message. */
+  readonly serverMessage: string;
+
+  constructor(status: number, body: unknown, response?: Response) {
+    const err = isObject(body) && isObject(body.error) ? body.error : undefined;
+    const code = typeof err?.code === 'number' ? (err.code as ExchangeErrorCode) : undefined;
+    const serverMessage = typeof err?.message === 'string' ? err.message : bodyText(body);
+    const hint = code !== undefined ? EXCHANGE_HINTS[code] : undefined;
+    super('exchange', status, body, `Exchange API ${status}${code ? ` code ${code}` : ''}: ${serverMessage}${hint ? ` (${hint})` : ''}`, response);
+    this.code = code;
+    this.serverMessage = serverMessage;
+  }
+}
+
+interface TitledFields {
+  code: string | undefined;
+  title: string;
+  details: string;
+  source: ErrorSource | undefined;
+  detail: string | undefined;
+}
+
+/** Reads `{title, code, details, error?, source?}` (MerchantError, PartnerError), tolerating other bodies. */
+function titledFields(status: number, body: unknown): TitledFields {
+  const b = isObject(body) ? body : {};
+  return {
+    code: typeof b.code === 'string' ? b.code : undefined,
+    title: typeof b.title === 'string' ? b.title : `HTTP ${status}`,
+    details: typeof b.details === 'string' ? b.details : typeof b.message === 'string' ? b.message : bodyText(body),
+    source: Array.isArray(b.source) ? (b.source as ErrorSource) : undefined,
+    detail: typeof b.error === 'string' ? b.error : undefined,
+  };
+}
+
+/** Errors of the merchant and partner APIs: code, title, details and the per-field `source`. */
+abstract class TitledApiError extends ApiError implements TitledFields {
+  readonly code: string | undefined;
+  readonly title: string;
+  readonly details: string;
+  /** One object per invalid field, key the field, value the reason (422). */
+  readonly source: ErrorSource | undefined;
+  /** The body's `error` field (specific details), when given. */
+  readonly detail: string | undefined;
+
+  constructor(api: 'merchant' | 'partner', status: number, body: unknown, f: TitledFields, response?: Response) {
+    const fields = f.source?.flatMap((s) => Object.entries(s).map(([k, v]) => `${k} ${v}`)).join('; ');
+    const label = api === 'merchant' ? 'Merchant API' : 'Partner API';
+    super(api, status, body, `${label} ${status}${f.code ? ` code ${f.code}` : ''} ${f.title}: ${f.details}${fields ? ` (${fields})` : ''}`, response);
+    this.code = f.code;
+    this.title = f.title;
+    this.details = f.details;
+    this.source = f.source;
+    this.detail = f.detail;
+  }
+}
+
+export class MerchantApiError extends TitledApiError {
+  override readonly name = 'MerchantApiError';
+  constructor(status: number, body: unknown, response?: Response) {
+    super('merchant', status, body, titledFields(status, body), response);
+  }
+}
+
+export class PartnerApiError extends TitledApiError {
+  override readonly name = 'PartnerApiError';
+  /** The messages of a refused registration (`{status: 0, message: [...]}`, decision P2); empty otherwise. */
+  readonly messages: readonly string[];
+  constructor(status: number, body: unknown, response?: Response) {
+    const failure = isObject(body) && body.status === 0 && Array.isArray(body.message) ? (body.message as string[]) : undefined;
+    const fields = failure
+      ? { code: undefined, title: 'Registration refused', details: failure.join('; '), source: undefined, detail: undefined }
+      : titledFields(status, body);
+    super('partner', status, body, fields, response);
+    this.messages = failure ?? [];
+  }
+}
+
+/** The API error of `api` for a non-2xx answer. */
+export function toApiError(api: ApiName, status: number, body: unknown, response?: Response): ApiError {
+  if (api === 'exchange') return new ExchangeApiError(status, body, response);
+  if (api === 'merchant') return new MerchantApiError(status, body, response);
+  return new PartnerApiError(status, body, response);
+}

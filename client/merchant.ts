@@ -1,0 +1,37 @@
+// createMerchantClient: the typed openapi-fetch client of the Merchant Payments API, with HTTP
+// Basic `base64(<API_KEY>:<API_SECRET>)` on every request (the API has no public operation).
+import createClient, { type Client, type HeadersOptions } from 'openapi-fetch';
+import type { components, operations, paths } from '../generated/types/merchant.ts';
+import { basicAuthorization, headersObject, resolveBaseUrl } from './base-url.ts';
+import { enhanceClient } from './core.ts';
+import { resolveRetry, type RetryOptions } from './retry.ts';
+
+export type MerchantPaths = paths;
+export type MerchantSchemas = components['schemas'];
+export type MerchantOperationTypes = operations;
+export type MerchantClient = Client<paths>;
+
+export interface MerchantClientOptions {
+  /** `http://127.0.0.1:8080` or `http://127.0.0.1:8080/merchant/v2`: `/merchant/v2` is appended when missing. */
+  baseUrl: string;
+  apiKey: string;
+  apiSecret: string;
+  fetch?: (request: Request) => Promise<Response>;
+  /** Headers sent with every request (Authorization is set by the client). */
+  headers?: HeadersOptions;
+  /** Retries on network errors, 429 and 503 (GET only unless `methods` says otherwise); off by default. */
+  retry?: boolean | RetryOptions;
+}
+
+export function createMerchantClient(options: MerchantClientOptions): MerchantClient {
+  if (!options.apiKey || !options.apiSecret) {
+    throw new TypeError('createMerchantClient: apiKey and apiSecret are required (sandbox: demo-merchant / demo-merchant-secret)');
+  }
+  const base = createClient<paths>({
+    baseUrl: resolveBaseUrl(options.baseUrl, 'merchant'),
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+    headers: { ...headersObject(options.headers), Authorization: basicAuthorization(options.apiKey, options.apiSecret) },
+  });
+  return enhanceClient(base, { api: 'merchant', retry: resolveRetry(options.retry) });
+}
+

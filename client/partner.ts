@@ -1,0 +1,47 @@
+// createPartnerClient: the typed openapi-fetch client of the Partner Onboarding API. Both
+// credential styles of decision P1: `Authorization: Bearer <API_KEY>` ({ apiKey }) or HTTP Basic
+// ({ username, password }); exactly one of the two must be given.
+import createClient, { type Client, type HeadersOptions } from 'openapi-fetch';
+import type { components, operations, paths } from '../generated/types/partner.ts';
+import { basicAuthorization, bearerAuthorization, headersObject, resolveBaseUrl } from './base-url.ts';
+import { enhanceClient } from './core.ts';
+import { resolveRetry, type RetryOptions } from './retry.ts';
+
+export type PartnerPaths = paths;
+export type PartnerSchemas = components['schemas'];
+export type PartnerOperationTypes = operations;
+export type PartnerClient = Client<paths>;
+
+interface CommonOptions {
+  /** `http://127.0.0.1:8080` or `http://127.0.0.1:8080/partner/v1`: `/partner/v1` is appended when missing. */
+  baseUrl: string;
+  fetch?: (request: Request) => Promise<Response>;
+  headers?: HeadersOptions;
+  /** Retries on network errors, 429 and 503 (GET only unless `methods` says otherwise); off by default. */
+  retry?: boolean | RetryOptions;
+}
+
+export type PartnerClientOptions =
+  | (CommonOptions & { apiKey: string; username?: never; password?: never })
+  | (CommonOptions & { username: string; password: string; apiKey?: never });
+
+export function createPartnerClient(options: PartnerClientOptions): PartnerClient {
+  const authorization = partnerAuthorization(options);
+  const base = createClient<paths>({
+    baseUrl: resolveBaseUrl(options.baseUrl, 'partner'),
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+    headers: { ...headersObject(options.headers), Authorization: authorization },
+  });
+  return enhanceClient(base, { api: 'partner', retry: resolveRetry(options.retry) });
+}
+
+function partnerAuthorization(options: PartnerClientOptions): string {
+  const hasKey = options.apiKey !== undefined;
+  const hasBasic = options.username !== undefined || options.password !== undefined;
+  if (hasKey === hasBasic) {
+    throw new TypeError('createPartnerClient: give either { apiKey } (Bearer) or { username, password } (Basic), not both and not neither');
+  }
+  if (hasKey) return bearerAuthorization(options.apiKey!);
+  if (!options.username || !options.password) throw new TypeError('createPartnerClient: Basic needs both username and password');
+  return basicAuthorization(options.username, options.password);
+}
