@@ -1,0 +1,88 @@
+// webhookHandler: an Express handler that receives merchant webhooks. It reads the raw body
+// itself (streaming it, capped), or takes what a parser already produced: a Buffer
+// (express.raw), a string (express.text) or the parsed envelope (express.json), since M3 signs
+// `data` rather than the raw bytes. It verifies (webhooks.ts), skips events already processed
+// through a pluggable seen-store, calls onPayment / onRefund, and answers:
+//   200 processed, duplicate, or no handler for this type   400 verification failed (reason in the body)
+//   409 the same event is being processed right now          413 body too large   500 the handler threw
+// Only a 2xx tells the sender to stop retrying, so an event is marked seen only after its handler
+// succeeded. Express is imported for types only: the client has no runtime dependency on it.
+import type { Request, RequestHandler, Response } from 'express';
+import { memorySeenStore, webhookEventKey, type SeenStore } from './seen-store.ts';
+import {
+  verifyWebhook, WebhookVerificationError, type PaymentWebhookPayload, type RefundWebhookPayload,
+  type VerifyWebhookOptions, type WebhookEvent,
+} from './webhooks.ts';
+
+export interface WebhookHandlerOptions {
+  secret: string | readonly string[];
+  onPayment?: (payload: PaymentWebhookPayload, event: Extract<WebhookEvent, { type: 'payment' }>) => unknown;
+  onRefund?: (payload: RefundWebhookPayload, event: Extract<WebhookEvent, { type: 'refund' }>) => unknown;
+  /** Where processed events are remembered (default: in memory, 10 000 keys). */
+  seenStore?: SeenStore;
+  toleranceSec?: number;
+  now?: () => number;
+  /** Largest body read (default 1 MiB). */
+  limitBytes?: number;
+  /** Told about handler failures (default: one line on console.error). */
+  onError?: (error: unknown, event: WebhookEvent) => void;
+}
+
+class BodyTooLarge extends Error {}
+
+async function readBody(req: Request, limit: number): Promise<VerifyWebhookOptions['body']> {
+  const parsed: unknown = req.body;
+  // Express 4 leaves `{}` when no parser matched; Express 5 leaves undefined. Either way the stream is unread.
+  const unparsed = parsed === undefined || (typeof parsed === 'object' && parsed !== null && !Buffer.isBuffer(parsed) && Object.keys(parsed).length === 0);
+  if (!unparsed) return parsed as VerifyWebhookOptions['body'];
+  if (req.readableEnded) return undefined;
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > limit) throw new BodyTooLarge();
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks);
+}
+
+export function webhookHandler(options: WebhookHandlerOptions): RequestHandler {
+  const seen = options.seenStore ?? memorySeenStore();
+  const limit = options.limitBytes ?? 1024 * 1024;
+  const inFlight = new Set<string>();
+  const onError = options.onError ?? ((error: unknown, event: WebhookEvent) => console.error(`[webhook] ${event.type} handler failed:`, error));
+
+  return async function merchantWebhook(req: Request, res: Response): Promise<void> {
+    let event: WebhookEvent;
+    try {
+      const body = await readBody(req, limit);
+      event = verifyWebhook({ body, secret: options.secret, ...pick(options) });
+    } catch (error) {
+      if (error instanceof BodyTooLarge) return void res.status(413).json({ error: 'body_too_large', message: `The webhook body exceeds ${limit} bytes.` });
+      if (error instanceof WebhookVerificationError) return void res.status(400).json({ error: error.reason, message: error.message });
+      throw error;
+    }
+    const key = webhookEventKey(event);
+    if (inFlight.has(key)) return void res.status(409).json({ received: true, key, message: 'This event is being processed; retry later.' });
+    inFlight.add(key);
+    try {
+      if (await seen.has(key)) return void res.status(200).json({ received: true, duplicate: true, key });
+      const handler = event.type === 'payment' ? options.onPayment : options.onRefund;
+      if (!handler) return void res.status(200).json({ received: true, ignored: true, key });
+      try {
+        await (handler as (p: unknown, e: WebhookEvent) => unknown)(event.payload, event);
+      } catch (error) {
+        onError(error, event);
+        return void res.status(500).json({ error: 'handler_failed', key, message: 'The receiver failed to process the event; it will be redelivered.' });
+      }
+      await seen.add(key);
+      res.status(200).json({ received: true, key });
+    } finally {
+      inFlight.delete(key);
+    }
+  };
+}
+
+function pick(o: WebhookHandlerOptions): Pick<VerifyWebhookOptions, 'toleranceSec' | 'now'> {
+  return { ...(o.toleranceSec !== undefined ? { toleranceSec: o.toleranceSec } : {}), ...(o.now ? { now: o.now } : {}) };
+}
