@@ -1,0 +1,26 @@
+// EngineError -> the exchange error body, through the framework's domain error class: the status
+// comes from the exchange code table (1001, 2002, 2003 -> 400; 2004 -> 404), the message is the
+// engine's, which names the parameter or, in a batch, the failing `orders[i]`.
+import { ExchangeDomainError } from '../../errors.ts';
+import { EngineError } from '../engine/index.ts';
+
+/** An EngineError as the API's domain error; anything else unchanged (a bug answers 500). */
+export function toExchangeError(err: unknown): unknown {
+  return err instanceof EngineError ? new ExchangeDomainError(err.code, err.message) : err;
+}
+
+/** The same handlers, each rethrowing engine failures as ExchangeDomainErrors. */
+export function translateEngineErrors<H extends Record<string, (input: never) => unknown>>(handlers: H): H {
+  const out: Record<string, (input: never) => Promise<unknown>> = {};
+  for (const [operationId, handler] of Object.entries(handlers)) {
+    out[operationId] = async (input) => {
+      try {
+        return await handler(input);
+      } catch (err) {
+        throw toExchangeError(err);
+      }
+    };
+  }
+  // Same keys, same inputs; each result is the original's (awaited by the router either way).
+  return out as H;
+}

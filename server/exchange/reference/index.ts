@@ -1,0 +1,56 @@
+// The exchange reference implementation: the 15 operations over one in-memory matching engine
+// (server/exchange/engine). `createExchangeReference(config)` builds both from the server config;
+// `exchangeReferenceHandlers(engine)` serves an engine built elsewhere (tests, benchmarks).
+import type { ServerConfig } from '../../config.ts';
+import type { Clock } from '../../rate-limit.ts';
+import { createEngine, type ExchangeEngine, type Scheduler } from '../engine/index.ts';
+import { accountHandlers } from './account.ts';
+import { seedFromConfig } from './accounts.ts';
+import { translateEngineErrors } from './engine-errors.ts';
+import type { ExchangeHandlers } from './handler-types.ts';
+import { publicHandlers } from './public.ts';
+import { tradingHandlers } from './trading.ts';
+
+export type { ExchangeHandlers } from './handler-types.ts';
+export { userOf, seedFromConfig } from './accounts.ts';
+export { toExchangeError } from './engine-errors.ts';
+
+/** The complete handler map of the exchange API over `engine`; engine failures become exchange error bodies. */
+export function exchangeReferenceHandlers(engine: ExchangeEngine): ExchangeHandlers {
+  return translateEngineErrors({ ...publicHandlers(engine), ...accountHandlers(engine), ...tradingHandlers(engine) });
+}
+
+/**
+ * What the engine takes from the server config. `feeRate` and `cancelDelayMs` are read when the
+ * config has them (ServerConfig does not declare them yet); the engine's defaults apply otherwise
+ * (0.25 % per side, 50 ms).
+ */
+export interface ExchangeReferenceConfig {
+  exchange: Pick<ServerConfig['exchange'], 'keys' | 'seedBalance'> & { feeRate?: string; cancelDelayMs?: number };
+}
+
+export interface ExchangeReferenceOptions {
+  /** Milliseconds since the epoch (the server's clock, so tickers and timestamps follow a test's clock). */
+  now?: Clock;
+  /** When requested cancels run (default: setTimeout after the cancel delay). */
+  scheduler?: Scheduler;
+}
+
+export interface ExchangeReference {
+  engine: ExchangeEngine;
+  handlers: ExchangeHandlers;
+}
+
+/** An engine seeded from the config (every key holds `seedBalance` of every currency) and its handlers. */
+export function createExchangeReference(config: ExchangeReferenceConfig, options: ExchangeReferenceOptions = {}): ExchangeReference {
+  const { feeRate, cancelDelayMs } = config.exchange;
+  const now = options.now;
+  const engine = createEngine({
+    seed: seedFromConfig(config.exchange),
+    ...(feeRate !== undefined ? { feeRate } : {}),
+    ...(cancelDelayMs !== undefined ? { cancelDelayMs } : {}),
+    ...(now ? { clock: { now } } : {}),
+    ...(options.scheduler ? { scheduler: options.scheduler } : {}),
+  });
+  return { engine, handlers: exchangeReferenceHandlers(engine) };
+}
