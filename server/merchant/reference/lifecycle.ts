@@ -1,0 +1,116 @@
+// The simulated blockchain of sandbox keys (decision M2), driven by the sandbox's timers.
+// Payments: Pending/null -> (foundAfterMs) Paid/pending_confirmation + paymentFound webhook ->
+// (confirmedAfterMs) Confirmed/paid, overpaid for amount 100, underpaid for amount 200 +
+// paymentConfirmed webhook. Refunds reuse the timings: an e-mail refund's link is opened after
+// foundAfterMs and the refund sent after confirmedAfterMs; an instant refund is sent after
+// confirmedAfterMs; an e-mail refund nobody answered is cancelled at expires_at. A refund reaching
+// a final state sends the refundProcessed webhook once, when it has a webhook_url.
+import type { CryptoIso, NetworkType, TransactionStatus } from '../../../contracts/merchant/enums.ts';
+import { currencyOf } from './currencies.ts';
+import { Big, cryptoString, floorTo } from './money.ts';
+import type { PaymentRecord, RefundRecord } from './records.ts';
+import type { MerchantSandbox } from './sandbox.ts';
+import { transactionFee } from './settlement.ts';
+import { paymentWebhookPayload, refundWebhookPayload } from './views.ts';
+
+export type SandboxOutcome = Extract<TransactionStatus, 'paid' | 'overpaid' | 'underpaid'>;
+
+/** The document's sandbox rule: amount 100 overpays, 200 underpays, anything else pays exactly. */
+export function sandboxOutcome(amount: string): SandboxOutcome {
+  const a = new Big(amount);
+  return a.eq(100) ? 'overpaid' : a.eq(200) ? 'underpaid' : 'paid';
+}
+
+/** What the simulated customer sends: the amount due, or 10% more or less (at least one smallest unit). */
+export function simulatedReceived(outcome: SandboxOutcome, due: string, crypto: CryptoIso): string {
+  const { precision } = currencyOf(crypto);
+  const d = new Big(due);
+  const unit = new Big(1).div(new Big(10).pow(precision));
+  const tenth = floorTo(d.div(10), precision);
+  const delta = tenth.gt(unit) ? tenth : unit;
+  if (outcome === 'overpaid') return cryptoString(d.plus(delta), precision);
+  if (outcome === 'underpaid') return cryptoString(d.gt(delta) ? d.minus(delta) : new Big(0), precision);
+  return due;
+}
+
+/** A transaction hash in the currency's usual notation. */
+export function formatTxid(crypto: CryptoIso, network: NetworkType | null, hex: string): string {
+  if (crypto === 'ETH' || (crypto === 'USDT' && network !== 'TRC-20')) return `0x${hex}`;
+  return crypto === 'XRP' ? hex.toUpperCase() : hex;
+}
+
+export function startPaymentLifecycle(sb: MerchantSandbox, payment: PaymentRecord, signingSecret: string): void {
+  const { foundAfterMs, confirmedAfterMs } = sb.timings;
+  sb.schedule(foundAfterMs, `payment ${payment.id} found`, () => paymentFound(sb, payment.id, signingSecret));
+  sb.schedule(Math.max(confirmedAfterMs, foundAfterMs), `payment ${payment.id} confirmed`, () => paymentConfirmed(sb, payment.id, signingSecret));
+}
+
+async function paymentFound(sb: MerchantSandbox, paymentId: number, secret: string): Promise<void> {
+  const p = await sb.store.payments.get(paymentId);
+  if (!p || p.blockchain_status !== 'Pending') return;
+  const tx = (await sb.store.transactions.get(p.transaction_id))!;
+  const received = simulatedReceived(sandboxOutcome(p.amount), p.amount_due, p.crypto);
+  const found = await sb.store.payments.update(p.id, { blockchain_status: 'Paid', found_at: sb.now() });
+  const updated = await sb.store.transactions.update(tx.id, {
+    status: 'pending_confirmation',
+    amount_received: received,
+    txid: formatTxid(p.crypto, p.network, sb.fakeHash('sandbox-tx', p.merchant, p.id)),
+    fees: transactionFee(tx.settlement_method, p.crypto, received, p.exchange_rate),
+  });
+  if (p.webhook_url) {
+    await sb.webhooks.send({ merchant: p.merchant, url: p.webhook_url, secret }, { event: 'paymentFound', payload: paymentWebhookPayload(found, updated) });
+  }
+}
+
+async function paymentConfirmed(sb: MerchantSandbox, paymentId: number, secret: string): Promise<void> {
+  const p = await sb.store.payments.get(paymentId);
+  if (!p || p.blockchain_status !== 'Paid') return;
+  const confirmed = await sb.store.payments.update(p.id, { blockchain_status: 'Confirmed' });
+  const tx = await sb.store.transactions.update(p.transaction_id, { status: sandboxOutcome(p.amount) });
+  if (p.webhook_url) {
+    await sb.webhooks.send({ merchant: p.merchant, url: p.webhook_url, secret }, { event: 'paymentConfirmed', payload: paymentWebhookPayload(confirmed, tx) });
+  }
+}
+
+/** Schedules what happens to a new refund; only sandbox refunds are ever sent. */
+export function startRefundLifecycle(sb: MerchantSandbox, refund: RefundRecord, signingSecret: string): void {
+  const { foundAfterMs, confirmedAfterMs } = sb.timings;
+  if (refund.kind === 'email') {
+    sb.schedule(Math.max(0, refund.expires_at - sb.now()), `refund ${refund.id} expiry`, () =>
+      finishRefund(sb, refund.id, signingSecret, 'cancelled'));
+    if (!refund.sandbox) return;
+    sb.schedule(foundAfterMs, `refund ${refund.id} opened`, async () => {
+      const r = await sb.store.refunds.get(refund.id);
+      if (r?.status === 'pending') await sb.store.refunds.update(r.id, { status: 'email_opened' });
+    });
+  }
+  if (refund.sandbox) {
+    sb.schedule(Math.max(confirmedAfterMs, foundAfterMs), `refund ${refund.id} sent`, () => finishRefund(sb, refund.id, signingSecret, 'refunded'));
+  }
+}
+
+const OPEN = new Set(['pending', 'email_opened']);
+
+async function finishRefund(sb: MerchantSandbox, refundId: number, secret: string, status: 'refunded' | 'cancelled'): Promise<void> {
+  const r = await sb.store.refunds.get(refundId);
+  if (!r || !OPEN.has(r.status)) return;
+  const tx = (await sb.store.transactions.get(r.transaction_id))!;
+  let patch: Partial<RefundRecord> = { status };
+  if (status === 'refunded') {
+    const { precision } = currencyOf(r.currency);
+    const txid = formatTxid(r.currency, tx.network, sb.fakeHash('sandbox-refund', r.merchant, r.id));
+    // Converted at processing time, rounded down: a refund never sends more than was asked.
+    const crypto = r.amount_to_refund ?? cryptoString(floorTo(new Big(r.amount_to_refund_fiat).div(tx.exchange_rate), precision), precision);
+    patch = { status, txid, amount_to_refund: crypto };
+    if (r.refund_transaction_id !== null) {
+      await sb.store.transactions.update(r.refund_transaction_id, { status: 'paid', amount_due: crypto, amount_received: crypto, txid });
+    }
+  }
+  const done = await sb.store.refunds.update(r.id, patch);
+  if (done.webhook_url) {
+    await sb.webhooks.send(
+      { merchant: done.merchant, url: done.webhook_url, secret },
+      { event: 'refundProcessed', payload: refundWebhookPayload(done, sb.url('refunds', done.id)) },
+    );
+  }
+}

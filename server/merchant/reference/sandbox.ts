@@ -1,0 +1,166 @@
+// The merchant sandbox: its store, clock and timers, webhook dispatcher and per-key account
+// settings, shared by the handlers of every resource. Also the sandbox-only actions that the
+// document places in the merchant account rather than the API (marking an over- or underpaid
+// transaction completed, cancelling an invoice) and the payout run, for tests and demos.
+import type { SettlementMethod } from '../../../contracts/merchant/enums.ts';
+import type { PayoutStatus } from '../../../contracts/merchant/enums.ts';
+import type { Clock } from '../../rate-limit.ts';
+import type { Fiat } from './currencies.ts';
+import { KeyedLock } from './lock.ts';
+import { createHash } from 'node:crypto';
+import type { DeliveryRecord, PayoutRecord } from './records.ts';
+import { payoutGroups } from './settlement.ts';
+import { createMemoryMerchantStore, type MerchantStore } from './store.ts';
+import { realTimers, type TimerCallback, type TimerHandle, type Timers } from './timers.ts';
+import { WebhookDispatcher, type WebhookPolicy, type WebhookTransport } from './webhooks.ts';
+
+/** Per API key: the account's fiat currency (invoices must use it; instant payouts pay it) and settlement method. */
+export interface MerchantAccount {
+  currency: Fiat;
+  settlement_method: SettlementMethod;
+}
+export const DEFAULT_ACCOUNT: MerchantAccount = { currency: 'USD', settlement_method: 'instant' };
+
+/** M2 timings; refunds reuse them (e-mail opened / processed). */
+export interface SandboxTimings {
+  foundAfterMs: number;
+  confirmedAfterMs: number;
+}
+
+export interface MerchantSandboxOptions {
+  /** The server config (only `merchant.sandbox` is read: the M2 timings). */
+  config: { merchant: { sandbox: SandboxTimings } };
+  /** The server's clock; ignored when `timers` is given (it brings its own). */
+  now?: Clock;
+  log?: (line: string) => void;
+  timers?: Timers;
+  transport?: WebhookTransport;
+  webhookPolicy?: WebhookPolicy;
+  store?: MerchantStore;
+  /** Base of the payment, invoice and refund page URLs. */
+  portalUrl?: string;
+  /** Account settings per API key; unlisted keys get DEFAULT_ACCOUNT. */
+  accounts?: Record<string, Partial<MerchantAccount>>;
+}
+
+export class MerchantSandbox {
+  readonly store: MerchantStore;
+  readonly timers: Timers;
+  readonly webhooks: WebhookDispatcher;
+  readonly timings: SandboxTimings;
+  readonly portalUrl: string;
+  readonly log: (line: string) => void;
+  readonly lock = new KeyedLock();
+  private readonly accounts = new Map<string, MerchantAccount>();
+  private readonly scheduled = new Set<TimerHandle>();
+
+  constructor(o: MerchantSandboxOptions) {
+    this.store = o.store ?? createMemoryMerchantStore();
+    this.timers = o.timers ?? realTimers(o.now);
+    this.log = o.log ?? (() => undefined);
+    this.timings = { ...o.config.merchant.sandbox };
+    this.portalUrl = (o.portalUrl ?? 'https://portal.example.com').replace(/\/$/, '');
+    this.webhooks = new WebhookDispatcher({
+      store: this.store, timers: this.timers, log: this.log,
+      ...(o.transport ? { transport: o.transport } : {}), ...(o.webhookPolicy ? { policy: o.webhookPolicy } : {}),
+    });
+    for (const [key, a] of Object.entries(o.accounts ?? {})) this.accounts.set(key, { ...DEFAULT_ACCOUNT, ...a });
+  }
+
+  now(): number {
+    return this.timers.now();
+  }
+
+  account(apiKey: string): MerchantAccount {
+    return this.accounts.get(apiKey) ?? DEFAULT_ACCOUNT;
+  }
+
+  /** Sandbox setting: changes the account currency or settlement method of a key (new transactions only). */
+  setAccount(apiKey: string, patch: Partial<MerchantAccount>): void {
+    this.accounts.set(apiKey, { ...this.account(apiKey), ...patch });
+  }
+
+  url(kind: 'payments' | 'invoices' | 'refunds' | 'widget', id: number | string): string {
+    return kind === 'widget' ? `${this.portalUrl}/widget/payment?data=${encodeURIComponent(String(id))}` : `${this.portalUrl}/${kind}/${id}`;
+  }
+
+  /** Runs `fn` after `ms`; failures are logged, never thrown into the timer. */
+  schedule(ms: number, label: string, fn: TimerCallback): void {
+    const handle = this.timers.setTimeout(async () => {
+      this.scheduled.delete(handle);
+      try {
+        await fn();
+      } catch (e) {
+        this.log(`[merchant-sandbox] ${label} failed: ${(e as Error).stack ?? String(e)}`);
+      }
+    }, ms);
+    this.scheduled.add(handle);
+  }
+
+  /** A deterministic 64-hex id (sandbox txids): the same inputs give the same id. */
+  fakeHash(...parts: (string | number)[]): string {
+    return createHash('sha256').update(parts.join(':')).digest('hex');
+  }
+
+  /** Cancels every pending lifecycle step and webhook retry (server shutdown). */
+  close(): void {
+    for (const h of this.scheduled) this.timers.clearTimeout(h);
+    this.scheduled.clear();
+    this.webhooks.close();
+  }
+
+  /** Empties the store and cancels everything pending: a fresh sandbox for the next test. */
+  async reset(): Promise<void> {
+    this.close();
+    await this.store.reset();
+    this.accounts.clear();
+    this.webhooks.reopen();
+  }
+
+  // ---- actions of the merchant account (not API calls) ----------------------------------------
+
+  /** Marks an overpaid or underpaid transaction completed; it joins the next payout. */
+  async completeTransaction(apiKey: string, transactionId: number): Promise<void> {
+    const tx = await this.store.transactions.get(transactionId);
+    if (!tx || tx.merchant !== apiKey) throw new Error(`no transaction ${transactionId} of ${apiKey}`);
+    if (tx.status !== 'overpaid' && tx.status !== 'underpaid') throw new Error(`transaction ${transactionId} is ${tx.status}; only overpaid or underpaid ones can be completed`);
+    await this.store.transactions.update(transactionId, { status: 'completed' });
+  }
+
+  async cancelInvoice(apiKey: string, invoiceId: number): Promise<void> {
+    const inv = await this.store.invoices.get(invoiceId);
+    if (!inv || inv.merchant !== apiKey) throw new Error(`no invoice ${invoiceId} of ${apiKey}`);
+    await this.store.invoices.update(invoiceId, { cancelled: true });
+  }
+
+  /** Pays out everything settled: one payout per settlement method and cryptocurrency. */
+  async runPayouts(apiKey: string, status: PayoutStatus = 'completed'): Promise<PayoutRecord[]> {
+    const account = this.account(apiKey);
+    const txs = await this.store.transactions.find({ merchant: apiKey });
+    const refunds = await this.store.refunds.find({ merchant: apiKey });
+    const out: PayoutRecord[] = [];
+    for (const g of payoutGroups(txs, refunds, account.currency)) {
+      if (g.transactions.length === 0) continue;
+      const now = this.now();
+      const payout = await this.store.payouts.insert({
+        merchant: apiKey, created_at: now, payment_made_at: status === 'completed' ? now : null, status,
+        settlement_method: g.method, currency: g.currency, transaction_ids: g.transactions.map((t) => t.id),
+        settled_amount: g.settled, transaction_total: g.total, transaction_total_fiat: g.totalFiat, transaction_fees: g.fees,
+        refund_total: g.refundTotal, monthly_fee: '0.00', previous_reserve_amount: '0.00',
+        payout_info: g.method === 'instant' ? `Sandbox bank transfer in ${account.currency}` : `Sandbox ${g.currency} transfer`,
+        txid: g.method === 'manual' && status === 'completed' ? this.fakeHash('payout', apiKey, now, g.currency) : null,
+      });
+      for (const t of g.transactions) await this.store.transactions.update(t.id, { payout_id: payout.id });
+      for (const r of g.refunds) await this.store.refunds.update(r.id, { payout_id: payout.id });
+      out.push(payout);
+    }
+    return out;
+  }
+
+  /** The delivery log, optionally of one merchant or one webhook, in attempt order. */
+  async deliveries(where: Partial<Pick<DeliveryRecord, 'merchant' | 'webhook_id' | 'event'>> = {}): Promise<DeliveryRecord[]> {
+    return this.store.deliveries.find(where);
+  }
+}
+
+export const createMerchantSandbox = (o: MerchantSandboxOptions): MerchantSandbox => new MerchantSandbox(o);

@@ -1,0 +1,131 @@
+// Webhook delivery (decision M3 and M-webhook-retries): the payload is parsed with its contract
+// schema before anything is sent, encoded once (every attempt carries the same `data` bytes) and
+// re-signed per attempt with that attempt's own `t`. At-least-once: up to 6 attempts, retried after
+// 1, 2, 4, 8 and 16 s; an attempt fails on a non-2xx answer, a network error or a timeout. Every
+// attempt is written to the delivery log.
+import { WEBHOOK_DELIVERY } from '../../../contracts/merchant/ops-webhooks.ts';
+import { encodeWebhookData, formatSignatureHeader, webhookSignature } from '../../../contracts/merchant/webhook-signature.ts';
+import {
+  PaymentWebhookPayloadSchema, RefundWebhookPayloadSchema, WebhookEnvelopeSchema, type PaymentWebhookPayload, type RefundWebhookPayload,
+} from '../../../contracts/merchant/webhooks.ts';
+import type { DeliveryRecord, WebhookEvent } from './records.ts';
+import type { MerchantStore } from './store.ts';
+import type { TimerHandle, Timers } from './timers.ts';
+
+/** Sends one attempt; resolves with the HTTP status, rejects on a network error or timeout. */
+export type WebhookTransport = (url: string, body: string, timeoutMs: number) => Promise<{ status: number }>;
+
+export const fetchTransport: WebhookTransport = async (url, body, timeoutMs) => {
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json', 'user-agent': 'merchant-sandbox-webhooks/2' },
+    body,
+    redirect: 'manual', // a redirect is not an acknowledgement
+    signal: AbortSignal.timeout(timeoutMs),
+  });
+  await res.arrayBuffer().catch(() => undefined); // drain, so the connection can be reused
+  return { status: res.status };
+};
+
+export interface WebhookPolicy {
+  maxAttempts: number;
+  backoffSeconds: readonly number[];
+  attemptTimeoutSeconds: number;
+}
+
+export type WebhookMessage =
+  | { event: 'paymentFound' | 'paymentConfirmed'; payload: PaymentWebhookPayload }
+  | { event: 'refundProcessed'; payload: RefundWebhookPayload };
+
+export interface WebhookDispatcherOptions {
+  store: MerchantStore;
+  timers: Timers;
+  transport?: WebhookTransport;
+  policy?: WebhookPolicy;
+  log?: (line: string) => void;
+}
+
+interface Delivery {
+  webhookId: string;
+  merchant: string;
+  event: WebhookEvent;
+  url: string;
+  secret: string;
+  data: string;
+}
+
+export class WebhookDispatcher {
+  private readonly transport: WebhookTransport;
+  private readonly policy: WebhookPolicy;
+  private readonly retries = new Set<TimerHandle>();
+  private seq = 0;
+  private closed = false;
+
+  constructor(private readonly o: WebhookDispatcherOptions) {
+    this.transport = o.transport ?? fetchTransport;
+    this.policy = o.policy ?? WEBHOOK_DELIVERY;
+  }
+
+  /** Makes the first attempt (awaited) and schedules the retries; returns the webhook id of the log. */
+  async send(target: { merchant: string; url: string; secret: string }, message: WebhookMessage): Promise<string> {
+    // The payload must be exactly the contract's: a mismatch is our bug, never sent.
+    const payload = message.event === 'refundProcessed'
+      ? RefundWebhookPayloadSchema.strict().parse(message.payload)
+      : PaymentWebhookPayloadSchema.strict().parse(message.payload);
+    const webhookId = `wh_${++this.seq}`;
+    await this.attempt({ webhookId, ...target, event: message.event, data: encodeWebhookData(payload) }, 1);
+    return webhookId;
+  }
+
+  /** Stops every scheduled retry (server shutdown, sandbox reset). */
+  close(): void {
+    this.closed = true;
+    for (const h of this.retries) this.o.timers.clearTimeout(h);
+    this.retries.clear();
+  }
+
+  reopen(): void {
+    this.closed = false;
+  }
+
+  private async attempt(d: Delivery, n: number): Promise<void> {
+    if (this.closed) return;
+    const at = this.o.timers.now();
+    const t = Math.floor(at / 1000);
+    const envelope = WebhookEnvelopeSchema.parse({ signature: formatSignatureHeader(t, [webhookSignature(d.secret, t, d.data)]), data: d.data });
+    let status: number | null = null;
+    let error: string | null = null;
+    try {
+      status = (await this.transport(d.url, JSON.stringify(envelope), this.policy.attemptTimeoutSeconds * 1000)).status;
+      if (status < 200 || status > 299) error = `answered HTTP ${status}`;
+    } catch (e) {
+      error = describe(e);
+    }
+    const ok = error === null;
+    const backoff = this.policy.backoffSeconds[n - 1];
+    const retry = !ok && n < this.policy.maxAttempts && backoff !== undefined && !this.closed;
+    const record: Omit<DeliveryRecord, 'id'> = {
+      merchant: d.merchant, webhook_id: d.webhookId, event: d.event, url: d.url, attempt: n, at, t, status, ok, error,
+      next_attempt_at: retry ? this.o.timers.now() + backoff * 1000 : null, data: d.data,
+    };
+    await this.o.store.deliveries.insert(record);
+    if (!ok) this.o.log?.(`[merchant-sandbox] webhook ${d.webhookId} (${d.event}) attempt ${n} to ${d.url} failed: ${error}${retry ? `; retry in ${backoff} s` : '; giving up'}`);
+    if (!retry) return;
+    const handle = this.o.timers.setTimeout(async () => {
+      this.retries.delete(handle);
+      try {
+        await this.attempt(d, n + 1);
+      } catch (e) {
+        this.o.log?.(`[merchant-sandbox] webhook ${d.webhookId} attempt ${n + 1} crashed: ${describe(e)}`);
+      }
+    }, backoff * 1000);
+    this.retries.add(handle);
+  }
+}
+
+function describe(e: unknown): string {
+  if (!(e instanceof Error)) return String(e);
+  const cause = (e as { cause?: { code?: string; message?: string } }).cause;
+  if (e.name === 'TimeoutError') return 'no answer within the attempt timeout';
+  return cause ? `${e.message} (${cause.code ?? cause.message})` : e.message;
+}

@@ -1,0 +1,24 @@
+// The partner reference implementation's state and clock, shared by its handlers.
+import type { Clock } from '../../rate-limit.ts';
+import { createMemoryPartnerStore, type PartnerStore } from './store.ts';
+
+export interface PartnerSandboxOptions {
+  now?: Clock;
+  store?: PartnerStore;
+}
+
+export class PartnerSandbox {
+  readonly store: PartnerStore;
+  readonly now: Clock;
+
+  constructor(o: PartnerSandboxOptions = {}) {
+    this.store = o.store ?? createMemoryPartnerStore();
+    this.now = o.now ?? Date.now;
+  }
+
+  async reset(): Promise<void> {
+    await this.store.reset();
+  }
+}
+
+export const createPartnerSandbox = (o: PartnerSandboxOptions = {}): PartnerSandbox => new PartnerSandbox(o);
