@@ -1,0 +1,97 @@
+import { createHmac } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { WEBHOOK_EXAMPLES } from '../../../contracts/merchant/webhooks.ts';
+import { createMemoryMerchantStore } from './store.ts';
+import { ManualTimers } from './timers.ts';
+import { WebhookDispatcher, type WebhookTransport } from './webhooks.ts';
+import { webhookTargetProblem } from './webhook-targets.ts';
+
+const target = { merchant: 'm', url: 'https://hooks.example.com/x', secret: 'demo-signing-secret' };
+const found = { event: 'paymentFound' as const, payload: WEBHOOK_EXAMPLES.paymentFound.payload };
+
+function setup(answers: (number | Error)[]) {
+  const timers = new ManualTimers(1_767_225_600_000);
+  const store = createMemoryMerchantStore();
+  const sent: { url: string; body: string; at: number }[] = [];
+  const transport: WebhookTransport = async (url, body) => {
+    sent.push({ url, body, at: timers.now() });
+    const a = answers.shift() ?? 200;
+    if (a instanceof Error) throw a;
+    return { status: a };
+  };
+  return { timers, store, sent, dispatcher: new WebhookDispatcher({ store, timers, transport }) };
+}
+
+describe('WebhookDispatcher', () => {
+  it('signs each attempt with its own t over the same data, and retries after 1 and 2 s', async () => {
+    const { timers, store, sent, dispatcher } = setup([500, new Error('connect ECONNREFUSED'), 204]);
+    const id = await dispatcher.send(target, found);
+    expect(sent).toHaveLength(1);
+    await timers.advance(999);
+    expect(sent).toHaveLength(1);
+    await timers.advance(1);
+    expect(sent).toHaveLength(2);
+    await timers.advance(2000);
+    expect(sent).toHaveLength(3);
+    await timers.runAll();
+    expect(sent).toHaveLength(3);
+
+    const bodies = sent.map((s) => JSON.parse(s.body) as { signature: string; data: string });
+    expect(new Set(bodies.map((b) => b.data)).size).toBe(1);
+    expect(JSON.parse(Buffer.from(bodies[0]!.data, 'base64').toString('utf8'))).toEqual(found.payload);
+    bodies.forEach((b, i) => {
+      const t = Math.floor(sent[i]!.at / 1000);
+      const s1 = createHmac('sha256', target.secret).update(`${t}.${b.data}`).digest('hex');
+      expect(b.signature).toBe(`t=${t},s1=${s1}`);
+    });
+
+    const log = await store.deliveries.find({ webhook_id: id });
+    expect(log.map((d) => [d.attempt, d.status, d.ok, d.next_attempt_at])).toEqual([
+      [1, 500, false, 1_767_225_601_000],
+      [2, null, false, 1_767_225_603_000],
+      [3, 204, true, null],
+    ]);
+    expect(log[1]!.error).toMatch(/ECONNREFUSED/);
+  });
+
+  it('gives up after six attempts, 1+2+4+8+16 s after the first', async () => {
+    const { timers, store, sent, dispatcher } = setup(Array(10).fill(503));
+    await dispatcher.send(target, found);
+    await timers.runAll();
+    expect(sent.map((s) => (s.at - 1_767_225_600_000) / 1000)).toEqual([0, 1, 3, 7, 15, 31]);
+    const log = await store.deliveries.find();
+    expect(log).toHaveLength(6);
+    expect(log.at(-1)).toMatchObject({ attempt: 6, ok: false, next_attempt_at: null });
+  });
+
+  it('refuses a payload that is not exactly the contract schema, before sending anything', async () => {
+    const { sent, dispatcher } = setup([]);
+    await expect(dispatcher.send(target, { event: 'paymentFound', payload: { ...found.payload, extra: 1 } as never })).rejects.toThrow();
+    await expect(dispatcher.send(target, { event: 'refundProcessed', payload: found.payload as never })).rejects.toThrow();
+    expect(sent).toHaveLength(0);
+  });
+
+  it('stops retrying when closed', async () => {
+    const { timers, sent, dispatcher } = setup([500, 500]);
+    await dispatcher.send(target, found);
+    dispatcher.close();
+    await timers.runAll();
+    expect(sent).toHaveLength(1);
+  });
+});
+
+describe('webhookTargetProblem', () => {
+  it.each([
+    ['https://hooks.example.com/x', true, undefined],
+    ['https://hooks.example.com/x', false, undefined],
+    ['http://127.0.0.1:8080/x', true, undefined],
+    ['http://localhost/x', true, undefined],
+    ['http://[::1]:3000/x', true, undefined],
+    ['http://127.0.0.1:8080/x', false, 'must use https'],
+    ['http://hooks.example.com/x', true, 'must use https (sandbox keys may use http only on 127.0.0.1 or localhost)'],
+    ['ftp://hooks.example.com/x', true, 'must use https'],
+    ['not a url', true, 'must be an absolute https URL'],
+  ])('%s (sandbox %s) -> %s', (url, sandbox, want) => {
+    expect(webhookTargetProblem(url, sandbox)).toBe(want);
+  });
+});
