@@ -1,0 +1,145 @@
+// JSON Schema -> fast-check arbitrary, for the subset our documents use: types, enum/const,
+// pattern, format, length and range limits, required/optional properties, allOf (merged), anyOf
+// of `required` sets (each branch merged into the object), oneOf with or without a discriminator,
+// and `not: {}` (the property must be absent). Values shrink with fast-check.
+import fc from 'fast-check';
+import type { JsonSchema, OpenApiDocument } from './document.ts';
+import { flatten, mergeSchemas, typeOf } from './schemas.ts';
+
+export interface ArbitraryContext {
+  doc: OpenApiDocument;
+  /** Replaces the generator at a dotted path (`id`, `orders.price`); undefined keeps the schema's. */
+  override?: (path: string, schema: JsonSchema) => fc.Arbitrary<unknown> | undefined;
+}
+
+const DECIMAL = '^[0-9]+(\\.[0-9]+)?$';
+const MAX_ARRAY = 4;
+
+/** An arbitrary of values valid against `schema` (callers re-check with Ajv: formats are approximated). */
+export function arbitraryFor(schema: JsonSchema, ctx: ArbitraryContext, path = ''): fc.Arbitrary<unknown> {
+  const s = flatten(ctx.doc, schema);
+  const custom = ctx.override?.(path, s);
+  if (custom) return custom;
+  if ('const' in s) return fc.constant(s.const);
+  if (Array.isArray(s.enum)) return fc.constantFrom(...(s.enum as unknown[]));
+  if (Array.isArray(s.oneOf)) return fc.oneof(...(s.oneOf as JsonSchema[]).map((b) => arbitraryFor(mergeBranch(ctx.doc, s, b, 'oneOf'), ctx, path)));
+  if (Array.isArray(s.anyOf)) return fc.oneof(...(s.anyOf as JsonSchema[]).map((b) => arbitraryFor(mergeBranch(ctx.doc, s, b, 'anyOf'), ctx, path)));
+  if (Array.isArray(s.type)) return fc.oneof(...(s.type as string[]).map((t) => arbitraryFor({ ...s, type: t }, ctx, path)));
+  switch (typeOf(s)) {
+    case 'string':
+      return stringArbitrary(s);
+    case 'integer':
+      return fc.integer(integerBounds(s));
+    case 'number':
+      return fc
+        .double({ noNaN: true, noDefaultInfinity: true, ...numberBounds(s) })
+        .map((n) => (Object.is(n, -0) ? 0 : n));
+    case 'boolean':
+      return fc.boolean();
+    case 'null':
+      return fc.constant(null);
+    case 'array':
+      return arrayArbitrary(s, ctx, path);
+    case 'object':
+      return objectArbitrary(s, ctx, path);
+    default:
+      return fc.oneof(fc.string({ maxLength: 8 }), fc.integer(), fc.boolean());
+  }
+}
+
+/** A branch of oneOf/anyOf with the sibling keywords (properties, required) of its parent. */
+function mergeBranch(doc: OpenApiDocument, parent: JsonSchema, branch: JsonSchema, keyword: 'oneOf' | 'anyOf'): JsonSchema {
+  const { [keyword]: _drop, discriminator: _d, ...rest } = parent;
+  return mergeSchemas(doc, rest, branch);
+}
+
+function objectArbitrary(s: JsonSchema, ctx: ArbitraryContext, path: string): fc.Arbitrary<unknown> {
+  const props = (s.properties ?? {}) as Record<string, JsonSchema>;
+  const required = new Set((s.required as string[] | undefined) ?? []);
+  const model: Record<string, fc.Arbitrary<unknown>> = {};
+  for (const [key, sub] of Object.entries(props)) {
+    // `not: {}` forbids the property (a market order has no price).
+    if (isForbidden(sub)) continue;
+    model[key] = arbitraryFor(sub, ctx, path ? `${path}.${key}` : key);
+  }
+  // A required key without a declared schema still has to be sent.
+  for (const key of required) model[key] ??= fc.string({ minLength: 1, maxLength: 8 });
+  const requiredKeys = [...required].filter((k) => k in model);
+  const record = fc.record(model, { requiredKeys });
+  const minProps = typeof s.minProperties === 'number' ? s.minProperties : 0;
+  return minProps > 0 ? record.filter((o) => Object.keys(o).length >= minProps) : record;
+}
+
+export const isForbidden = (s: JsonSchema): boolean =>
+  typeof s.not === 'object' && s.not !== null && Object.keys(s.not).length === 0;
+
+function arrayArbitrary(s: JsonSchema, ctx: ArbitraryContext, path: string): fc.Arbitrary<unknown> {
+  const items = arbitraryFor((s.items ?? {}) as JsonSchema, ctx, path);
+  const minLength = typeof s.minItems === 'number' ? s.minItems : 0;
+  const maxLength = Math.min(typeof s.maxItems === 'number' ? s.maxItems : Infinity, minLength + MAX_ARRAY);
+  return s.uniqueItems === true
+    ? fc.uniqueArray(items, { minLength, maxLength, selector: (v) => JSON.stringify(v) })
+    : fc.array(items, { minLength, maxLength });
+}
+
+function integerBounds(s: JsonSchema): { min: number; max: number } {
+  let min = typeof s.minimum === 'number' ? Math.ceil(s.minimum) : -(2 ** 31);
+  let max = typeof s.maximum === 'number' ? Math.floor(s.maximum) : 2 ** 31 - 1;
+  if (typeof s.exclusiveMinimum === 'number') min = Math.max(min, Math.floor(s.exclusiveMinimum) + 1);
+  if (typeof s.exclusiveMaximum === 'number') max = Math.min(max, Math.ceil(s.exclusiveMaximum) - 1);
+  return { min, max };
+}
+
+function numberBounds(s: JsonSchema): { min?: number; max?: number; minExcluded?: boolean; maxExcluded?: boolean } {
+  return {
+    ...(typeof s.minimum === 'number' ? { min: s.minimum } : {}),
+    ...(typeof s.maximum === 'number' ? { max: s.maximum } : {}),
+    ...(typeof s.exclusiveMinimum === 'number' ? { min: s.exclusiveMinimum, minExcluded: true } : {}),
+    ...(typeof s.exclusiveMaximum === 'number' ? { max: s.exclusiveMaximum, maxExcluded: true } : {}),
+  };
+}
+
+/** Plain e-mails (letters, digits, dots): RFC oddities are valid but say nothing about the API. */
+const email = fc
+  .tuple(fc.stringMatching(/^[a-z][a-z0-9]{0,9}(\.[a-z0-9]{1,6})?$/), fc.stringMatching(/^[a-z][a-z0-9-]{0,8}[a-z0-9]$/), fc.constantFrom('com', 'org', 'net', 'io', 'example'))
+  .map(([local, host, tld]) => `${local}@${host}.${tld}`);
+
+const dateTime = fc
+  .integer({ min: Date.UTC(2015, 0, 1), max: Date.UTC(2035, 0, 1) })
+  .map((ms) => new Date(Math.floor(ms / 1000) * 1000).toISOString());
+
+const FORMATS: Record<string, fc.Arbitrary<string>> = {
+  email,
+  uri: fc.webUrl({ validSchemes: ['https', 'http'] }),
+  url: fc.webUrl({ validSchemes: ['https', 'http'] }),
+  'date-time': dateTime,
+  date: dateTime.map((d) => d.slice(0, 10)),
+  uuid: fc.uuid(),
+  ipv4: fc.ipV4(),
+};
+
+/** Decimals a market would accept, mostly: small integers and a few fraction digits. */
+const plausibleDecimal = fc
+  .tuple(fc.integer({ min: 0, max: 500 }), fc.option(fc.stringMatching(/^[0-9]{1,3}$/), { nil: undefined }))
+  .map(([int, frac]) => (frac === undefined ? String(int) : `${int}.${frac}`));
+
+function stringArbitrary(s: JsonSchema): fc.Arbitrary<string> {
+  const minLength = typeof s.minLength === 'number' ? s.minLength : 0;
+  const maxLength = typeof s.maxLength === 'number' ? s.maxLength : undefined;
+  const pattern = typeof s.pattern === 'string' ? new RegExp(s.pattern) : undefined;
+  const fitsLength = (v: string) => v.length >= minLength && (maxLength === undefined || v.length <= maxLength);
+  let base: fc.Arbitrary<string>;
+  const format = typeof s.format === 'string' ? FORMATS[s.format] : undefined;
+  if (format) {
+    // A format with a pattern (`^https:\/\/` on a uri): prefer the schemes the pattern allows.
+    base = s.format === 'uri' && pattern?.source.includes('https:') && !pattern.source.includes('https?')
+      ? fc.webUrl({ validSchemes: ['https'] })
+      : format;
+  } else if (pattern) {
+    const matching = fc.stringMatching(pattern);
+    base = s.pattern === DECIMAL ? fc.oneof({ weight: 3, arbitrary: plausibleDecimal }, { weight: 1, arbitrary: matching }) : matching;
+  } else {
+    base = fc.string({ minLength, maxLength: Math.min(maxLength ?? minLength + 24, minLength + 24) });
+  }
+  return base.filter((v) => fitsLength(v) && (pattern === undefined || pattern.test(v)));
+}

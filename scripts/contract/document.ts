@@ -1,0 +1,151 @@
+// The OpenAPI document as the runner sees it: one flat record per operation (parameters resolved,
+// request body, declared responses with their media types and schemas, security kind).
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import YAML from 'yaml';
+
+export type ApiId = 'exchange' | 'merchant' | 'partner';
+export const API_IDS: readonly ApiId[] = ['exchange', 'merchant', 'partner'];
+
+export type JsonSchema = Record<string, unknown>;
+export type OpenApiDocument = Record<string, unknown> & {
+  servers?: { url: string }[];
+  paths: Record<string, Record<string, unknown>>;
+  components?: { schemas?: Record<string, JsonSchema>; parameters?: Record<string, unknown> };
+};
+
+export interface ParameterSpec {
+  name: string;
+  in: 'path' | 'query' | 'header' | 'cookie';
+  required: boolean;
+  /** OpenAPI's `allowEmptyValue` (default false: `?name=` is not a value). */
+  allowEmptyValue: boolean;
+  schema: JsonSchema;
+  example?: unknown;
+}
+
+export interface ResponseSpec {
+  /** Declared media types (`application/json`); empty when the response has no body (204). */
+  mediaTypes: string[];
+  /** Schema of the JSON media type, when there is one. */
+  schema?: JsonSchema;
+  example?: unknown;
+}
+
+export interface OperationSpec {
+  api: ApiId;
+  operationId: string;
+  method: 'get' | 'post' | 'put' | 'patch' | 'delete';
+  /** Path as written in the document, relative to the base path (`/tickers/{market}`). */
+  path: string;
+  parameters: ParameterSpec[];
+  body?: { required: boolean; mediaType: string; schema: JsonSchema; example?: unknown };
+  /** Keyed by status code as written (`200`, `4XX`, `default`). */
+  responses: Record<string, ResponseSpec>;
+  /** False for public operations (`security: []`), true when any requirement is declared. */
+  secured: boolean;
+  /** `x-required-permission` of the operation (`trade`, `refund:create`). */
+  permission?: string;
+}
+
+const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
+const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
+
+/** Reads `generated/openapi/<api>.yaml` (or another file). */
+export function loadDocument(api: ApiId, file = `${repoRoot}generated/openapi/${api}.yaml`): OpenApiDocument {
+  return YAML.parse(readFileSync(file, 'utf8')) as OpenApiDocument;
+}
+
+/** `servers[0].url` when it is a path (`/api/v1`), or the path part of an absolute URL. */
+export function basePathOf(doc: OpenApiDocument): string {
+  const url = doc.servers?.[0]?.url ?? '';
+  const path = /^[a-z]+:\/\//i.test(url) ? new URL(url).pathname : url;
+  return path.replace(/\/$/, '');
+}
+
+/** Follows one local `$ref` (`#/components/...`); anything else is returned unchanged. */
+export function resolveRef<T>(doc: OpenApiDocument, value: T): T {
+  let current: unknown = value;
+  for (let depth = 0; depth < 20; depth++) {
+    const ref = (current as { $ref?: unknown } | undefined)?.$ref;
+    if (typeof ref !== 'string') return current as T;
+    if (!ref.startsWith('#/')) throw new Error(`Only local $refs are supported, got ${ref}`);
+    current = ref
+      .slice(2)
+      .split('/')
+      .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'))
+      .reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], doc);
+    if (current === undefined) throw new Error(`Unresolvable $ref ${ref}`);
+  }
+  throw new Error('$ref chain too deep');
+}
+
+function parameterOf(doc: OpenApiDocument, raw: unknown): ParameterSpec {
+  const p = resolveRef(doc, raw) as Record<string, unknown>;
+  const schema = (p.schema ?? {}) as JsonSchema;
+  return {
+    name: String(p.name),
+    in: p.in as ParameterSpec['in'],
+    required: p.required === true || p.in === 'path',
+    allowEmptyValue: p.allowEmptyValue === true,
+    schema,
+    ...('example' in p ? { example: p.example } : 'example' in schema ? { example: schema.example } : {}),
+  };
+}
+
+function responseOf(doc: OpenApiDocument, raw: unknown): ResponseSpec {
+  const r = resolveRef(doc, raw) as { content?: Record<string, { schema?: JsonSchema; example?: unknown }> };
+  const content = r.content ?? {};
+  const mediaTypes = Object.keys(content);
+  const json = mediaTypes.find((m) => /json/i.test(m));
+  const media = json ? content[json] : undefined;
+  return {
+    mediaTypes,
+    ...(media?.schema ? { schema: media.schema } : {}),
+    ...(media && 'example' in media ? { example: media.example } : {}),
+  };
+}
+
+/** Every operation of the document, in document order. */
+export function operationsOf(api: ApiId, doc: OpenApiDocument): OperationSpec[] {
+  const rootSecured = Array.isArray(doc.security) && doc.security.length > 0;
+  const out: OperationSpec[] = [];
+  for (const [path, item] of Object.entries(doc.paths)) {
+    const shared = (item.parameters as unknown[] | undefined) ?? [];
+    for (const method of METHODS) {
+      const op = item[method] as Record<string, unknown> | undefined;
+      if (!op) continue;
+      const params = [...shared, ...((op.parameters as unknown[] | undefined) ?? [])].map((p) => parameterOf(doc, p));
+      const rawBody = op.requestBody ? (resolveRef(doc, op.requestBody) as Record<string, unknown>) : undefined;
+      const content = (rawBody?.content ?? {}) as Record<string, { schema?: JsonSchema; example?: unknown }>;
+      const mediaType = Object.keys(content).find((m) => /json/i.test(m));
+      const media = mediaType ? content[mediaType] : undefined;
+      const security = op.security as unknown[] | undefined;
+      out.push({
+        api,
+        operationId: String(op.operationId ?? `${method} ${path}`),
+        method,
+        path,
+        parameters: params,
+        ...(mediaType && media
+          ? { body: { required: rawBody?.required === true, mediaType, schema: media.schema ?? {}, ...('example' in media ? { example: media.example } : {}) } }
+          : {}),
+        responses: Object.fromEntries(
+          Object.entries((op.responses ?? {}) as Record<string, unknown>).map(([status, r]) => [status, responseOf(doc, r)]),
+        ),
+        secured: security ? security.length > 0 && security.some((s) => Object.keys(s as object).length > 0) : rootSecured,
+        ...(typeof op['x-required-permission'] === 'string' ? { permission: op['x-required-permission'] } : {}),
+      });
+    }
+  }
+  return out;
+}
+
+/** The declared response for a status: exact code first, then `4XX`-style ranges, then `default`. */
+export function declaredResponse(op: OperationSpec, status: number): { key: string; response: ResponseSpec } | undefined {
+  for (const key of [String(status), `${String(status)[0]}XX`, 'default']) {
+    const response = op.responses[key] ?? op.responses[key.toLowerCase()];
+    if (response) return { key, response };
+  }
+  return undefined;
+}

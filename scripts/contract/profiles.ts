@@ -1,0 +1,64 @@
+// What each API's documents promise for rejected requests, in one table: the status and codes of
+// a validation failure (X3, M-errors, P2/P-currency), of a malformed JSON body (P-body,
+// M-errors), and how to read the error code out of the API's error body.
+import type { ApiId, OperationSpec } from './document.ts';
+
+export interface Rejection {
+  status: number;
+  /** Accepted error codes; a body without a code (partner registration's `{status: 0}`) passes. */
+  codes: readonly string[];
+}
+
+export interface ApiProfile {
+  /** Answer to a request whose data fails the schema. */
+  validation: Rejection;
+  /** Answer to a body that is not JSON. */
+  malformedJson: Rejection;
+  /** Answer to a body over the size limit (checked only where 413 is declared). */
+  oversized: Rejection;
+  /** The error code of an error body, as a string; undefined when the body carries none. */
+  errorCode: (body: unknown) => string | undefined;
+  /** True when a response says "your data failed validation" (for schema-valid requests: a mismatch). */
+  isValidationRejection: (op: OperationSpec, status: number, body: unknown) => boolean;
+}
+
+const get = (v: unknown, ...path: string[]): unknown =>
+  path.reduce<unknown>((o, k) => (o !== null && typeof o === 'object' ? (o as Record<string, unknown>)[k] : undefined), v);
+
+const stringOrUndefined = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v) : undefined);
+
+const apiErrorCode = (body: unknown) => stringOrUndefined(get(body, 'code'));
+
+export const PROFILES: Record<ApiId, ApiProfile> = {
+  exchange: {
+    // X3: validation errors are 400 with code 1001; a body that is not JSON is a validation error too.
+    validation: { status: 400, codes: ['1001'] },
+    malformedJson: { status: 400, codes: ['1001'] },
+    oversized: { status: 413, codes: [] },
+    errorCode: (body) => stringOrUndefined(get(body, 'error', 'code')),
+    isValidationRejection: (_op, status, body) => status === 400 && stringOrUndefined(get(body, 'error', 'code')) === '1001',
+  },
+  merchant: {
+    // M-errors: any request part failing its schema is 422 code 1002 (2004 for a currency field).
+    validation: { status: 422, codes: ['1002', '2004'] },
+    malformedJson: { status: 400, codes: ['1011'] },
+    oversized: { status: 413, codes: ['1008'] },
+    errorCode: apiErrorCode,
+    isValidationRejection: (_op, status, body) => status === 422 && ['1002', '2004'].includes(apiErrorCode(body) ?? ''),
+  },
+  partner: {
+    // P2: registration answers 422 {status: 0, message}; P-currency/1002 for applications.
+    validation: { status: 422, codes: ['1002', '2004'] },
+    malformedJson: { status: 400, codes: ['1011'] },
+    oversized: { status: 413, codes: ['1008'] },
+    errorCode: apiErrorCode,
+    isValidationRejection: (_op, status, body) => {
+      if (status !== 422) return false;
+      const code = apiErrorCode(body);
+      if (code !== undefined) return ['1002', '2004'].includes(code);
+      // `{status: 0}`: a duplicate e-mail is a business answer (P2), everything else validation.
+      const messages = get(body, 'message');
+      return !(Array.isArray(messages) && messages.every((m) => /already/i.test(String(m))));
+    },
+  },
+};

@@ -1,0 +1,112 @@
+// What a run produces: per operation, its cases counted by kind, a row per declared status
+// (exercised / not exercised / mismatched) plus any undeclared status seen, and the first failure
+// of each check with its shrunk request and the seed that reproduces it.
+import type { AuthMode } from './auth.ts';
+import type { CheckFailure, CheckId } from './checks.ts';
+import { declaredResponse, type ApiId, type OperationSpec } from './document.ts';
+import type { CaseKind, PlannedCase } from './plan.ts';
+import type { RequestInput } from './wire.ts';
+
+export type StatusState = 'exercised' | 'not exercised' | 'mismatched';
+
+export interface StatusRow {
+  status: string;
+  declared: boolean;
+  /** Responses with this status. */
+  count: number;
+  /** Of those, responses that failed a check. */
+  mismatched: number;
+  state: StatusState;
+}
+
+/** A request as reported: its typed parts and how it authenticated (never the credentials). */
+export interface RequestSummary extends RequestInput {
+  method: string;
+  path_template: string;
+  auth: AuthMode;
+  slot: number;
+}
+
+export interface FailureReport {
+  check: CheckId;
+  message: string;
+  kind: CaseKind;
+  label: string;
+  status: number;
+  /** The status row the failure belongs to (`200`, `4XX`, or the undeclared code). */
+  statusKey: string;
+  /** The run seed, the operation's derived seed and the sample index that reproduce the case. */
+  seed: number;
+  operationSeed: number;
+  sampleIndex?: number;
+  /** The request after shrinking (the original when nothing smaller failed the same way). */
+  request: RequestSummary;
+  original: RequestSummary;
+  shrinkSteps: number;
+  /** Further failures of the same check on this operation. */
+  more: number;
+}
+
+export interface OperationReport {
+  operationId: string;
+  method: string;
+  path: string;
+  cases: Record<CaseKind, number>;
+  statuses: StatusRow[];
+  failures: FailureReport[];
+  notes: string[];
+}
+
+export interface ApiReport {
+  api: ApiId;
+  baseUrl: string;
+  seed: number;
+  runs: number;
+  negativeRuns: number;
+  durationMs: number;
+  requests: number;
+  rateLimitWaitMs: number;
+  operations: OperationReport[];
+  ok: boolean;
+}
+
+export const summarize = (op: OperationSpec, c: PlannedCase, input: RequestInput = c.input): RequestSummary => ({
+  method: op.method.toUpperCase(),
+  path_template: op.path,
+  ...structuredClone(input),
+  auth: c.auth,
+  slot: c.slot,
+});
+
+/** Accumulates one operation's outcomes into its report. */
+export class OperationTally {
+  readonly cases: Record<CaseKind, number> = { example: 0, valid: 0, negative: 0, auth: 0 };
+  private readonly rows = new Map<string, { count: number; mismatched: number }>();
+  readonly firstFailures = new Map<CheckId, { c: PlannedCase; failure: CheckFailure; status: number; more: number }>();
+
+  constructor(readonly op: OperationSpec) {}
+
+  record(c: PlannedCase, status: number, failures: CheckFailure[]): void {
+    this.cases[c.kind]++;
+    const key = declaredResponse(this.op, status)?.key ?? String(status);
+    const row = this.rows.get(key) ?? { count: 0, mismatched: 0 };
+    row.count++;
+    if (failures.length > 0) row.mismatched++;
+    this.rows.set(key, row);
+    for (const failure of failures) {
+      const first = this.firstFailures.get(failure.check);
+      if (first) first.more++;
+      else this.firstFailures.set(failure.check, { c, failure, status, more: 0 });
+    }
+  }
+
+  statuses(): StatusRow[] {
+    const declared = Object.keys(this.op.responses);
+    const undeclared = [...this.rows.keys()].filter((k) => !declared.includes(k)).sort();
+    return [...declared, ...undeclared].map((status) => {
+      const row = this.rows.get(status) ?? { count: 0, mismatched: 0 };
+      const state: StatusState = row.mismatched > 0 || !declared.includes(status) ? 'mismatched' : row.count > 0 ? 'exercised' : 'not exercised';
+      return { status, declared: declared.includes(status), count: row.count, mismatched: row.mismatched, state };
+    });
+  }
+}

@@ -1,0 +1,121 @@
+// Requests as the runner builds them (typed parts), their wire form (URL, headers, body text) and
+// the one function that sends them, waiting out 429 answers within a budget.
+import type { OperationSpec } from './document.ts';
+
+/** The parts of a request, as typed values; serialised only on the wire. */
+export interface RequestInput {
+  path: Record<string, unknown>;
+  query: Record<string, unknown>;
+  /** JSON body; undefined sends none. */
+  body?: unknown;
+  /** A body sent verbatim as application/json (malformed JSON cases); wins over `body`. */
+  rawBody?: string;
+}
+
+export interface WireRequest {
+  method: string;
+  /** Full path, percent-encoded, with the API's base path (`/api/v1/orders`). */
+  path: string;
+  /** Decoded query values in send order; a repeated key is given twice. */
+  query: [string, string][];
+  headers: Record<string, string>;
+  bodyText?: string;
+  /** The parsed body the server will see (what exchange signatures cover). */
+  body?: unknown;
+}
+
+export interface WireResponse {
+  status: number;
+  contentType: string | undefined;
+  headers: Record<string, string>;
+  text: string;
+  /** Parsed JSON, or undefined when the body is empty or not JSON. */
+  json?: unknown;
+  /** Wall time of the exchange, in ms. */
+  ms: number;
+}
+
+/** A query or path value as text: strings as they are, everything else as JSON (`12`, `true`). */
+export const wireValue = (v: unknown): string => (typeof v === 'string' ? v : JSON.stringify(v));
+
+/** Builds the wire request of an operation (no credentials yet). */
+export function toWire(op: OperationSpec, basePath: string, input: RequestInput): WireRequest {
+  const path = op.path.replace(/\{([^}]+)\}/g, (_m, name: string) => encodeStrict(wireValue(input.path[name] ?? '')));
+  const query: [string, string][] = Object.entries(input.query)
+    .filter(([, v]) => v !== undefined)
+    .map(([k, v]) => [k, wireValue(v)]);
+  const headers: Record<string, string> = { accept: 'application/json' };
+  const wire: WireRequest = { method: op.method.toUpperCase(), path: `${basePath}${path}`, query, headers };
+  if (input.rawBody !== undefined) {
+    headers['content-type'] = 'application/json';
+    wire.bodyText = input.rawBody;
+  } else if (input.body !== undefined) {
+    headers['content-type'] = op.body?.mediaType ?? 'application/json';
+    wire.bodyText = JSON.stringify(input.body);
+    wire.body = JSON.parse(wire.bodyText);
+  }
+  return wire;
+}
+
+/** Percent-encodes every reserved character, `!'()*` included (OpenAPI's `allowReserved: false`). */
+export const encodeStrict = (v: string): string =>
+  encodeURIComponent(v).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+
+export function urlOf(baseUrl: string, wire: WireRequest): string {
+  const qs = wire.query.map(([k, v]) => `${encodeStrict(k)}=${encodeStrict(v)}`).join('&');
+  return `${baseUrl.replace(/\/$/, '')}${wire.path}${qs ? `?${qs}` : ''}`;
+}
+
+export interface SendOptions {
+  baseUrl: string;
+  /** Total time the run may spend waiting on 429 Retry-After (ms); 0 reports 429 as is. */
+  rateLimitBudgetMs: number;
+  fetch?: typeof fetch;
+  timeoutMs?: number;
+}
+
+/** Mutable budget shared by every request of a run. */
+export interface WaitBudget {
+  leftMs: number;
+  waitedMs: number;
+}
+
+/**
+ * Sends once; on 429 with Retry-After, waits and sends again while the budget lasts. `prepare` is
+ * called before every attempt, so signed requests get a fresh nonce.
+ */
+export async function send(prepare: () => WireRequest, opts: SendOptions, budget: WaitBudget): Promise<{ wire: WireRequest; response: WireResponse }> {
+  const doFetch = opts.fetch ?? fetch;
+  for (;;) {
+    const wire = prepare();
+    const started = performance.now();
+    const res = await doFetch(urlOf(opts.baseUrl, wire), {
+      method: wire.method,
+      headers: wire.headers,
+      ...(wire.bodyText !== undefined ? { body: wire.bodyText } : {}),
+      signal: AbortSignal.timeout(opts.timeoutMs ?? 30_000),
+    });
+    const text = await res.text();
+    const headers: Record<string, string> = {};
+    res.headers.forEach((v, k) => (headers[k] = v));
+    const response: WireResponse = { status: res.status, contentType: res.headers.get('content-type') ?? undefined, headers, text, ms: performance.now() - started };
+    if (text !== '') {
+      try {
+        response.json = JSON.parse(text);
+      } catch {
+        // Not JSON: the content-type and schema checks say so.
+      }
+    }
+    const retryAfter = Number(res.headers.get('retry-after'));
+    if (res.status === 429 && Number.isFinite(retryAfter) && retryAfter >= 0) {
+      const waitMs = Math.max(retryAfter * 1000, 250);
+      if (waitMs <= budget.leftMs) {
+        budget.leftMs -= waitMs;
+        budget.waitedMs += waitMs;
+        await new Promise((r) => setTimeout(r, waitMs));
+        continue;
+      }
+    }
+    return { wire, response };
+  }
+}
