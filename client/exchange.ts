@@ -2,10 +2,11 @@
 // operations go out as they are; authenticated ones are signed (X1) by the signing middleware
 // with a nonce that strictly increases per client. Options add retries and a client-side
 // limiter for the 60 requests per minute (X5), both off unless asked.
-import createClient, { type Client, type HeadersOptions } from 'openapi-fetch';
+import createClient, { type HeadersOptions } from 'openapi-fetch';
 import type { components, operations, paths } from '../generated/types/exchange.ts';
 import { resolveBaseUrl } from './base-url.ts';
 import { enhanceClient } from './core.ts';
+import type { TypedClient } from './typed-client.ts';
 import { exchangeSigningMiddleware } from './exchange-signing.ts';
 import { createNonceSource, type Clock, type NonceSource } from './nonce.ts';
 import { createRateLimiter, rateLimitMiddleware, type RateLimitOptions, type RateLimiter } from './rate-limiter.ts';
@@ -14,7 +15,7 @@ import { resolveRetry, type RetryOptions } from './retry.ts';
 export type ExchangePaths = paths;
 export type ExchangeSchemas = components['schemas'];
 export type ExchangeOperationTypes = operations;
-export type ExchangeClient = Client<paths>;
+export type ExchangeClient = TypedClient<paths>;
 
 export interface ExchangeClientOptions {
   /** `http://127.0.0.1:8080` or `http://127.0.0.1:8080/api/v1`: `/api/v1` is appended when missing. */

@@ -1,15 +1,16 @@
 // createMerchantClient: the typed openapi-fetch client of the Merchant Payments API, with HTTP
 // Basic `base64(<API_KEY>:<API_SECRET>)` on every request (the API has no public operation).
-import createClient, { type Client, type HeadersOptions } from 'openapi-fetch';
+import createClient, { type HeadersOptions } from 'openapi-fetch';
 import type { components, operations, paths } from '../generated/types/merchant.ts';
 import { basicAuthorization, headersObject, resolveBaseUrl } from './base-url.ts';
 import { enhanceClient } from './core.ts';
+import type { TypedClient } from './typed-client.ts';
 import { resolveRetry, type RetryOptions } from './retry.ts';
 
 export type MerchantPaths = paths;
 export type MerchantSchemas = components['schemas'];
 export type MerchantOperationTypes = operations;
-export type MerchantClient = Client<paths>;
+export type MerchantClient = TypedClient<paths>;
 
 export interface MerchantClientOptions {
   /** `http://127.0.0.1:8080` or `http://127.0.0.1:8080/merchant/v2`: `/merchant/v2` is appended when missing. */

@@ -1,16 +1,17 @@
 // createPartnerClient: the typed openapi-fetch client of the Partner Onboarding API. Both
 // credential styles of decision P1: `Authorization: Bearer <API_KEY>` ({ apiKey }) or HTTP Basic
 // ({ username, password }); exactly one of the two must be given.
-import createClient, { type Client, type HeadersOptions } from 'openapi-fetch';
+import createClient, { type HeadersOptions } from 'openapi-fetch';
 import type { components, operations, paths } from '../generated/types/partner.ts';
 import { basicAuthorization, bearerAuthorization, headersObject, resolveBaseUrl } from './base-url.ts';
 import { enhanceClient } from './core.ts';
+import type { TypedClient } from './typed-client.ts';
 import { resolveRetry, type RetryOptions } from './retry.ts';
 
 export type PartnerPaths = paths;
 export type PartnerSchemas = components['schemas'];
 export type PartnerOperationTypes = operations;
-export type PartnerClient = Client<paths>;
+export type PartnerClient = TypedClient<paths>;
 
 interface CommonOptions {
   /** `http://127.0.0.1:8080` or `http://127.0.0.1:8080/partner/v1`: `/partner/v1` is appended when missing. */

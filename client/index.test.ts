@@ -1,0 +1,31 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import * as client from './index.ts';
+
+describe('client/index.ts', () => {
+  it('exports the public API', () => {
+    for (const name of [
+      'createExchangeClient', 'createMerchantClient', 'createPartnerClient', 'unwrap', 'ExchangeApiError', 'MerchantApiError',
+      'PartnerApiError', 'verifyWebhook', 'signWebhook', 'WebhookVerificationError', 'webhookHandler', 'memorySeenStore',
+      'paginateTransactions', 'paginateOrders', 'paginateTrades', 'paginateTradeHistory', 'createRateLimiter', 'createNonceSource',
+    ]) {
+      expect(client, name).toHaveProperty(name);
+    }
+  });
+
+  it('never imports server/, and loads express for types only', () => {
+    const dir = new URL('.', import.meta.url);
+    const files = ['index', 'exchange', 'exchange-signing', 'merchant', 'partner', 'base-url', 'core', 'errors', 'unwrap', 'retry', 'rate-limiter',
+      'nonce', 'pagination', 'webhooks', 'webhook-error', 'seen-store', 'webhooks-express'];
+    for (const f of files) {
+      const src = readFileSync(new URL(`${f}.ts`, dir), 'utf8');
+      const imports = [...src.matchAll(/^import\s+(type\s+)?[^;]*?from\s+'([^']+)'/gms)].map((m) => ({ typeOnly: !!m[1], from: m[2]! }));
+      for (const i of imports) {
+        expect(i.from, `${f}.ts`).not.toMatch(/server\//);
+        if (i.from === 'express') expect(i.typeOnly, `${f}.ts imports express at runtime`).toBe(true);
+        if (i.from.startsWith('../')) expect(i.from, `${f}.ts`).toMatch(/^\.\.\/(generated\/types|contracts)\//);
+        if (i.from.startsWith('../generated/')) expect(i.typeOnly, `${f}.ts imports generated types at runtime`).toBe(true);
+      }
+    }
+  });
+});
