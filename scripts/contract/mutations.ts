@@ -113,7 +113,9 @@ function bodyMutations(kit: SchemaKit, schema: JsonSchema, target: string, depth
         if (!isForbidden(sub)) bodyMutations(kit, sub, `${target}.${key}`, depth + 1, out);
       }
     } else if (type === 'array' && depth < 6) {
-      bodyMutations(kit, (s.items ?? {}) as JsonSchema, `${target}[0]`, depth + 1, out);
+      const items = (s.items ?? {}) as JsonSchema;
+      for (const [kind, value] of violations(kit, items, false)) out.push(mutation(kind, `${target}[0]`, value));
+      bodyMutations(kit, items, `${target}[0]`, depth + 1, out);
     }
   }
 }

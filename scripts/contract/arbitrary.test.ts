@@ -1,0 +1,82 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { arbitraryFor } from './arbitrary.ts';
+import { API_IDS, loadDocument, operationsOf, type JsonSchema, type OpenApiDocument } from './document.ts';
+import { SchemaKit } from './schemas.ts';
+
+const doc: OpenApiDocument = {
+  paths: {},
+  components: {
+    schemas: {
+      Side: { type: 'string', enum: ['buy', 'sell'] },
+      Limit: {
+        type: 'object',
+        properties: { ord_type: { type: 'string', enum: ['limit'] }, side: { $ref: '#/components/schemas/Side' }, price: { type: 'string', pattern: '^[0-9]+(\\.[0-9]+)?$' } },
+        required: ['ord_type', 'side', 'price'],
+      },
+      Market: {
+        type: 'object',
+        properties: { ord_type: { type: 'string', enum: ['market'] }, side: { $ref: '#/components/schemas/Side' }, price: { not: {} } },
+        required: ['ord_type', 'side'],
+      },
+    },
+  },
+};
+const kit = new SchemaKit(doc, 'unit');
+const sample = (schema: JsonSchema, n = 200) => fc.sample(arbitraryFor(schema, { doc }), { seed: 42, numRuns: n });
+
+describe('arbitraryFor', () => {
+  it.each<[string, JsonSchema, (v: unknown) => boolean]>([
+    ['enum', { type: 'string', enum: ['a', 'b'] }, (v) => v === 'a' || v === 'b'],
+    ['pattern', { type: 'string', pattern: '^[a-z]{2}[0-9]$' }, (v) => /^[a-z]{2}[0-9]$/.test(v as string)],
+    ['length limits', { type: 'string', minLength: 3, maxLength: 5 }, (v) => (v as string).length >= 3 && (v as string).length <= 5],
+    ['integer range', { type: 'integer', minimum: 12, maximum: 336 }, (v) => Number.isInteger(v) && (v as number) >= 12 && (v as number) <= 336],
+    ['exclusive range', { type: 'number', exclusiveMinimum: 0, exclusiveMaximum: 1 }, (v) => (v as number) > 0 && (v as number) < 1],
+    ['email format', { type: 'string', format: 'email' }, (v) => kit.valid({ type: 'string', format: 'email' }, v)],
+    ['https uri', { type: 'string', format: 'uri', pattern: '^https:\\/\\/' }, (v) => (v as string).startsWith('https://')],
+    ['date-time', { type: 'string', format: 'date-time' }, (v) => !Number.isNaN(Date.parse(v as string))],
+    ['array limits', { type: 'array', items: { type: 'boolean' }, minItems: 1, maxItems: 3 }, (v) => (v as unknown[]).length >= 1 && (v as unknown[]).length <= 3],
+  ])('%s', (_name, schema, holds) => {
+    for (const v of sample(schema)) expect(holds(v), JSON.stringify(v)).toBe(true);
+  });
+
+  it('sends every required property and sometimes leaves optional ones out', () => {
+    const schema = { type: 'object', properties: { a: { type: 'string' }, b: { type: 'integer' } }, required: ['a'] };
+    const values = sample(schema) as Record<string, unknown>[];
+    expect(values.every((v) => 'a' in v)).toBe(true);
+    expect(values.some((v) => 'b' in v)).toBe(true);
+    expect(values.some((v) => !('b' in v))).toBe(true);
+  });
+
+  it('generates both branches of a discriminated oneOf, never a price on a market order', () => {
+    const schema = { oneOf: [{ $ref: '#/components/schemas/Limit' }, { $ref: '#/components/schemas/Market' }], discriminator: { propertyName: 'ord_type' } };
+    const values = sample(schema) as Record<string, unknown>[];
+    expect(new Set(values.map((v) => v.ord_type))).toEqual(new Set(['limit', 'market']));
+    for (const v of values) expect(kit.explain(schema, v)).toBe('');
+    expect(values.filter((v) => v.ord_type === 'market').every((v) => !('price' in v))).toBe(true);
+  });
+
+  it('satisfies anyOf rules of required sets (either an id, or the contact fields)', () => {
+    const schema = {
+      type: 'object',
+      properties: { id: { type: 'integer' }, email: { type: 'string', format: 'email' }, name: { type: 'string', minLength: 1 }, full: { type: 'boolean' } },
+      anyOf: [{ required: ['id'] }, { required: ['email', 'name'], properties: { full: { const: false } } }],
+    };
+    const values = sample(schema) as Record<string, unknown>[];
+    for (const v of values) expect(kit.explain(schema, v), JSON.stringify(v)).toBe('');
+    expect(values.some((v) => !('id' in v))).toBe(true);
+  });
+
+  it('generates request bodies valid against every operation of the three documents', () => {
+    for (const api of API_IDS) {
+      const real = loadDocument(api);
+      const realKit = new SchemaKit(real, api);
+      for (const op of operationsOf(api, real)) {
+        if (!op.body) continue;
+        const values = fc.sample(arbitraryFor(op.body.schema, { doc: real }), { seed: 7, numRuns: 60 });
+        const invalid = values.filter((v) => !realKit.valid(op.body!.schema, v));
+        expect(invalid.length, `${api} ${op.operationId}: ${realKit.explain(op.body.schema, invalid[0])}`).toBe(0);
+      }
+    }
+  });
+});
