@@ -7,6 +7,7 @@
 //   409 the same event is being processed right now          413 body too large   500 the handler threw
 // Only a 2xx tells the sender to stop retrying, so an event is marked seen only after its handler
 // succeeded. Express is imported for types only: the client has no runtime dependency on it.
+// This module is also the package entry `./client/webhooks`: everything a webhook receiver needs.
 import type { Request, RequestHandler, Response } from 'express';
 import { memorySeenStore, webhookEventKey, type SeenStore } from './seen-store.ts';
 import {
@@ -86,3 +87,7 @@ export function webhookHandler(options: WebhookHandlerOptions): RequestHandler {
 function pick(o: WebhookHandlerOptions): Pick<VerifyWebhookOptions, 'toleranceSec' | 'now'> {
   return { ...(o.toleranceSec !== undefined ? { toleranceSec: o.toleranceSec } : {}), ...(o.now ? { now: o.now } : {}) };
 }
+
+export * from './webhooks.ts';
+export { memorySeenStore, webhookEventKey, type SeenStore, type MemorySeenStore, type MemorySeenStoreOptions } from './seen-store.ts';
+export { WEBHOOK_FAILURE_REASONS } from './webhook-error.ts';
