@@ -1,0 +1,61 @@
+// Who sent a request, once its credential verified. Each API's auth middleware attaches its own
+// principal; handlers receive it as `principal`, other services read it with the typed getters.
+import type { Request } from 'express';
+import { createHash, timingSafeEqual } from 'node:crypto';
+
+export interface ExchangePrincipal {
+  api: 'exchange';
+  accessKey: string;
+  scopes: readonly 'trade'[];
+}
+
+export interface MerchantPrincipal {
+  api: 'merchant';
+  apiKey: string;
+  /** Sandbox keys act on sandbox transactions only. */
+  sandbox: boolean;
+  permissions: readonly 'refund:create'[];
+  hostedPaymentIds: readonly number[];
+  webhookSigningSecret: string;
+}
+
+export interface PartnerPrincipal {
+  api: 'partner';
+  partnerId: string;
+  scheme: 'bearer' | 'basic';
+  /** The key that authenticated (Bearer key or Basic key); rate limits count per credential. */
+  credential: string;
+}
+
+export type Principal = ExchangePrincipal | MerchantPrincipal | PartnerPrincipal;
+
+const PRINCIPAL = Symbol('principal');
+type WithPrincipal = Request & { [PRINCIPAL]?: Principal };
+
+export function setPrincipal(req: Request, principal: Principal): void {
+  (req as WithPrincipal)[PRINCIPAL] = principal;
+}
+
+export function principalOf(req: Request): Principal | undefined {
+  return (req as WithPrincipal)[PRINCIPAL];
+}
+
+const ofApi =
+  <A extends Principal['api']>(api: A) =>
+  (req: Request): Extract<Principal, { api: A }> | undefined => {
+    const p = principalOf(req);
+    return p?.api === api ? (p as Extract<Principal, { api: A }>) : undefined;
+  };
+
+export const exchangePrincipal = ofApi('exchange');
+export const merchantPrincipal = ofApi('merchant');
+export const partnerPrincipal = ofApi('partner');
+
+/** Constant-time string equality: compares fixed-length digests so the length does not leak either. */
+export function safeEqual(a: string, b: string): boolean {
+  const ha = digest(a);
+  const hb = digest(b);
+  return timingSafeEqual(ha, hb) && a.length === b.length;
+}
+
+const digest = (s: string) => createHash('sha256').update(s, 'utf8').digest();

@@ -1,0 +1,53 @@
+// The sandbox defaults of DESIGN.md ("Sandbox defaults of the reference server"), exactly. A CONFIG
+// file overrides any part of them; the README lists them.
+export const SANDBOX_DEFAULTS = {
+  host: '127.0.0.1',
+  port: 8080,
+  validate: 'all',
+  bodyLimit: '100kb',
+  logRequests: true,
+  rateLimit: {
+    enabled: true,
+    // X5: 60 per minute per client, then a 60 s ban.
+    exchange: { limit: 60, windowMs: 60_000, banMs: 60_000 },
+    // Decisions of the merchant and partner contracts: per API key / per credential.
+    merchant: { limit: 120, windowMs: 60_000, banMs: 0 },
+    partner: { limit: 30, windowMs: 60_000, banMs: 0 },
+  },
+  exchange: {
+    keys: [
+      { accessKey: 'demo-trader', secret: 'demo-trader-secret', scopes: ['trade'] },
+      { accessKey: 'demo-trader-2', secret: 'demo-trader-2-secret', scopes: ['trade'] },
+      { accessKey: 'demo-viewer', secret: 'demo-viewer-secret', scopes: [] },
+    ],
+    nonceWindowMs: 30_000,
+    nonceTtlMs: 61_000,
+    seedBalance: '1000000',
+  },
+  merchant: {
+    keys: [
+      {
+        apiKey: 'demo-merchant',
+        secret: 'demo-merchant-secret',
+        sandbox: true,
+        permissions: ['refund:create'],
+        hostedPaymentIds: [1],
+        webhookSigningSecret: 'demo-signing-secret',
+      },
+      {
+        apiKey: 'demo-merchant-norefund',
+        secret: 'demo-merchant-norefund-secret',
+        sandbox: true,
+        permissions: [],
+        hostedPaymentIds: [1],
+        webhookSigningSecret: 'demo-signing-secret',
+      },
+    ],
+    sandbox: { foundAfterMs: 2000, confirmedAfterMs: 5000 },
+  },
+  partner: {
+    credentials: [
+      { partnerId: 'demo-partner', bearerKey: 'demo-partner-key', basicKey: 'demo-partner', basicSecret: 'demo-partner-secret' },
+    ],
+  },
+} as const;

@@ -1,0 +1,148 @@
+// Server configuration: the sandbox defaults of DESIGN.md, overridable by a JSON file (CONFIG=path,
+// deep-merged over the defaults) and by environment variables. Validated with Zod so a typo in the
+// file fails at start with the offending path, never later at the first request.
+import { readFileSync } from 'node:fs';
+import { z } from 'zod';
+import { SANDBOX_DEFAULTS } from './config-defaults.ts';
+
+const secret = z.string().min(1);
+const windowSchema = z
+  .object({
+    /** Requests allowed per window. */
+    limit: z.number().int().min(1),
+    windowMs: z.number().int().min(1),
+    /** Ban that follows the first refused request; every request during it gets 429. */
+    banMs: z.number().int().min(0),
+  })
+  .strict();
+
+export const ConfigSchema = z
+  .object({
+    host: z.string().min(1),
+    port: z.number().int().min(0).max(65535),
+    /** all: requests and responses; requests: requests only; none: no OpenAPI validation (benchmarks). */
+    validate: z.enum(['all', 'requests', 'none']),
+    /** Largest accepted request body, in the notation of express.json (`100kb`). */
+    bodyLimit: z.string().regex(/^\d+(b|kb|mb)$/i, 'a size like 100kb or 1mb'),
+    /** One line per request on stdout. */
+    logRequests: z.boolean(),
+    rateLimit: z
+      .object({ enabled: z.boolean(), exchange: windowSchema, merchant: windowSchema, partner: windowSchema })
+      .strict(),
+    exchange: z
+      .object({
+        keys: z.array(
+          z.object({ accessKey: z.string().min(1), secret, scopes: z.array(z.enum(['trade'])) }).strict(),
+        ),
+        /** Accepted distance between nonce and server time (X2: 30 s). */
+        nonceWindowMs: z.number().int().min(1),
+        /** How long a used nonce is remembered; at least twice the window plus 1 s (X2: 61 s). */
+        nonceTtlMs: z.number().int().min(1),
+        /** Seed balance of every currency for every account (reference implementation). */
+        seedBalance: z.string().regex(/^[0-9]+(\.[0-9]+)?$/),
+      })
+      .strict()
+      .refine((e) => e.nonceTtlMs >= 2 * e.nonceWindowMs + 1000, {
+        message: 'nonceTtlMs must be at least 2 × nonceWindowMs + 1000, or a nonce could be replayed',
+        path: ['nonceTtlMs'],
+      }),
+    merchant: z
+      .object({
+        keys: z.array(
+          z
+            .object({
+              apiKey: z.string().min(1),
+              secret,
+              sandbox: z.boolean(),
+              permissions: z.array(z.enum(['refund:create'])),
+              hostedPaymentIds: z.array(z.number().int().min(1)),
+              webhookSigningSecret: secret,
+            })
+            .strict(),
+        ),
+        /** M2 sandbox lifecycle timings. */
+        sandbox: z.object({ foundAfterMs: z.number().int().min(0), confirmedAfterMs: z.number().int().min(0) }).strict(),
+      })
+      .strict(),
+    partner: z
+      .object({
+        credentials: z.array(
+          z
+            .object({
+              /** Who the credential belongs to (the principal handlers see). */
+              partnerId: z.string().min(1),
+              /** Accepted as `Authorization: Bearer <bearerKey>`. */
+              bearerKey: z.string().min(1).optional(),
+              /** Accepted as `Authorization: Basic base64(basicKey:basicSecret)`. */
+              basicKey: z.string().min(1).optional(),
+              basicSecret: secret.optional(),
+            })
+            .strict()
+            .refine((c) => (c.basicKey === undefined) === (c.basicSecret === undefined), 'basicKey and basicSecret go together'),
+        ),
+      })
+      .strict(),
+  })
+  .strict();
+
+export type ServerConfig = z.infer<typeof ConfigSchema>;
+export type ConfigInput = DeepPartial<ServerConfig>;
+type DeepPartial<T> = T extends readonly unknown[] ? T : T extends object ? { [K in keyof T]?: DeepPartial<T[K]> } : T;
+
+/** Thrown for an unreadable or invalid configuration; the message lists every problem with its path. */
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Objects merge key by key; arrays and scalars replace. Skips `__proto__` so a file cannot pollute prototypes. */
+export function deepMerge(base: unknown, override: unknown): unknown {
+  if (!isObject(base) || !isObject(override)) return override === undefined ? base : override;
+  const out: Record<string, unknown> = { ...base };
+  for (const [k, v] of Object.entries(override)) {
+    if (k === '__proto__' || k === 'constructor' || k === 'prototype') continue;
+    out[k] = deepMerge(base[k], v);
+  }
+  return out;
+}
+
+/** The defaults merged with `input`, validated. */
+export function resolveConfig(input: ConfigInput | unknown = {}, origin = 'config'): ServerConfig {
+  const result = ConfigSchema.safeParse(deepMerge(SANDBOX_DEFAULTS, input));
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  - ${i.path.join('.') || '(root)'}: ${i.message}`);
+    throw new ConfigError(`Invalid ${origin}:\n${lines.join('\n')}`);
+  }
+  return result.data;
+}
+
+/** Reads HOST, PORT, VALIDATE, RATE_LIMIT=off and CONFIG=path (the JSON file is applied first, env on top). */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  let fromFile: unknown = {};
+  if (env.CONFIG) {
+    let text: string;
+    try {
+      text = readFileSync(env.CONFIG, 'utf8');
+    } catch (e) {
+      throw new ConfigError(`Cannot read CONFIG file ${env.CONFIG}: ${(e as Error).message}`);
+    }
+    try {
+      fromFile = JSON.parse(text);
+    } catch (e) {
+      throw new ConfigError(`CONFIG file ${env.CONFIG} is not valid JSON: ${(e as Error).message}`);
+    }
+  }
+  const fromEnv: Record<string, unknown> = {};
+  if (env.HOST) fromEnv.host = env.HOST;
+  if (env.PORT !== undefined && env.PORT !== '') {
+    if (!/^\d+$/.test(env.PORT)) throw new ConfigError(`PORT must be an integer, got "${env.PORT}"`);
+    fromEnv.port = Number(env.PORT);
+  }
+  if (env.VALIDATE) fromEnv.validate = env.VALIDATE;
+  if (env.RATE_LIMIT !== undefined && env.RATE_LIMIT !== '') {
+    if (!['on', 'off'].includes(env.RATE_LIMIT)) throw new ConfigError(`RATE_LIMIT must be "on" or "off", got "${env.RATE_LIMIT}"`);
+    fromEnv.rateLimit = { enabled: env.RATE_LIMIT === 'on' };
+  }
+  return resolveConfig(deepMerge(fromFile, fromEnv), env.CONFIG ? `configuration (CONFIG=${env.CONFIG} and environment)` : 'configuration (environment)');
+}

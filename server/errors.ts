@@ -1,0 +1,105 @@
+// The failures a request can end in, as classes with data. Handlers and middleware throw them;
+// each API's error handler (server/http/error-handler.ts) renders them in that API's body.
+import { API_ERROR_CODES, EXCHANGE_ERROR_CODES, type ApiErrorCode, type ExchangeErrorCode } from '../contracts/shared/errors.ts';
+
+/** One invalid input: where it is, the field path (dotted, e.g. `payment.email`), and why. */
+export interface ValidationIssue {
+  location: 'path' | 'query' | 'body' | 'header';
+  /** Dotted path of the field inside its location; '' when the whole location is wrong (a body that is not an object). */
+  field: string;
+  message: string;
+  /** The field is absent (rather than present with a wrong value). */
+  missing?: boolean;
+}
+
+/** Request input that does not match the contract (validator or Zod). Exchange 400/1001, merchant and partner 422/1002. */
+export class RequestValidationError extends Error {
+  override readonly name = 'RequestValidationError';
+  constructor(readonly issues: readonly ValidationIssue[]) {
+    super(issues.map((i) => `${i.field || i.location}: ${i.message}`).join('; '));
+  }
+}
+
+/** A body that is not JSON (the parser's error, mapped). */
+export class MalformedJsonError extends Error {
+  override readonly name = 'MalformedJsonError';
+}
+
+/** A body larger than the configured limit. */
+export class PayloadTooLargeError extends Error {
+  override readonly name = 'PayloadTooLargeError';
+  constructor(readonly limit: string) {
+    super(`Request body exceeds ${limit}`);
+  }
+}
+
+/** A Content-Type the operation does not accept. */
+export class UnsupportedMediaTypeError extends Error {
+  override readonly name = 'UnsupportedMediaTypeError';
+  constructor(readonly contentType: string | undefined) {
+    super(contentType ? `Unsupported Content-Type ${contentType}; send application/json` : 'Missing Content-Type; send application/json');
+  }
+}
+
+/** No operation has this path. */
+export class RouteNotFoundError extends Error {
+  override readonly name = 'RouteNotFoundError';
+  constructor(readonly method: string, readonly path: string) {
+    super(`Unknown route ${method} ${path}`);
+  }
+}
+
+/** The path exists, but not with this method. */
+export class MethodNotAllowedError extends Error {
+  override readonly name = 'MethodNotAllowedError';
+  constructor(readonly method: string, readonly path: string, readonly allow: readonly string[]) {
+    super(`Method ${method} not allowed on ${path}; allowed: ${allow.join(', ')}`);
+  }
+}
+
+/** Over the rate limit (or banned); `retryAfterSec` goes into Retry-After. */
+export class RateLimitedError extends Error {
+  override readonly name = 'RateLimitedError';
+  constructor(readonly retryAfterSec: number, readonly banned: boolean) {
+    super(`Rate limit exceeded; retry after ${retryAfterSec} s`);
+  }
+}
+
+/** The default handler of an operation nobody implemented yet. */
+export class NotImplementedError extends Error {
+  override readonly name = 'NotImplementedError';
+  constructor(readonly operationId: string) {
+    super(`Operation ${operationId} is not implemented by this server`);
+  }
+}
+
+/** An exchange failure with one of the documented codes; status from the code table unless given. */
+export class ExchangeDomainError extends Error {
+  override readonly name = 'ExchangeDomainError';
+  readonly status: number;
+  constructor(readonly code: ExchangeErrorCode, message: string, status?: number) {
+    super(message);
+    this.status = status ?? EXCHANGE_ERROR_CODES[code].status;
+  }
+}
+
+/** A merchant or partner failure: `{title, code, details, error?, source?}`; title from the code table. */
+export class ApiDomainError extends Error {
+  override readonly name = 'ApiDomainError';
+  readonly title: string;
+  constructor(
+    readonly status: number,
+    readonly code: ApiErrorCode,
+    readonly details: string,
+    readonly source?: Record<string, string>[],
+    readonly error?: string,
+  ) {
+    super(`${code}: ${details}`);
+    this.title = API_ERROR_CODES[code].title;
+  }
+
+  /** The code's own status from the table (1001 -> 401, 2004 -> 422, ...). */
+  static of(code: ApiErrorCode, details: string, source?: Record<string, string>[]): ApiDomainError {
+    return new ApiDomainError(API_ERROR_CODES[code].status, code, details, source);
+  }
+}

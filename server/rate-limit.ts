@@ -1,0 +1,100 @@
+// Rate limiting (X5 and the merchant/partner decisions): a fixed window per client that starts at
+// the client's first request; the first request over the limit is refused and, when `banMs` > 0,
+// starts a ban during which every request is refused. Memory is bounded: windows are kept in a Map
+// in the order they started, expired ones are pruned from the front, and a hard cap evicts the oldest.
+import type { NextFunction, Request, Response } from 'express';
+import { RateLimitedError } from './errors.ts';
+
+export interface RateLimitRule {
+  limit: number;
+  windowMs: number;
+  banMs: number;
+}
+
+export type Clock = () => number;
+
+export type RateDecision = { ok: true; remaining: number } | { ok: false; retryAfterSec: number; banned: boolean };
+
+interface Window {
+  start: number;
+  count: number;
+  bannedUntil: number;
+}
+
+export class RateLimiter {
+  private readonly windows = new Map<string, Window>();
+
+  constructor(
+    readonly rule: RateLimitRule,
+    private readonly now: Clock = Date.now,
+    private readonly maxClients = 100_000,
+  ) {}
+
+  /** Counts one request of `client` and says whether it may pass. Synchronous, so check and count are one step. */
+  hit(client: string): RateDecision {
+    const now = this.now();
+    let w = this.windows.get(client);
+    if (w && w.bannedUntil > now) return { ok: false, retryAfterSec: seconds(w.bannedUntil - now), banned: true };
+    if (!w || now >= w.start + this.rule.windowMs || w.bannedUntil > 0) {
+      // A new window; delete first so the Map stays ordered by window start (pruning relies on it).
+      this.windows.delete(client);
+      w = { start: now, count: 0, bannedUntil: 0 };
+      this.windows.set(client, w);
+      this.prune(now);
+    }
+    w.count += 1;
+    if (w.count <= this.rule.limit) return { ok: true, remaining: this.rule.limit - w.count };
+    if (this.rule.banMs > 0) {
+      w.bannedUntil = now + this.rule.banMs;
+      return { ok: false, retryAfterSec: seconds(this.rule.banMs), banned: true };
+    }
+    return { ok: false, retryAfterSec: seconds(w.start + this.rule.windowMs - now), banned: false };
+  }
+
+  /** Number of clients currently remembered (for tests of the memory bound). */
+  get size(): number {
+    return this.windows.size;
+  }
+
+  private prune(now: number): void {
+    for (const [client, w] of this.windows) {
+      const expired = now >= w.start + this.rule.windowMs && now >= w.bannedUntil;
+      if (!expired && this.windows.size <= this.maxClients) break;
+      this.windows.delete(client);
+    }
+  }
+}
+
+const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
+
+/** Who a request counts against: set by the auth middleware once a credential verified, else the IP. */
+export type ClientKeyOf = (req: Request) => string;
+
+const COUNTED = Symbol('rate-limit-counted');
+type Counted = Request & { [COUNTED]?: true };
+
+/** Express middleware: counts the request and refuses it over the limit (the error handler renders the 429). */
+export function rateLimit(limiter: RateLimiter | undefined, clientOf: ClientKeyOf) {
+  return function rateLimitMiddleware(req: Request, _res: Response, next: NextFunction): void {
+    if (!limiter) return next();
+    (req as Counted)[COUNTED] = true;
+    const d = limiter.hit(clientOf(req));
+    next(d.ok ? undefined : new RateLimitedError(d.retryAfterSec, d.banned));
+  };
+}
+
+/**
+ * Error middleware placed before the error handler: a request that failed before it was counted
+ * (bad signature, malformed JSON, unknown route) still counts, against its IP, so failed attempts
+ * are limited too; over the limit, the failure becomes a 429.
+ */
+export function rateLimitFailures(limiter: RateLimiter | undefined) {
+  return function rateLimitFailuresMiddleware(err: unknown, req: Request, _res: Response, next: NextFunction): void {
+    if (!limiter || (req as Counted)[COUNTED] || err instanceof RateLimitedError) return next(err);
+    (req as Counted)[COUNTED] = true;
+    const d = limiter.hit(ipKey(req));
+    next(d.ok ? err : new RateLimitedError(d.retryAfterSec, d.banned));
+  };
+}
+
+export const ipKey = (req: Request): string => `ip:${req.ip ?? req.socket.remoteAddress ?? 'unknown'}`;
