@@ -1,0 +1,70 @@
+// Builds one API's Express router from its operation map: per operation a route with, in order,
+// body checks, auth, rate limit, OpenAPI request validation, and either the handler (server) or
+// `next()` (validator for other services). Then the 404/405 fallback and the API's error handler.
+import express, { type RequestHandler, type Router } from 'express';
+import type { OperationMap, OperationSpec } from '../../contracts/shared/operation.ts';
+import { NotImplementedError } from '../errors.ts';
+import type { AnyHandler } from '../handlers/types.ts';
+import { rateLimit, rateLimitFailures, type ClientKeyOf, type RateLimiter } from '../rate-limit.ts';
+import type { ApiValidator } from '../validation/openapi-validator.ts';
+import type { Failure } from './failure.ts';
+import { ValidatorSlot, callHandler, checkResponses, validateRequest } from './operation.ts';
+import { apiErrorHandler, failureResponder, jsonBody, markOperation, routeFallback, toExpressPath, type Logger } from './pipeline.ts';
+import type { Rendered } from './render-exchange.ts';
+
+export interface ApiRouterOptions {
+  api: string;
+  operations: OperationMap;
+  /** Server: the handler of every operation. Omitted: validator mode, requests go on with `next()`. */
+  handlers?: Record<string, AnyHandler | undefined>;
+  /** The loaded (or loading) OpenAPI validator; omitted when validation is off. */
+  validator?: Promise<ApiValidator>;
+  /** Auth middleware of an operation, or undefined for a public one. */
+  auth?: (operationId: string, op: OperationSpec) => RequestHandler | undefined;
+  limiter?: RateLimiter;
+  clientKey: ClientKeyOf;
+  render: (failure: Failure, operationId: string | undefined) => Rendered;
+  bodyLimit: string;
+  log: Logger;
+  /** Validator mode: answer 404/405 for routes not in the contract (default) or let them through. */
+  unknownRoutes?: 'reject' | 'pass';
+}
+
+export function buildApiRouter(o: ApiRouterOptions): Router {
+  const router = express.Router({ caseSensitive: true });
+  const slot = new ValidatorSlot(o.validator);
+  // Report a broken document at start, not only at the first request.
+  slot.ready.catch((err: unknown) => o.log(`[${o.api}] OpenAPI validator failed to load: ${(err as Error).stack ?? String(err)}`));
+  const serving = o.handlers !== undefined;
+  const errorOptions = { api: o.api, bodyLimit: o.bodyLimit, render: o.render, log: o.log };
+  const respond = failureResponder(errorOptions);
+
+  for (const [operationId, op] of Object.entries(o.operations)) {
+    const steps: RequestHandler[] = [markOperation(operationId)];
+    if (op.request?.body) steps.push(...jsonBody(o.bodyLimit));
+    const auth = o.auth?.(operationId, op);
+    if (auth) steps.push(auth);
+    steps.push(rateLimit(o.limiter, o.clientKey));
+    if (o.validator) steps.push(validateRequest(slot, operationId, !serving));
+    if (serving) {
+      const handler: AnyHandler =
+        o.handlers?.[operationId] ??
+        (() => {
+          throw new NotImplementedError(operationId);
+        });
+      steps.push(callHandler(operationId, op, handler, slot));
+    } else {
+      steps.push(checkResponses(slot, operationId, respond));
+      steps.push((_req, _res, next) => next('router')); // validated: on to the service's own handler
+    }
+    router[op.method](toExpressPath(op.path), ...steps);
+  }
+
+  if (serving || o.unknownRoutes !== 'pass') {
+    router.use(rateLimit(o.limiter, o.clientKey));
+    router.use(routeFallback(o.operations));
+  }
+  router.use(rateLimitFailures(o.limiter));
+  router.use(apiErrorHandler(errorOptions));
+  return router;
+}

@@ -1,0 +1,96 @@
+// Small middleware shared by the three API routers: which operation a request is for, the body
+// checks (415 before parsing, the JSON parser), the 404/405 fallback and the error handler.
+import express, { type ErrorRequestHandler, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
+import type { OperationMap } from '../../contracts/shared/operation.ts';
+import { MethodNotAllowedError, RouteNotFoundError, UnsupportedMediaTypeError } from '../errors.ts';
+import { InternalFailure, toFailure, type Failure } from './failure.ts';
+import type { Rendered } from './render-exchange.ts';
+import { safePath } from '../log.ts';
+
+const OPERATION = Symbol('operationId');
+type WithOperation = Request & { [OPERATION]?: string };
+
+/** The operationId the request was routed to (undefined for unknown routes). */
+export const operationOf = (req: Request): string | undefined => (req as WithOperation)[OPERATION];
+
+export function markOperation(operationId: string): RequestHandler {
+  return function operation(req: Request, _res: Response, next: NextFunction): void {
+    (req as WithOperation)[OPERATION] = operationId;
+    next();
+  };
+}
+
+/** `/tickers/{market}` -> `/tickers/:market`. */
+export const toExpressPath = (path: string): string => path.replace(/\{([^}]+)\}/g, ':$1');
+
+const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
+
+/** For operations with a JSON body: 415 for any other declared media type, then the JSON parser. */
+export function jsonBody(limit: string): RequestHandler[] {
+  const parser = express.json({ limit, strict: true, type: (req) => JSON_TYPE.test(String(req.headers['content-type'] ?? '')) });
+  const mediaType: RequestHandler = (req, _res, next) => {
+    const type = req.headers['content-type'];
+    const hasBody = req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
+    if (hasBody && (type === undefined || !JSON_TYPE.test(type))) return next(new UnsupportedMediaTypeError(type));
+    next();
+  };
+  return [mediaType, parser];
+}
+
+/** After the operation routes: the path exists with another method (405), or not at all (404). */
+export function routeFallback(operations: OperationMap): RequestHandler {
+  const routes = Object.values(operations).map((op) => ({
+    method: op.method.toUpperCase(),
+    pattern: new RegExp(`^${op.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{[^}]+\\?\}/g, '[^/]+')}/?$`),
+  }));
+  return function fallback(req: Request, _res: Response, next: NextFunction): void {
+    const allow = [...new Set(routes.filter((r) => r.pattern.test(req.path)).map((r) => r.method))];
+    if (allow.includes('GET')) allow.push('HEAD');
+    const path = req.originalUrl.split('?')[0] ?? req.path;
+    next(allow.length > 0 ? new MethodNotAllowedError(req.method, path, allow) : new RouteNotFoundError(req.method, path));
+  };
+}
+
+export type Logger = (line: string) => void;
+
+export interface ErrorHandlerOptions {
+  api: string;
+  bodyLimit: string;
+  render: (failure: Failure, operationId: string | undefined) => Rendered;
+  log: Logger;
+}
+
+/** The API's one error handler: every failure becomes that API's body; 5xx are logged with their cause. */
+export function apiErrorHandler(options: ErrorHandlerOptions): ErrorRequestHandler {
+  const respond = failureResponder(options);
+  return function errorHandler(err: unknown, req: Request, res: Response, _next: NextFunction): void {
+    respond(err, req, res);
+  };
+}
+
+/** Sends `err` as the API's error response (also used outside the router, for invalid responses). */
+export function failureResponder({ api, bodyLimit, render, log }: ErrorHandlerOptions) {
+  return function respond(err: unknown, req: Request, res: Response): void {
+    const failure = toFailure(err, req, bodyLimit);
+    let out: Rendered;
+    try {
+      out = render(failure, operationOf(req));
+    } catch (renderError) {
+      out = render(new InternalFailure(renderError, 'error renderer failed'), undefined);
+    }
+    if (failure instanceof InternalFailure) {
+      // A bug: log the cause with its stack. Path without the query string (it may carry a
+      // signature), never headers (Authorization).
+      const cause = failure.cause instanceof Error ? (failure.cause.stack ?? failure.cause.message) : String(failure.cause);
+      log(`[${api}] ${out.status} ${req.method} ${safePath(req.originalUrl)}: ${failure.message}\n${cause}`);
+    }
+    if (res.headersSent) {
+      res.destroy();
+      return;
+    }
+    res.status(out.status);
+    for (const [name, value] of Object.entries(out.headers ?? {})) res.setHeader(name, value);
+    // send, not json: nothing may intercept or re-validate an error body.
+    res.type('application/json').send(JSON.stringify(out.body));
+  };
+}

@@ -1,0 +1,77 @@
+// Every failure as the merchant / partner error body `{title, code, details, error?, source?}` with
+// the status of the shared code table (contracts/shared/errors.ts, API_ERROR_CODES).
+import { API_ERROR_CODES, type ApiErrorCode } from '../../contracts/shared/errors.ts';
+import {
+  ApiDomainError,
+  MalformedJsonError,
+  MethodNotAllowedError,
+  NotImplementedError,
+  PayloadTooLargeError,
+  RateLimitedError,
+  RequestValidationError,
+  RouteNotFoundError,
+  UnsupportedMediaTypeError,
+  type ValidationIssue,
+} from '../errors.ts';
+import type { Failure } from './failure.ts';
+import type { Rendered } from './render-exchange.ts';
+
+export interface ApiRenderOptions {
+  /**
+   * Fields whose invalid value is "Invalid currency type" (code 2004) rather than a generic
+   * validation error (1002), matched on the dotted path (`user.currency`) or its last segment (`crypto_iso`).
+   */
+  currencyFields: readonly string[];
+  /** An operation that reports validation failures in its own body (partner registration, P2). */
+  validationBody?: (operationId: string | undefined, issues: readonly ValidationIssue[]) => Rendered | undefined;
+}
+
+const error = (code: ApiErrorCode, details: string, extra: { source?: Record<string, string>[]; error?: string } = {}) => ({
+  title: API_ERROR_CODES[code].title,
+  code,
+  details,
+  ...(extra.error !== undefined ? { error: extra.error } : {}),
+  ...(extra.source !== undefined ? { source: extra.source } : {}),
+});
+
+const keyOf = (i: ValidationIssue) => i.field || (i.location === 'body' ? 'body' : i.location);
+
+/** One `{field: reason}` per invalid field; several reasons for one field are joined with `; `. */
+export function toSource(issues: readonly ValidationIssue[]): Record<string, string>[] {
+  const merged = new Map<string, string[]>();
+  for (const i of issues) {
+    const reasons = merged.get(keyOf(i)) ?? [];
+    if (!reasons.includes(i.message)) reasons.push(i.message);
+    merged.set(keyOf(i), reasons);
+  }
+  return [...merged].map(([field, reasons]) => ({ [field]: reasons.join('; ') }));
+}
+
+export function renderApiFailure(f: Failure, opts: ApiRenderOptions, operationId?: string): Rendered {
+  const status = (code: ApiErrorCode) => API_ERROR_CODES[code].status;
+  if (f instanceof ApiDomainError) {
+    return { status: f.status, body: error(f.code, f.details, { ...(f.source ? { source: f.source } : {}), ...(f.error !== undefined ? { error: f.error } : {}) }) };
+  }
+  if (f instanceof RequestValidationError) {
+    const own = opts.validationBody?.(operationId, f.issues);
+    if (own) return own;
+    const isCurrency = (i: ValidationIssue) =>
+      !i.missing &&
+      opts.currencyFields.some((c) => i.field === c || i.field.endsWith(`.${c}`) || (!c.includes('.') && i.field.split('.').pop() === c));
+    if (f.issues.length > 0 && f.issues.every(isCurrency)) {
+      return { status: 422, body: error('2004', 'Invalid currency type', { source: toSource(f.issues) }) };
+    }
+    return { status: 422, body: error('1002', 'Required fields are missing or incorrect', { source: toSource(f.issues) }) };
+  }
+  if (f instanceof MalformedJsonError) return { status: 400, body: error('1011', 'The request body is not valid JSON', { error: f.message }) };
+  if (f instanceof RateLimitedError) {
+    return { status: status('1007'), body: error('1007', `Too many requests; retry after ${f.retryAfterSec} s`), headers: { 'Retry-After': String(f.retryAfterSec) } };
+  }
+  if (f instanceof RouteNotFoundError) return { status: 404, body: error('1004', f.message) };
+  if (f instanceof MethodNotAllowedError) return { status: 405, body: error('1009', f.message), headers: { Allow: f.allow.join(', ') } };
+  if (f instanceof PayloadTooLargeError) return { status: 413, body: error('1008', f.message) };
+  if (f instanceof UnsupportedMediaTypeError) return { status: 415, body: error('1010', f.message) };
+  if (f instanceof NotImplementedError) return { status: 501, body: { ...error('1005', f.message), title: 'Not Implemented' } };
+  // ExchangeDomainError thrown into this API by mistake, and InternalFailure: a bug.
+  return { status: 500, body: error('1005', 'Internal server error') };
+}

@@ -1,0 +1,63 @@
+// Every failure as the exchange error body `{error: {code, message}}` and a fitting status.
+// Documented codes where the document has one (1001 validation, 2xxx auth and orders, 3001
+// maintenance, 1002 rate limit of X5). For failures the document has no code for, we use the number
+// the merchant and partner table gives the same failure, so one code means one thing platform-wide:
+// 1004 unknown route (404), 1005 internal error (500), 1008 body too large (413), 1009 method not
+// allowed (405), 1010 unsupported media type (415).
+import type { ExchangeErrorCode } from '../../contracts/shared/errors.ts';
+import {
+  ExchangeDomainError,
+  MalformedJsonError,
+  MethodNotAllowedError,
+  NotImplementedError,
+  PayloadTooLargeError,
+  RateLimitedError,
+  RequestValidationError,
+  RouteNotFoundError,
+  UnsupportedMediaTypeError,
+  type ValidationIssue,
+} from '../errors.ts';
+import type { Failure } from './failure.ts';
+
+/** Codes of the exchange table plus the platform codes used for failures it has none for. */
+export const EXCHANGE_PLATFORM_CODES = {
+  1004: { status: 404, message: 'Unknown route' },
+  1005: { status: 500, message: 'Internal server error' },
+  1008: { status: 413, message: 'Request body too large' },
+  1009: { status: 405, message: 'Method not allowed' },
+  1010: { status: 415, message: 'Unsupported media type' },
+} as const;
+export type ExchangeWireCode = ExchangeErrorCode | keyof typeof EXCHANGE_PLATFORM_CODES;
+
+export interface Rendered {
+  status: number;
+  body: unknown;
+  headers?: Record<string, string>;
+}
+
+const body = (code: ExchangeWireCode, message: string) => ({ error: { code, message } });
+
+/** `market: must be equal to one of the allowed values: btcusd, ...; limit: must be <= 1000`. */
+export function describeIssues(issues: readonly ValidationIssue[]): string {
+  return issues.map((i) => `${i.field || (i.location === 'body' ? 'body' : i.location)}: ${i.message}`).join('; ');
+}
+
+export function renderExchangeFailure(f: Failure): Rendered {
+  if (f instanceof ExchangeDomainError) return { status: f.status, body: body(f.code, f.message) };
+  if (f instanceof RequestValidationError) return { status: 400, body: body(1001, describeIssues(f.issues)) };
+  if (f instanceof MalformedJsonError) return { status: 400, body: body(1001, f.message) };
+  if (f instanceof RateLimitedError) {
+    return {
+      status: 429,
+      body: body(1002, f.banned ? `Rate limit exceeded; temporarily banned, retry after ${f.retryAfterSec} s` : f.message),
+      headers: { 'Retry-After': String(f.retryAfterSec) },
+    };
+  }
+  if (f instanceof RouteNotFoundError) return { status: 404, body: body(1004, f.message) };
+  if (f instanceof MethodNotAllowedError) return { status: 405, body: body(1009, f.message), headers: { Allow: f.allow.join(', ') } };
+  if (f instanceof PayloadTooLargeError) return { status: 413, body: body(1008, f.message) };
+  if (f instanceof UnsupportedMediaTypeError) return { status: 415, body: body(1010, f.message) };
+  if (f instanceof NotImplementedError) return { status: 501, body: body(1005, f.message) };
+  // ApiDomainError (a merchant error thrown into the exchange by mistake) and InternalFailure: a bug.
+  return { status: 500, body: body(1005, 'Internal server error') };
+}

@@ -1,0 +1,40 @@
+// The query and path parameters as the pipeline has them so far: without the exchange auth
+// parameters once verified, coerced by the OpenAPI validator once validated. Kept beside the
+// request rather than written over `req.query`: Express 5 defines `query` as a getter that
+// re-parses the URL, and redefining it per request (Object.defineProperty) measurably slows every
+// later property access on the request (server/README.md, "Validation tax").
+import type { Request } from 'express';
+
+const VIEW = Symbol('request-view');
+
+interface View {
+  query?: Record<string, unknown>;
+  params?: Record<string, unknown>;
+}
+
+type WithView = Request & { [VIEW]?: View };
+
+const viewOf = (req: Request): View => ((req as WithView)[VIEW] ??= {});
+
+export function queryOf(req: Request): Record<string, unknown> {
+  const view = viewOf(req);
+  return (view.query ??= req.query as Record<string, unknown>);
+}
+
+export function paramsOf(req: Request): Record<string, unknown> {
+  return viewOf(req).params ?? req.params;
+}
+
+export function setQuery(req: Request, query: Record<string, unknown>): void {
+  viewOf(req).query = query;
+}
+
+export function setParams(req: Request, params: Record<string, unknown>): void {
+  viewOf(req).params = params;
+}
+
+/** For other services' handlers, which read `req.query`: make it the validated view. */
+export function exposeQuery(req: Request): void {
+  const query = (req as WithView)[VIEW]?.query;
+  if (query) Object.defineProperty(req, 'query', { value: query, writable: true, configurable: true, enumerable: true });
+}

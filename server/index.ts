@@ -1,0 +1,27 @@
+// Public API of the reference server package (`<package>/server`).
+export { createServer, type CreateServerOptions, type ServerHandlers } from './app.ts';
+export { ConfigError, ConfigSchema, loadConfig, resolveConfig, type ConfigInput, type ServerConfig } from './config.ts';
+export { SANDBOX_DEFAULTS } from './config-defaults.ts';
+export { exchangeValidator, merchantValidator, partnerValidator, type ValidatorOptions } from './validators.ts';
+export * from './auth/index.ts';
+export {
+  ApiDomainError,
+  ExchangeDomainError,
+  MalformedJsonError,
+  MethodNotAllowedError,
+  NotImplementedError,
+  PayloadTooLargeError,
+  RateLimitedError,
+  RequestValidationError,
+  RouteNotFoundError,
+  UnsupportedMediaTypeError,
+  type ValidationIssue,
+} from './errors.ts';
+export type { Handler, HandlerInput, HandlerMap, HandlerOverrides, HandlerResult } from './handlers/types.ts';
+export type { HandlerContext } from './http/api-module.ts';
+export type { ExchangeHandlers, ExchangeOperations } from './exchange/api.ts';
+export type { MerchantHandlers, MerchantOperations } from './merchant/api.ts';
+export type { PartnerHandlers, PartnerOperations } from './partner/api.ts';
+export { EXCHANGE_PLATFORM_CODES } from './http/render-exchange.ts';
+export { RateLimiter, type RateLimitRule } from './rate-limit.ts';
+export { queryOf } from './http/request-view.ts';

@@ -1,0 +1,39 @@
+// The documents and docs the server publishes: `/openapi/{api}.yaml` (as generated), `/docs/`
+// (docs/index.html; `/docs` redirects there so the page's relative links resolve) and
+// `/docs/{exchange,merchant,partner}` (the Redoc pages). Files are read per request: they are
+// small, rarely fetched, and a regenerate shows up without a restart.
+import express, { type Router } from 'express';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { ApiId } from '../contracts/shared/contract.ts';
+import { ROOT, specPath } from './spec.ts';
+
+const APIS: readonly ApiId[] = ['exchange', 'merchant', 'partner'];
+
+const notFound = (what: string) => ({ message: `${what} not found; run \`npm run generate\` to produce it` });
+
+export function docsRouter(): Router {
+  const router = express.Router({ strict: true, caseSensitive: true });
+
+  const send = (file: string, type: string, what: string): express.RequestHandler =>
+    async function serveFile(_req, res) {
+      try {
+        const content = await readFile(file);
+        res.type(type).setHeader('Cache-Control', 'no-cache');
+        res.send(content);
+      } catch {
+        res.status(404).json(notFound(what));
+      }
+    };
+
+  for (const api of APIS) {
+    router.get(`/openapi/${api}.yaml`, send(specPath(api), 'application/yaml; charset=utf-8', `/openapi/${api}.yaml`));
+    router.get(`/docs/${api}`, send(join(ROOT, 'docs', `${api}.html`), 'text/html; charset=utf-8', `docs/${api}.html`));
+  }
+  // Relative, so it also works when the app is mounted under a prefix.
+  router.get('/docs', (_req, res) => res.redirect(301, 'docs/'));
+  router.get('/docs/', send(join(ROOT, 'docs', 'index.html'), 'text/html; charset=utf-8', 'docs/index.html'));
+  router.get('/docs/decisions.md', send(join(ROOT, 'docs', 'decisions.md'), 'text/markdown; charset=utf-8', 'docs/decisions.md'));
+  router.get('/', (_req, res) => res.redirect(302, '/docs/'));
+  return router;
+}
