@@ -4,6 +4,10 @@
 import type { AddressInfo } from 'node:net';
 import type { Express } from 'express';
 import { createServer, type CreateServerOptions, type ServerHandlers } from '../server/app.ts';
+import { resolveConfig, type ConfigInput } from '../server/config.ts';
+import { createExchangeReference } from '../server/exchange/reference/index.ts';
+import { merchantReferenceHandlers } from '../server/merchant/reference/index.ts';
+import { partnerReferenceHandlers } from '../server/partner/reference/index.ts';
 import { API_IDS, loadDocument, operationsOf, type ApiId } from '../scripts/contract/document.ts';
 
 export interface RunningServer {
@@ -51,4 +55,17 @@ export function exampleHandlers(api: ApiId): Record<string, LooseHandler> {
 /** Example handlers for all three APIs, in the shape createServer takes. */
 export function allExampleHandlers(): ServerHandlers {
   return Object.fromEntries(API_IDS.map((api) => [api, exampleHandlers(api)])) as unknown as ServerHandlers;
+}
+
+/**
+ * The reference implementations of the three APIs, fresh state each call. Merchant webhooks go
+ * to a transport that acknowledges without any network (generated webhook URLs are random hosts).
+ */
+export function referenceHandlers(input: ConfigInput = {}): ServerHandlers {
+  const config = resolveConfig(input);
+  return {
+    exchange: createExchangeReference(config).handlers,
+    merchant: merchantReferenceHandlers({ config, transport: async () => ({ status: 200 }) }),
+    partner: partnerReferenceHandlers(),
+  } as unknown as ServerHandlers;
 }

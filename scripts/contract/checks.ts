@@ -82,9 +82,9 @@ function rejection(profile: ApiProfile, expected: Rejection, res: WireResponse, 
 }
 
 /** The checks of what the case expects, on top of `responseChecks`. */
-export function expectationChecks(op: OperationSpec, profile: ApiProfile, expect: Expectation, res: WireResponse): CheckFailure[] {
+export function expectationChecks(op: OperationSpec, profile: ApiProfile, expect: Expectation, res: WireResponse, stateful?: readonly string[]): CheckFailure[] {
   if (expect.kind === 'valid') {
-    return profile.isValidationRejection(op, res.status, res.json)
+    return profile.isValidationRejection(op, res.status, res.json, stateful)
       ? [{ check: 'positive_data_acceptance', message: `schema-valid request rejected as invalid (${res.status}): ${res.text.slice(0, 200)}` }]
       : [];
   }

@@ -36,6 +36,14 @@ export interface FlowTable {
   after?: Record<string, string[]>;
   /** Run at the very end, in this order (they destroy what others use). */
   last?: string[];
+  /** Pools filled before the run: records every account of the deployment has. */
+  seeds?: Record<string, PoolEntry[]>;
+  /**
+   * Body fields whose acceptance depends on server state (a record that must exist, an amount
+   * that depends on the settlement method): a 422 naming only these is a documented business
+   * answer, not a rejection of schema-valid data.
+   */
+  stateful?: Record<string, string[]>;
 }
 
 const at = (v: unknown, key: string): unknown => (v !== null && typeof v === 'object' ? (v as Record<string, unknown>)[key] : undefined);
@@ -77,6 +85,7 @@ export const FLOWS: Record<ApiId, FlowTable> = {
       { operationId: 'listPayouts', pool: 'payout', extract: (b) => ids(list(b, 'payouts')) },
     ],
     consumers: [
+      { operationId: 'createWidgetPayment', pool: 'hosted-payment', bind: { 'body.hosted_payment_id': 'id' } },
       { operationId: 'getPayment', pool: 'payment', bind: { 'path.payment_id': 'id', 'query.crypto_iso': 'crypto_iso' } },
       { operationId: 'getInvoice', pool: 'invoice', bind: { 'path.id': 'id' } },
       { operationId: 'getTransaction', pool: 'transaction', bind: { 'path.id': 'id' } },
@@ -93,6 +102,17 @@ export const FLOWS: Record<ApiId, FlowTable> = {
     ],
     after: { listTransactions: ['createPayment', 'createInvoice', 'createWidgetPayment'] },
     last: ['deleteInvoiceRecipient'],
+    // DESIGN.md: the sandbox merchant key has hosted payment id 1.
+    seeds: { 'hosted-payment': [{ values: { id: 1 } }] },
+    // M-errors: an id in a body that does not exist answers 422 naming the field; M-refund-amounts:
+    // the amount field must match the transaction's settlement method, 422 naming it; the instant
+    // refund `address` must be valid "for the transaction's currency (checked by the server)".
+    stateful: {
+      createWidgetPayment: ['hosted_payment_id'],
+      createInvoice: ['invoice.invoice_recipient_id'],
+      createRefund: ['amount_to_refund_fiat', 'amount_to_refund'],
+      createInstantRefund: ['id', 'amount_to_refund_fiat', 'amount_to_refund', 'refund_full_amount', 'address', 'destination_tag'],
+    },
   },
   partner: { producers: [], consumers: [] },
 };

@@ -18,8 +18,11 @@ export interface ApiProfile {
   oversized: Rejection;
   /** The error code of an error body, as a string; undefined when the body carries none. */
   errorCode: (body: unknown) => string | undefined;
-  /** True when a response says "your data failed validation" (for schema-valid requests: a mismatch). */
-  isValidationRejection: (op: OperationSpec, status: number, body: unknown) => boolean;
+  /**
+   * True when a response says "your data failed validation" (for schema-valid requests: a
+   * mismatch). `stateful` lists fields whose rejection is a documented business answer.
+   */
+  isValidationRejection: (op: OperationSpec, status: number, body: unknown, stateful?: readonly string[]) => boolean;
 }
 
 const get = (v: unknown, ...path: string[]): unknown =>
@@ -28,6 +31,13 @@ const get = (v: unknown, ...path: string[]): unknown =>
 const stringOrUndefined = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v) : undefined);
 
 const apiErrorCode = (body: unknown) => stringOrUndefined(get(body, 'code'));
+
+/** `source: [{field: reason}]` names only fields in `stateful`. */
+const onlyStateful = (body: unknown, stateful: readonly string[] = []) => {
+  const source = get(body, 'source');
+  const fields = Array.isArray(source) ? source.flatMap((entry) => Object.keys(entry as object)) : [];
+  return fields.length > 0 && fields.every((f) => stateful.includes(f));
+};
 
 export const PROFILES: Record<ApiId, ApiProfile> = {
   exchange: {
@@ -44,7 +54,8 @@ export const PROFILES: Record<ApiId, ApiProfile> = {
     malformedJson: { status: 400, codes: ['1011'] },
     oversized: { status: 413, codes: ['1008'] },
     errorCode: apiErrorCode,
-    isValidationRejection: (_op, status, body) => status === 422 && ['1002', '2004'].includes(apiErrorCode(body) ?? ''),
+    isValidationRejection: (_op, status, body, stateful) =>
+      status === 422 && ['1002', '2004'].includes(apiErrorCode(body) ?? '') && !onlyStateful(body, stateful),
   },
   partner: {
     // P2: registration answers 422 {status: 0, message}; P-currency/1002 for applications.
@@ -52,10 +63,10 @@ export const PROFILES: Record<ApiId, ApiProfile> = {
     malformedJson: { status: 400, codes: ['1011'] },
     oversized: { status: 413, codes: ['1008'] },
     errorCode: apiErrorCode,
-    isValidationRejection: (_op, status, body) => {
+    isValidationRejection: (_op, status, body, stateful) => {
       if (status !== 422) return false;
       const code = apiErrorCode(body);
-      if (code !== undefined) return ['1002', '2004'].includes(code);
+      if (code !== undefined) return ['1002', '2004'].includes(code) && !onlyStateful(body, stateful);
       // `{status: 0}`: a duplicate e-mail is a business answer (P2), everything else validation.
       const messages = get(body, 'message');
       return !(Array.isArray(messages) && messages.every((m) => /already/i.test(String(m))));

@@ -33,6 +33,8 @@ export interface RunOptions {
   shrinkBudget?: number;
   fetch?: typeof fetch;
   log?: (line: string) => void;
+  /** Every case as it is answered (verbose output, debugging). */
+  onCase?: (op: OperationSpec, c: PlannedCase, response: WireResponse, failures: CheckFailure[]) => void;
 }
 
 interface Outcome {
@@ -55,7 +57,7 @@ export async function runContract(options: RunOptions): Promise<ApiReport> {
   const runs = options.runs ?? 50;
   const negativeRuns = options.negativeRuns ?? 25;
   const seed = options.seed ?? 1;
-  const pools = new Map<string, PoolEntry[]>();
+  const pools = new Map<string, PoolEntry[]>(Object.entries(flows.seeds ?? {}).map(([k, v]) => [k, [...v]]));
   let requests = 0;
 
   const execute = async (op: OperationSpec, c: PlannedCase): Promise<Outcome> => {
@@ -76,7 +78,8 @@ export async function runContract(options: RunOptions): Promise<ApiReport> {
       if (requests === 0) throw new Error(`Cannot reach ${options.baseUrl} (${cause}): is the server running?`);
       response = { status: 0, contentType: undefined, headers: {}, text: `request failed: ${cause}`, ms: 0 };
     }
-    return { response, failures: [...responseChecks(op, kit, response), ...expectationChecks(op, profile, c.expect, response)] };
+    const stateful = flows.stateful?.[op.operationId];
+    return { response, failures: [...responseChecks(op, kit, response), ...expectationChecks(op, profile, c.expect, response, stateful)] };
   };
 
   const all = operationsOf(api, doc);
@@ -97,6 +100,7 @@ export async function runContract(options: RunOptions): Promise<ApiReport> {
     for (const c of plan.cases) {
       const { response, failures } = await execute(op, c);
       tally.record(c, response.status, failures);
+      options.onCase?.(op, c, response, failures);
       const ok = response.status >= 200 && response.status < 300;
       if (ok && (c.kind === 'valid' || c.kind === 'example')) {
         for (const p of producers) {
