@@ -58,4 +58,10 @@ describe('requests', () => {
     const wire = toWire(byId('getTradeHistory'), '/api/v1', { path: {}, query: { market: "it's (a) test*!" } });
     expect(urlOf('http://h', wire)).toBe('http://h/api/v1/trade_history?market=it%27s%20%28a%29%20test%2A%21');
   });
+
+  it('can send the path without the base path (a proxy adds it) while keeping it for signing', () => {
+    const wire = toWire(byId('getBalances'), '/api/v1', { path: {}, query: {} });
+    expect(wire.path).toBe('/api/v1/balances');
+    expect(urlOf('http://proxy', wire, (p) => p.slice('/api/v1'.length))).toBe('http://proxy/balances');
+  });
 });

@@ -7,7 +7,7 @@ import { SANDBOX_CREDENTIALS, type Credentials } from './credentials.ts';
 import { basePathOf, declaredResponse, loadDocument, operationsOf, type ApiId, type OpenApiDocument, type OperationSpec } from './document.ts';
 import { FLOWS, runOrder, type PoolEntry } from './flows.ts';
 import { applyMutation } from './mutations.ts';
-import { planCases, type Plan, type PlannedCase } from './plan.ts';
+import { planCases, type CaseKind, type Plan, type PlannedCase } from './plan.ts';
 import { PROFILES } from './profiles.ts';
 import { requestProblems } from './requests.ts';
 import { OperationTally, summarize, type ApiReport, type FailureReport, type OperationReport } from './results.ts';
@@ -33,6 +33,13 @@ export interface RunOptions {
   shrinkBudget?: number;
   fetch?: typeof fetch;
   log?: (line: string) => void;
+  /**
+   * The base path as sent, when a proxy in front adds the document's (Prism matches paths
+   * without it). Signatures still cover the path the server sees.
+   */
+  wireBasePath?: string;
+  /** Only cases of these kinds (default all). */
+  kinds?: readonly CaseKind[];
   /** Every case as it is answered (verbose output, debugging). */
   onCase?: (op: OperationSpec, c: PlannedCase, response: WireResponse, failures: CheckFailure[]) => void;
 }
@@ -53,7 +60,13 @@ export async function runContract(options: RunOptions): Promise<ApiReport> {
   const flows = FLOWS[api];
   const nonces = new NonceClock();
   const budget: WaitBudget = { leftMs: options.rateLimitBudgetMs ?? 0, waitedMs: 0 };
-  const sendOpts: SendOptions = { baseUrl: options.baseUrl, rateLimitBudgetMs: budget.leftMs, ...(options.fetch ? { fetch: options.fetch } : {}) };
+  const wireBase = options.wireBasePath;
+  const sendOpts: SendOptions = {
+    baseUrl: options.baseUrl,
+    rateLimitBudgetMs: budget.leftMs,
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+    ...(wireBase !== undefined ? { rewritePath: (p: string) => wireBase + p.slice(basePath.length) } : {}),
+  };
   const runs = options.runs ?? 50;
   const negativeRuns = options.negativeRuns ?? 25;
   const seed = options.seed ?? 1;
@@ -98,6 +111,7 @@ export async function runContract(options: RunOptions): Promise<ApiReport> {
     const plan = planCases({ op, kit, credentials, runs, negativeRuns, seed, pool, ...(consumer ? { consumer } : {}) });
     const tally = new OperationTally(op);
     for (const c of plan.cases) {
+      if (options.kinds && !options.kinds.includes(c.kind)) continue;
       const { response, failures } = await execute(op, c);
       tally.record(c, response.status, failures);
       options.onCase?.(op, c, response, failures);

@@ -61,9 +61,9 @@ export function toWire(op: OperationSpec, basePath: string, input: RequestInput)
 export const encodeStrict = (v: string): string =>
   encodeURIComponent(v).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 
-export function urlOf(baseUrl: string, wire: WireRequest): string {
+export function urlOf(baseUrl: string, wire: WireRequest, rewritePath: (path: string) => string = (p) => p): string {
   const qs = wire.query.map(([k, v]) => `${encodeStrict(k)}=${encodeStrict(v)}`).join('&');
-  return `${baseUrl.replace(/\/$/, '')}${wire.path}${qs ? `?${qs}` : ''}`;
+  return `${baseUrl.replace(/\/$/, '')}${rewritePath(wire.path)}${qs ? `?${qs}` : ''}`;
 }
 
 export interface SendOptions {
@@ -72,6 +72,8 @@ export interface SendOptions {
   rateLimitBudgetMs: number;
   fetch?: typeof fetch;
   timeoutMs?: number;
+  /** The path as sent when it differs from the one the server sees (a proxy adding the base path). */
+  rewritePath?: (path: string) => string;
 }
 
 /** Mutable budget shared by every request of a run. */
@@ -89,7 +91,7 @@ export async function send(prepare: () => WireRequest, opts: SendOptions, budget
   for (;;) {
     const wire = prepare();
     const started = performance.now();
-    const res = await doFetch(urlOf(opts.baseUrl, wire), {
+    const res = await doFetch(urlOf(opts.baseUrl, wire, opts.rewritePath), {
       method: wire.method,
       headers: wire.headers,
       ...(wire.bodyText !== undefined ? { body: wire.bodyText } : {}),
