@@ -40,6 +40,14 @@ describe('arbitraryFor', () => {
     for (const v of sample(schema)) expect(holds(v), JSON.stringify(v)).toBe(true);
   });
 
+  it('puts generated URLs and e-mails on reserved domains only (no deployment calls a real host)', () => {
+    const hosts = [
+      ...sample({ type: 'string', format: 'uri' }).map((u) => new URL(u as string).hostname),
+      ...sample({ type: 'string', format: 'email' }).map((e) => (e as string).split('@')[1]!),
+    ];
+    for (const host of hosts) expect(host).toMatch(/\.(example\.(com|org|net)|invalid)$/);
+  });
+
   it('sends every required property and sometimes leaves optional ones out', () => {
     const schema = { type: 'object', properties: { a: { type: 'string' }, b: { type: 'integer' } }, required: ['a'] };
     const values = sample(schema) as Record<string, unknown>[];

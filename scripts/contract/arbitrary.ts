@@ -99,19 +99,34 @@ function numberBounds(s: JsonSchema): { min?: number; max?: number; minExcluded?
   };
 }
 
-/** Plain e-mails (letters, digits, dots): RFC oddities are valid but say nothing about the API. */
+/** Plain e-mails on reserved domains: RFC oddities are valid but say nothing about the API. */
 const email = fc
-  .tuple(fc.stringMatching(/^[a-z][a-z0-9]{0,9}(\.[a-z0-9]{1,6})?$/), fc.stringMatching(/^[a-z][a-z0-9-]{0,8}[a-z0-9]$/), fc.constantFrom('com', 'org', 'net', 'io', 'example'))
-  .map(([local, host, tld]) => `${local}@${host}.${tld}`);
+  .tuple(fc.stringMatching(/^[a-z][a-z0-9]{0,9}(\.[a-z0-9]{1,6})?$/), fc.stringMatching(/^[a-z][a-z0-9-]{0,8}[a-z0-9]$/), fc.constantFrom('example.com', 'example.org', 'example.net'))
+  .map(([local, host, domain]) => `${local}@${host}.${domain}`);
 
 const dateTime = fc
   .integer({ min: Date.UTC(2015, 0, 1), max: Date.UTC(2035, 0, 1) })
   .map((ms) => new Date(Math.floor(ms / 1000) * 1000).toISOString());
 
+/**
+ * URLs on reserved domains only (RFC 2606/6761: example.*, .invalid): a generated webhook or
+ * callback URL must never make a deployment call a real host.
+ */
+const webUrl = (schemes: string[]) =>
+  fc
+    .tuple(
+      fc.constantFrom(...schemes),
+      fc.stringMatching(/^[a-z0-9]([a-z0-9-]{0,10}[a-z0-9])?$/),
+      fc.constantFrom('example.com', 'example.org', 'example.net', 'hooks.invalid'),
+      fc.stringMatching(/^(\/[A-Za-z0-9._~-]{1,10}){0,3}$/),
+      fc.option(fc.stringMatching(/^[a-z]{1,6}=[A-Za-z0-9]{0,8}$/), { nil: undefined }),
+    )
+    .map(([scheme, sub, domain, path, query]) => `${scheme}://${sub}.${domain}${path}${query ? `?${query}` : ''}`);
+
 const FORMATS: Record<string, fc.Arbitrary<string>> = {
   email,
-  uri: fc.webUrl({ validSchemes: ['https', 'http'] }),
-  url: fc.webUrl({ validSchemes: ['https', 'http'] }),
+  uri: webUrl(['https', 'http']),
+  url: webUrl(['https', 'http']),
   'date-time': dateTime,
   date: dateTime.map((d) => d.slice(0, 10)),
   uuid: fc.uuid(),
@@ -133,7 +148,7 @@ function stringArbitrary(s: JsonSchema): fc.Arbitrary<string> {
   if (format) {
     // A format with a pattern (`^https:\/\/` on a uri): prefer the schemes the pattern allows.
     base = s.format === 'uri' && pattern?.source.includes('https:') && !pattern.source.includes('https?')
-      ? fc.webUrl({ validSchemes: ['https'] })
+      ? webUrl(['https'])
       : format;
   } else if (pattern) {
     const matching = fc.stringMatching(pattern);
