@@ -1,7 +1,7 @@
 // The contract runner inside `npm test`: all three APIs against an in-process server (createServer
 // on 127.0.0.1:0), at least 50 valid and 25 negative cases per operation, a fixed seed. Any
 // mismatch fails, except those listed in KNOWN_MISMATCHES, each naming its cause and owner; an
-// entry that no longer fails fails the test too, so the list cannot go stale.
+// entry that no longer fails is printed as stale (delete it), without failing the owner's fix.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_IDS, type ApiId } from '../scripts/contract/document.ts';
 import { formatTable } from '../scripts/contract/report.ts';
@@ -76,6 +76,9 @@ describe.each(API_IDS)('contract: %s in process', (api) => {
 
   it('finds no mismatch between the document and the server', () => {
     const found = report.operations.flatMap((op) => op.failures.map((f) => `${op.operationId} ${f.check}`)).sort();
-    expect(found, formatTable([report])).toEqual(Object.keys(KNOWN_MISMATCHES[api]).sort());
+    const known = KNOWN_MISMATCHES[api];
+    const stale = Object.keys(known).filter((k) => !found.includes(k));
+    if (stale.length > 0) console.warn(`contract ${api}: fixed, delete from KNOWN_MISMATCHES: ${stale.join('; ')}`);
+    expect(found.filter((k) => !(k in known)), formatTable([report])).toEqual([]);
   });
 });

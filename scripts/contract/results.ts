@@ -82,6 +82,10 @@ export const summarize = (op: OperationSpec, c: PlannedCase, input: RequestInput
 export class OperationTally {
   readonly cases: Record<CaseKind, number> = { example: 0, valid: 0, negative: 0, auth: 0 };
   private readonly rows = new Map<string, { count: number; mismatched: number }>();
+  /**
+   * Per check, the case to report: the first generated one (it can be shrunk and replayed from
+   * the seed) or, when only examples and credential cases failed, the first of those.
+   */
   readonly firstFailures = new Map<CheckId, { c: PlannedCase; failure: CheckFailure; status: number; more: number }>();
 
   constructor(readonly op: OperationSpec) {}
@@ -93,10 +97,12 @@ export class OperationTally {
     row.count++;
     if (failures.length > 0) row.mismatched++;
     this.rows.set(key, row);
+    const generated = (k: PlannedCase) => k.sampleIndex !== undefined && (k.kind === 'valid' || k.kind === 'negative');
     for (const failure of failures) {
       const first = this.firstFailures.get(failure.check);
-      if (first) first.more++;
-      else this.firstFailures.set(failure.check, { c, failure, status, more: 0 });
+      if (!first) this.firstFailures.set(failure.check, { c, failure, status, more: 0 });
+      else if (!generated(first.c) && generated(c)) this.firstFailures.set(failure.check, { c, failure, status, more: first.more + 1 });
+      else first.more++;
     }
   }
 
