@@ -39,7 +39,7 @@ export function buildApiRouter(o: ApiRouterOptions): Router {
   const errorOptions = { api: o.api, bodyLimit: o.bodyLimit, render: o.render, log: o.log };
   const respond = failureResponder(errorOptions);
 
-  for (const [operationId, op] of Object.entries(o.operations)) {
+  for (const [operationId, op] of byPathSpecificity(o.operations)) {
     const steps: RequestHandler[] = [markOperation(operationId)];
     if (op.request?.body) steps.push(...jsonBody(o.bodyLimit));
     const auth = o.auth?.(operationId, op);
@@ -67,4 +67,19 @@ export function buildApiRouter(o: ApiRouterOptions): Router {
   router.use(rateLimitFailures(o.limiter));
   router.use(apiErrorHandler(errorOptions));
   return router;
+}
+
+/**
+ * Express matches routes in registration order, so `/payouts/pending` must come before
+ * `/payouts/{id}`: at the first segment where two paths differ, a literal sorts before a parameter.
+ * Otherwise the contract's order is kept (the sort is stable).
+ */
+export function byPathSpecificity(operations: OperationMap): [string, OperationSpec][] {
+  const rank = (path: string) => path.split('/').map((seg) => (seg.startsWith('{') ? 1 : 0));
+  return Object.entries(operations).sort(([, a], [, b]) => {
+    const ra = rank(a.path);
+    const rb = rank(b.path);
+    for (let i = 0; i < Math.min(ra.length, rb.length); i++) if (ra[i] !== rb[i]) return ra[i]! - rb[i]!;
+    return 0;
+  });
 }

@@ -25,16 +25,21 @@ export const toExpressPath = (path: string): string => path.replace(/\{([^}]+)\}
 
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
 
-/** For operations with a JSON body: 415 for any other declared media type, then the JSON parser. */
+/**
+ * For operations with a JSON body: a body of another media type is 415; an empty body stays
+ * `undefined` (so a required body is reported missing, where the parser would make it `{}`).
+ */
 export function jsonBody(limit: string): RequestHandler[] {
-  const parser = express.json({ limit, strict: true, type: (req) => JSON_TYPE.test(String(req.headers['content-type'] ?? '')) });
-  const mediaType: RequestHandler = (req, _res, next) => {
-    const type = req.headers['content-type'];
-    const hasBody = req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
-    if (hasBody && (type === undefined || !JSON_TYPE.test(type))) return next(new UnsupportedMediaTypeError(type));
-    next();
-  };
-  return [mediaType, parser];
+  const parser = express.json({ limit, strict: true, type: () => true });
+  return [
+    function jsonBodyParser(req: Request, res: Response, next: NextFunction): void {
+      const type = req.headers['content-type'];
+      const hasBody = req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
+      if (!hasBody) return next();
+      if (type === undefined || !JSON_TYPE.test(type)) return next(new UnsupportedMediaTypeError(type));
+      parser(req, res, next);
+    },
+  ];
 }
 
 /** After the operation routes: the path exists with another method (405), or not at all (404). */

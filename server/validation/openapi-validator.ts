@@ -123,7 +123,8 @@ export async function loadApiValidator(doc: Doc, mode: ValidationMode): Promise<
       if (!responseValidator) return;
       const op = locate(operationId);
       op.responseValidators ??= responseValidator._getOrBuildValidator(
-        { method: 'RESPONSE', headers: {}, openapi: { expressRoute: op.expressRoute } } as never,
+        // The package keys its Ajv cache by `<method>-<route>-<type>`: make it unique per operation.
+        { method: operationId, headers: {}, openapi: { expressRoute: op.expressRoute } } as never,
         (op.responseSchema?.responses ?? {}) as never,
       );
       // Fast path: the compiled Ajv function of this status and JSON. The package's `_validate`
