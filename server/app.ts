@@ -17,7 +17,7 @@ import { partnerApi, type PartnerOperations } from './partner/api.ts';
 import { RateLimiter, type Clock } from './rate-limit.ts';
 import { apiDocument } from './spec.ts';
 import { docsRouter } from './static.ts';
-import { loadApiValidator } from './validation/openapi-validator.ts';
+import { sharedApiValidator } from './validation/openapi-validator.ts';
 
 export interface ServerHandlers {
   exchange?: HandlerOverrides<ExchangeOperations, ExchangePrincipal>;
@@ -76,7 +76,7 @@ export function apiRouter(
   const validator =
     config.validate === 'none'
       ? undefined
-      : loadApiValidator(document ?? apiDocument(api.id), { requests: true, responses: config.validate === 'all' });
+      : sharedApiValidator(document ?? apiDocument(api.id), { requests: true, responses: config.validate === 'all' });
   return buildApiRouter({
     api: api.id,
     operations: api.operations,

@@ -144,3 +144,18 @@ export async function loadApiValidator(doc: Doc, mode: ValidationMode): Promise<
     },
   };
 }
+
+const shared = new WeakMap<Doc, Map<string, Promise<ApiValidator>>>();
+
+/**
+ * One validator per document and mode, shared by every app built in the process (tests build
+ * many): loading and compiling is the slow part, and a validator holds no per-request state.
+ */
+export function sharedApiValidator(doc: Doc, mode: ValidationMode): Promise<ApiValidator> {
+  let byMode = shared.get(doc);
+  if (!byMode) shared.set(doc, (byMode = new Map()));
+  const key = `${mode.requests}/${mode.responses}`;
+  let v = byMode.get(key);
+  if (!v) byMode.set(key, (v = loadApiValidator(doc, mode)));
+  return v;
+}

@@ -1,0 +1,129 @@
+// Exchange auth through real HTTP (X1, X2): the four signature vectors of DESIGN.md, replay, stale
+// and future nonces, a nonce burnt by a bad signature staying usable, the check order, scopes.
+import request from 'supertest';
+import { describe, expect, it } from 'vitest';
+import { SIGNATURE_TEST_VECTORS } from '../contracts/exchange/signing.ts';
+import { manualClock, testServer } from '../server/testing.ts';
+import { NOW, createOrderBody, exampleHandlers, signedUrl } from './server-helpers.ts';
+
+function server(clock = manualClock(NOW)) {
+  const { app, logs } = testServer({ now: clock, handlers: exampleHandlers, config: { rateLimit: { enabled: false } } });
+  return { app, logs, clock };
+}
+
+/** The URL of a vector exactly as DESIGN.md gives it: its query plus its published signature. */
+function vectorRequest(app: ReturnType<typeof server>['app'], v: (typeof SIGNATURE_TEST_VECTORS)[number]) {
+  const qs = new URLSearchParams(Object.entries({ ...v.input.query, signature: v.signature }).map(([k, val]) => [k, String(val)]));
+  const url = `${v.input.path}?${qs.toString()}`;
+  return v.input.method === 'GET' ? request(app).get(url) : request(app).post(url).send(v.input.body as object);
+}
+
+describe('exchange signatures (X1) through HTTP', () => {
+  it.each(SIGNATURE_TEST_VECTORS.map((v) => [v.payload, v] as const))('accepts the DESIGN.md vector %s', async (_payload, v) => {
+    const { app } = server(); // nonce 1700000000000 is "now"; a fresh server per vector (vectors share nonces)
+    const res = await vectorRequest(app, v);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+  });
+
+  it('refuses a vector whose signature is off by one character (2005)', async () => {
+    const { app } = server();
+    const v = SIGNATURE_TEST_VECTORS[0]!;
+    const res = await vectorRequest(app, { ...v, signature: v.signature.replace(/.$/, (c) => (c === '0' ? '1' : '0')) });
+    expect(res.status).toBe(401);
+    expect(res.body).toEqual({ error: { code: 2005, message: expect.stringContaining('signature is incorrect') } });
+  });
+
+  it('signs POST body fields: a changed body field after signing is 2005', async () => {
+    const { app } = server();
+    const url = signedUrl({ method: 'POST', path: '/orders', body: { ...createOrderBody } });
+    const res = await request(app).post(url).send({ ...createOrderBody, volume: '9' });
+    expect(res.body.error.code).toBe(2005);
+  });
+});
+
+describe('nonces (X2) through HTTP', () => {
+  it('refuses a replayed nonce (2006), and the same nonce is fine for another key', async () => {
+    const { app } = server();
+    const url = signedUrl({ method: 'GET', path: '/balances' });
+    expect((await request(app).get(url)).status).toBe(200);
+    const again = await request(app).get(url);
+    expect(again.status).toBe(401);
+    expect(again.body.error.code).toBe(2006);
+    expect((await request(app).get(signedUrl({ method: 'GET', path: '/balances', accessKey: 'demo-trader-2' }))).status).toBe(200);
+  });
+
+  it('refuses a nonce 31 s in the past or the future (2007), naming the server time; 30 s is fine', async () => {
+    const { app } = server();
+    for (const offset of [-31_000, 31_000]) {
+      const res = await request(app).get(signedUrl({ method: 'GET', path: '/balances', nonce: NOW + offset }));
+      expect(res.status).toBe(401);
+      expect(res.body.error.code).toBe(2007);
+      expect(res.body.error.message).toContain(String(NOW));
+    }
+    for (const offset of [-30_000, 30_000]) {
+      expect((await request(app).get(signedUrl({ method: 'GET', path: '/balances', nonce: NOW + offset }))).status).toBe(200);
+    }
+  });
+
+  it('keeps a nonce usable after a bad signature tried it (nobody can burn nonces)', async () => {
+    const { app } = server();
+    const bad = await request(app).get(signedUrl({ method: 'GET', path: '/balances', signature: 'f'.repeat(64) }));
+    expect(bad.body.error.code).toBe(2005);
+    expect((await request(app).get(signedUrl({ method: 'GET', path: '/balances' }))).status).toBe(200);
+  });
+
+  it('remembers a nonce while it is inside the window, and the window refuses it afterwards', async () => {
+    const { app, clock } = server();
+    const url = signedUrl({ method: 'GET', path: '/balances' });
+    expect((await request(app).get(url)).status).toBe(200);
+    clock.advance(30_000);
+    expect((await request(app).get(url)).body.error.code).toBe(2006);
+    clock.advance(1);
+    expect((await request(app).get(url)).body.error.code).toBe(2007);
+  });
+
+  it('lets exactly one of two concurrent requests with the same nonce through', async () => {
+    const { app } = server();
+    const url = signedUrl({ method: 'GET', path: '/balances' });
+    const statuses = (await Promise.all([request(app).get(url), request(app).get(url), request(app).get(url)])).map((r) => r.status);
+    expect(statuses.sort()).toEqual([200, 401, 401]);
+  });
+});
+
+describe('check order and scopes (X2)', () => {
+  const cases: [string, () => string, number][] = [
+    ['no auth parameters', () => '/api/v1/balances', 2001],
+    ['unknown key (with a stale nonce and a bad signature)', () => signedUrl({ method: 'GET', path: '/balances', accessKey: 'nobody', nonce: 1, signature: 'x' }), 2008],
+    ['stale nonce (with a bad signature)', () => signedUrl({ method: 'GET', path: '/balances', nonce: NOW - 60_000, signature: 'x' }), 2007],
+    ['non-numeric nonce', () => '/api/v1/balances?access_key=demo-trader&nonce=abc&signature=x', 2007],
+    ['bad signature', () => signedUrl({ method: 'GET', path: '/balances', signature: 'x' }), 2005],
+    ['trading without the trade scope', () => signedUrl({ method: 'POST', path: '/orders', accessKey: 'demo-viewer', body: createOrderBody }), 2011],
+  ];
+  it.each(cases)('%s', async (_name, url, code) => {
+    const { app } = server();
+    const u = url();
+    const res = u.includes('/orders') ? await request(app).post(u).send(createOrderBody) : await request(app).get(u);
+    expect(res.status).toBe(401);
+    expect(res.body.error.code).toBe(code);
+  });
+
+  it('checks replay before scope: a reused nonce of a viewer on a trading call is 2006', async () => {
+    const { app } = server();
+    expect((await request(app).get(signedUrl({ method: 'GET', path: '/balances', accessKey: 'demo-viewer' }))).status).toBe(200);
+    const res = await request(app).post(signedUrl({ method: 'POST', path: '/orders', accessKey: 'demo-viewer', body: createOrderBody })).send(createOrderBody);
+    expect(res.body.error.code).toBe(2006);
+  });
+
+  it('lets a viewer read (no scope needed) and hides the auth parameters from validation', async () => {
+    const { app } = server();
+    const res = await request(app).get(signedUrl({ method: 'GET', path: '/orders', accessKey: 'demo-viewer', query: { market: 'btcusd', limit: 10 } }));
+    expect(res.status).toBe(200);
+  });
+
+  it('refuses auth parameters on a public operation as unknown parameters (400 1001)', async () => {
+    const { app } = server();
+    const res = await request(app).get('/api/v1/tickers/btcusd?access_key=demo-trader&nonce=1&signature=x');
+    expect(res.status).toBe(400);
+    expect(res.body.error.message).toMatch(/^access_key: /);
+  });
+});
