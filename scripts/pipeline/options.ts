@@ -1,4 +1,14 @@
-// The options the real pipeline runs with (shared by generate and check so they cannot differ).
+// The options the real pipeline runs with (shared by generate and check so they cannot differ):
+// the docs transform adds the guide sections and the code samples to every document.
+import { addCodeSamples } from './code-samples.ts';
+import { addGuides } from './doc-guides.ts';
 import type { PipelineOptions } from './index.ts';
+import { addWebhookSamples } from './webhook-samples.ts';
 
-export const pipelineOptions: PipelineOptions = {};
+export const pipelineOptions: PipelineOptions = {
+  transform(doc, contract) {
+    addGuides(doc, contract);
+    addCodeSamples(doc, contract);
+    addWebhookSamples(doc, contract);
+  },
+};

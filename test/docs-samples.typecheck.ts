@@ -1,0 +1,45 @@
+// Type-checks code samples as standalone modules against the real client, with the project's
+// compiler options; the samples' import of the published client name maps to client/index.ts.
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
+import { CLIENT_IMPORT } from '../scripts/pipeline/code-samples.ts';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+/** One message per diagnostic, naming the sample (`sample-3.ts:5:7`) and quoting its source. */
+export async function typecheckSamples(sources: readonly string[]): Promise<string[]> {
+  const config = ts.getParsedCommandLineOfConfigFile(join(root, 'tsconfig.json'), {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} });
+  if (!config) throw new Error('tsconfig.json could not be read');
+  // Inside the repository so that express and the client's dependencies resolve from node_modules.
+  const dir = await mkdtemp(join(root, 'tmp', 'docs-samples-'));
+  try {
+    const files = await Promise.all(
+      sources.map(async (source, i) => {
+        const file = join(dir, `sample-${i}.ts`);
+        await writeFile(file, source);
+        return file;
+      }),
+    );
+    const program = ts.createProgram(files, {
+      ...config.options,
+      noEmit: true,
+      paths: { [CLIENT_IMPORT]: [join(root, 'client', 'index.ts')] },
+    });
+    // Diagnostics of the samples only: the rest of the project is tsc's business (npm run check).
+    const samples = files.map((f) => program.getSourceFile(f)!);
+    return [
+      ...program.getOptionsDiagnostics(),
+      ...samples.flatMap((sf) => [...program.getSyntacticDiagnostics(sf), ...program.getSemanticDiagnostics(sf)]),
+    ]
+      .filter((d) => d.file && files.includes(d.file.fileName))
+      .map((d) => {
+        const { line, character } = d.file!.getLineAndCharacterOfPosition(d.start ?? 0);
+        const index = files.indexOf(d.file!.fileName);
+        return `sample-${index}.ts:${line + 1}:${character + 1} ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}\n${sources[index]}`;
+      });
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
