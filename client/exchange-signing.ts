@@ -7,6 +7,7 @@ import type { Middleware } from 'openapi-fetch';
 import { exchangeOperations } from '../contracts/exchange/operations.ts';
 import { sign, signaturePayload } from '../contracts/exchange/signing.ts';
 import type { NonceSource } from './nonce.ts';
+import { initFrom, rememberedBody, TextBodyRequest } from './transport.ts';
 
 export interface ExchangeCredentials {
   accessKey: string;
@@ -43,26 +44,19 @@ export class MissingCredentialsError extends Error {
  */
 export async function signRequest(request: Request, credentials: ExchangeCredentials, nonce: number): Promise<Request> {
   const url = new URL(request.url);
-  for (const p of EXCHANGE_AUTH_PARAMS) url.searchParams.delete(p);
+  for (const p of EXCHANGE_AUTH_PARAMS) if (url.searchParams.has(p)) url.searchParams.delete(p);
   const query: Record<string, unknown> = Object.fromEntries(url.searchParams);
   query.access_key = credentials.accessKey;
   query.nonce = nonce;
-  // Read the body once and build the new Request from the text (no clone, no stream tee).
-  const text = request.body === null ? undefined : await request.text();
+  // The body text as built (remembered), else read once; the new Request is built from the text.
+  const text = rememberedBody(request) ?? (request.body === null ? undefined : await request.text());
   const body = text ? parseJson(text) : undefined;
   const payload = signaturePayload({ method: request.method, path: url.pathname, query, body });
   const signature = sign(payload, credentials.secretKey);
   const search = url.search ? `${url.search}&` : '?';
   const signedUrl = `${url.origin}${url.pathname}${search}access_key=${encodeURIComponent(credentials.accessKey)}&nonce=${nonce}&signature=${signature}`;
-  return new Request(signedUrl, {
-    method: request.method,
-    headers: request.headers,
-    body: text,
-    signal: request.signal,
-    redirect: request.redirect,
-    credentials: request.credentials,
-    keepalive: request.keepalive,
-  });
+  // A TextBodyRequest: openapi-fetch checks the result against the client's Request class, and it remembers its text.
+  return new TextBodyRequest(signedUrl, initFrom(request, text));
 }
 
 function parseJson(text: string): unknown {

@@ -6,6 +6,7 @@ import createClient, { type HeadersOptions } from 'openapi-fetch';
 import type { components, operations, paths } from '../generated/types/exchange.ts';
 import { resolveBaseUrl } from './base-url.ts';
 import { enhanceClient } from './core.ts';
+import { clientFetch, TextBodyRequest } from './transport.ts';
 import type { TypedClient } from './typed-client.ts';
 import { exchangeSigningMiddleware } from './exchange-signing.ts';
 import { createNonceSource, type Clock, type NonceSource } from './nonce.ts';
@@ -44,7 +45,8 @@ export function createExchangeClient(options: ExchangeClientOptions): ExchangeCl
   }
   const base = createClient<paths>({
     baseUrl: resolveBaseUrl(options.baseUrl, 'exchange'),
-    ...(options.fetch ? { fetch: options.fetch } : {}),
+    fetch: clientFetch(options.fetch),
+    Request: TextBodyRequest,
     ...(options.headers ? { headers: options.headers } : {}),
   });
   const limiter = toLimiter(options.rateLimit);

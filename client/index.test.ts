@@ -16,7 +16,7 @@ describe('client/index.ts', () => {
   it('never imports server/, and loads express for types only', () => {
     const dir = new URL('.', import.meta.url);
     const files = ['index', 'exchange', 'exchange-signing', 'merchant', 'partner', 'base-url', 'core', 'errors', 'unwrap', 'retry', 'rate-limiter',
-      'nonce', 'pagination', 'webhooks', 'webhook-error', 'seen-store', 'webhooks-express'];
+      'nonce', 'pagination', 'webhooks', 'webhook-error', 'seen-store', 'webhooks-express', 'transport', 'typed-client'];
     for (const f of files) {
       const src = readFileSync(new URL(`${f}.ts`, dir), 'utf8');
       const imports = [...src.matchAll(/^import\s+(type\s+)?[^;]*?from\s+'([^']+)'/gms)].map((m) => ({ typeOnly: !!m[1], from: m[2]! }));

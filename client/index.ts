@@ -7,6 +7,7 @@ export { createExchangeClient, type ExchangeClient, type ExchangeClientOptions, 
 export { createMerchantClient, type MerchantClient, type MerchantClientOptions, type MerchantPaths, type MerchantSchemas, type MerchantOperationTypes } from './merchant.ts';
 export { createPartnerClient, type PartnerClient, type PartnerClientOptions, type PartnerPaths, type PartnerSchemas, type PartnerOperationTypes } from './partner.ts';
 export { API_PREFIXES, resolveBaseUrl, basicAuthorization, bearerAuthorization, type ApiName } from './base-url.ts';
+export type { TypedClient, TypedMethod, TypedRequest } from './typed-client.ts';
 
 // Exchange signing (X1) and nonces
 export {

@@ -4,6 +4,7 @@ import createClient, { type HeadersOptions } from 'openapi-fetch';
 import type { components, operations, paths } from '../generated/types/merchant.ts';
 import { basicAuthorization, headersObject, resolveBaseUrl } from './base-url.ts';
 import { enhanceClient } from './core.ts';
+import { clientFetch, TextBodyRequest } from './transport.ts';
 import type { TypedClient } from './typed-client.ts';
 import { resolveRetry, type RetryOptions } from './retry.ts';
 
@@ -30,7 +31,8 @@ export function createMerchantClient(options: MerchantClientOptions): MerchantCl
   }
   const base = createClient<paths>({
     baseUrl: resolveBaseUrl(options.baseUrl, 'merchant'),
-    ...(options.fetch ? { fetch: options.fetch } : {}),
+    fetch: clientFetch(options.fetch),
+    Request: TextBodyRequest,
     headers: { ...headersObject(options.headers), Authorization: basicAuthorization(options.apiKey, options.apiSecret) },
   });
   return enhanceClient(base, { api: 'merchant', retry: resolveRetry(options.retry) });

@@ -5,6 +5,7 @@ import createClient, { type HeadersOptions } from 'openapi-fetch';
 import type { components, operations, paths } from '../generated/types/partner.ts';
 import { basicAuthorization, bearerAuthorization, headersObject, resolveBaseUrl } from './base-url.ts';
 import { enhanceClient } from './core.ts';
+import { clientFetch, TextBodyRequest } from './transport.ts';
 import type { TypedClient } from './typed-client.ts';
 import { resolveRetry, type RetryOptions } from './retry.ts';
 
@@ -30,7 +31,8 @@ export function createPartnerClient(options: PartnerClientOptions): PartnerClien
   const authorization = partnerAuthorization(options);
   const base = createClient<paths>({
     baseUrl: resolveBaseUrl(options.baseUrl, 'partner'),
-    ...(options.fetch ? { fetch: options.fetch } : {}),
+    fetch: clientFetch(options.fetch),
+    Request: TextBodyRequest,
     headers: { ...headersObject(options.headers), Authorization: authorization },
   });
   return enhanceClient(base, { api: 'partner', retry: resolveRetry(options.retry) });

@@ -2,7 +2,7 @@
 // operation of the merchant document at least once, the payment lifecycle (M2) with its signed
 // webhooks received by the client's webhookHandler (verified, typed, deduplicated), refunds and
 // their webhook, payouts, pagination, and the typed errors of M1.
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { merchantOperations } from '../contracts/merchant/operations.ts';
 import { createInvoiceBody, createRecipientBody, createWidgetPaymentBody, createPaymentBody } from '../contracts/merchant/examples.ts';
 import { MerchantApiError, paginateTransactions, unwrap } from '../client/index.ts';
@@ -11,14 +11,13 @@ import { called, e2e, operationsOf, rejection, type E2E } from './client-e2e-hel
 const BTC_ADDRESS = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4';
 let s: E2E;
 afterEach(async () => {
-  expect(s.logs.splice(0)).toEqual([]);
-  await s.close();
+  const done = s as E2E | undefined;
+  if (!done) return; // the coverage test starts no server
+  s = undefined as unknown as E2E;
+  expect(done.logs.splice(0)).toEqual([]); // no 500 (a response breaking its schema) went unnoticed
+  await done.close();
 });
 
-afterAll(() => {
-  // Every operation of the merchant document went through the typed client.
-  expect(operationsOf('merchant', merchantOperations).filter((op) => !called.has(op))).toEqual([]);
-});
 
 /** A sandbox payment of `amount`, found and confirmed (5 s of sandbox time), its webhooks delivered. */
 async function paidPayment(amount = '10.00', invoice = 'INVE2E1') {
@@ -96,7 +95,7 @@ describe('merchant client end to end', () => {
     expect(refundEvent).toMatchObject({ type: 'refund', payload: { id: String(refund.id), status: 'refunded', sandbox_mode: true } });
 
     const instant = await unwrap(m.POST('/transactions/instant_refund', { body: { id: tx!.id, amount_to_refund_fiat: '1.00', address: BTC_ADDRESS } }));
-    expect(instant).toMatchObject({ transaction_id: tx!.id, amount_to_refund_fiat: '1.00' });
+    expect(instant).toMatchObject({ refund_id: expect.any(Number), amount_to_refund_fiat: '1.00', status: expect.any(String) });
 
     const over = await rejection(unwrap(m.POST('/transactions/{transaction_id}/refunds', { params: { path: { transaction_id: tx!.id } }, body: { email: 'jane@example.com', amount_to_refund_fiat: '9.00' } })));
     expect(over).toMatchObject({ status: 422, code: '2002' });
@@ -125,5 +124,10 @@ describe('merchant client end to end', () => {
     const currency = await rejection(unwrap(m.GET('/transactions', { params: { query: { currency_iso: 'DOGE' as never } } })));
     expect(currency).toMatchObject({ status: 422, code: '2004', source: [{ currency_iso: expect.any(String) }] });
     expect(await rejection(unwrap(m.GET('/transactions/{id}', { params: { path: { id: 123456 } } })))).toMatchObject({ status: 404, code: '1004' });
+  });
+
+  // Last in the file (tests run in order): skipped when a filter runs only some tests.
+  it('called every operation of the merchant document through the typed client', () => {
+    expect(operationsOf('merchant', merchantOperations).filter((op) => !called.has(op))).toEqual([]);
   });
 });
