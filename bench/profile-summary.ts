@@ -1,0 +1,55 @@
+// Where the time goes in a `node --cpu-prof` profile (e.g. from `npm run bench -- --profile`,
+// written to bench/tmp/profiles): self time summed per function and per package or source folder.
+// Run: npx tsx bench/profile-summary.ts <file.cpuprofile> [top=25]
+import { readFileSync } from 'node:fs';
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+}
+interface Profile {
+  nodes: ProfileNode[];
+  samples: number[];
+  timeDeltas: number[];
+}
+
+/** `express-openapi-validator`, `server/http`, `(node:internal)`, `(program)`... */
+export function area(url: string, functionName: string): string {
+  if (!url) return `(${functionName || 'anonymous'})`;
+  const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url);
+  if (pkg) return pkg[1] as string;
+  if (url.startsWith('node:')) return url.split('/').slice(0, url.includes('/deps/') ? 3 : 2).join('/'); // node:internal/deps/undici, node:internal/streams
+  const own = /\/(server|client|contracts|scripts|bench|generated)\/(?:([^/]+)\/)?/.exec(url);
+  if (own) return own[2] && !own[2].includes('.') ? `${own[1]}/${own[2]}` : (own[1] as string);
+  return url;
+}
+
+export function summarize(profile: Profile, top: number): string {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const self = new Map<string, number>();
+  const areas = new Map<string, number>();
+  let total = 0;
+  profile.samples.forEach((id, i) => {
+    const dt = profile.timeDeltas[i] ?? 0;
+    const node = byId.get(id);
+    if (!node) return;
+    const { functionName, url, lineNumber } = node.callFrame;
+    const fn = `${functionName || '(anonymous)'} ${url.replace(/^.*node_modules\//, '').replace(/^file:\/\/.*?\/(server|client|contracts|bench)\//, '$1/')}:${lineNumber + 1}`;
+    self.set(fn, (self.get(fn) ?? 0) + dt);
+    const a = area(url, functionName);
+    areas.set(a, (areas.get(a) ?? 0) + dt);
+    total += dt;
+  });
+  const pct = (t: number) => `${((100 * t) / total).toFixed(1).padStart(5)} %`;
+  const list = (m: Map<string, number>) => [...m].sort((a, b) => b[1] - a[1]).slice(0, top).map(([k, t]) => `${pct(t)}  ${k}`);
+  return [`total ${(total / 1e6).toFixed(2)} s sampled`, '', 'self time by area:', ...list(areas), '', 'self time by function:', ...list(self)].join('\n');
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const [file, top = '25'] = process.argv.slice(2);
+  if (!file) {
+    console.error('usage: npx tsx bench/profile-summary.ts <file.cpuprofile> [top]');
+    process.exit(2);
+  }
+  console.log(summarize(JSON.parse(readFileSync(file, 'utf8')) as Profile, Number(top)));
+}
