@@ -1,0 +1,292 @@
+// npm run bench [-- --quick] [--only=validation,client,memory,generate,engine,signing] [--rounds=N] [--seconds=S] [--profile]
+// The toolkit's performance figures, measured the same way every time (bench/README.md says what
+// each one means). Servers run as child processes on 127.0.0.1 and free ports; autocannon and the
+// clients run in this process; every run is bounded in time and every child is killed at the end,
+// also on failure. Prints a table and writes bench/results.json (a --quick or --only run writes
+// bench/tmp/results.json instead, so it never replaces the committed figures).
+import { mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import { join } from 'node:path';
+import { ROOT, startServer, type ServerChild } from './children.ts';
+import { measureClient, type ClientFigure } from './client.ts';
+import { measureEngine, type EngineFigure } from './engine-figure.ts';
+import { scratch } from './fixtures.ts';
+import { measureGenerate, type GenerateFigure } from './generate.ts';
+import { ENDPOINT_LABEL, NonceCounter, paymentBody, paymentHeaders, signedBalancesPath } from './load.ts';
+import { LOAD_KEYS, type BenchKey } from './fixtures.ts';
+import { measureMemory, type MemoryFigure } from './memory.ts';
+import { measureSigning, type SigningFigure } from './signing.ts';
+import { int, mb, ratio, seconds } from './stats.ts';
+import { judge, renderRows, renderTable, type Row } from './table.ts';
+import { ENDPOINTS, VARIANTS, measureValidation, type ValidationFigure, type Variant } from './validation.ts';
+
+const FIGURES = ['validation', 'client', 'memory', 'generate', 'engine', 'signing'] as const;
+type Figure = (typeof FIGURES)[number];
+
+const args = process.argv.slice(2);
+const quick = args.includes('--quick');
+const profile = args.includes('--profile');
+const onlyArg = args.find((a) => a.startsWith('--only='))?.slice('--only='.length);
+const only = new Set<Figure>(onlyArg ? (onlyArg.split(',') as Figure[]) : FIGURES);
+for (const f of only) if (!FIGURES.includes(f)) throw new Error(`--only: unknown figure "${f}" (one of ${FIGURES.join(', ')})`);
+
+/** How long and how often; --quick keeps the whole run under a minute. */
+const PLAN = quick
+  ? { rounds: 2, seconds: 0.6, warmup: 0.3, connections: 10, clientLoops: 10, generateRuns: 1, memoryRequests: 10_000, signBatchMs: 150, signBatches: 3 }
+  : { rounds: 5, seconds: 4, warmup: 2, connections: 10, clientLoops: 10, generateRuns: 5, memoryRequests: 100_000, signBatchMs: 500, signBatches: 5 };
+// --rounds=N and --seconds=S override the plan (a longer run on a noisy machine, a profile).
+const numberArg = (name: string) => {
+  const value = args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+  if (value === undefined) return undefined;
+  if (!(Number(value) > 0)) throw new Error(`--${name}: a positive number, got "${value}"`);
+  return Number(value);
+};
+PLAN.rounds = numberArg('rounds') ?? PLAN.rounds;
+PLAN.seconds = numberArg('seconds') ?? PLAN.seconds;
+/** Whole-run watchdog: a hung server or load cannot keep the benchmark (or a CI job) alive. */
+const DEADLINE_MS = quick ? 120_000 : 30 * 60_000;
+
+const loadAvg = () => os.loadavg().map((l) => Math.round(l * 100) / 100) as [number, number, number];
+const log = (figure: string) => (line: string) => console.log(`  [${figure}] ${line}`);
+
+interface Results {
+  date: string;
+  quick: boolean;
+  machine: { node: string; platform: string; cpuModel: string; cpus: number; totalMemoryMb: number };
+  load: { start: [number, number, number]; end?: [number, number, number]; perFigure: Record<string, { before: number[]; after: number[] }> };
+  plan: typeof PLAN;
+  figures: {
+    validation?: ValidationFigure;
+    client?: ClientFigure & { server: string; loops: number };
+    memory?: MemoryFigure;
+    generate?: GenerateFigure;
+    engine?: EngineFigure;
+    signing?: SigningFigure;
+  };
+  errors: Record<string, string>;
+  table?: Row[];
+}
+
+const results: Results = {
+  date: new Date().toISOString(),
+  quick,
+  machine: {
+    node: process.version,
+    platform: `${os.platform()} ${os.release()} ${os.arch()}`,
+    cpuModel: os.cpus()[0]?.model.trim() ?? 'unknown',
+    cpus: os.availableParallelism(),
+    totalMemoryMb: Math.round(os.totalmem() / 2 ** 20),
+  },
+  load: { start: loadAvg(), perFigure: {} },
+  plan: PLAN,
+  figures: {},
+  errors: {},
+};
+
+async function section(name: Figure, body: () => Promise<void>): Promise<void> {
+  if (!only.has(name)) return;
+  const before = loadAvg();
+  const started = performance.now();
+  console.log(`\n${name} (load average ${before.join(' ')})`);
+  try {
+    await body();
+  } catch (e) {
+    results.errors[name] = (e as Error).stack ?? String(e);
+    console.error(`  [${name}] FAILED: ${(e as Error).message}`);
+  }
+  results.load.perFigure[name] = { before, after: loadAvg() };
+  console.log(`  [${name}] ${((performance.now() - started) / 1000).toFixed(1)} s`);
+}
+
+/** One request of each kind through plain fetch: the expected status, and the body for the bare server. */
+async function preflight(url: string, nonces: NonceCounter): Promise<Record<string, { status: number; body: unknown }>> {
+  const key = LOAD_KEYS[0] as BenchKey;
+  const checks = [
+    { id: 'GET /api/v1/tickers/btcusd', path: '/api/v1/tickers/btcusd', init: {}, want: 200 },
+    { id: 'GET /api/v1/balances', path: signedBalancesPath(key, nonces), init: {}, want: 200 },
+    { id: 'POST /merchant/v2/payments', path: '/merchant/v2/payments', init: { method: 'POST', headers: paymentHeaders, body: paymentBody() }, want: 201 },
+  ];
+  const bodies: Record<string, { status: number; body: unknown }> = {};
+  for (const c of checks) {
+    const response = await fetch(`${url}${c.path}`, c.init);
+    const text = await response.text();
+    if (response.status !== c.want) throw new Error(`preflight ${c.id} on ${url}: ${response.status} (want ${c.want}) ${text.slice(0, 300)}`);
+    bodies[c.id] = { status: response.status, body: JSON.parse(text) };
+  }
+  return bodies;
+}
+
+async function main(): Promise<void> {
+  console.log(
+    `npm run bench${quick ? ' --quick' : ''}: node ${results.machine.node}, ${results.machine.cpus} × ${results.machine.cpuModel}, load average ${results.load.start.join(' ')}`,
+  );
+  const files = scratch();
+  const servers: ServerChild[] = [];
+  const nonces = new NonceCounter();
+  const nodeFlags = profile ? ['--cpu-prof', `--cpu-prof-dir=${join(ROOT, 'bench/tmp/profiles')}`] : [];
+  try {
+    const needServers = only.has('validation') || only.has('client');
+    if (needServers || only.has('memory')) {
+      console.log('\nstarting servers');
+      const startedAt = performance.now();
+      const env = (validate: string) => ({ VALIDATE: validate, RATE_LIMIT: 'off', CONFIG: files.configPath });
+      const wanted: [string, string][] = [
+        ...(needServers ? ([['none', 'none'], ['all', 'all'], ['requests', 'requests']] as [string, string][]) : []),
+        ...(only.has('memory') ? ([['memory', 'all']] as [string, string][]) : []),
+      ];
+      const started = await Promise.all(
+        wanted.map(([name, validate]) => startServer({ name, entry: 'bench/server.ts', env: env(validate), nodeFlags })),
+      );
+      servers.push(...started);
+      const byName = Object.fromEntries(started.map((s) => [s.name, s]));
+      // The memory server gets no request before its first reading.
+      for (const s of started) if (s.name !== 'memory' && s.name !== 'none') await preflight(s.url, nonces);
+      if (needServers) {
+        const bodies = await preflight((byName.none as ServerChild).url, nonces);
+        const bare = await startServer({ name: 'bare', entry: 'bench/bare-server.ts', env: { BARE_BODIES: files.write('bare-bodies.json', bodies) }, nodeFlags });
+        servers.push(bare);
+        await preflight(bare.url, nonces);
+        byName.bare = bare;
+      }
+      console.log(`  ${servers.map((s) => `${s.name} pid ${s.pid} port ${s.port}`).join(', ')} (${((performance.now() - startedAt) / 1000).toFixed(1)} s)`);
+
+      await section('validation', async () => {
+        const urls = Object.fromEntries(VARIANTS.map((v) => [v, (byName[v] as ServerChild).url])) as Record<Variant, string>;
+        results.figures.validation = await measureValidation({
+          urls, nonces, rounds: PLAN.rounds, seconds: PLAN.seconds, warmupSeconds: PLAN.warmup, connections: PLAN.connections, progress: log('validation'),
+        });
+      });
+      await section('client', async () => {
+        const figure = await measureClient({
+          url: (byName.none as ServerChild).url, nonces, rounds: PLAN.rounds, seconds: PLAN.seconds, warmupSeconds: PLAN.warmup, loops: PLAN.clientLoops, progress: log('client'),
+        });
+        results.figures.client = { ...figure, server: 'reference server, VALIDATE=none', loops: PLAN.clientLoops };
+      });
+      await section('memory', async () => {
+        results.figures.memory = await measureMemory(byName.memory as ServerChild, { total: PLAN.memoryRequests, connections: PLAN.connections, nonces, progress: log('memory') });
+      });
+      // The other figures run alone: no server left to take CPU from them.
+      await Promise.all(servers.splice(0).map((s) => s.stop()));
+    }
+    await section('generate', async () => {
+      results.figures.generate = await measureGenerate(PLAN.generateRuns, log('generate'));
+    });
+    await section('engine', async () => {
+      results.figures.engine = await measureEngine(quick);
+      const e = results.figures.engine;
+      log('engine')(`submitOrder ${int(e.submitOrder.ordersPerSecWall)}/s, placeOrder ${int(e.placeOrder.ordersPerSecWall)}/s (wall clock)`);
+    });
+    await section('signing', async () => {
+      results.figures.signing = await measureSigning(PLAN.signBatchMs, PLAN.signBatches);
+    });
+  } finally {
+    await Promise.all(servers.map((s) => s.stop()));
+    files.cleanup();
+  }
+  results.load.end = loadAvg();
+  report();
+}
+
+function report(): void {
+  const f = results.figures;
+  const rows: Row[] = [];
+  const invalid = (unclean: { statusCodes: Record<string, number>; errors: number }[]) =>
+    unclean.length ? `INVALID (${unclean.length} run(s) with non-2xx or errors: ${JSON.stringify(unclean[0])})` : '';
+  if (f.validation) {
+    for (const endpoint of ENDPOINTS) {
+      const e = f.validation[endpoint];
+      for (const variant of ['all', 'requests', 'bare'] as const) {
+        const v = e[variant];
+        const target = endpoint === 'ticker' && variant === 'all' ? '≥ 0.85' : '';
+        rows.push({
+          figure: `1 ${ENDPOINT_LABEL[endpoint]}: ${variant === 'bare' ? 'bare node:http' : `VALIDATE=${variant}`} / none`,
+          measured: `${ratio(v.medianRatio)} (${int(v.medianRps)} vs ${int(e.none.medianRps)} req/s)`,
+          target,
+          status: invalid([...v.unclean, ...e.none.unclean]) || (target ? judge(v.medianRatio, { min: 0.85 }) : ''),
+        });
+      }
+    }
+  }
+  if (f.client) {
+    rows.push({
+      figure: '2 typed client / hand-written fetch (signed GET /balances)',
+      measured: `${ratio(f.client.medianRatio)} (${int(f.client.medianTypedRps)} vs ${int(f.client.medianFetchRps)} req/s)`,
+      target: '≥ 0.90',
+      status: f.client.failures ? `INVALID (${f.client.failures} failed calls)` : judge(f.client.medianRatio, { min: 0.9 }),
+    });
+  }
+  if (f.generate) {
+    rows.push({
+      figure: `3 npm run generate, wall time (median of ${f.generate.runs})`,
+      measured: `${seconds(f.generate.medianWallMs)}${f.generate.cpuMs.length ? ` (${seconds(f.generate.medianCpuMs)} CPU)` : ''}`,
+      target: '< 5 s',
+      status: judge(f.generate.medianWallMs, { max: 5000 }),
+    });
+  }
+  if (f.engine) {
+    rows.push({
+      figure: '4 matching engine, random limit orders (submitOrder)',
+      measured: `${int(f.engine.submitOrder.ordersPerSecWall)}/s (${int(f.engine.submitOrder.ordersPerSecCpu)}/s of CPU)`,
+      target: '≥ 200,000/s',
+      status: judge(f.engine.submitOrder.ordersPerSecWall, { min: 200_000 }),
+    });
+    rows.push({
+      figure: '4 same, with the Order response (placeOrder)',
+      measured: `${int(f.engine.placeOrder.ordersPerSecWall)}/s (${int(f.engine.placeOrder.ordersPerSecCpu)}/s of CPU)`,
+      target: '',
+      status: '',
+    });
+  }
+  if (f.memory) {
+    const points = f.memory.points.map(([n, kb]) => `${int(n)}: ${mb(kb)}`).join(', ');
+    rows.push({
+      figure: `5 server RSS by requests served (peak ${mb(f.memory.peakKb)})`,
+      measured: points,
+      target: 'bounded',
+      status: invalid(f.memory.unclean) || '',
+    });
+  }
+  if (f.signing) {
+    rows.push({ figure: '6 X1 sign, GET /balances (payload + HMAC)', measured: `${int(f.signing.getPayloadAndHmac)} ops/s`, target: '', status: '' });
+    rows.push({ figure: '6 X1 sign, POST /orders (payload + HMAC)', measured: `${int(f.signing.postPayloadAndHmac)} ops/s`, target: '', status: '' });
+    rows.push({ figure: '6 client signRequest, POST /orders (Request in, Request out)', measured: `${int(f.signing.clientSignRequest)} ops/s`, target: '', status: '' });
+  }
+  for (const [name, error] of Object.entries(results.errors)) rows.push({ figure: name, measured: 'failed', target: '', status: `ERROR: ${error.split('\n')[0]}` });
+  results.table = rows;
+
+  console.log(`\n${results.date}, node ${results.machine.node}, ${results.machine.cpus} × ${results.machine.cpuModel}, load average ${results.load.start.join(' ')} at start, ${results.load.end?.join(' ')} at end${quick ? ' (--quick)' : ''}\n`);
+  console.log(renderRows(rows));
+  if (f.validation) {
+    console.log(`\nrequests per second (median of ${PLAN.rounds} rounds of ${PLAN.seconds} s, ${PLAN.connections} connections)\n`);
+    console.log(
+      renderTable(
+        ['request', ...VARIANTS],
+        ENDPOINTS.map((e) => [ENDPOINT_LABEL[e], ...VARIANTS.map((v) => int((f.validation as ValidationFigure)[e][v].medianRps))]),
+      ),
+    );
+  }
+
+  const partial = quick || onlyArg !== undefined || args.some((a) => /^--(rounds|seconds)=/.test(a));
+  const out = partial ? join(ROOT, 'bench/tmp/results.json') : join(ROOT, 'bench/results.json');
+  mkdirSync(join(out, '..'), { recursive: true });
+  writeFileSync(out, `${JSON.stringify(results, null, 2)}\n`);
+  console.log(`\nwrote ${out.slice(ROOT.length + 1)}`);
+  if (Object.keys(results.errors).length) process.exitCode = 1;
+}
+
+const watchdog = setTimeout(() => {
+  console.error(`bench: still running after ${DEADLINE_MS / 1000} s; giving up`);
+  process.exit(1); // the exit hook of children.ts kills the servers
+}, DEADLINE_MS);
+watchdog.unref();
+
+main()
+  .catch((e: unknown) => {
+    console.error((e as Error).stack ?? e);
+    process.exitCode = 1;
+  })
+  .finally(() => {
+    clearTimeout(watchdog);
+    // autocannon and fetch may leave keep-alive sockets open: end the process explicitly.
+    setImmediate(() => process.exit(process.exitCode ?? 0));
+  });
