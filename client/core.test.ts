@@ -2,10 +2,9 @@ import createClient from 'openapi-fetch';
 import { describe, expect, it } from 'vitest';
 import type { paths } from '../generated/types/exchange.ts';
 import { enhanceClient } from './core.ts';
-import { ExchangeApiError } from './errors.ts';
+import { apiOf, ExchangeApiError, unwrap } from './errors.ts';
 import { fakeFetch, json } from './fake-fetch.ts';
 import { resolveRetry } from './retry.ts';
-import { apiOf, unwrap } from './unwrap.ts';
 
 const base = (answers: Parameters<typeof fakeFetch>[0]) => {
   const f = fakeFetch(answers);

@@ -2,11 +2,10 @@
 // with its API (so unwrap raises the right error class), and, when asked, the call is retried
 // as a whole (retry.ts), which re-runs the middleware: re-signing, rate limiting. The result is
 // still the openapi-fetch client at runtime (`use` and `eject` included), typed as TypedClient.
-import type { Client } from 'openapi-fetch';
+import type { Client, ClientPathsWithMethod, FetchResponse, MaybeOptionalInit } from 'openapi-fetch';
 import type { ApiName } from './base-url.ts';
 import { withRetry, type RetryPolicy } from './retry.ts';
-import type { TypedClient } from './typed-client.ts';
-import { tagResponse, type FetchResult } from './unwrap.ts';
+import { tagResponse, type FetchResult } from './errors.ts';
 
 const METHODS = ['GET', 'PUT', 'POST', 'DELETE', 'OPTIONS', 'HEAD', 'PATCH', 'TRACE'] as const;
 
@@ -32,4 +31,47 @@ export function enhanceClient<Paths extends Record<string, any>>(base: Client<Pa
   }
   client.request = (method: string, url: string, init?: unknown) => call(method.toUpperCase(), () => raw.request(method, url, init));
   return client as unknown as TypedClient<Paths>;
+}
+
+// ---- TypedClient ----
+// The type of the clients: openapi-fetch's Client with stricter call signatures. openapi-fetch
+// infers the whole `init` argument as a type parameter, so TypeScript never checks it for excess
+// properties: a misspelled optional body field or query parameter compiles (openapi-ts issues
+// #1769 and #2329). Here the path is inferred first and `init` is then typed from it, without a
+// type parameter of its own, so an unknown field in `params` or `body` is a compile error. The
+// runtime object is the openapi-fetch client itself (core.ts wraps its methods); only the types
+// are narrowed. Responses are typed as JSON: the type-level `parseAs` variants are not offered
+// (call with `parseAs` at runtime and cast, or use openapi-fetch directly).
+type HttpMethod = 'get' | 'put' | 'post' | 'delete' | 'options' | 'head' | 'patch' | 'trace';
+type Media = `${string}/${string}`;
+type AnyPaths = {};
+
+/** The operation of `PathInfo` under method `M`, and the `init` openapi-fetch accepts for it. */
+type OperationOf<PathInfo, M extends HttpMethod> = PathInfo extends { [K in M]: infer O extends Record<string | number, any> } ? O : never;
+type InitOf<PathInfo, M extends HttpMethod> = M extends keyof PathInfo ? MaybeOptionalInit<PathInfo, M> : never;
+
+/** `init` is optional exactly when nothing in it is required. */
+type InitArgs<Init> = undefined extends Init ? [init?: Init] : [init: Init];
+
+export type TypedMethod<Paths extends AnyPaths, M extends HttpMethod> = <Path extends ClientPathsWithMethod<Client<Paths>, M>>(
+  url: Path,
+  ...init: InitArgs<InitOf<Paths[Path], M>>
+) => Promise<FetchResponse<OperationOf<Paths[Path], M>, {}, Media>>;
+
+export type TypedRequest<Paths extends AnyPaths> = <M extends HttpMethod, Path extends ClientPathsWithMethod<Client<Paths>, M>>(
+  method: M,
+  url: Path,
+  ...init: InitArgs<InitOf<Paths[Path], M>>
+) => Promise<FetchResponse<OperationOf<Paths[Path], M>, {}, Media>>;
+
+export interface TypedClient<Paths extends AnyPaths> extends Pick<Client<Paths>, 'use' | 'eject'> {
+  request: TypedRequest<Paths>;
+  GET: TypedMethod<Paths, 'get'>;
+  PUT: TypedMethod<Paths, 'put'>;
+  POST: TypedMethod<Paths, 'post'>;
+  DELETE: TypedMethod<Paths, 'delete'>;
+  OPTIONS: TypedMethod<Paths, 'options'>;
+  HEAD: TypedMethod<Paths, 'head'>;
+  PATCH: TypedMethod<Paths, 'patch'>;
+  TRACE: TypedMethod<Paths, 'trace'>;
 }

@@ -3,8 +3,7 @@ import { SIGNATURE_TEST_SECRET, SIGNATURE_TEST_VECTORS } from '../contracts/exch
 import { createExchangeClient } from './exchange.ts';
 import { fakeFetch, json } from './fake-fetch.ts';
 import { createNonceSource } from './nonce.ts';
-import { unwrap } from './unwrap.ts';
-import { ExchangeApiError } from './errors.ts';
+import { ExchangeApiError, unwrap } from './errors.ts';
 
 const BASE = 'http://127.0.0.1:8080/api/v1';
 const [balances, order, multi, orders] = SIGNATURE_TEST_VECTORS;

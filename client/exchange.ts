@@ -7,7 +7,7 @@ import type { components, operations, paths } from '../generated/types/exchange.
 import { resolveBaseUrl } from './base-url.ts';
 import { enhanceClient } from './core.ts';
 import { clientFetch, TextBodyRequest } from './transport.ts';
-import type { TypedClient } from './typed-client.ts';
+import type { TypedClient } from './core.ts';
 import { exchangeSigningMiddleware } from './exchange-signing.ts';
 import { createNonceSource, type Clock, type NonceSource } from './nonce.ts';
 import { createRateLimiter, rateLimitMiddleware, type RateLimitOptions, type RateLimiter } from './rate-limiter.ts';

@@ -7,7 +7,7 @@ export { createExchangeClient, type ExchangeClient, type ExchangeClientOptions, 
 export { createMerchantClient, type MerchantClient, type MerchantClientOptions, type MerchantPaths, type MerchantSchemas, type MerchantOperationTypes } from './merchant.ts';
 export { createPartnerClient, type PartnerClient, type PartnerClientOptions, type PartnerPaths, type PartnerSchemas, type PartnerOperationTypes } from './partner.ts';
 export { API_PREFIXES, resolveBaseUrl, basicAuthorization, bearerAuthorization, type ApiName } from './base-url.ts';
-export type { TypedClient, TypedMethod, TypedRequest } from './typed-client.ts';
+export type { TypedClient, TypedMethod, TypedRequest } from './core.ts';
 
 // Exchange signing (X1) and nonces
 export {
@@ -18,10 +18,9 @@ export { createNonceSource, DEFAULT_MAX_AHEAD_MS, type NonceSource, type NonceSo
 
 // Errors and the throwing style
 export {
-  ApiError, ExchangeApiError, MerchantApiError, PartnerApiError, toApiError,
+  ApiError, ExchangeApiError, MerchantApiError, PartnerApiError, toApiError, unwrap, unwrapResult, apiOf, type DataOf, type FetchResult,
   type ExchangeErrorBody, type ExchangeErrorCode, type MerchantErrorBody, type PartnerErrorBody, type RegistrationFailureBody, type ErrorSource,
 } from './errors.ts';
-export { unwrap, unwrapResult, type DataOf, type FetchResult } from './unwrap.ts';
 
 // Retries and rate limiting
 export { resolveRetry, withRetry, backoffDelay, retryAfterMs, isNetworkError, type RetryOptions, type RetryPolicy } from './retry.ts';
@@ -35,10 +34,9 @@ export {
 
 // Webhooks
 export {
-  verifyWebhook, signWebhook, WebhookVerificationError, DEFAULT_TOLERANCE_SEC,
+  verifyWebhook, signWebhook, WebhookVerificationError, WEBHOOK_FAILURE_REASONS, DEFAULT_TOLERANCE_SEC,
   type WebhookEvent, type WebhookFailureReason, type VerifyWebhookOptions, type SignWebhookOptions, type WebhookEnvelopeInput,
   type PaymentWebhookPayload, type RefundWebhookPayload,
 } from './webhooks.ts';
-export { WEBHOOK_FAILURE_REASONS } from './webhook-error.ts';
 export { memorySeenStore, webhookEventKey, type SeenStore, type MemorySeenStore, type MemorySeenStoreOptions } from './seen-store.ts';
 export { webhookHandler, type WebhookHandlerOptions } from './webhooks-express.ts';

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fakeFetch, json } from './fake-fetch.ts';
-import { MerchantApiError } from './errors.ts';
+import { MerchantApiError, unwrap } from './errors.ts';
 import { createMerchantClient } from './merchant.ts';
-import { unwrap } from './unwrap.ts';
 
 const BASIC = 'Basic ZGVtby1tZXJjaGFudDpkZW1vLW1lcmNoYW50LXNlY3JldA=='; // base64("demo-merchant:demo-merchant-secret")
 

@@ -5,7 +5,7 @@ import type { components, operations, paths } from '../generated/types/merchant.
 import { basicAuthorization, headersObject, resolveBaseUrl } from './base-url.ts';
 import { enhanceClient } from './core.ts';
 import { clientFetch, TextBodyRequest } from './transport.ts';
-import type { TypedClient } from './typed-client.ts';
+import type { TypedClient } from './core.ts';
 import { resolveRetry, type RetryOptions } from './retry.ts';
 
 export type MerchantPaths = paths;

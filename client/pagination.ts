@@ -10,7 +10,7 @@ import type { components as ExchangeComponents, operations as ExchangeOperations
 import type { components as MerchantComponents, operations as MerchantOperations } from '../generated/types/merchant.ts';
 import type { ExchangeClient } from './exchange.ts';
 import type { MerchantClient } from './merchant.ts';
-import { unwrap } from './unwrap.ts';
+import { unwrap } from './errors.ts';
 
 export type Transaction = MerchantComponents['schemas']['Transaction'];
 export type Order = ExchangeComponents['schemas']['Order'];

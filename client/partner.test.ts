@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fakeFetch, json } from './fake-fetch.ts';
-import { PartnerApiError } from './errors.ts';
+import { PartnerApiError, unwrap } from './errors.ts';
 import { createPartnerClient, type PartnerClientOptions } from './partner.ts';
-import { unwrap } from './unwrap.ts';
 
 const registration = {
   registration: {

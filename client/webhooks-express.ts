@@ -90,4 +90,3 @@ function pick(o: WebhookHandlerOptions): Pick<VerifyWebhookOptions, 'toleranceSe
 
 export * from './webhooks.ts';
 export { memorySeenStore, webhookEventKey, type SeenStore, type MemorySeenStore, type MemorySeenStoreOptions } from './seen-store.ts';
-export { WEBHOOK_FAILURE_REASONS } from './webhook-error.ts';

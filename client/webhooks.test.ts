@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { WEBHOOK_EXAMPLES, WEBHOOK_EXAMPLE_SIGNING } from '../contracts/merchant/webhooks.ts';
-import { signWebhook, verifyWebhook, WebhookVerificationError, type WebhookFailureReason } from './webhooks.ts';
+import { signWebhook, verifyWebhook, WEBHOOK_FAILURE_REASONS, WebhookVerificationError, type WebhookFailureReason } from './webhooks.ts';
 
 const SECRET = 'demo-signing-secret';
 const T = 1_767_225_600; // unix seconds
@@ -154,5 +154,18 @@ describe('verifyWebhook', () => {
   it('uses the real clock by default', () => {
     const envelope = signWebhook({ payload: payment, secret: SECRET });
     expect(verifyWebhook({ body: envelope, secret: SECRET }).type).toBe('payment');
+  });
+});
+
+describe('WebhookVerificationError', () => {
+  it('carries its reason and optional details', () => {
+    const e = new WebhookVerificationError('timestamp_too_old', 'old', { timestamp: 5 });
+    expect(e).toBeInstanceOf(Error);
+    expect(e).toMatchObject({ name: 'WebhookVerificationError', reason: 'timestamp_too_old', message: 'old', timestamp: 5 });
+    expect(new WebhookVerificationError('bad_signature', 'x')).not.toHaveProperty('issues');
+  });
+
+  it('lists every reason once', () => {
+    expect(new Set(WEBHOOK_FAILURE_REASONS).size).toBe(8);
   });
 });
