@@ -87,7 +87,8 @@ export async function runContract(options: RunOptions): Promise<ApiReport> {
       // The same signed request again: the nonce is now used (2006).
       if (c.auth === 'replayed-nonce') ({ response } = await send(() => first.wire, sendOpts, budget));
     } catch (err) {
-      const cause = (err as { cause?: { code?: string } }).cause?.code ?? (err as Error).message;
+      const inner = (err as { cause?: { code?: string; message?: string } }).cause;
+      const cause = inner?.code ?? inner?.message ?? (err as Error).message;
       if (requests === 0) throw new Error(`Cannot reach ${options.baseUrl} (${cause}): is the server running?`);
       response = { status: 0, contentType: undefined, headers: {}, text: `request failed: ${cause}`, ms: 0 };
     }
