@@ -528,17 +528,6 @@ export interface components {
              * @example https://merchant.example.com/hooks/refunds
              */
             webhook_url?: string;
-        } | {
-            /** @constant */
-            refund_full_amount: true;
-            amount_to_refund_fiat?: unknown;
-            amount_to_refund?: unknown;
-        } | {
-            /** @constant */
-            refund_full_amount?: false;
-        } | {
-            /** @constant */
-            refund_full_amount?: false;
         };
         /** @description Fields of a new invoice (section 4.6). email, company_name, first_name and last_name: required unless `invoice_recipient_id` is given. */
         CreateInvoiceFields: {
@@ -636,7 +625,7 @@ export interface components {
              * @default false
              */
             send_customer_email?: boolean;
-        } | unknown | unknown;
+        };
         /** @description Body of Create an Invoice Recipient: fields nested under `invoice_recipient`. */
         CreateInvoiceRecipientRequest: {
             invoice_recipient: components["schemas"]["InvoiceRecipientFields"];
@@ -783,7 +772,7 @@ export interface components {
              * @example https://merchant.example.com/hooks/refunds
              */
             webhook_url?: string;
-        } | unknown | unknown;
+        };
         /** @description Body of Create Widget Payment (section 4.1), flat. */
         CreateWidgetPaymentRequest: {
             /**
@@ -1074,11 +1063,6 @@ export interface components {
             company_name?: "" | string;
             first_name?: "" | string;
             last_name?: "" | string;
-        } | {
-            company_name: unknown;
-        } | {
-            first_name: unknown;
-            last_name: unknown;
         };
         /**
          * @description Delivery status of the invoice e-mail. `sent`, `delivered`; `opened`: e-mail viewed; `viewed`: link in the e-mail clicked; `bounced`: undeliverable; `error`, `spam`. Where the field is `null`, the e-mail is pending (if `send_customer_email` is true) or not sent by the service.
@@ -1184,7 +1168,7 @@ export interface components {
              * @enum {string}
              */
             country?: "AD" | "AE" | "AF" | "AG" | "AI" | "AL" | "AM" | "AO" | "AQ" | "AR" | "AS" | "AT" | "AU" | "AW" | "AX" | "AZ" | "BA" | "BB" | "BD" | "BE" | "BF" | "BG" | "BH" | "BI" | "BJ" | "BL" | "BM" | "BN" | "BO" | "BQ" | "BR" | "BS" | "BT" | "BV" | "BW" | "BY" | "BZ" | "CA" | "CC" | "CD" | "CF" | "CG" | "CH" | "CI" | "CK" | "CL" | "CM" | "CN" | "CO" | "CR" | "CU" | "CV" | "CW" | "CX" | "CY" | "CZ" | "DE" | "DJ" | "DK" | "DM" | "DO" | "DZ" | "EC" | "EE" | "EG" | "EH" | "ER" | "ES" | "ET" | "FI" | "FJ" | "FK" | "FM" | "FO" | "FR" | "GA" | "GB" | "GD" | "GE" | "GF" | "GG" | "GH" | "GI" | "GL" | "GM" | "GN" | "GP" | "GQ" | "GR" | "GS" | "GT" | "GU" | "GW" | "GY" | "HK" | "HM" | "HN" | "HR" | "HT" | "HU" | "ID" | "IE" | "IL" | "IM" | "IN" | "IO" | "IQ" | "IR" | "IS" | "IT" | "JE" | "JM" | "JO" | "JP" | "KE" | "KG" | "KH" | "KI" | "KM" | "KN" | "KP" | "KR" | "KW" | "KY" | "KZ" | "LA" | "LB" | "LC" | "LI" | "LK" | "LR" | "LS" | "LT" | "LU" | "LV" | "LY" | "MA" | "MC" | "MD" | "ME" | "MF" | "MG" | "MH" | "MK" | "ML" | "MM" | "MN" | "MO" | "MP" | "MQ" | "MR" | "MS" | "MT" | "MU" | "MV" | "MW" | "MX" | "MY" | "MZ" | "NA" | "NC" | "NE" | "NF" | "NG" | "NI" | "NL" | "NO" | "NP" | "NR" | "NU" | "NZ" | "OM" | "PA" | "PE" | "PF" | "PG" | "PH" | "PK" | "PL" | "PM" | "PN" | "PR" | "PS" | "PT" | "PW" | "PY" | "QA" | "RE" | "RO" | "RS" | "RU" | "RW" | "SA" | "SB" | "SC" | "SD" | "SE" | "SG" | "SH" | "SI" | "SJ" | "SK" | "SL" | "SM" | "SN" | "SO" | "SR" | "SS" | "ST" | "SV" | "SX" | "SY" | "SZ" | "TC" | "TD" | "TF" | "TG" | "TH" | "TJ" | "TK" | "TL" | "TM" | "TN" | "TO" | "TR" | "TT" | "TV" | "TW" | "TZ" | "UA" | "UG" | "UM" | "US" | "UY" | "UZ" | "VA" | "VC" | "VE" | "VG" | "VI" | "VN" | "VU" | "WF" | "WS" | "YE" | "YT" | "ZA" | "ZM" | "ZW";
-        } | unknown | unknown;
+        };
         /** @description All invoice recipients of the merchant */
         InvoiceRecipientList: {
             invoice_recipients: components["schemas"]["InvoiceRecipient"][];
