@@ -13,11 +13,19 @@ type BodyOf<R> = R extends { body: { schema: infer S extends z.ZodType } } ? z.o
 /** Literal status keys only: an index signature (`Record<number, ...>`) contributes none. */
 type DeclaredStatus<Rs> = keyof { [K in keyof Rs as number extends K ? never : K extends number ? K : never]: 0 } & number;
 
-/** One `{status, body}` per declared response; a response without a schema has no body (204). */
+/**
+ * One `{status, body}` per declared response. A response with a schema has that body; one typed
+ * only as the generic ResponseSpec (`schema?: ZodType`) has a body of its schema's type, as far as
+ * the contract's types tell; a response without a schema (204) has none.
+ */
 export type HandlerResult<Op extends OperationSpec> = {
   [S in DeclaredStatus<Op['responses']>]: Op['responses'][S] extends { schema: infer B extends z.ZodType }
     ? { status: S; body: z.output<B>; headers?: Record<string, string> }
-    : { status: S; body?: undefined; headers?: Record<string, string> };
+    : Op['responses'][S] extends { schema?: infer B }
+      ? 'schema' extends keyof Op['responses'][S]
+        ? { status: S; body: z.output<NonNullable<B> & z.ZodType>; headers?: Record<string, string> }
+        : { status: S; body?: undefined; headers?: Record<string, string> }
+      : { status: S; body?: undefined; headers?: Record<string, string> };
 }[DeclaredStatus<Op['responses']>];
 
 /** What a handler receives. `principal` is the verified caller (undefined on public operations). */

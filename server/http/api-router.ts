@@ -71,15 +71,21 @@ export function buildApiRouter(o: ApiRouterOptions): Router {
 
 /**
  * Express matches routes in registration order, so `/payouts/pending` must come before
- * `/payouts/{id}`: at the first segment where two paths differ, a literal sorts before a parameter.
- * Otherwise the contract's order is kept (the sort is stable).
+ * `/payouts/{id}`. Paths are ordered segment by segment, a literal before a parameter, literals
+ * alphabetically: a total order in which the more specific of two overlapping paths comes first.
  */
 export function byPathSpecificity(operations: OperationMap): [string, OperationSpec][] {
-  const rank = (path: string) => path.split('/').map((seg) => (seg.startsWith('{') ? 1 : 0));
-  return Object.entries(operations).sort(([, a], [, b]) => {
-    const ra = rank(a.path);
-    const rb = rank(b.path);
-    for (let i = 0; i < Math.min(ra.length, rb.length); i++) if (ra[i] !== rb[i]) return ra[i]! - rb[i]!;
-    return 0;
-  });
+  const segments = (path: string) => path.split('/').filter(Boolean);
+  const compare = (a: string, b: string) => {
+    const sa = segments(a);
+    const sb = segments(b);
+    for (let i = 0; i < Math.min(sa.length, sb.length); i++) {
+      const pa = sa[i]!.startsWith('{');
+      const pb = sb[i]!.startsWith('{');
+      if (pa !== pb) return pa ? 1 : -1;
+      if (!pa && sa[i] !== sb[i]) return sa[i]! < sb[i]! ? -1 : 1;
+    }
+    return sa.length - sb.length;
+  };
+  return Object.entries(operations).sort(([, a], [, b]) => compare(a.path, b.path));
 }

@@ -46,8 +46,8 @@ export function validateRequest(slot: ValidatorSlot, operationId: string, expose
 
 type Coercion = 'number' | 'boolean';
 
-/** Query values the Zod schema wants as numbers or booleans (the OpenAPI validator coerces them; without it, we do). */
-function queryCoercions(schema: z.ZodObject | undefined): Map<string, Coercion> {
+/** Query and path values the Zod schema wants as numbers or booleans (the OpenAPI validator coerces them; without it, we do). */
+function coercions(schema: z.ZodObject | undefined): Map<string, Coercion> {
   const out = new Map<string, Coercion>();
   for (const [key, field] of Object.entries(schema?.shape ?? {})) {
     let s = field as z.ZodType;
@@ -72,10 +72,11 @@ function coerce(query: Record<string, unknown>, how: Map<string, Coercion>): Rec
 
 /** Parses the request parts with the operation's Zod schemas (defaults applied, refinements checked). */
 export function inputParser(op: OperationSpec) {
-  const coercions = queryCoercions(op.request?.query);
+  const queryTypes = coercions(op.request?.query);
+  const paramTypes = coercions(op.request?.params);
   const parts = [
-    ['path', op.request?.params, (req: Request) => paramsOf(req)] as const,
-    ['query', op.request?.query, (req: Request) => coerce(queryOf(req), coercions)] as const,
+    ['path', op.request?.params, (req: Request) => coerce(paramsOf(req), paramTypes)] as const,
+    ['query', op.request?.query, (req: Request) => coerce(queryOf(req), queryTypes)] as const,
     ['body', op.request?.body?.schema, (req: Request) => req.body as unknown] as const,
   ];
   return function parse(req: Request): { params: unknown; query: unknown; body: unknown } {

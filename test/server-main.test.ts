@@ -1,0 +1,69 @@
+// `npm start` as a process: it listens where HOST/PORT say, prints the URLs and the demo
+// credentials, serves the three prefixes and the docs, stops cleanly on SIGTERM, and refuses an
+// invalid CONFIG file with the offending path.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+function start(env: Record<string, string>) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  let err = '';
+  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const listening = new Promise<string>((resolve, reject) => {
+    child.stdout.on('data', () => {
+      const m = /listening on (http:\/\/\S+)/.exec(out);
+      if (m) resolve(m[1]!);
+    });
+    void exited.then((code) => reject(new Error(`exited ${code}: ${err}`)));
+  });
+  listening.catch(() => undefined); // a test that expects the process to fail does not await it
+  return { child, listening, exited, output: () => out, errors: () => err };
+}
+
+describe('npm start (server/main.ts)', () => {
+  it('serves the three APIs and the docs on 127.0.0.1, prints URLs and demo credentials, exits 0 on SIGTERM', async () => {
+    const s = start({ PORT: '0', HOST: '127.0.0.1' });
+    const base = await s.listening;
+    expect(base).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect((await fetch(`${base}/api/v1/tickers/nope`)).status).toBe(400);
+    expect((await fetch(`${base}/merchant/v2/currencies`)).status).toBe(401);
+    expect((await fetch(`${base}/partner/v1/user_registration`, { method: 'POST' })).status).toBe(401);
+    expect((await fetch(`${base}/docs/`)).headers.get('content-type')).toMatch(/text\/html/);
+    expect((await fetch(`${base}/openapi/exchange.yaml`)).status).toBe(200);
+    await new Promise((r) => setTimeout(r, 100));
+    const out = s.output();
+    expect(out).toContain(`${base}/merchant/v2`);
+    expect(out).toContain('demo-trader / demo-trader-secret (trade)');
+    expect(out).toContain('demo-merchant-norefund / demo-merchant-norefund-secret');
+    expect(out).toContain('Bearer demo-partner-key; Basic demo-partner / demo-partner-secret');
+    expect(out).toMatch(/^GET \/api\/v1\/tickers\/nope 400 /m);
+    s.child.kill('SIGTERM');
+    expect(await s.exited).toBe(0);
+  }, 30_000);
+
+  it('does not print credentials that came from a CONFIG file', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'server-main-'));
+    const file = join(dir, 'config.json');
+    writeFileSync(file, JSON.stringify({ exchange: { keys: [{ accessKey: 'prod', secret: 'very-secret', scopes: [] }] }, rateLimit: { exchange: { limit: 5 } } }));
+    const s = start({ PORT: '0', CONFIG: file });
+    await s.listening;
+    s.child.kill('SIGINT');
+    expect(await s.exited).toBe(0);
+    expect(s.output()).not.toContain('very-secret');
+  }, 30_000);
+
+  it('exits 2 naming the offending path of an invalid CONFIG file', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'server-main-'));
+    const file = join(dir, 'config.json');
+    writeFileSync(file, JSON.stringify({ rateLimit: { exchange: { limit: 'sixty' } }, prot: 1 }));
+    const s = start({ PORT: '0', CONFIG: file });
+    expect(await s.exited).toBe(2);
+    expect(s.errors()).toContain('rateLimit.exchange.limit');
+    expect(s.errors()).toMatch(/Unrecognized key.*prot/);
+  }, 30_000);
+});

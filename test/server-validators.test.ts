@@ -1,0 +1,106 @@
+// The validators for other services, mounted in bare Express apps: validation and the API's error
+// mapping in one Router, handlers of the service behind it, optional auth and response checks.
+import express from 'express';
+import request from 'supertest';
+import { describe, expect, it } from 'vitest';
+import { exchangeValidator, merchantValidator, partnerValidator } from '../server/validators.ts';
+import { exchangePrincipal, queryOf } from '../server/index.ts';
+import { contractDocuments, manualClock } from '../server/testing.ts';
+import { MERCHANT_AUTH, NOW, createPaymentBody, signedUrl } from './server-helpers.ts';
+
+const docs = contractDocuments();
+
+describe('merchantValidator() in a bare Express app', () => {
+  const app = express();
+  app.use('/merchant/v2', merchantValidator({ document: docs.merchant }));
+  app.post('/merchant/v2/payments', (req, res) => {
+    res.status(201).json({ received: req.body.payment.invoice_number });
+  });
+  app.get('/merchant/v2/transactions', (req, res) => {
+    res.json({ query: req.query });
+  });
+
+  it('rejects an invalid payment with the merchant error body (422, source per field)', async () => {
+    const res = await request(app).post('/merchant/v2/payments').send({ payment: { ...createPaymentBody.payment, email: 'nope', amount: undefined } });
+    expect(res.status).toBe(422);
+    expect(res.body).toEqual({
+      title: 'Unprocessable Entity',
+      code: '1002',
+      details: 'Required fields are missing or incorrect',
+      source: [{ 'payment.amount': 'is required' }, { 'payment.email': 'must match format "email"' }],
+    });
+  });
+
+  it('passes a valid payment to the service handler', async () => {
+    const res = await request(app).post('/merchant/v2/payments').send(createPaymentBody);
+    expect([res.status, res.body]).toEqual([201, { received: 'INV1001' }]);
+  });
+
+  it('hands the handler the query coerced and with its defaults', async () => {
+    const res = await request(app).get('/merchant/v2/transactions?limit=5');
+    expect(res.status).toBe(200);
+    expect(res.body.query.limit).toBe(5);
+  });
+
+  it('answers unknown routes and malformed JSON in the merchant shape', async () => {
+    expect((await request(app).get('/merchant/v2/nope')).body).toMatchObject({ code: '1004' });
+    expect((await request(app).post('/merchant/v2/payments').set('Content-Type', 'application/json').send('{')).body).toMatchObject({ code: '1011' });
+  });
+});
+
+describe('validator options', () => {
+  it('verifies credentials when given them (merchant Basic)', async () => {
+    const app = express();
+    app.use('/m', merchantValidator({ document: docs.merchant, auth: { keys: [{ apiKey: 'k', secret: 's', sandbox: false, permissions: [], hostedPaymentIds: [], webhookSigningSecret: 'w' }] } }));
+    app.get('/m/currencies', (_req, res) => res.json({ currencies: [] }));
+    expect((await request(app).get('/m/currencies')).status).toBe(401);
+    expect((await request(app).get('/m/currencies').auth('k', 's')).status).toBe(200);
+    expect((await request(app).get('/m/currencies').set('Authorization', MERCHANT_AUTH)).status).toBe(401);
+  });
+
+  it('checks the responses of the service when asked, replacing an invalid one by the API 500', async () => {
+    const app = express();
+    app.use('/p', partnerValidator({ document: docs.partner, validateResponses: true, log: () => undefined }));
+    app.post('/p/user_registration', (req, res) => {
+      res.status(201).json(req.body.registration.first_name === 'Bad' ? { status: 'yes' } : { status: 1, message: 'ok' });
+    });
+    const body = { registration: { business_name: 'A', first_name: 'Jane', last_name: 'D', email: 'j@example.com', password: 'password1', password_confirmation: 'password1', terms_of_service: 'true' } };
+    expect((await request(app).post('/p/user_registration').send(body)).status).toBe(201);
+    const bad = await request(app).post('/p/user_registration').send({ registration: { ...body.registration, first_name: 'Bad' } });
+    expect([bad.status, bad.body.code]).toEqual([500, '1005']);
+  });
+
+  it('lets undocumented routes through with unknownRoutes: "pass"', async () => {
+    const app = express();
+    app.use('/p', partnerValidator({ document: docs.partner, unknownRoutes: 'pass' }));
+    app.get('/p/health', (_req, res) => res.json({ ok: true }));
+    expect((await request(app).get('/p/health')).body).toEqual({ ok: true });
+  });
+
+  it('exchange: hides the auth parameters from validation; with keys it verifies X1/X2 and exposes the principal', async () => {
+    const open = express();
+    open.use('/api/v1', exchangeValidator({ document: docs.exchange }));
+    open.get('/api/v1/balances', (req, res) => res.json({ query: queryOf(req) }));
+    const url = signedUrl({ method: 'GET', path: '/balances' });
+    expect((await request(open).get(url)).body).toEqual({ query: {} });
+
+    const verified = express();
+    verified.use('/api/v1', exchangeValidator({ document: docs.exchange, now: manualClock(NOW), auth: { keys: [{ accessKey: 'demo-trader', secret: 'demo-trader-secret', scopes: ['trade'] }] } }));
+    verified.get('/api/v1/balances', (req, res) => res.json({ who: exchangePrincipal(req)?.accessKey }));
+    expect((await request(verified).get(url)).body).toEqual({ who: 'demo-trader' });
+    expect((await request(verified).get(url)).body).toEqual({ error: { code: 2006, message: expect.any(String) } });
+  });
+
+  it('keeps the three documents apart in one app (no component leaks between validators)', async () => {
+    const app = express();
+    app.use('/api/v1', exchangeValidator({ document: docs.exchange }));
+    app.use('/merchant/v2', merchantValidator({ document: docs.merchant }));
+    app.use('/partner/v1', partnerValidator({ document: docs.partner }));
+    app.use((_req, res) => res.json({ passed: true }));
+    expect((await request(app).get('/api/v1/tickers/btcusd')).body).toEqual({ passed: true });
+    expect((await request(app).get('/api/v1/tickers/BTC')).body.error.code).toBe(1001);
+    expect((await request(app).get('/merchant/v2/payments/1?crypto_iso=BTC')).body).toEqual({ passed: true });
+    expect((await request(app).get('/merchant/v2/payments/1?crypto_iso=btcusd')).body.code).toBe('2004');
+    expect((await request(app).post('/partner/v1/user_registration').send({})).body.status).toBe(0);
+  });
+});
