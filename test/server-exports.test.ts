@@ -1,0 +1,36 @@
+// The server's public entry points, imported the way another service would: through the package's
+// `exports` map (`<package>/server`, `/server/validators`, `/server/auth`).
+import express from 'express';
+import request from 'supertest';
+import { describe, expect, it } from 'vitest';
+import { createServer, exchangeValidator as fromIndex, type MerchantHandlers } from 'cryptopay-openapi-toolkit/server';
+import { createExchangeVerifier, createMerchantVerifier, createPartnerVerifier, exchangeAuth, merchantAuth, partnerAuth } from 'cryptopay-openapi-toolkit/server/auth';
+import { exchangeValidator, merchantValidator, partnerValidator } from 'cryptopay-openapi-toolkit/server/validators';
+
+describe('package exports of the server', () => {
+  it('exposes createServer, the three validators and the three auth verifiers', () => {
+    for (const f of [createServer, exchangeValidator, merchantValidator, partnerValidator, createExchangeVerifier, createMerchantVerifier, createPartnerVerifier, exchangeAuth, merchantAuth, partnerAuth]) {
+      expect(typeof f).toBe('function');
+    }
+    expect(fromIndex).toBe(exchangeValidator);
+    const handler: MerchantHandlers['listCurrencies'] = () => ({ status: 200, body: { currencies: [] } });
+    expect(handler).toBeTypeOf('function');
+  });
+
+  it('mounts merchantValidator() with the generated document in a plain Express app', async () => {
+    const app = express();
+    app.use('/merchant/v2', merchantValidator());
+    app.post('/merchant/v2/payments', (_req, res) => res.status(201).json({}));
+    const res = await request(app).post('/merchant/v2/payments').send({ payment: {} });
+    expect([res.status, res.body.code]).toEqual([422, '1002']);
+  });
+
+  it('mounts partnerAuth on its own (Bearer or Basic), attaching the principal', async () => {
+    const app = express();
+    app.use(partnerAuth([{ partnerId: 'p1', bearerKey: 'k1' }]));
+    app.get('/', (_req, res) => res.json({ ok: true }));
+    app.use((err: { status: number; code: string }, _req: express.Request, res: express.Response, _next: express.NextFunction) => res.status(err.status).json({ code: err.code }));
+    expect((await request(app).get('/').set('Authorization', 'Bearer k1')).body).toEqual({ ok: true });
+    expect((await request(app).get('/').set('Authorization', 'Bearer k2')).body).toEqual({ code: '1001' });
+  });
+});
