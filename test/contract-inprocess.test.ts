@@ -17,27 +17,13 @@ const NEGATIVE_RUNS = 25;
 const CONFIG: ConfigInput = { merchant: { sandbox: { foundAfterMs: 0, confirmedAfterMs: 20 } } };
 
 /** `operationId check` -> why it fails today and who fixes it (reported to the coordinator). */
-const VALIDATOR_CACHE =
-  'server (validation): the response validator is cached per path, not per method, so a second method on the same path is checked against the first one\'s responses (500)';
-const PENDING_ROUTE = 'server (merchant router): /payouts/{id} is matched before /payouts/pending, so "pending" fails as an integer id (422)';
 const AMOUNT_ZERO = 'contract (merchant amounts): the schema allows "0", the server answers 422 "must be greater than 0"; the rule belongs in the contract';
 const KNOWN_MISMATCHES: Record<ApiId, Record<string, string>> = {
-  exchange: {
-    'getOrders not_a_server_error': VALIDATOR_CACHE,
-    'getOrders status_code_conformance': VALIDATOR_CACHE,
-    'clearOrders negative_data_rejection': 'server: the request body is required, but an empty body is read as {} and clears every order (200)',
-  },
+  exchange: {},
   merchant: {
     'createWidgetPayment positive_data_acceptance': AMOUNT_ZERO,
     'createPayment positive_data_acceptance': AMOUNT_ZERO,
     'createInvoice positive_data_acceptance': AMOUNT_ZERO,
-    'listInvoiceRecipients not_a_server_error': VALIDATOR_CACHE,
-    'createRefund not_a_server_error': VALIDATOR_CACHE,
-    'deleteInvoiceRecipient not_a_server_error': VALIDATOR_CACHE,
-    'getPendingPayouts status_code_conformance': PENDING_ROUTE,
-    'getPendingPayouts positive_data_acceptance': PENDING_ROUTE,
-    'listPendingPayoutTransactions status_code_conformance': PENDING_ROUTE,
-    'listPendingPayoutTransactions positive_data_acceptance': PENDING_ROUTE,
   },
   partner: {},
 };

@@ -41,11 +41,8 @@ describe('arbitraryFor', () => {
   });
 
   it('puts generated URLs and e-mails on reserved domains only (no deployment calls a real host)', () => {
-    const hosts = [
-      ...sample({ type: 'string', format: 'uri' }).map((u) => new URL(u as string).hostname),
-      ...sample({ type: 'string', format: 'email' }).map((e) => (e as string).split('@')[1]!),
-    ];
-    for (const host of hosts) expect(host).toMatch(/\.(example\.(com|org|net)|invalid)$/);
+    for (const url of sample({ type: 'string', format: 'uri' })) expect(new URL(url as string).hostname).toMatch(/\.invalid$/);
+    for (const email of sample({ type: 'string', format: 'email' })) expect((email as string).split('@')[1]).toMatch(/\.example\.(com|org|net)$/);
   });
 
   it('sends every required property and sometimes leaves optional ones out', () => {

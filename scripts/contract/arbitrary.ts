@@ -109,7 +109,7 @@ const dateTime = fc
   .map((ms) => new Date(Math.floor(ms / 1000) * 1000).toISOString());
 
 /**
- * URLs on reserved domains only (RFC 2606/6761: example.*, .invalid): a generated webhook or
+ * URLs under the reserved `.invalid` TLD only (RFC 6761: never resolves): a generated webhook or
  * callback URL must never make a deployment call a real host.
  */
 const webUrl = (schemes: string[]) =>
@@ -117,7 +117,7 @@ const webUrl = (schemes: string[]) =>
     .tuple(
       fc.constantFrom(...schemes),
       fc.stringMatching(/^[a-z0-9]([a-z0-9-]{0,10}[a-z0-9])?$/),
-      fc.constantFrom('example.com', 'example.org', 'example.net', 'hooks.invalid'),
+      fc.constantFrom('example.invalid', 'hooks.invalid', 'shop.invalid'),
       fc.stringMatching(/^(\/[A-Za-z0-9._~-]{1,10}){0,3}$/),
       fc.option(fc.stringMatching(/^[a-z]{1,6}=[A-Za-z0-9]{0,8}$/), { nil: undefined }),
     )
