@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { signaturePayload, verifySignature } from '../contracts/exchange/signing.ts';
 import { parseEngineLine } from './engine-figure.ts';
-import { LOAD_KEYS, benchConfig, type BenchKey } from './fixtures.ts';
+import { LOAD_KEYS, benchConfig, memoryConfig, type BenchKey } from './fixtures.ts';
 import { NonceCounter, paymentBody, signedBalancesPath } from './load.ts';
 import { area } from './profile-summary.ts';
 import { median } from './stats.ts';
@@ -42,6 +42,7 @@ describe('bench helpers', () => {
     const config = resolveConfig(benchConfig());
     expect(config.logRequests).toBe(false);
     expect(config.exchange.keys.length).toBeGreaterThanOrEqual(220);
+    expect(resolveConfig(memoryConfig()).exchange.nonceTtlMs).toBe(11_000);
   });
 
   it('reads the lines bench/engine.ts prints', () => {

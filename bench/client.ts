@@ -23,6 +23,9 @@ export interface ClientFigure {
   typedRps: number[];
   fetchRps: number[];
   ratios: number[];
+  /** CPU µs of the calling process per call, one per round. */
+  typedCpuUs: number[];
+  fetchCpuUs: number[];
   medianTypedRps: number;
   medianFetchRps: number;
   medianRatio: number;
@@ -31,8 +34,16 @@ export interface ClientFigure {
 
 type Call = () => Promise<boolean>;
 
+interface Drive {
+  rps: number;
+  failures: number;
+  /** CPU time (user + sys) of this process per call, in µs: steadier than req/s on a shared machine. */
+  cpuUsPerCall: number;
+}
+
 /** `loops` concurrent loops calling `calls[i]` until `seconds` have passed; successful calls per second. */
-async function drive(calls: readonly Call[], seconds: number): Promise<{ rps: number; failures: number }> {
+async function drive(calls: readonly Call[], seconds: number): Promise<Drive> {
+  const cpu = process.cpuUsage();
   const start = performance.now();
   const end = start + seconds * 1000;
   let ok = 0;
@@ -45,7 +56,8 @@ async function drive(calls: readonly Call[], seconds: number): Promise<{ rps: nu
       }
     }),
   );
-  return { rps: ok / ((performance.now() - start) / 1000), failures };
+  const used = process.cpuUsage(cpu);
+  return { rps: ok / ((performance.now() - start) / 1000), failures, cpuUsPerCall: (used.user + used.system) / (ok + failures) };
 }
 
 export async function measureClient(o: ClientOptions): Promise<ClientFigure> {
@@ -74,20 +86,26 @@ export async function measureClient(o: ClientOptions): Promise<ClientFigure> {
 
   const typedRps: number[] = [];
   const fetchRps: number[] = [];
+  const typedCpuUs: number[] = [];
+  const fetchCpuUs: number[] = [];
   let failures = 0;
   for (let round = 1; round <= o.rounds; round++) {
     const t = await drive(typed, o.seconds);
     const f = await drive(handWritten, o.seconds);
     typedRps.push(Math.round(t.rps));
     fetchRps.push(Math.round(f.rps));
+    typedCpuUs.push(Math.round(t.cpuUsPerCall));
+    fetchCpuUs.push(Math.round(f.cpuUsPerCall));
     failures += t.failures + f.failures;
-    o.progress(`round ${round}/${o.rounds}: typed client ${Math.round(t.rps)}, fetch ${Math.round(f.rps)} req/s${t.failures + f.failures ? ` (${t.failures + f.failures} failed)` : ''}`);
+    o.progress(`round ${round}/${o.rounds}: typed client ${Math.round(t.rps)} req/s (${Math.round(t.cpuUsPerCall)} µs CPU/call), fetch ${Math.round(f.rps)} req/s (${Math.round(f.cpuUsPerCall)} µs)${t.failures + f.failures ? ` (${t.failures + f.failures} failed)` : ''}`);
   }
   const ratios = typedRps.map((t, i) => t / (fetchRps[i] as number));
   return {
     typedRps,
     fetchRps,
     ratios: ratios.map((r) => Math.round(r * 1000) / 1000),
+    typedCpuUs,
+    fetchCpuUs,
     medianTypedRps: median(typedRps),
     medianFetchRps: median(fetchRps),
     medianRatio: median(ratios),

@@ -1,7 +1,9 @@
 // Figure 5: the resident memory of a fresh reference server (VALIDATE=all, rate limits off) read
 // from /proc/<pid>/status while autocannon sends it public and signed exchange requests: at 0
-// requests, at half and at the whole count, with the peak sampled in between. Creating payments
-// is left out on purpose: the sandbox keeps every payment it creates (that store grows by design).
+// requests and after each of `steps` equal parts of the total, with the peak sampled in between.
+// Its nonce memory is shortened (fixtures.ts memoryConfig) so the run outlasts it several times.
+// Creating payments is left out on purpose: the sandbox keeps every payment it creates (that
+// store grows by design, one record per payment).
 import type autocannon from 'autocannon';
 import { rssKb, type ServerChild } from './children.ts';
 import { LOAD_KEYS, type BenchKey } from './fixtures.ts';
@@ -9,13 +11,13 @@ import { clean, signedBalancesPath, type NonceCounter, runLoad } from './load.ts
 
 export interface MemoryFigure {
   requests: number;
-  /** [requests sent, RSS kB] at 0, half and all. */
+  /** [requests sent, RSS kB] at 0 and after each step. */
   points: [number, number][];
   peakKb: number;
   unclean: { statusCodes: Record<string, number>; errors: number }[];
 }
 
-export async function measureMemory(server: ServerChild, o: { total: number; connections: number; nonces: NonceCounter; progress: (line: string) => void }): Promise<MemoryFigure> {
+export async function measureMemory(server: ServerChild, o: { total: number; steps: number; connections: number; nonces: NonceCounter; progress: (line: string) => void }): Promise<MemoryFigure> {
   let i = 0;
   const requests: autocannon.Request[] = [
     { method: 'GET', path: '/api/v1/tickers/btcusd' },
@@ -27,8 +29,9 @@ export async function measureMemory(server: ServerChild, o: { total: number; con
   const unclean: MemoryFigure['unclean'] = [];
   o.progress(`0 requests: RSS ${points[0]?.[1]} kB`);
   try {
-    const half = Math.floor(o.total / 2);
-    for (const amount of [half, o.total - half]) {
+    const step = Math.floor(o.total / o.steps);
+    for (let n = 1; n <= o.steps; n++) {
+      const amount = n < o.steps ? step : o.total - step * (o.steps - 1);
       const result = await runLoad({ url: server.url, requests, connections: o.connections, amount });
       if (!clean(result)) unclean.push({ statusCodes: result.statusCodes, errors: result.errors });
       const sent = (points.at(-1)?.[0] ?? 0) + amount;

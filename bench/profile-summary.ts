@@ -1,5 +1,6 @@
 // Where the time goes in a `node --cpu-prof` profile (e.g. from `npm run bench -- --profile`,
-// written to bench/tmp/profiles): self time summed per function and per package or source folder.
+// written to bench/tmp/profiles/<server>/): busy self time summed per function and per package or
+// source folder.
 // Run: npx tsx bench/profile-summary.ts <file.cpuprofile> [top=25]
 import { readFileSync } from 'node:fs';
 
@@ -29,11 +30,16 @@ export function summarize(profile: Profile, top: number): string {
   const self = new Map<string, number>();
   const areas = new Map<string, number>();
   let total = 0;
+  let idle = 0;
   profile.samples.forEach((id, i) => {
     const dt = profile.timeDeltas[i] ?? 0;
     const node = byId.get(id);
     if (!node) return;
     const { functionName, url, lineNumber } = node.callFrame;
+    if (functionName === '(idle)') {
+      idle += dt; // waiting for I/O: left out so the percentages are of the busy time
+      return;
+    }
     const fn = `${functionName || '(anonymous)'} ${url.replace(/^.*node_modules\//, '').replace(/^file:\/\/.*?\/(server|client|contracts|bench)\//, '$1/')}:${lineNumber + 1}`;
     self.set(fn, (self.get(fn) ?? 0) + dt);
     const a = area(url, functionName);
@@ -42,7 +48,7 @@ export function summarize(profile: Profile, top: number): string {
   });
   const pct = (t: number) => `${((100 * t) / total).toFixed(1).padStart(5)} %`;
   const list = (m: Map<string, number>) => [...m].sort((a, b) => b[1] - a[1]).slice(0, top).map(([k, t]) => `${pct(t)}  ${k}`);
-  return [`total ${(total / 1e6).toFixed(2)} s sampled`, '', 'self time by area:', ...list(areas), '', 'self time by function:', ...list(self)].join('\n');
+  return [`busy ${(total / 1e6).toFixed(2)} s, idle ${(idle / 1e6).toFixed(2)} s; percentages of the busy time`, '', 'self time by area:', ...list(areas), '', 'self time by function:', ...list(self)].join('\n');
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

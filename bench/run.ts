@@ -16,7 +16,7 @@ import { ENDPOINT_LABEL, NonceCounter, paymentBody, paymentHeaders, signedBalanc
 import { LOAD_KEYS, type BenchKey } from './fixtures.ts';
 import { measureMemory, type MemoryFigure } from './memory.ts';
 import { measureSigning, type SigningFigure } from './signing.ts';
-import { int, mb, ratio, seconds } from './stats.ts';
+import { int, mb, median, ratio, seconds } from './stats.ts';
 import { judge, renderRows, renderTable, type Row } from './table.ts';
 import { ENDPOINTS, VARIANTS, measureValidation, type ValidationFigure, type Variant } from './validation.ts';
 
@@ -123,27 +123,26 @@ async function main(): Promise<void> {
   const files = scratch();
   const servers: ServerChild[] = [];
   const nonces = new NonceCounter();
-  const nodeFlags = profile ? ['--cpu-prof', `--cpu-prof-dir=${join(ROOT, 'bench/tmp/profiles')}`] : [];
+  // One folder per server: bench/tmp/profiles/<name>/ (the tsx loader thread writes a second file).
+  const nodeFlags = (name: string) => (profile ? ['--cpu-prof', `--cpu-prof-dir=${join(ROOT, 'bench/tmp/profiles', name)}`] : []);
   try {
     const needServers = only.has('validation') || only.has('client');
     if (needServers || only.has('memory')) {
       console.log('\nstarting servers');
       const startedAt = performance.now();
-      const env = (validate: string) => ({ VALIDATE: validate, RATE_LIMIT: 'off', CONFIG: files.configPath });
-      const wanted: [string, string][] = [
-        ...(needServers ? ([['none', 'none'], ['all', 'all'], ['requests', 'requests']] as [string, string][]) : []),
-        ...(only.has('memory') ? ([['memory', 'all']] as [string, string][]) : []),
+      const env = (validate: string, config: string) => ({ VALIDATE: validate, RATE_LIMIT: 'off', CONFIG: config });
+      const wanted: [string, Record<string, string>][] = [
+        ...(needServers ? (['none', 'all', 'requests'].map((v) => [v, env(v, files.configPath)]) as [string, Record<string, string>][]) : []),
+        ...(only.has('memory') ? ([['memory', env('all', files.memoryConfigPath)]] as [string, Record<string, string>][]) : []),
       ];
-      const started = await Promise.all(
-        wanted.map(([name, validate]) => startServer({ name, entry: 'bench/server.ts', env: env(validate), nodeFlags })),
-      );
+      const started = await Promise.all(wanted.map(([name, e]) => startServer({ name, entry: 'bench/server.ts', env: e, nodeFlags: nodeFlags(name) })));
       servers.push(...started);
       const byName = Object.fromEntries(started.map((s) => [s.name, s]));
       // The memory server gets no request before its first reading.
       for (const s of started) if (s.name !== 'memory' && s.name !== 'none') await preflight(s.url, nonces);
       if (needServers) {
         const bodies = await preflight((byName.none as ServerChild).url, nonces);
-        const bare = await startServer({ name: 'bare', entry: 'bench/bare-server.ts', env: { BARE_BODIES: files.write('bare-bodies.json', bodies) }, nodeFlags });
+        const bare = await startServer({ name: 'bare', entry: 'bench/bare-server.ts', env: { BARE_BODIES: files.write('bare-bodies.json', bodies) }, nodeFlags: nodeFlags('bare') });
         servers.push(bare);
         await preflight(bare.url, nonces);
         byName.bare = bare;
@@ -163,7 +162,7 @@ async function main(): Promise<void> {
         results.figures.client = { ...figure, server: 'reference server, VALIDATE=none', loops: PLAN.clientLoops };
       });
       await section('memory', async () => {
-        results.figures.memory = await measureMemory(byName.memory as ServerChild, { total: PLAN.memoryRequests, connections: PLAN.connections, nonces, progress: log('memory') });
+        results.figures.memory = await measureMemory(byName.memory as ServerChild, { total: PLAN.memoryRequests, steps: 4, connections: PLAN.connections, nonces, progress: log('memory') });
       });
       // The other figures run alone: no server left to take CPU from them.
       await Promise.all(servers.splice(0).map((s) => s.stop()));
@@ -210,7 +209,7 @@ function report(): void {
   if (f.client) {
     rows.push({
       figure: '2 typed client / hand-written fetch (signed GET /balances)',
-      measured: `${ratio(f.client.medianRatio)} (${int(f.client.medianTypedRps)} vs ${int(f.client.medianFetchRps)} req/s)`,
+      measured: `${ratio(f.client.medianRatio)} (${int(f.client.medianTypedRps)} vs ${int(f.client.medianFetchRps)} req/s; CPU/call ${int(median(f.client.typedCpuUs))} vs ${int(median(f.client.fetchCpuUs))} µs)`,
       target: '≥ 0.90',
       status: f.client.failures ? `INVALID (${f.client.failures} failed calls)` : judge(f.client.medianRatio, { min: 0.9 }),
     });
