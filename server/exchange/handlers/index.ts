@@ -1,11 +1,11 @@
-// The default handler set of the exchange API. Replaced wholesale by the reference implementation
-// (sandbox business logic); until then every operation answers 501 in the exchange error shape.
+// The default handler set of the exchange API: the reference implementation (the sandbox: an
+// in-memory exchange with a matching engine). `createServer({ handlers })` replaces any of them.
 import { exchangeOperations } from '../../../contracts/exchange/operations.ts';
 import type { ExchangePrincipal } from '../../auth/principal.ts';
 import type { HandlerContext } from '../../http/api-module.ts';
-import { notImplementedHandlers } from '../../handlers/not-implemented.ts';
+import { createExchangeReference } from '../reference/index.ts';
 import type { HandlerMap } from '../../handlers/types.ts';
 
-export function defaultExchangeHandlers(_ctx: HandlerContext): HandlerMap<typeof exchangeOperations, ExchangePrincipal> {
-  return notImplementedHandlers(exchangeOperations);
+export function defaultExchangeHandlers(ctx: HandlerContext): HandlerMap<typeof exchangeOperations, ExchangePrincipal> {
+  return createExchangeReference(ctx.config, { now: ctx.now }).handlers;
 }

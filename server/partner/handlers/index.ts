@@ -1,11 +1,11 @@
-// The default handler set of the partner API. Replaced wholesale by the reference implementation;
-// until then every operation answers 501 in the partner error shape.
+// The default handler set of the partner API: the reference implementation (registrations and
+// merchant applications in memory). `createServer({ handlers })` replaces any of them.
 import { partnerOperations } from '../../../contracts/partner/operations.ts';
 import type { PartnerPrincipal } from '../../auth/principal.ts';
 import type { HandlerContext } from '../../http/api-module.ts';
-import { notImplementedHandlers } from '../../handlers/not-implemented.ts';
+import { partnerReferenceHandlers } from '../reference/index.ts';
 import type { HandlerMap } from '../../handlers/types.ts';
 
-export function defaultPartnerHandlers(_ctx: HandlerContext): HandlerMap<typeof partnerOperations, PartnerPrincipal> {
-  return notImplementedHandlers(partnerOperations);
+export function defaultPartnerHandlers(ctx: HandlerContext): HandlerMap<typeof partnerOperations, PartnerPrincipal> {
+  return partnerReferenceHandlers(ctx);
 }
