@@ -12,7 +12,7 @@ import { PROFILES } from './profiles.ts';
 import { requestProblems } from './requests.ts';
 import { OperationTally, summarize, type ApiReport, type FailureReport, type OperationReport } from './results.ts';
 import { SchemaKit } from './schemas.ts';
-import { send, toWire, type SendOptions, type WaitBudget, type WireResponse } from './wire.ts';
+import { send, toWire, type SendOptions, type WaitBudget, type WireRequest, type WireResponse } from './wire.ts';
 
 export interface RunOptions {
   api: ApiId;
@@ -81,11 +81,8 @@ export async function runContract(options: RunOptions): Promise<ApiReport> {
     };
     let response: WireResponse;
     try {
-      const first = await send(prepare, sendOpts, budget);
-      response = first.response;
+      response = c.auth === 'replayed-nonce' ? await replay(prepare) : (await send(prepare, sendOpts, budget)).response;
       requests++;
-      // The same signed request again: the nonce is now used (2006).
-      if (c.auth === 'replayed-nonce') ({ response } = await send(() => first.wire, sendOpts, budget));
     } catch (err) {
       const inner = (err as { cause?: { code?: string; message?: string } }).cause;
       const cause = inner?.code ?? inner?.message ?? (err as Error).message;
@@ -94,6 +91,22 @@ export async function runContract(options: RunOptions): Promise<ApiReport> {
     }
     const stateful = flows.stateful?.[op.operationId];
     return { response, failures: [...responseChecks(op, kit, response), ...expectationChecks(op, profile, c.expect, response, stateful)] };
+  };
+
+  /**
+   * A signed request, then the same one again at once: its nonce is now used (2006). A 429 on the
+   * second must not delay it (the nonce would leave the ±30 s window, 2007): wait, then redo both.
+   */
+  const replay = async (prepare: () => WireRequest): Promise<WireResponse> => {
+    for (;;) {
+      const first = await send(prepare, sendOpts, budget);
+      const again = (await send(() => first.wire, sendOpts, { leftMs: 0, waitedMs: 0 })).response;
+      const waitMs = Number(again.headers['retry-after']) * 1000;
+      if (again.status !== 429 || !(waitMs >= 0) || waitMs > budget.leftMs) return again;
+      budget.leftMs -= waitMs;
+      budget.waitedMs += waitMs;
+      await new Promise((r) => setTimeout(r, waitMs));
+    }
   };
 
   const all = operationsOf(api, doc);
