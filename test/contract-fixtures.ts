@@ -1,6 +1,5 @@
 // Fixtures of the contract-runner tests: a server on 127.0.0.1:<free port> built with
-// createServer, and "example handlers" that answer every operation with the example of its
-// success response, so the runner can be tested on a server that follows the documents exactly.
+// createServer, and fresh copies of the three reference handler sets.
 import type { AddressInfo } from 'node:net';
 import type { Express } from 'express';
 import { createServer, type CreateServerOptions, type ServerHandlers } from '../server/app.ts';
@@ -8,7 +7,6 @@ import { resolveConfig, type ConfigInput } from '../server/config.ts';
 import { createExchangeReference } from '../server/exchange/reference/index.ts';
 import { merchantReferenceHandlers } from '../server/merchant/reference/index.ts';
 import { partnerReferenceHandlers } from '../server/partner/reference/index.ts';
-import { API_IDS, loadDocument, operationsOf, type ApiId } from '../scripts/contract/document.ts';
 
 export interface RunningServer {
   baseUrl: string;
@@ -36,25 +34,6 @@ export async function startServer(options: CreateServerOptions = {}): Promise<Ru
         server.close(() => resolve());
       }),
   };
-}
-
-type LooseHandler = (input: { params: unknown; query: unknown; body: unknown }) => { status: number; body?: unknown };
-
-/** Per operation, a handler answering the first declared 2xx with its documented example. */
-export function exampleHandlers(api: ApiId): Record<string, LooseHandler> {
-  const out: Record<string, LooseHandler> = {};
-  for (const op of operationsOf(api, loadDocument(api))) {
-    const [status, response] = Object.entries(op.responses).find(([s]) => /^2\d\d$/.test(s)) ?? [];
-    if (!status || !response) continue;
-    const body = response.example;
-    out[op.operationId] = () => (body === undefined ? { status: Number(status) } : { status: Number(status), body: structuredClone(body) });
-  }
-  return out;
-}
-
-/** Example handlers for all three APIs, in the shape createServer takes. */
-export function allExampleHandlers(): ServerHandlers {
-  return Object.fromEntries(API_IDS.map((api) => [api, exampleHandlers(api)])) as unknown as ServerHandlers;
 }
 
 /**
