@@ -6,7 +6,7 @@ import { LOAD_KEYS, benchConfig, memoryConfig, type BenchKey } from './fixtures.
 import { NonceCounter, paymentBody, signedBalancesPath } from './load.ts';
 import { area } from './profile-summary.ts';
 import { median } from './stats.ts';
-import { judge, renderTable } from './table.ts';
+import { judge, judgeBoth, renderTable } from './table.ts';
 import { resolveConfig } from '../server/config.ts';
 
 describe('bench helpers', () => {
@@ -61,6 +61,10 @@ describe('bench helpers', () => {
     expect(judge(0.84, { min: 0.85 })).toBe('MISSED');
     expect(judge(5000, { max: 5000 })).toBe('MISSED');
     expect(judge(Number.NaN, { min: 1 })).toBe('n/a');
+    expect(judgeBoth(0.9, 0.95, { min: 0.85 })).toBe('met');
+    expect(judgeBoth(0.8, 0.95, { min: 0.85 })).toBe('MISSED; met on CPU time');
+    expect(judgeBoth(0.9, 0.8, { min: 0.85 })).toBe('met; MISSED on CPU time');
+    expect(judgeBoth(0.9, Number.NaN, { min: 0.85 })).toBe('met');
   });
 
   it('renders a markdown table', () => {

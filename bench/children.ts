@@ -1,7 +1,7 @@
 // Child processes of the benchmark: servers (the reference server in bench/server.ts, the bare
 // node:http floor in bench/bare-server.ts) and one-shot commands. Every child is tracked and
 // killed when the benchmark ends, fails or is interrupted, so no server outlives a run.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -142,6 +142,35 @@ export function rssKb(pid: number): number {
   try {
     const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
     return match ? Number(match[1]) : Number.NaN;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+let ticksPerSecond: number | undefined;
+function clockTicks(): number {
+  if (ticksPerSecond === undefined) {
+    try {
+      ticksPerSecond = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+    } catch {
+      ticksPerSecond = 100;
+    }
+  }
+  return ticksPerSecond;
+}
+
+/**
+ * CPU time (user + system, all threads) a process has used so far, in ms, from /proc/<pid>/stat;
+ * NaN where /proc is not available. Work per request measured this way does not depend on how
+ * much of the machine other processes take, unlike requests per second.
+ */
+export function cpuMs(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name (which may hold spaces, in parentheses): state is field 3,
+    // utime field 14, stime field 15.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / clockTicks();
   } catch {
     return Number.NaN;
   }

@@ -26,6 +26,9 @@ export interface ClientFigure {
   /** CPU µs of the calling process per call, one per round. */
   typedCpuUs: number[];
   fetchCpuUs: number[];
+  /** CPU per call of fetch / of the typed client in the same round: the throughput ratio of a client-bound process. */
+  cpuRatios: number[];
+  medianCpuRatio: number;
   medianTypedRps: number;
   medianFetchRps: number;
   medianRatio: number;
@@ -100,12 +103,15 @@ export async function measureClient(o: ClientOptions): Promise<ClientFigure> {
     o.progress(`round ${round}/${o.rounds}: typed client ${Math.round(t.rps)} req/s (${Math.round(t.cpuUsPerCall)} µs CPU/call), fetch ${Math.round(f.rps)} req/s (${Math.round(f.cpuUsPerCall)} µs)${t.failures + f.failures ? ` (${t.failures + f.failures} failed)` : ''}`);
   }
   const ratios = typedRps.map((t, i) => t / (fetchRps[i] as number));
+  const cpuRatios = fetchCpuUs.map((f, i) => f / (typedCpuUs[i] as number));
   return {
     typedRps,
     fetchRps,
     ratios: ratios.map((r) => Math.round(r * 1000) / 1000),
     typedCpuUs,
     fetchCpuUs,
+    cpuRatios: cpuRatios.map((r) => Math.round(r * 1000) / 1000),
+    medianCpuRatio: median(cpuRatios),
     medianTypedRps: median(typedRps),
     medianFetchRps: median(fetchRps),
     medianRatio: median(ratios),

@@ -17,7 +17,7 @@ import { LOAD_KEYS, type BenchKey } from './fixtures.ts';
 import { measureMemory, type MemoryFigure } from './memory.ts';
 import { measureSigning, type SigningFigure } from './signing.ts';
 import { int, mb, median, ratio, seconds } from './stats.ts';
-import { judge, renderRows, renderTable, type Row } from './table.ts';
+import { judge, judgeBoth, renderRows, renderTable, type Row } from './table.ts';
 import { ENDPOINTS, VARIANTS, measureValidation, type ValidationFigure, type Variant } from './validation.ts';
 
 const FIGURES = ['validation', 'client', 'memory', 'generate', 'engine', 'signing'] as const;
@@ -33,7 +33,7 @@ for (const f of only) if (!FIGURES.includes(f)) throw new Error(`--only: unknown
 /** How long and how often; --quick keeps the whole run under a minute. */
 const PLAN = quick
   ? { rounds: 2, seconds: 0.6, warmup: 0.3, connections: 10, clientLoops: 10, generateRuns: 1, memoryRequests: 10_000, signBatchMs: 150, signBatches: 3 }
-  : { rounds: 5, seconds: 4, warmup: 2, connections: 10, clientLoops: 10, generateRuns: 5, memoryRequests: 100_000, signBatchMs: 500, signBatches: 5 };
+  : { rounds: 7, seconds: 3, warmup: 2, connections: 10, clientLoops: 10, generateRuns: 5, memoryRequests: 100_000, signBatchMs: 500, signBatches: 5 };
 // --rounds=N and --seconds=S override the plan (a longer run on a noisy machine, a profile).
 const numberArg = (name: string) => {
   const value = args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
@@ -150,9 +150,9 @@ async function main(): Promise<void> {
       console.log(`  ${servers.map((s) => `${s.name} pid ${s.pid} port ${s.port}`).join(', ')} (${((performance.now() - startedAt) / 1000).toFixed(1)} s)`);
 
       await section('validation', async () => {
-        const urls = Object.fromEntries(VARIANTS.map((v) => [v, (byName[v] as ServerChild).url])) as Record<Variant, string>;
+        const targets = Object.fromEntries(VARIANTS.map((v) => [v, byName[v] as ServerChild])) as Record<Variant, ServerChild>;
         results.figures.validation = await measureValidation({
-          urls, nonces, rounds: PLAN.rounds, seconds: PLAN.seconds, warmupSeconds: PLAN.warmup, connections: PLAN.connections, progress: log('validation'),
+          servers: targets, nonces, rounds: PLAN.rounds, seconds: PLAN.seconds, warmupSeconds: PLAN.warmup, connections: PLAN.connections, progress: log('validation'),
         });
       });
       await section('client', async () => {
@@ -199,9 +199,11 @@ function report(): void {
         const target = endpoint === 'ticker' && variant === 'all' ? '≥ 0.85' : '';
         rows.push({
           figure: `1 ${ENDPOINT_LABEL[endpoint]}: ${variant === 'bare' ? 'bare node:http' : `VALIDATE=${variant}`} / none`,
-          measured: `${ratio(v.medianRatio)} (${int(v.medianRps)} vs ${int(e.none.medianRps)} req/s)`,
+          measured:
+            `${ratio(v.medianRatio)} (${int(v.medianRps)} vs ${int(e.none.medianRps)} req/s); ` +
+            `CPU ${ratio(v.medianCpuRatio)} (${int(e.none.medianCpuUs)} vs ${int(v.medianCpuUs)} µs/req)`,
           target,
-          status: invalid([...v.unclean, ...e.none.unclean]) || (target ? judge(v.medianRatio, { min: 0.85 }) : ''),
+          status: invalid([...v.unclean, ...e.none.unclean]) || (target ? judgeBoth(v.medianRatio, v.medianCpuRatio, { min: 0.85 }) : ''),
         });
       }
     }
@@ -209,9 +211,11 @@ function report(): void {
   if (f.client) {
     rows.push({
       figure: '2 typed client / hand-written fetch (signed GET /balances)',
-      measured: `${ratio(f.client.medianRatio)} (${int(f.client.medianTypedRps)} vs ${int(f.client.medianFetchRps)} req/s; CPU/call ${int(median(f.client.typedCpuUs))} vs ${int(median(f.client.fetchCpuUs))} µs)`,
+      measured:
+        `${ratio(f.client.medianRatio)} (${int(f.client.medianTypedRps)} vs ${int(f.client.medianFetchRps)} req/s); ` +
+        `CPU ${ratio(f.client.medianCpuRatio)} (${int(median(f.client.fetchCpuUs))} vs ${int(median(f.client.typedCpuUs))} µs/call)`,
       target: '≥ 0.90',
-      status: f.client.failures ? `INVALID (${f.client.failures} failed calls)` : judge(f.client.medianRatio, { min: 0.9 }),
+      status: f.client.failures ? `INVALID (${f.client.failures} failed calls)` : judgeBoth(f.client.medianRatio, f.client.medianCpuRatio, { min: 0.9 }),
     });
   }
   if (f.generate) {
@@ -227,7 +231,7 @@ function report(): void {
       figure: '4 matching engine, random limit orders (submitOrder)',
       measured: `${int(f.engine.submitOrder.ordersPerSecWall)}/s (${int(f.engine.submitOrder.ordersPerSecCpu)}/s of CPU)`,
       target: '≥ 200,000/s',
-      status: judge(f.engine.submitOrder.ordersPerSecWall, { min: 200_000 }),
+      status: judgeBoth(f.engine.submitOrder.ordersPerSecWall, f.engine.submitOrder.ordersPerSecCpu, { min: 200_000 }),
     });
     rows.push({
       figure: '4 same, with the Order response (placeOrder)',
@@ -261,6 +265,13 @@ function report(): void {
       renderTable(
         ['request', ...VARIANTS],
         ENDPOINTS.map((e) => [ENDPOINT_LABEL[e], ...VARIANTS.map((v) => int((f.validation as ValidationFigure)[e][v].medianRps))]),
+      ),
+    );
+    console.log(`\nserver CPU time per request, µs (median of the same runs)\n`);
+    console.log(
+      renderTable(
+        ['request', ...VARIANTS],
+        ENDPOINTS.map((e) => [ENDPOINT_LABEL[e], ...VARIANTS.map((v) => int((f.validation as ValidationFigure)[e][v].medianCpuUs))]),
       ),
     );
   }

@@ -2,8 +2,12 @@
 // bare node:http floor, each on the three benchmarked requests. Runs alternate (none, all,
 // requests, bare, then again) so a change in the machine's load hits every variant alike; a
 // variant's ratio is taken to `none` within each round, and the median over rounds reported.
+// Beside requests per second, the server's own CPU time per request (from /proc): the ratio of
+// those is what the throughput ratio would be with a core to itself, and other processes on a
+// shared machine barely move it.
 import { ENDPOINT_LABEL, clean, requestsFor, runLoad, type Endpoint, type LoadResult, type NonceCounter } from './load.ts';
 import { LOAD_KEYS } from './fixtures.ts';
+import { cpuMs } from './children.ts';
 import { median } from './stats.ts';
 
 export const VARIANTS = ['none', 'all', 'requests', 'bare'] as const;
@@ -11,7 +15,7 @@ export type Variant = (typeof VARIANTS)[number];
 export const ENDPOINTS: readonly Endpoint[] = ['ticker', 'balances', 'payment'];
 
 export interface ValidationOptions {
-  urls: Record<Variant, string>;
+  servers: Record<Variant, { url: string; pid: number }>;
   nonces: NonceCounter;
   rounds: number;
   seconds: number;
@@ -27,6 +31,12 @@ export interface VariantFigure {
   /** rps / rps of `none` in the same round, one per round. */
   ratios: number[];
   medianRatio: number;
+  /** Server CPU µs per request, one per round. */
+  cpuUs: number[];
+  medianCpuUs: number;
+  /** CPU per request of `none` / of this variant in the same round, one per round. */
+  cpuRatios: number[];
+  medianCpuRatio: number;
   p50Ms: number;
   p99Ms: number;
   /** Runs that had a non-2xx answer or a connection error, with their status counts. */
@@ -35,38 +45,49 @@ export interface VariantFigure {
 
 export type ValidationFigure = Record<Endpoint, Record<Variant, VariantFigure>>;
 
+type Run = LoadResult & { cpuUs: number };
+
 export async function measureValidation(o: ValidationOptions): Promise<ValidationFigure> {
-  const run = (variant: Variant, endpoint: Endpoint, duration: number) =>
-    runLoad({ url: o.urls[variant], requests: requestsFor(endpoint, LOAD_KEYS, o.nonces), connections: o.connections, duration });
+  const run = async (variant: Variant, endpoint: Endpoint, duration: number): Promise<Run> => {
+    const { url, pid } = o.servers[variant];
+    const before = cpuMs(pid);
+    const result = await runLoad({ url, requests: requestsFor(endpoint, LOAD_KEYS, o.nonces), connections: o.connections, duration });
+    return { ...result, cpuUs: ((cpuMs(pid) - before) * 1000) / (result.ok + result.non2xx) };
+  };
 
   o.progress(`warm-up: ${o.warmupSeconds} s per server and request`);
   for (const endpoint of ENDPOINTS) for (const variant of VARIANTS) await run(variant, endpoint, o.warmupSeconds);
 
-  const runs: Record<string, LoadResult[]> = {};
+  const runs: Record<string, Run[]> = {};
   for (let round = 1; round <= o.rounds; round++) {
     for (const endpoint of ENDPOINTS) {
       const line: string[] = [];
       for (const variant of VARIANTS) {
         const result = await run(variant, endpoint, o.seconds);
         (runs[`${endpoint} ${variant}`] ??= []).push(result);
-        line.push(`${variant} ${Math.round(result.rps)}${clean(result) ? '' : ' (UNCLEAN)'}`);
+        line.push(`${variant} ${Math.round(result.rps)} (${Math.round(result.cpuUs)} µs)${clean(result) ? '' : ' (UNCLEAN)'}`);
       }
-      o.progress(`round ${round}/${o.rounds} ${ENDPOINT_LABEL[endpoint]}: ${line.join(', ')} req/s`);
+      o.progress(`round ${round}/${o.rounds} ${ENDPOINT_LABEL[endpoint]}: ${line.join(', ')} req/s (server CPU/request)`);
     }
   }
 
   const figure = {} as ValidationFigure;
   for (const endpoint of ENDPOINTS) {
-    const base = runs[`${endpoint} none`] as LoadResult[];
+    const base = runs[`${endpoint} none`] as Run[];
     figure[endpoint] = {} as Record<Variant, VariantFigure>;
     for (const variant of VARIANTS) {
-      const results = runs[`${endpoint} ${variant}`] as LoadResult[];
-      const ratios = results.map((r, i) => r.rps / (base[i] as LoadResult).rps);
+      const results = runs[`${endpoint} ${variant}`] as Run[];
+      const ratios = results.map((r, i) => r.rps / (base[i] as Run).rps);
+      const cpuRatios = results.map((r, i) => (base[i] as Run).cpuUs / r.cpuUs);
       figure[endpoint][variant] = {
         rps: results.map((r) => Math.round(r.rps)),
         medianRps: median(results.map((r) => r.rps)),
         ratios: ratios.map((r) => Math.round(r * 1000) / 1000),
         medianRatio: median(ratios),
+        cpuUs: results.map((r) => Math.round(r.cpuUs)),
+        medianCpuUs: median(results.map((r) => r.cpuUs)),
+        cpuRatios: cpuRatios.map((r) => Math.round(r * 1000) / 1000),
+        medianCpuRatio: median(cpuRatios),
         p50Ms: median(results.map((r) => r.latencyP50Ms)),
         p99Ms: median(results.map((r) => r.latencyP99Ms)),
         unclean: results.flatMap((r, i) => (clean(r) ? [] : [{ round: i + 1, statusCodes: r.statusCodes, errors: r.errors }])),
