@@ -10,12 +10,14 @@ import { MERCHANT_AUTH, NOW, createPaymentBody, exampleHandlers, signedUrl } fro
 import * as mx from '../contracts/merchant/examples.ts';
 
 describe('createServer({ handlers })', () => {
-  it('replaces one operation and keeps the defaults (501) for the others', async () => {
+  it('replaces one operation and keeps the defaults (the reference implementation) for the others', async () => {
     const { app } = testServer({ handlers: { merchant: { createPayment: () => ({ status: 201, body: mx.payment }) } } });
     const created = await request(app).post('/merchant/v2/payments').set('Authorization', MERCHANT_AUTH).send(createPaymentBody);
     expect([created.status, created.body]).toEqual([201, mx.payment]);
+    // The replaced handler stored nothing, so the default getPayment does not know the payment.
     const other = await request(app).get('/merchant/v2/payments/1001?crypto_iso=BTC').set('Authorization', MERCHANT_AUTH);
-    expect([other.status, other.body.code]).toEqual([501, '1005']);
+    expect([other.status, other.body.code]).toEqual([404, '1004']);
+    expect((await request(app).get('/merchant/v2/currencies').set('Authorization', MERCHANT_AUTH)).status).toBe(200);
   });
 
   it('hands handlers their input as the schemas output it: coerced, defaults applied, unknown body fields dropped', async () => {
@@ -67,7 +69,8 @@ describe('validation modes', () => {
     const { app } = testServer({ config: { validate: 'none' }, handlers: exampleHandlers });
     expect((await request(app).get('/api/v1/tickers/nope')).status).toBe(400);
     expect((await request(app).get('/api/v1/order_book?market=btcusd&limit=5')).status).toBe(200);
-    expect((await request(app).get('/merchant/v2/transactions/7001').set('Authorization', MERCHANT_AUTH)).status).toBe(501);
+    expect((await request(app).get('/merchant/v2/transactions/7001').set('Authorization', MERCHANT_AUTH)).status).toBe(404); // an id, not a 422
+    expect((await request(app).get('/merchant/v2/transactions/abc').set('Authorization', MERCHANT_AUTH)).status).toBe(422);
   });
 });
 

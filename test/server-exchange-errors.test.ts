@@ -2,7 +2,9 @@
 // HTML, a stack trace or a secret.
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
+import { exchangeOperations } from '../contracts/exchange/operations.ts';
 import { ExchangeDomainError } from '../server/errors.ts';
+import { notImplementedHandlers } from '../server/handlers/not-implemented.ts';
 import { manualClock, testServer } from '../server/testing.ts';
 import { NOW, createOrderBody, exampleHandlers, signedUrl } from './server-helpers.ts';
 
@@ -105,8 +107,9 @@ describe('exchange error mapping', () => {
     expect(logs.join('\n')).toMatch(/response failed validation.*required property/);
   });
 
-  it('501 1005 for an operation without a handler (the defaults until the reference implementation)', async () => {
-    const res = await request(make().app).get('/api/v1/timestamp');
+  it('501 1005 for an operation that is not implemented', async () => {
+    const { app } = testServer({ handlers: { exchange: notImplementedHandlers(exchangeOperations) } });
+    const res = await request(app).get('/api/v1/timestamp');
     expect(res.status).toBe(501);
     expect(res.body).toEqual(errorBody(1005, 'Operation getTimestamp is not implemented by this server'));
   });

@@ -2,7 +2,9 @@
 // status of the shared code table; auth is HTTP Basic with the Refund Create permission.
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
+import { merchantOperations } from '../contracts/merchant/operations.ts';
 import { ApiDomainError } from '../server/errors.ts';
+import { notImplementedHandlers } from '../server/handlers/not-implemented.ts';
 import { testServer } from '../server/testing.ts';
 import { MERCHANT_AUTH, MERCHANT_NOREFUND_AUTH, basic, createPaymentBody, exampleHandlers } from './server-helpers.ts';
 
@@ -100,11 +102,11 @@ describe('merchant error mapping (M1)', () => {
     expect(logs.join('\n')).not.toMatch(/demo-merchant-secret|Basic /);
   });
 
-  it('sends 204 without a body, and 501 code 1005 for operations without a handler', async () => {
+  it('sends 204 without a body, and 501 code 1005 for an operation that is not implemented', async () => {
     const { app } = make();
     const deleted = await request(app).delete('/merchant/v2/invoice_recipients/3').set('Authorization', MERCHANT_AUTH);
     expect([deleted.status, deleted.text]).toEqual([204, '']);
-    const todo = await request(app).get('/merchant/v2/payouts').set('Authorization', MERCHANT_AUTH);
+    const todo = await request(testServer({ handlers: { merchant: notImplementedHandlers(merchantOperations) } }).app).get('/merchant/v2/payouts').set('Authorization', MERCHANT_AUTH);
     expect([todo.status, todo.body]).toEqual([501, { title: 'Not Implemented', code: '1005', details: 'Operation listPayouts is not implemented by this server' }]);
   });
 });

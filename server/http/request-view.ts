@@ -18,7 +18,8 @@ const viewOf = (req: Request): View => ((req as WithView)[VIEW] ??= {});
 
 export function queryOf(req: Request): Record<string, unknown> {
   const view = viewOf(req);
-  return (view.query ??= req.query as Record<string, unknown>);
+  // Without a query string there is nothing to parse: skip Express's getter (it re-parses the URL).
+  return (view.query ??= req.url.includes('?') ? (req.query as Record<string, unknown>) : {});
 }
 
 export function paramsOf(req: Request): Record<string, unknown> {
