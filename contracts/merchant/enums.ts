@@ -118,3 +118,11 @@ export const reference = (description: string, example: string) => z.string().mi
 
 /** Webhook envelope `signature`: `t=<unix s>,s1=<64 hex>` (several s1 allowed), decision M3. */
 export const SIGNATURE_HEADER_PATTERN = '^t=[0-9]+(,s1=[0-9a-f]{64})+$';
+
+/**
+ * Payment-webhook targets (decision M3): https, or plain http on loopback (127.0.0.1, localhost,
+ * [::1]) so local development works; the server further refuses the http form for live keys.
+ */
+export const PAYMENT_WEBHOOK_URL_PATTERN = '^(https://|http://(127\\.0\\.0\\.1|localhost|\\[::1\\])(:[0-9]+)?(/|$))';
+export const paymentWebhookUrl = (description: string, example = 'https://merchant.example.com/hooks/payments') =>
+  z.url().regex(new RegExp(PAYMENT_WEBHOOK_URL_PATTERN)).openapi({ format: 'uri', description, example });

@@ -1,13 +1,8 @@
 // Payments (sections 2.1, 2.2, 4.1 to 4.3): the direct Payment, the hosted widget payment, and
 // their request bodies. createPayment nests its fields under `payment`; the widget body is flat.
-import {
-  countryCode, decimalString, email, fiatCurrency, invoiceNumber, ipAddress, personName, phoneDigits,
-  regionName, streetAddress, zipCode,
-} from '../shared/primitives.ts';
+import { countryCode, decimalString, email, fiatCurrency, invoiceNumber, ipAddress, personName, phoneDigits, positiveDecimalString, regionName, streetAddress, zipCode } from '../shared/primitives.ts';
 import { z } from '../shared/zod.ts';
-import {
-  BlockchainStatusSchema, CryptoIsoSchema, NETWORK_TYPES, TransactionStatusSchema, reference, unixSeconds, webUrl,
-} from './enums.ts';
+import { BlockchainStatusSchema, CryptoIsoSchema, NETWORK_TYPES, paymentWebhookUrl, reference, TransactionStatusSchema, unixSeconds, webUrl } from './enums.ts';
 
 export const PaymentStatusSchema = z
   .object({
@@ -54,7 +49,7 @@ export const PAYMENT_CONFIRMATIONS_PATTERN = '^[1-9][0-9]*$';
 
 export const CreatePaymentFieldsSchema = z
   .object({
-    amount: decimalString('Amount in `currency_iso`; digits and `.`'),
+    amount: positiveDecimalString('Amount in `currency_iso`; digits and `.`'),
     external_id: reference("Merchant's reference", 'order-1001'),
     currency_iso: fiatCurrency('Merchant currency: USD, CAD or EUR'),
     // Inline enum, not the NetworkType $ref: `.default()` on a named schema leaks into the component.
@@ -78,7 +73,7 @@ export const CreatePaymentFieldsSchema = z
     state: regionName('State or province', 'Ontario').optional(),
     zip: zipCode().optional(),
     country: countryCode().optional(),
-    webhook_url: webUrl(
+    webhook_url: paymentWebhookUrl(
       'Target of the payment webhooks. https; sandbox keys may also use http on 127.0.0.1 or localhost (decision M3, enforced by the server). Default: none.',
     ).optional(),
   })
@@ -110,14 +105,14 @@ export type WidgetPayment = z.infer<typeof WidgetPaymentSchema>;
 
 export const CreateWidgetPaymentRequestSchema = z
   .object({
-    amount: decimalString("Amount in the merchant's default currency; digits and `.`"),
+    amount: positiveDecimalString("Amount in the merchant's default currency; digits and `.`"),
     external_id: reference("Merchant's reference; appended as `external_id=<external_id>` to the redirect after payment", 'order-2001'),
     hosted_payment_id: z.number().int().openapi({ description: 'Hosted payment plugin id', example: 1 }),
     first_name: personName("Customer's first name", 'Jane'),
     last_name: personName("Customer's last name", 'Doe'),
     email: email("Customer's e-mail address"),
     callback_url: webUrl("Redirect after payment; default: the plugin's Payment received URL", 'https://shop.example.com/paid').optional(),
-    webhook_url: webUrl("Webhook target; default: the plugin's Webhook URL. https, or http on loopback for sandbox keys (decision M3).").optional(),
+    webhook_url: paymentWebhookUrl("Webhook target; default: the plugin's Webhook URL. https, or http on loopback for sandbox keys (decision M3).").optional(),
     cancel_url: webUrl("Redirect on cancel; default: the plugin's setting", 'https://shop.example.com/cancelled').optional(),
     address: streetAddress().optional(),
     city: regionName('City', 'Toronto').optional(),

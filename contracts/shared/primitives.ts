@@ -64,3 +64,8 @@ export const email = (description = 'E-mail address', example = 'jane@example.co
 /** An https (or http, where stated) URL. */
 export const url = (description: string, example = 'https://merchant.example.com/hook') =>
   z.url().openapi({ description, example });
+
+/** A decimal string greater than zero: amounts a request asks the platform to charge or refund. */
+export const POSITIVE_DECIMAL_PATTERN = '^(0*[1-9][0-9]*(\\.[0-9]+)?|0+\\.[0-9]*[1-9][0-9]*)$';
+export const positiveDecimalString = (description?: string) =>
+  z.string().regex(new RegExp(POSITIVE_DECIMAL_PATTERN)).openapi({ description: `${description ?? 'Amount'}; greater than 0`, example: '10.00' });

@@ -12,6 +12,14 @@ const at = (v: unknown, key: string): Record<string, unknown> | undefined => {
 };
 
 export const FIXUPS: Partial<Record<ApiId, Record<string, Fixup>>> = {
+  merchant: {
+    // Create an Invoice, `currency_iso`: "Must match account currency" (the sandbox accounts are USD).
+    createInvoice: (input) => {
+      const invoice = at(input.body, 'invoice');
+      if (invoice) invoice.currency_iso = process.env.CONTRACT_MERCHANT_CURRENCY ?? 'USD';
+      return input;
+    },
+  },
   partner: {
     // Registration schema: "`password_confirmation` must equal `password` (checked by the server)".
     registerUser: (input) => {
