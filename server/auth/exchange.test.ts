@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SIGNATURE_TEST_VECTORS } from '../../contracts/exchange/signing.ts';
+import { SIGNATURE_TEST_VECTORS, sign, signaturePayload } from '../../contracts/exchange/signing.ts';
 import { ExchangeDomainError } from '../errors.ts';
 import { createExchangeVerifier } from './exchange.ts';
 
@@ -47,10 +47,13 @@ describe('createExchangeVerifier', () => {
     expect(codeOf(() => verify(req({ ...q, signature: 'bad' })))).toEqual([2005, 401]);
   });
 
-  it('needs the trade scope only where required', () => {
-    const verify = createExchangeVerifier({ keys, now: () => 0, nonceWindowMs: 1e15 });
-    const signed = (nonce: string, scope?: 'trade') =>
-      codeOf(() => verify({ method: 'GET', path: '/x', query: { access_key: 'demo-viewer', nonce, signature: 'will-fail' } }, scope));
-    expect(signed('1')).toEqual([2005, 401]); // the signature is checked before the scope
+  it('needs the trade scope only where the operation requires it', () => {
+    const verify = createExchangeVerifier({ keys, now: () => 1_700_000_000_000 });
+    const signed = (nonce: string) => {
+      const query = { access_key: 'demo-viewer', nonce };
+      return { method: 'GET', path: '/api/v1/balances', query: { ...query, signature: sign(signaturePayload({ method: 'GET', path: '/api/v1/balances', query }), 'demo-viewer-secret') } };
+    };
+    expect(verify(signed('1700000000000')).accessKey).toBe('demo-viewer');
+    expect(codeOf(() => verify(signed('1700000000001'), 'trade'))).toEqual([2011, 401]);
   });
 });
