@@ -73,6 +73,14 @@ const decisions: Decision[] = [
   },
   { id: 'X5', gap: 'Rate-limit details: who is counted, the answer, the ban', decision: `Rate limit: ${X5}` },
   {
+    id: 'X-codes',
+    gap: 'Error codes for failures the code table does not cover',
+    decision:
+      'The exchange table has no code for the rate limit or for failures outside any operation, so they take the numbers the merchant and partner table gives the same failures: ' +
+      '1002 rate limit (429, with Retry-After), 1004 unknown route (404), 1005 internal error (500, and 501 for an operation a custom server leaves unimplemented), ' +
+      '1008 body over the limit (413), 1009 method not allowed (405, with Allow), 1010 body not JSON (415). A malformed JSON body is a validation error: 1001 (400). No stack trace or internal detail is ever sent.',
+  },
+  {
     id: 'X6',
     gap: 'Execution of market orders and arithmetic of amounts',
     decision:

@@ -6,6 +6,12 @@ export const EXCHANGE_ERROR_CODES = {
   1001: { status: 400, message: 'Validation error naming the offending parameter' },
   // Not in the document: the rate limit needs a code of its own (decision X5).
   1002: { status: 429, message: 'Rate limit exceeded; temporarily banned (Retry-After gives the seconds)' },
+  // Not in the document either: failures outside any operation, numbered as in API_ERROR_CODES.
+  1004: { status: 404, message: 'Unknown route' },
+  1005: { status: 500, message: 'Internal error (also 501: operation not implemented by this server)' },
+  1008: { status: 413, message: 'Request body larger than the limit' },
+  1009: { status: 405, message: 'Method not allowed on this path (see Allow)' },
+  1010: { status: 415, message: 'Request body is not application/json' },
   2001: { status: 401, message: 'Authorization failed' },
   2002: { status: 400, message: 'Failed to create order, with a reason' },
   2003: { status: 400, message: 'Failed to cancel order, with a reason' },
