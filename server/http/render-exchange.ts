@@ -4,7 +4,7 @@
 // the merchant and partner table gives the same failure, so one code means one thing platform-wide:
 // 1004 unknown route (404), 1005 internal error (500), 1008 body too large (413), 1009 method not
 // allowed (405), 1010 unsupported media type (415).
-import type { ExchangeErrorCode } from '../../contracts/shared/errors.ts';
+import { EXCHANGE_ERROR_CODES, type ExchangeErrorCode } from '../../contracts/shared/errors.ts';
 import {
   ExchangeDomainError,
   MalformedJsonError,
@@ -19,15 +19,11 @@ import {
 } from '../errors.ts';
 import type { Failure } from './failure.ts';
 
-/** Codes of the exchange table plus the platform codes used for failures it has none for. */
-export const EXCHANGE_PLATFORM_CODES = {
-  1004: { status: 404, message: 'Unknown route' },
-  1005: { status: 500, message: 'Internal server error' },
-  1008: { status: 413, message: 'Request body too large' },
-  1009: { status: 405, message: 'Method not allowed' },
-  1010: { status: 415, message: 'Unsupported media type' },
-} as const;
-export type ExchangeWireCode = ExchangeErrorCode | keyof typeof EXCHANGE_PLATFORM_CODES;
+/** The platform codes for failures the document has no code for (decision X-codes; in the contract's table). */
+export const EXCHANGE_PLATFORM_CODES = Object.fromEntries(
+  ([1004, 1005, 1008, 1009, 1010] as const).map((c) => [c, EXCHANGE_ERROR_CODES[c]]),
+) as Pick<typeof EXCHANGE_ERROR_CODES, 1004 | 1005 | 1008 | 1009 | 1010>;
+export type ExchangeWireCode = ExchangeErrorCode;
 
 export interface Rendered {
   status: number;
