@@ -1,4 +1,5 @@
-// npm run bench [-- --quick] [--only=validation,client,memory,generate,engine,signing] [--rounds=N] [--seconds=S] [--profile]
+// npm run bench [-- --quick] [--only=validation,client,memory,generate,engine,signing] [--rounds=N] [--seconds=S]
+//   [--memory-requests=N] [--profile]
 // The toolkit's performance figures, measured the same way every time (bench/README.md says what
 // each one means). Servers run as child processes on 127.0.0.1 and free ports; autocannon and the
 // clients run in this process; every run is bounded in time and every child is killed at the end,
@@ -34,7 +35,7 @@ for (const f of only) if (!FIGURES.includes(f)) throw new Error(`--only: unknown
 const PLAN = quick
   ? { rounds: 2, seconds: 0.6, warmup: 0.3, connections: 10, clientLoops: 10, generateRuns: 1, memoryRequests: 10_000, signBatchMs: 150, signBatches: 3 }
   : { rounds: 7, seconds: 3, warmup: 2, connections: 10, clientLoops: 10, generateRuns: 5, memoryRequests: 100_000, signBatchMs: 500, signBatches: 5 };
-// --rounds=N and --seconds=S override the plan (a longer run on a noisy machine, a profile).
+// --rounds=N, --seconds=S and --memory-requests=N override the plan (a longer run on a noisy machine, a profile).
 const numberArg = (name: string) => {
   const value = args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
   if (value === undefined) return undefined;
@@ -43,6 +44,7 @@ const numberArg = (name: string) => {
 };
 PLAN.rounds = numberArg('rounds') ?? PLAN.rounds;
 PLAN.seconds = numberArg('seconds') ?? PLAN.seconds;
+PLAN.memoryRequests = numberArg('memory-requests') ?? PLAN.memoryRequests;
 /** Whole-run watchdog: a hung server or load cannot keep the benchmark (or a CI job) alive. */
 const DEADLINE_MS = quick ? 120_000 : 30 * 60_000;
 
@@ -276,7 +278,7 @@ function report(): void {
     );
   }
 
-  const partial = quick || onlyArg !== undefined || args.some((a) => /^--(rounds|seconds)=/.test(a));
+  const partial = quick || onlyArg !== undefined || args.some((a) => /^--(rounds|seconds|memory-requests)=/.test(a));
   const out = partial ? join(ROOT, 'bench/tmp/results.json') : join(ROOT, 'bench/results.json');
   mkdirSync(join(out, '..'), { recursive: true });
   writeFileSync(out, `${JSON.stringify(results, null, 2)}\n`);
