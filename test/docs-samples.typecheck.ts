@@ -1,6 +1,6 @@
 // Type-checks code samples as standalone modules against the real client, with the project's
 // compiler options; the samples' import of the published client name maps to client/index.ts.
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
@@ -13,6 +13,8 @@ export async function typecheckSamples(sources: readonly string[]): Promise<stri
   const config = ts.getParsedCommandLineOfConfigFile(join(root, 'tsconfig.json'), {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} });
   if (!config) throw new Error('tsconfig.json could not be read');
   // Inside the repository so that express and the client's dependencies resolve from node_modules.
+  // tmp/ is git-ignored, so a fresh clone does not have it.
+  await mkdir(join(root, 'tmp'), { recursive: true });
   const dir = await mkdtemp(join(root, 'tmp', 'docs-samples-'));
   try {
     const files = await Promise.all(
