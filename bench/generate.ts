@@ -26,6 +26,8 @@ function copyCheckout(): string {
   const files = execFileSync('git', ['ls-files', '-co', '--exclude-standard', '-z'], { cwd: ROOT, encoding: 'utf8' }).split('\0').filter(Boolean);
   for (const file of files) {
     const from = join(ROOT, file);
+    // node_modules is linked below (a symlinked node_modules is not matched by `node_modules/`).
+    if (file === 'node_modules' || file.startsWith('node_modules/')) continue;
     if (!existsSync(from)) continue; // deleted in the working tree
     mkdirSync(dirname(join(dir, file)), { recursive: true });
     cpSync(from, join(dir, file));
