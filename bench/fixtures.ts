@@ -49,5 +49,7 @@ export function scratch(): { dir: string; configPath: string; memoryConfigPath: 
     writeFileSync(path, JSON.stringify(value));
     return path;
   };
-  return { dir, configPath: write('config.json', benchConfig()), memoryConfigPath: write('memory-config.json', memoryConfig()), write, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+  const cleanup = () => rmSync(dir, { recursive: true, force: true });
+  process.once('exit', cleanup); // also when interrupted (the signal handler of children.ts exits)
+  return { dir, configPath: write('config.json', benchConfig()), memoryConfigPath: write('memory-config.json', memoryConfig()), write, cleanup };
 }

@@ -23,6 +23,7 @@ export interface GenerateFigure {
 /** A copy of the tracked and untracked-but-not-ignored files of the checkout. */
 function copyCheckout(): string {
   const dir = mkdtempSync(join(tmpdir(), 'bench-generate-'));
+  process.once('exit', () => rmSync(dir, { recursive: true, force: true })); // also when interrupted
   const files = execFileSync('git', ['ls-files', '-co', '--exclude-standard', '-z'], { cwd: ROOT, encoding: 'utf8' }).split('\0').filter(Boolean);
   for (const file of files) {
     const from = join(ROOT, file);
