@@ -1,6 +1,7 @@
-// Child processes of the benchmark: servers (the reference server in bench/server.ts, the bare
-// node:http floor in bench/bare-server.ts) and one-shot commands. Every child is tracked and
-// killed when the benchmark ends, fails or is interrupted, so no server outlives a run.
+// Child processes of the benchmark: servers (the reference server, server/main.ts as `npm start`
+// runs it; the bare node:http floor in bench/bare-server.ts) and one-shot commands. Every child
+// is tracked and killed when the benchmark ends, fails or is interrupted, so no server outlives
+// a run.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -45,7 +46,7 @@ export interface StartOptions {
   timeoutMs?: number;
 }
 
-/** Starts a server child that prints `LISTENING <port>` once it accepts connections. */
+/** Starts a server child that prints its port (see below) once it accepts connections. */
 export function startServer({ name, entry, env = {}, nodeFlags = [], timeoutMs = 60_000 }: StartOptions): Promise<ServerChild> {
   const child = spawn(process.execPath, [...nodeFlags, '--import', 'tsx', join(ROOT, entry)], {
     cwd: ROOT,
@@ -73,7 +74,8 @@ export function startServer({ name, entry, env = {}, nodeFlags = [], timeoutMs =
     });
     child.stdout.on('data', (chunk: Buffer) => {
       remember(chunk);
-      const match = /LISTENING (\d+)/.exec(chunk.toString('utf8'));
+      // `LISTENING <port>` (bench/bare-server.ts) or the banner of server/main.ts.
+      const match = /(?:LISTENING |listening on http:\/\/\S+:)(\d+)/.exec(chunk.toString('utf8'));
       if (!match) return;
       clearTimeout(timer);
       child.removeAllListeners('exit');

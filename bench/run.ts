@@ -137,7 +137,7 @@ async function main(): Promise<void> {
         ...(needServers ? (['none', 'all', 'requests'].map((v) => [v, env(v, files.configPath)]) as [string, Record<string, string>][]) : []),
         ...(only.has('memory') ? ([['memory', env('all', files.memoryConfigPath)]] as [string, Record<string, string>][]) : []),
       ];
-      const started = await Promise.all(wanted.map(([name, e]) => startServer({ name, entry: 'bench/server.ts', env: e, nodeFlags: nodeFlags(name) })));
+      const started = await Promise.all(wanted.map(([name, e]) => startServer({ name, entry: 'server/main.ts', env: e, nodeFlags: nodeFlags(name) })));
       servers.push(...started);
       const byName = Object.fromEntries(started.map((s) => [s.name, s]));
       // The memory server gets no request before its first reading.
