@@ -43,20 +43,68 @@ export class MissingCredentialsError extends Error {
  * Auth parameters already on the URL are replaced, so a request can be signed again (retries).
  */
 export async function signRequest(request: Request, credentials: ExchangeCredentials, nonce: number): Promise<Request> {
-  const url = new URL(request.url);
-  for (const p of EXCHANGE_AUTH_PARAMS) if (url.searchParams.has(p)) url.searchParams.delete(p);
-  const query: Record<string, unknown> = Object.fromEntries(url.searchParams);
+  const href = request.url;
+  const parts = splitHttpUrl(href);
+  let base: string; // origin + path, as sent
+  let path: string;
+  let search: string; // `?...` or ''
+  let query: Record<string, unknown>;
+  if (parts) {
+    // The common case, without parsing the URL again: an http(s) URL as Request serialized it (so
+    // already normalized), whose query holds none of the auth parameters. Then the query string
+    // goes out as it came, and its decoded parameters are those URLSearchParams reads from it.
+    ({ base, path, search } = parts);
+    const params = new URLSearchParams(search);
+    if (search && EXCHANGE_AUTH_PARAMS.some((p) => params.has(p))) ({ base, path, search, query } = parsedQuery(href));
+    else query = Object.fromEntries(params);
+  } else {
+    ({ base, path, search, query } = parsedQuery(href));
+  }
   query.access_key = credentials.accessKey;
   query.nonce = nonce;
   // The body text as built (remembered), else read once; the new Request is built from the text.
   const text = rememberedBody(request) ?? (request.body === null ? undefined : await request.text());
   const body = text ? parseJson(text) : undefined;
-  const payload = signaturePayload({ method: request.method, path: url.pathname, query, body });
+  const payload = signaturePayload({ method: request.method, path, query, body });
   const signature = sign(payload, credentials.secretKey);
-  const search = url.search ? `${url.search}&` : '?';
-  const signedUrl = `${url.origin}${url.pathname}${search}access_key=${encodeURIComponent(credentials.accessKey)}&nonce=${nonce}&signature=${signature}`;
+  const signedUrl = `${base}${search ? `${search}&` : '?'}access_key=${encodeURIComponent(credentials.accessKey)}&nonce=${nonce}&signature=${signature}`;
   // A TextBodyRequest: openapi-fetch checks the result against the client's Request class, and it remembers its text.
   return new TextBodyRequest(signedUrl, initFrom(request, text));
+}
+
+interface UrlParts {
+  base: string;
+  path: string;
+  search: string;
+}
+
+/**
+ * `origin + pathname`, `pathname` and `search` of a serialized http(s) URL (Request.url), read off
+ * the string: for these schemes the href is origin, path, query and fragment in that order, and
+ * a Request URL has no credentials. Undefined for anything else (parsed with URL instead).
+ */
+function splitHttpUrl(href: string): UrlParts | undefined {
+  const start = href.startsWith('https://') ? 8 : href.startsWith('http://') ? 7 : -1;
+  if (start < 0) return undefined;
+  const slash = href.indexOf('/', start);
+  if (slash < 0) return undefined;
+  const hash = href.indexOf('#', slash);
+  const end = hash < 0 ? href.length : hash;
+  const q = href.indexOf('?', slash);
+  if (q < 0 || q > end) {
+    const base = href.slice(0, end);
+    return { base, path: base.slice(slash), search: '' };
+  }
+  const base = href.slice(0, q);
+  // URL.search is '' for an empty query (`...?`), as it is for none.
+  return { base, path: base.slice(slash), search: q + 1 < end ? href.slice(q, end) : '' };
+}
+
+/** The same parts by URL parsing, with the auth parameters removed from the query (re-serialized only then). */
+function parsedQuery(href: string): UrlParts & { query: Record<string, unknown> } {
+  const url = new URL(href);
+  for (const p of EXCHANGE_AUTH_PARAMS) if (url.searchParams.has(p)) url.searchParams.delete(p);
+  return { base: `${url.origin}${url.pathname}`, path: url.pathname, search: url.search, query: Object.fromEntries(url.searchParams) };
 }
 
 function parseJson(text: string): unknown {
