@@ -139,6 +139,17 @@ function run(steps: Step[]): void {
 
 describe('engine properties', () => {
   it('keeps every invariant over random order sequences', () => {
-    fc.assert(fc.property(fc.array(stepArb, { minLength: 1, maxLength: 80 }), run), { numRuns: 300 });
+    fc.assert(fc.property(fc.array(stepArb, { minLength: 1, maxLength: 80 }), run), {
+      numRuns: Number(process.env.PROPERTY_RUNS ?? 300),
+      examples: [
+        // Found by this property: a buy whose remainder is dust at the best ask rested above it
+        // (a crossed book) instead of being cancelled.
+        [[
+          { kind: 'place', user: 'u1', market: 'ethbtc', input: { side: 'sell', ord_type: 'limit', price: '0.04998999', volume: '0.00000021' } },
+          { kind: 'place', user: 'u1', market: 'ethbtc', input: { side: 'buy', ord_type: 'limit', price: '0.05000000', volume: '0.00000020' } },
+          { kind: 'cancel', user: 'u1', pick: 0 },
+        ] as Step[]],
+      ],
+    });
   });
 });

@@ -34,6 +34,7 @@ export function matchAndRest(ctx: MatchContext, taker: OrderRec): void {
   const makers = book.opposite(taker.side);
   const buying = taker.side === 'buy';
   const limit = taker.ordType === 'limit';
+  let dustAtBest = false;
   while (taker.remaining > 0n) {
     const level = makers.best();
     if (level === undefined) break;
@@ -48,7 +49,12 @@ export function matchAndRest(ctx: MatchContext, taker: OrderRec): void {
     // A market buy locked the user's whole available quote balance: fill as far as it goes.
     if (buying && !limit) volume = minBig(volume, affordableVolume(price, taker.locked, market, ctx.fee));
     const funds = fundsOf(price, volume, market);
-    if (funds === 0n) break; // the taker's remainder (or budget) is dust at the best price
+    if (funds === 0n) {
+      // The taker's remainder (or budget) is dust at the best price. Resting it would cross the
+      // book (that price is within its limit), so it is cancelled instead.
+      dustAtBest = true;
+      break;
+    }
     settle(ctx, maker, taker, price, volume, funds);
     level.total -= volume;
     if (maker.remaining === 0n || isDust(price, maker.remaining, market)) {
@@ -59,7 +65,7 @@ export function matchAndRest(ctx: MatchContext, taker: OrderRec): void {
     }
   }
   if (taker.remaining === 0n) finish(taker, 'done');
-  else if (limit && !isDust(taker.price, taker.remaining, market)) book.own(taker.side).add(taker);
+  else if (limit && !dustAtBest && !isDust(taker.price, taker.remaining, market)) book.own(taker.side).add(taker);
   else finish(taker, 'cancel');
 }
 
