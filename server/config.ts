@@ -3,9 +3,9 @@
 // file fails at start with the offending path, never later at the first request.
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
+import { ExchangeKeySchema, MerchantKeySchema, PartnerCredentialSchema } from './auth/keys.ts';
 import { SANDBOX_DEFAULTS } from './config-defaults.ts';
 
-const secret = z.string().min(1);
 const windowSchema = z
   .object({
     /** Requests allowed per window. */
@@ -31,9 +31,7 @@ export const ConfigSchema = z
       .strict(),
     exchange: z
       .object({
-        keys: z.array(
-          z.object({ accessKey: z.string().min(1), secret, scopes: z.array(z.enum(['trade'])) }).strict(),
-        ),
+        keys: z.array(ExchangeKeySchema),
         /** Accepted distance between nonce and server time (X2: 30 s). */
         nonceWindowMs: z.number().int().min(1),
         /** How long a used nonce is remembered; at least twice the window plus 1 s (X2: 61 s). */
@@ -48,38 +46,14 @@ export const ConfigSchema = z
       }),
     merchant: z
       .object({
-        keys: z.array(
-          z
-            .object({
-              apiKey: z.string().min(1),
-              secret,
-              sandbox: z.boolean(),
-              permissions: z.array(z.enum(['refund:create'])),
-              hostedPaymentIds: z.array(z.number().int().min(1)),
-              webhookSigningSecret: secret,
-            })
-            .strict(),
-        ),
+        keys: z.array(MerchantKeySchema),
         /** M2 sandbox lifecycle timings. */
         sandbox: z.object({ foundAfterMs: z.number().int().min(0), confirmedAfterMs: z.number().int().min(0) }).strict(),
       })
       .strict(),
     partner: z
       .object({
-        credentials: z.array(
-          z
-            .object({
-              /** Who the credential belongs to (the principal handlers see). */
-              partnerId: z.string().min(1),
-              /** Accepted as `Authorization: Bearer <bearerKey>`. */
-              bearerKey: z.string().min(1).optional(),
-              /** Accepted as `Authorization: Basic base64(basicKey:basicSecret)`. */
-              basicKey: z.string().min(1).optional(),
-              basicSecret: secret.optional(),
-            })
-            .strict()
-            .refine((c) => (c.basicKey === undefined) === (c.basicSecret === undefined), 'basicKey and basicSecret go together'),
-        ),
+        credentials: z.array(PartnerCredentialSchema),
       })
       .strict(),
   })

@@ -8,12 +8,10 @@ import type { Clock } from '../rate-limit.ts';
 import { NonceStore } from './nonce-store.ts';
 import { setPrincipal, type ExchangePrincipal } from './principal.ts';
 import { queryOf, setQuery } from '../http/request-view.ts';
+import type { ExchangeKey } from './keys.ts';
 
-export interface ExchangeKey {
-  accessKey: string;
-  secret: string;
-  scopes: readonly 'trade'[];
-}
+export type { ExchangeKey };
+
 
 export interface ExchangeAuthOptions {
   keys: readonly ExchangeKey[];

@@ -5,15 +5,10 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { ApiDomainError } from '../errors.ts';
 import { parseAuthorization } from './authorization-header.ts';
 import { safeEqual, setPrincipal, type MerchantPrincipal } from './principal.ts';
+import type { MerchantKey } from './keys.ts';
 
-export interface MerchantKey {
-  apiKey: string;
-  secret: string;
-  sandbox: boolean;
-  permissions: readonly 'refund:create'[];
-  hostedPaymentIds: readonly number[];
-  webhookSigningSecret: string;
-}
+export type { MerchantKey };
+
 
 export type MerchantPermission = MerchantKey['permissions'][number];
 

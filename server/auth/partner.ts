@@ -4,13 +4,10 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { ApiDomainError } from '../errors.ts';
 import { parseAuthorization } from './authorization-header.ts';
 import { safeEqual, setPrincipal, type PartnerPrincipal } from './principal.ts';
+import type { PartnerCredential } from './keys.ts';
 
-export interface PartnerCredential {
-  partnerId: string;
-  bearerKey?: string;
-  basicKey?: string;
-  basicSecret?: string;
-}
+export type { PartnerCredential };
+
 
 const unauthorized = (why: string) => new ApiDomainError(401, '1001', `API key not set properly in Authorization: ${why}`);
 
