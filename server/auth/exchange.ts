@@ -12,7 +12,6 @@ import type { ExchangeKey } from './keys.ts';
 
 export type { ExchangeKey };
 
-
 export interface ExchangeAuthOptions {
   keys: readonly ExchangeKey[];
   /** Accepted distance between nonce and server time (default 30 s). */

@@ -9,7 +9,6 @@ import type { MerchantKey } from './keys.ts';
 
 export type { MerchantKey };
 
-
 export type MerchantPermission = MerchantKey['permissions'][number];
 
 const unauthorized = (why: string) =>

@@ -8,7 +8,6 @@ import type { PartnerCredential } from './keys.ts';
 
 export type { PartnerCredential };
 
-
 const unauthorized = (why: string) => new ApiDomainError(401, '1001', `API key not set properly in Authorization: ${why}`);
 
 /** Verifies the Authorization header; returns the principal or throws an ApiDomainError (401). */
