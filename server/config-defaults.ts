@@ -23,6 +23,8 @@ export const SANDBOX_DEFAULTS = {
     nonceWindowMs: 30_000,
     nonceTtlMs: 61_000,
     seedBalance: '1000000',
+    feeRate: '0.0025',
+    cancelDelayMs: 50,
   },
   merchant: {
     keys: [

@@ -38,6 +38,10 @@ export const ConfigSchema = z
         nonceTtlMs: z.number().int().min(1),
         /** Seed balance of every currency for every account (reference implementation). */
         seedBalance: z.string().regex(/^[0-9]+(\.[0-9]+)?$/),
+        /** Fee per side of each trade, in quote currency (decision X-fee: 0.0025 = 0.25 %). */
+        feeRate: z.string().regex(/^0(\.[0-9]+)?$/, 'a decimal fraction below 1, like 0.0025'),
+        /** Delay before a requested cancel takes effect (cancellation is asynchronous). */
+        cancelDelayMs: z.number().int().min(0),
       })
       .strict()
       .refine((e) => e.nonceTtlMs >= 2 * e.nonceWindowMs + 1000, {

@@ -20,13 +20,9 @@ export function exchangeReferenceHandlers(engine: ExchangeEngine): ExchangeHandl
   return translateEngineErrors({ ...publicHandlers(engine), ...accountHandlers(engine), ...tradingHandlers(engine) });
 }
 
-/**
- * What the engine takes from the server config. `feeRate` and `cancelDelayMs` are read when the
- * config has them (ServerConfig does not declare them yet); the engine's defaults apply otherwise
- * (0.25 % per side, 50 ms).
- */
+/** What the engine takes from the server config: keys, seed balance, fee rate and cancel delay. */
 export interface ExchangeReferenceConfig {
-  exchange: Pick<ServerConfig['exchange'], 'keys' | 'seedBalance'> & { feeRate?: string; cancelDelayMs?: number };
+  exchange: Pick<ServerConfig['exchange'], 'keys' | 'seedBalance' | 'feeRate' | 'cancelDelayMs'>;
 }
 
 export interface ExchangeReferenceOptions {
@@ -47,8 +43,8 @@ export function createExchangeReference(config: ExchangeReferenceConfig, options
   const now = options.now;
   const engine = createEngine({
     seed: seedFromConfig(config.exchange),
-    ...(feeRate !== undefined ? { feeRate } : {}),
-    ...(cancelDelayMs !== undefined ? { cancelDelayMs } : {}),
+    feeRate,
+    cancelDelayMs,
     ...(now ? { clock: { now } } : {}),
     ...(options.scheduler ? { scheduler: options.scheduler } : {}),
   });
