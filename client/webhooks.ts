@@ -8,10 +8,10 @@
 // schemas; which one parses tells a payment event from a refund event.
 import type { z } from 'zod';
 import {
-  formatSignatureHeader, parseSignatureHeader, signaturesEqual, webhookSignature, encodeWebhookData,
+  parseSignatureHeader, signaturesEqual, signWebhookEnvelope, webhookSignature,
 } from '../contracts/merchant/webhook-signature.ts';
 import {
-  PaymentWebhookPayloadSchema, RefundWebhookPayloadSchema, type PaymentWebhookPayload, type RefundWebhookPayload,
+  PaymentWebhookPayloadSchema, RefundWebhookPayloadSchema, type PaymentWebhookPayload, type RefundWebhookPayload, type WebhookEnvelope,
 } from '../contracts/merchant/webhooks.ts';
 
 export type { PaymentWebhookPayload, RefundWebhookPayload };
@@ -53,10 +53,8 @@ export type WebhookEvent =
   | { type: 'payment'; payload: PaymentWebhookPayload; timestamp: number }
   | { type: 'refund'; payload: RefundWebhookPayload; timestamp: number };
 
-export interface WebhookEnvelopeInput {
-  signature: string;
-  data: string;
-}
+/** The envelope `{signature, data}` (the contract's WebhookEnvelope). */
+export type WebhookEnvelopeInput = WebhookEnvelope;
 
 export interface VerifyWebhookOptions {
   /** The raw request body (string or bytes), or the envelope `{signature, data}` already parsed. */
@@ -157,8 +155,5 @@ export interface SignWebhookOptions {
 
 /** A signed envelope `{signature, data}` as the server sends it, for tests; JSON.stringify it for a raw body. */
 export function signWebhook({ payload, secret, timestamp }: SignWebhookOptions): WebhookEnvelopeInput {
-  const t = timestamp ?? Math.floor(Date.now() / 1000);
-  const data = encodeWebhookData(payload);
-  const secrets = typeof secret === 'string' ? [secret] : secret;
-  return { signature: formatSignatureHeader(t, secrets.map((s) => webhookSignature(s, t, data))), data };
+  return signWebhookEnvelope(secret, payload, timestamp ?? Math.floor(Date.now() / 1000));
 }

@@ -4,6 +4,7 @@
 // Pure functions over node:crypto; kept out of index.ts so the schemas stay browser-safe.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { SIGNATURE_HEADER_PATTERN } from './enums.ts';
+import type { WebhookEnvelope } from './webhooks.ts';
 
 export { SIGNATURE_HEADER_PATTERN };
 const HEADER_RE = new RegExp(SIGNATURE_HEADER_PATTERN);
@@ -43,8 +44,9 @@ export function encodeWebhookData(payload: unknown): string {
   return Buffer.from(JSON.stringify(payload), 'utf8').toString('base64');
 }
 
-/** A signed envelope `{signature, data}` for a payload, as the server sends it (and tests build it). */
-export function signWebhookEnvelope(secret: string, payload: unknown, t: number): { signature: string; data: string } {
+/** A signed envelope `{signature, data}` for a payload, as the server sends it (and tests build it); one s1 per secret. */
+export function signWebhookEnvelope(secret: string | readonly string[], payload: unknown, t: number): WebhookEnvelope {
   const data = encodeWebhookData(payload);
-  return { signature: formatSignatureHeader(t, [webhookSignature(secret, t, data)]), data };
+  const secrets = typeof secret === 'string' ? [secret] : secret;
+  return { signature: formatSignatureHeader(t, secrets.map((s) => webhookSignature(s, t, data))), data };
 }
