@@ -1,5 +1,5 @@
 // The failures a request can end in, as classes with data. Handlers and middleware throw them;
-// each API's error handler (server/http/error-handler.ts) renders them in that API's body.
+// each API's error handler (server/http/pipeline.ts, apiErrorHandler) renders them in that API's body.
 import { API_ERROR_CODES, EXCHANGE_ERROR_CODES, type ApiErrorCode, type ExchangeErrorCode } from '../contracts/shared/errors.ts';
 
 /** One invalid input: where it is, the field path (dotted, e.g. `payment.email`), and why. */
@@ -12,11 +12,17 @@ export interface ValidationIssue {
   missing?: boolean;
 }
 
+/** Where an issue is: its field path, or its location when the whole location is wrong. */
+export const issueKey = (i: ValidationIssue): string => i.field || i.location;
+
+/** `market: must be equal to one of the allowed values: btcusd, ...; limit: must be <= 1000`. */
+export const describeIssues = (issues: readonly ValidationIssue[]): string => issues.map((i) => `${issueKey(i)}: ${i.message}`).join('; ');
+
 /** Request input that does not match the contract (validator or Zod). Exchange 400/1001, merchant and partner 422/1002. */
 export class RequestValidationError extends Error {
   override readonly name = 'RequestValidationError';
   constructor(readonly issues: readonly ValidationIssue[]) {
-    super(issues.map((i) => `${i.field || i.location}: ${i.message}`).join('; '));
+    super(describeIssues(issues));
   }
 }
 

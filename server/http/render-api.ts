@@ -11,6 +11,7 @@ import {
   RequestValidationError,
   RouteNotFoundError,
   UnsupportedMediaTypeError,
+  issueKey,
   type ValidationIssue,
 } from '../errors.ts';
 import type { Failure } from './failure.ts';
@@ -34,15 +35,13 @@ const error = (code: ApiErrorCode, details: string, extra: { source?: Record<str
   ...(extra.source !== undefined ? { source: extra.source } : {}),
 });
 
-const keyOf = (i: ValidationIssue) => i.field || (i.location === 'body' ? 'body' : i.location);
-
 /** One `{field: reason}` per invalid field; several reasons for one field are joined with `; `. */
 export function toSource(issues: readonly ValidationIssue[]): Record<string, string>[] {
   const merged = new Map<string, string[]>();
   for (const i of issues) {
-    const reasons = merged.get(keyOf(i)) ?? [];
+    const reasons = merged.get(issueKey(i)) ?? [];
     if (!reasons.includes(i.message)) reasons.push(i.message);
-    merged.set(keyOf(i), reasons);
+    merged.set(issueKey(i), reasons);
   }
   return [...merged].map(([field, reasons]) => ({ [field]: reasons.join('; ') }));
 }

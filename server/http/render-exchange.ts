@@ -15,7 +15,7 @@ import {
   RequestValidationError,
   RouteNotFoundError,
   UnsupportedMediaTypeError,
-  type ValidationIssue,
+  describeIssues,
 } from '../errors.ts';
 import type { Failure } from './failure.ts';
 
@@ -32,11 +32,6 @@ export interface Rendered {
 }
 
 const body = (code: ExchangeWireCode, message: string) => ({ error: { code, message } });
-
-/** `market: must be equal to one of the allowed values: btcusd, ...; limit: must be <= 1000`. */
-export function describeIssues(issues: readonly ValidationIssue[]): string {
-  return issues.map((i) => `${i.field || (i.location === 'body' ? 'body' : i.location)}: ${i.message}`).join('; ');
-}
 
 export function renderExchangeFailure(f: Failure): Rendered {
   if (f instanceof ExchangeDomainError) return { status: f.status, body: body(f.code, f.message) };
