@@ -9,25 +9,20 @@ import type { ApiId } from '../contracts/shared/contract.ts';
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const specPath = (api: ApiId): string => join(ROOT, 'generated', 'openapi', `${api}.yaml`);
 
-const cache = new Map<ApiId, { text: string; doc: Record<string, unknown> }>();
+const cache = new Map<ApiId, Record<string, unknown>>();
 
-function load(api: ApiId) {
-  let entry = cache.get(api);
-  if (!entry) {
+/** The parsed document of an API (shared; callers must not mutate it — the validator clones it). */
+export function apiDocument(api: ApiId): Record<string, unknown> {
+  let doc = cache.get(api);
+  if (!doc) {
     let text: string;
     try {
       text = readFileSync(specPath(api), 'utf8');
     } catch (e) {
       throw new Error(`Cannot read ${specPath(api)} (${(e as Error).message}); run \`npm run generate\` first`);
     }
-    entry = { text, doc: YAML.parse(text) as Record<string, unknown> };
-    cache.set(api, entry);
+    doc = YAML.parse(text) as Record<string, unknown>;
+    cache.set(api, doc);
   }
-  return entry;
+  return doc;
 }
-
-/** The parsed document of an API (shared; callers must not mutate it — the validator clones it). */
-export const apiDocument = (api: ApiId): Record<string, unknown> => load(api).doc;
-
-/** The YAML text as generated, for `/openapi/{api}.yaml`. */
-export const apiDocumentText = (api: ApiId): string => load(api).text;
