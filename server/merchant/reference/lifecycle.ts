@@ -7,7 +7,7 @@
 // a final state sends the refundProcessed webhook once, when it has a webhook_url.
 import type { CryptoIso, NetworkType, TransactionStatus } from '../../../contracts/merchant/enums.ts';
 import { currencyOf } from './currencies.ts';
-import { Big, cryptoString, floorTo } from './money.ts';
+import { Big, cryptoString, floorTo, unitOf } from './money.ts';
 import type { PaymentRecord, RefundRecord } from './records.ts';
 import type { MerchantSandbox } from './sandbox.ts';
 import { transactionFee } from './settlement.ts';
@@ -25,7 +25,7 @@ export function sandboxOutcome(amount: string): SandboxOutcome {
 export function simulatedReceived(outcome: SandboxOutcome, due: string, crypto: CryptoIso): string {
   const { precision } = currencyOf(crypto);
   const d = new Big(due);
-  const unit = new Big(1).div(new Big(10).pow(precision));
+  const unit = unitOf(precision);
   const tenth = floorTo(d.div(10), precision);
   const delta = tenth.gt(unit) ? tenth : unit;
   if (outcome === 'overpaid') return cryptoString(d.plus(delta), precision);

@@ -11,6 +11,9 @@ export const ceilTo = (x: Big, dp: number): Big => x.round(dp, Big.roundUp);
 /** Rounds half up to `dp` decimal places. */
 export const roundTo = (x: Big, dp: number): Big => x.round(dp, Big.roundHalfUp);
 
+/** The smallest positive amount with `dp` decimal places: 10^-dp. */
+export const unitOf = (dp: number): Big => new Big(1).div(new Big(10).pow(dp));
+
 /**
  * The smallest multiple of 10^-dp whose product with `rate` is at least `amount`: `amount / rate`
  * rounded up, exactly. Division alone is not enough: big.js divides to Big.DP places, and a
@@ -18,7 +21,7 @@ export const roundTo = (x: Big, dp: number): Big => x.round(dp, Big.roundHalfUp)
  */
 export function ceilQuotient(amount: Big, rate: Big, dp: number): Big {
   let q = floorTo(amount.div(rate), dp);
-  while (q.times(rate).lt(amount)) q = q.plus(new Big(1).div(new Big(10).pow(dp)));
+  while (q.times(rate).lt(amount)) q = q.plus(unitOf(dp));
   return q;
 }
 
