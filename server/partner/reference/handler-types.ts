@@ -1,7 +1,5 @@
-// The handler map type of the partner API and its parts, from the contract's operations.
-import type { partnerOperations } from '../../../contracts/partner/operations.ts';
-import type { PartnerPrincipal } from '../../auth/principal.ts';
-import type { HandlerMap } from '../../handlers/types.ts';
+// The handler map type of the partner API (server/partner/api.ts) and its parts.
+import type { PartnerHandlers } from '../api.ts';
 
-export type PartnerHandlers = HandlerMap<typeof partnerOperations, PartnerPrincipal>;
+export type { PartnerHandlers };
 export type PartnerHandlersOf<K extends keyof PartnerHandlers> = Pick<PartnerHandlers, K>;
