@@ -30,17 +30,27 @@ function expectClean(v: Visit) {
 
 /**
  * The operation entries of Redoc's side menu. A tag group shows its operations only while it is
- * expanded, and expanding one collapses the others, so each group is opened in turn.
+ * expanded, and expanding one collapses the others, so each group is opened in turn and its
+ * entries (hrefs under the group's own href) are awaited before they are read: React renders the
+ * expanded group after the click returns.
  */
 async function menuOperations(page: Page): Promise<string[]> {
   const groups = page.locator('[data-component-name="Menu/MenuItem"].menu-item-type-group > a');
+  const operation = '[data-component-name="Menu/MenuItem"].menu-item-type-operation > a';
   const found = new Set<string>();
   for (let i = 0; i < (await groups.count()); i++) {
-    await groups.nth(i).click();
-    const hrefs = await page.$$eval('[data-component-name="Menu/MenuItem"].menu-item-type-operation > a', (els) =>
-      els.map((a) => a.getAttribute('href') ?? ''),
-    );
-    for (const href of hrefs) found.add(href);
+    const group = groups.nth(i);
+    const prefix = `#${await group.getAttribute('href')}/`; // group "/payments", operations "#/payments/<id>"
+    const first = page.locator(`${operation}[href^="${prefix}"]`).first();
+    // A click on an already open group closes it; a second click opens it again.
+    for (let attempt = 0; attempt < 2 && !(await first.isVisible()); attempt++) {
+      await group.click();
+      await first.waitFor({ state: 'visible', timeout: 5_000 }).catch(() => undefined);
+    }
+    const hrefs = await page.$$eval(operation, (els) => els.map((a) => a.getAttribute('href') ?? ''));
+    const inGroup = hrefs.filter((href) => href.startsWith(prefix));
+    expect(inGroup, `operations under ${prefix}`).not.toEqual([]);
+    for (const href of inGroup) found.add(href);
   }
   return [...found].sort();
 }
