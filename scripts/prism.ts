@@ -104,7 +104,7 @@ async function main(): Promise<number> {
       onCase: (op, c, response) => {
         const header = response.headers['sl-violations'];
         if (header) found.push(`${op.operationId} (${c.label}) -> ${response.status}: ${header}`);
-        if (args.verbose) process.stdout.write(`  ${api} ${op.operationId} ${c.label}: ${response.status}\n`);
+        if (args.verbose) process.stdout.write(`  ${api} ${op.operationId} ${c.label}: ${response.status} ${JSON.stringify(c.input)} ${response.status >= 400 ? response.text.slice(0, 400) : ''}\n`);
       },
     });
     const mismatched = report.operations.filter((o) => o.failures.length > 0).map((o) => `${o.operationId} (${o.failures.map((f) => f.check).join(', ')})`);

@@ -48,6 +48,19 @@ describe('transactions', () => {
     expect((await s.as().get('/transactions?currency_iso=DOGE')).body).toMatchObject({ code: '2004' });
   });
 
+  it('reads a + in the query as a space (form encoding) and still rejects other unencoded reserved characters', async () => {
+    const s = sandboxServer();
+    await s.as().post('/payments', paymentBody({ invoice_number: 'S1', external_id: 'order 7' }));
+    await s.as().post('/payments', paymentBody({ invoice_number: 'P1', external_id: 'order+7' }));
+    expect(ids(await s.as().get('/transactions?external_id=order+7'))).toEqual(['S1']);
+    expect(ids(await s.as().get('/transactions?external_id=order%207'))).toEqual(['S1']);
+    expect(ids(await s.as().get(`/transactions?${new URLSearchParams({ external_id: 'order 7' })}`))).toEqual(['S1']);
+    expect(ids(await s.as().get('/transactions?external_id=order%2B7'))).toEqual(['P1']);
+    const r = await s.as().get('/transactions?external_id=order:7');
+    expect(r.status).toBe(422);
+    expect(r.body.source).toEqual([{ external_id: "Parameter 'external_id' must be url encoded. Its value may not contain reserved characters." }]);
+  });
+
   it('answers 404 for an unknown transaction and 422 for a non-integer id', async () => {
     const s = sandboxServer();
     expect((await s.as().get('/transactions/123456')).body).toMatchObject({ code: '1004' });

@@ -9,7 +9,7 @@ import { RequestValidationError, type ValidationIssue } from '../errors.ts';
 import type { AnyHandler } from '../handlers/types.ts';
 import type { ApiValidator } from '../validation/openapi-validator.ts';
 import { zodIssues } from './failure.ts';
-import { exposeQuery, paramsOf, queryOf, setParams, setQuery } from './request-view.ts';
+import { exposeQuery, paramsOf, queryOf, setParams, setQuery, validatorUrl } from './request-view.ts';
 
 /** The validator of an API once loaded; requests that arrive while it loads wait for it. */
 export class ValidatorSlot {
@@ -24,7 +24,7 @@ export function validateRequest(slot: ValidatorSlot, operationId: string, expose
   const run = (v: ApiValidator | undefined, req: Request, res: Response, next: NextFunction) => {
     if (v) {
       try {
-        const input = { method: req.method, originalUrl: req.originalUrl, headers: req.headers, params: req.params, query: queryOf(req), body: req.body as unknown };
+        const input = { method: req.method, originalUrl: validatorUrl(req.originalUrl), headers: req.headers, params: req.params, query: queryOf(req), body: req.body as unknown };
         const out = v.validateRequest(operationId, input, res);
         setQuery(req, out.query);
         setParams(req, out.params);

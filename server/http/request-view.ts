@@ -22,6 +22,18 @@ export function queryOf(req: Request): Record<string, unknown> {
   return (view.query ??= req.url.includes('?') ? (req.query as Record<string, unknown>) : {});
 }
 
+/**
+ * The URL as the OpenAPI validator should see it: a `+` in the query string is a space
+ * (application/x-www-form-urlencoded, what URLSearchParams, HTML forms and Prism send), and
+ * Express decodes it so; the validator would otherwise reject it as an unencoded reserved
+ * character. Any other unencoded reserved character is still rejected.
+ */
+export function validatorUrl(originalUrl: string): string {
+  const q = originalUrl.indexOf('?');
+  if (q < 0 || !originalUrl.includes('+', q)) return originalUrl;
+  return originalUrl.slice(0, q) + originalUrl.slice(q).replaceAll('+', '%20');
+}
+
 export function paramsOf(req: Request): Record<string, unknown> {
   return viewOf(req).params ?? req.params;
 }
