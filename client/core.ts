@@ -1,9 +1,12 @@
 // What the three clients add around an openapi-fetch client: every call's Response is tagged
 // with its API (so unwrap raises the right error class), and, when asked, the call is retried
-// as a whole (retry.ts), which re-runs the middleware: re-signing, rate limiting. The result is
-// still the openapi-fetch client at runtime (`use` and `eject` included), typed as TypedClient.
+// as a whole (retry.ts), which re-runs the middleware: re-signing, rate limiting. Calls the
+// direct path handles (direct.ts) skip openapi-fetch's Request and middleware chain until the
+// caller adds a middleware of their own. The result is still the openapi-fetch client at runtime
+// (`use` and `eject` included), typed as TypedClient.
 import type { Client, ClientPathsWithMethod, FetchResponse, MaybeOptionalInit } from 'openapi-fetch';
 import type { ApiName } from './base-url.ts';
+import { isDirectInit, type DirectSend } from './direct.ts';
 import { withRetry, type RetryPolicy } from './retry.ts';
 import { tagResponse, type FetchResult } from './errors.ts';
 
@@ -15,21 +18,35 @@ type AnyRequest = (method: string, url: string, init?: unknown) => Promise<Fetch
 export interface EnhanceOptions {
   api: ApiName;
   retry?: RetryPolicy | undefined;
+  /** The direct path (default fetch only): it must do what the client's own middleware does. */
+  direct?: DirectSend | undefined;
 }
 
-export function enhanceClient<Paths extends Record<string, any>>(base: Client<Paths>, { api, retry }: EnhanceOptions): TypedClient<Paths> {
+export function enhanceClient<Paths extends Record<string, any>>(base: Client<Paths>, { api, retry, direct }: EnhanceOptions): TypedClient<Paths> {
   async function call(method: string, attempt: () => Promise<FetchResult>): Promise<FetchResult> {
     const result = retry ? await withRetry(method, attempt, retry) : await attempt();
     tagResponse(result.response, api);
     return result;
   }
   const raw = base as unknown as Record<(typeof METHODS)[number], AnyCall> & { request: AnyRequest };
-  const client: Record<string, unknown> = { ...base };
+  // Once the caller adds a middleware, every call goes through openapi-fetch so that it runs.
+  let viaMiddleware = direct === undefined;
+  const client: Record<string, unknown> = {
+    ...base,
+    use(...middleware: Parameters<Client<Paths>['use']>) {
+      viaMiddleware = true;
+      base.use(...middleware);
+    },
+  };
   for (const method of METHODS) {
     const send = raw[method];
-    client[method] = (url: string, init?: unknown) => call(method, () => send(url, init));
+    client[method] = (url: string, init?: unknown) =>
+      call(method, () => (viaMiddleware || !isDirectInit(init) ? send(url, init) : direct!(method, url, init)));
   }
-  client.request = (method: string, url: string, init?: unknown) => call(method.toUpperCase(), () => raw.request(method, url, init));
+  client.request = (method: string, url: string, init?: unknown) => {
+    const upper = method.toUpperCase();
+    return call(upper, () => (viaMiddleware || !isDirectInit(init) ? raw.request(method, url, init) : direct!(upper, url, init)));
+  };
   return client as unknown as TypedClient<Paths>;
 }
 

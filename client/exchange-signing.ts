@@ -38,21 +38,31 @@ export class MissingCredentialsError extends Error {
 
 /**
  * A copy of `request` signed per X1 with `nonce`: `access_key`, `nonce` and `signature` appended
- * to the URL query. The payload covers the path as sent, the query as the server will decode it,
- * and for POST the top-level fields of the JSON body (arrays of objects as `orders[][k]=v`).
- * Auth parameters already on the URL are replaced, so a request can be signed again (retries).
+ * to the URL query (see signUrl). The body is the text it was built with (remembered), else read once.
  */
 export async function signRequest(request: Request, credentials: ExchangeCredentials, nonce: number): Promise<Request> {
-  const href = request.url;
+  const text = rememberedBody(request) ?? (request.body === null ? undefined : await request.text());
+  const url = signUrl(request.method, request.url, text, credentials, nonce);
+  // A TextBodyRequest: openapi-fetch checks the result against the client's Request class, and it remembers its text.
+  return new TextBodyRequest(url, initFrom(request, text));
+}
+
+/**
+ * `href` signed per X1 with `nonce`: `access_key`, `nonce` and `signature` appended to its query.
+ * The payload covers the path as sent, the query as the server will decode it, and for a JSON
+ * body (`bodyText`) its top-level fields (arrays of objects as `orders[][k]=v`). Auth parameters
+ * already on the URL are replaced, so a request can be signed again (retries).
+ */
+export function signUrl(method: string, href: string, bodyText: string | undefined, credentials: ExchangeCredentials, nonce: number): string {
   const parts = splitHttpUrl(href);
   let base: string; // origin + path, as sent
   let path: string;
   let search: string; // `?...` or ''
   let query: Record<string, unknown>;
   if (parts) {
-    // The common case, without parsing the URL again: an http(s) URL as Request serialized it (so
-    // already normalized), whose query holds none of the auth parameters. Then the query string
-    // goes out as it came, and its decoded parameters are those URLSearchParams reads from it.
+    // The common case, without parsing the URL again: an http(s) URL as Request or URL serialized
+    // it (so already normalized), whose query holds none of the auth parameters. Then the query
+    // string goes out as it came, and its decoded parameters are those URLSearchParams reads from it.
     ({ base, path, search } = parts);
     const params = new URLSearchParams(search);
     if (search && EXCHANGE_AUTH_PARAMS.some((p) => params.has(p))) ({ base, path, search, query } = parsedQuery(href));
@@ -62,14 +72,9 @@ export async function signRequest(request: Request, credentials: ExchangeCredent
   }
   query.access_key = credentials.accessKey;
   query.nonce = nonce;
-  // The body text as built (remembered), else read once; the new Request is built from the text.
-  const text = rememberedBody(request) ?? (request.body === null ? undefined : await request.text());
-  const body = text ? parseJson(text) : undefined;
-  const payload = signaturePayload({ method: request.method, path, query, body });
-  const signature = sign(payload, credentials.secretKey);
-  const signedUrl = `${base}${search ? `${search}&` : '?'}access_key=${encodeURIComponent(credentials.accessKey)}&nonce=${nonce}&signature=${signature}`;
-  // A TextBodyRequest: openapi-fetch checks the result against the client's Request class, and it remembers its text.
-  return new TextBodyRequest(signedUrl, initFrom(request, text));
+  const body = bodyText ? parseJson(bodyText) : undefined;
+  const signature = sign(signaturePayload({ method, path, query, body }), credentials.secretKey);
+  return `${base}${search ? `${search}&` : '?'}access_key=${encodeURIComponent(credentials.accessKey)}&nonce=${nonce}&signature=${signature}`;
 }
 
 interface UrlParts {
@@ -79,7 +84,7 @@ interface UrlParts {
 }
 
 /**
- * `origin + pathname`, `pathname` and `search` of a serialized http(s) URL (Request.url), read off
+ * `origin + pathname`, `pathname` and `search` of a serialized http(s) URL (Request.url, URL.href), read off
  * the string: for these schemes the href is origin, path, query and fragment in that order, and
  * a Request URL has no credentials. Undefined for anything else (parsed with URL instead).
  */
@@ -125,8 +130,23 @@ export function exchangeSigningMiddleware({ credentials, nonces }: SigningMiddle
   return {
     async onRequest({ request, schemaPath }) {
       if (!isSignedOperation(request.method, schemaPath)) return undefined;
-      if (!credentials) throw new MissingCredentialsError(operationKey(request.method, schemaPath));
-      return signRequest(request, credentials, await nonces.next());
+      return signRequest(request, requireCredentials(credentials, request.method, schemaPath), await nonces.next());
     },
   };
+}
+
+/**
+ * The same step for a client's direct path (client/direct.ts), on the URL and body text before any
+ * Request exists: the URL to send, signed when the operation is authenticated.
+ */
+export function exchangeUrlSigner({ credentials, nonces }: SigningMiddlewareOptions) {
+  return async (method: string, schemaPath: string, url: string, bodyText: string | undefined): Promise<string> => {
+    if (!isSignedOperation(method, schemaPath)) return url;
+    return signUrl(method, url, bodyText, requireCredentials(credentials, method, schemaPath), await nonces.next());
+  };
+}
+
+function requireCredentials(credentials: ExchangeCredentials | undefined, method: string, schemaPath: string): ExchangeCredentials {
+  if (!credentials) throw new MissingCredentialsError(operationKey(method, schemaPath));
+  return credentials;
 }

@@ -8,7 +8,8 @@ import { resolveBaseUrl } from './base-url.ts';
 import { enhanceClient } from './core.ts';
 import { clientFetch, TextBodyRequest } from './transport.ts';
 import type { TypedClient } from './core.ts';
-import { exchangeSigningMiddleware } from './exchange-signing.ts';
+import { createDirectSend } from './direct.ts';
+import { exchangeSigningMiddleware, exchangeUrlSigner } from './exchange-signing.ts';
 import { createNonceSource, type Clock, type NonceSource } from './nonce.ts';
 import { createRateLimiter, rateLimitMiddleware, type RateLimitOptions, type RateLimiter } from './rate-limiter.ts';
 import { resolveRetry, type RetryOptions } from './retry.ts';
@@ -43,22 +44,31 @@ export function createExchangeClient(options: ExchangeClientOptions): ExchangeCl
   if ((accessKey === undefined) !== (secretKey === undefined) || accessKey === '' || secretKey === '') {
     throw new TypeError('createExchangeClient: give both accessKey and secretKey (non-empty), or neither for public operations only');
   }
+  const baseUrl = resolveBaseUrl(options.baseUrl, 'exchange');
   const base = createClient<paths>({
-    baseUrl: resolveBaseUrl(options.baseUrl, 'exchange'),
+    baseUrl,
     fetch: clientFetch(options.fetch),
     Request: TextBodyRequest,
     ...(options.headers ? { headers: options.headers } : {}),
   });
   const limiter = toLimiter(options.rateLimit);
+  const signing = {
+    credentials: accessKey !== undefined && secretKey !== undefined ? { accessKey, secretKey } : undefined,
+    nonces: options.nonces ?? createNonceSource(options.now ? { now: options.now } : {}),
+  };
   // Order matters: wait for the limiter first, then take the nonce, so a long wait cannot stale it.
   if (limiter) base.use(rateLimitMiddleware(limiter));
-  base.use(
-    exchangeSigningMiddleware({
-      credentials: accessKey !== undefined && secretKey !== undefined ? { accessKey, secretKey } : undefined,
-      nonces: options.nonces ?? createNonceSource(options.now ? { now: options.now } : {}),
-    }),
-  );
-  return enhanceClient(base, { api: 'exchange', retry: resolveRetry(options.retry) });
+  base.use(exchangeSigningMiddleware(signing));
+  // The direct path does the same two steps in the same order (client/direct.ts).
+  const signUrl = exchangeUrlSigner(signing);
+  const direct = options.fetch
+    ? undefined
+    : createDirectSend({
+        baseUrl,
+        headers: options.headers,
+        beforeSend: limiter ? async (...args) => (await limiter.acquire(), signUrl(...args)) : signUrl,
+      });
+  return enhanceClient(base, { api: 'exchange', retry: resolveRetry(options.retry), direct });
 }
 
 function toLimiter(option: ExchangeClientOptions['rateLimit']): RateLimiter | undefined {

@@ -4,6 +4,7 @@ import createClient, { type HeadersOptions } from 'openapi-fetch';
 import type { components, operations, paths } from '../generated/types/merchant.ts';
 import { basicAuthorization, headersObject, resolveBaseUrl } from './base-url.ts';
 import { enhanceClient } from './core.ts';
+import { createDirectSend } from './direct.ts';
 import { clientFetch, TextBodyRequest } from './transport.ts';
 import type { TypedClient } from './core.ts';
 import { resolveRetry, type RetryOptions } from './retry.ts';
@@ -29,12 +30,10 @@ export function createMerchantClient(options: MerchantClientOptions): MerchantCl
   if (!options.apiKey || !options.apiSecret) {
     throw new TypeError('createMerchantClient: apiKey and apiSecret are required (sandbox: demo-merchant / demo-merchant-secret)');
   }
-  const base = createClient<paths>({
-    baseUrl: resolveBaseUrl(options.baseUrl, 'merchant'),
-    fetch: clientFetch(options.fetch),
-    Request: TextBodyRequest,
-    headers: { ...headersObject(options.headers), Authorization: basicAuthorization(options.apiKey, options.apiSecret) },
-  });
-  return enhanceClient(base, { api: 'merchant', retry: resolveRetry(options.retry) });
+  const baseUrl = resolveBaseUrl(options.baseUrl, 'merchant');
+  const headers = { ...headersObject(options.headers), Authorization: basicAuthorization(options.apiKey, options.apiSecret) };
+  const base = createClient<paths>({ baseUrl, fetch: clientFetch(options.fetch), Request: TextBodyRequest, headers });
+  const direct = options.fetch ? undefined : createDirectSend({ baseUrl, headers });
+  return enhanceClient(base, { api: 'merchant', retry: resolveRetry(options.retry), direct });
 }
 

@@ -5,6 +5,7 @@ import createClient, { type HeadersOptions } from 'openapi-fetch';
 import type { components, operations, paths } from '../generated/types/partner.ts';
 import { basicAuthorization, bearerAuthorization, headersObject, resolveBaseUrl } from './base-url.ts';
 import { enhanceClient } from './core.ts';
+import { createDirectSend } from './direct.ts';
 import { clientFetch, TextBodyRequest } from './transport.ts';
 import type { TypedClient } from './core.ts';
 import { resolveRetry, type RetryOptions } from './retry.ts';
@@ -29,13 +30,11 @@ export type PartnerClientOptions =
 
 export function createPartnerClient(options: PartnerClientOptions): PartnerClient {
   const authorization = partnerAuthorization(options);
-  const base = createClient<paths>({
-    baseUrl: resolveBaseUrl(options.baseUrl, 'partner'),
-    fetch: clientFetch(options.fetch),
-    Request: TextBodyRequest,
-    headers: { ...headersObject(options.headers), Authorization: authorization },
-  });
-  return enhanceClient(base, { api: 'partner', retry: resolveRetry(options.retry) });
+  const baseUrl = resolveBaseUrl(options.baseUrl, 'partner');
+  const headers = { ...headersObject(options.headers), Authorization: authorization };
+  const base = createClient<paths>({ baseUrl, fetch: clientFetch(options.fetch), Request: TextBodyRequest, headers });
+  const direct = options.fetch ? undefined : createDirectSend({ baseUrl, headers });
+  return enhanceClient(base, { api: 'partner', retry: resolveRetry(options.retry), direct });
 }
 
 function partnerAuthorization(options: PartnerClientOptions): string {
