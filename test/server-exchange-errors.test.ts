@@ -85,6 +85,18 @@ describe('exchange error mapping', () => {
     expect([missing.status, missing.body]).toEqual([404, errorBody(2004, 'Order with id 42 does not exist')]);
   });
 
+  it('a handler may return a declared error typed, and it goes out as returned', async () => {
+    const { app } = make({
+      getOrder: () => ({ status: 404, body: { error: { code: 2004, message: 'Order with id 7 does not exist' } } }),
+      // 2002 belongs with 400: a declared status with a body the contract allows
+      createOrder: () => ({ status: 400, body: { error: { code: 2002, message: 'Failed to create order: insufficient balance' } } }),
+    });
+    const missing = await request(app).get(signedUrl({ method: 'GET', path: '/order', query: { id: 7 } }));
+    expect([missing.status, missing.body]).toEqual([404, errorBody(2004, 'Order with id 7 does not exist')]);
+    const refused = await request(app).post(signedUrl({ method: 'POST', path: '/orders', body: createOrderBody, nonce: NOW + 1 })).send(createOrderBody);
+    expect([refused.status, refused.body]).toEqual([400, errorBody(2002, 'Failed to create order: insufficient balance')]);
+  });
+
   it('500 1005 for an unexpected exception: no stack, no secret; the cause is logged without the query', async () => {
     const { app, logs } = make({
       getBalances: () => {

@@ -1,6 +1,6 @@
 // The 15 operations of section 4 of the exchange document, keyed by operationId. Public
 // operations first (exchange and market data), then account info, then trading.
-import { defineOperations, type ResponseSpec } from '../shared/operation.ts';
+import { defineOperations } from '../shared/operation.ts';
 import { exchangeErrors } from '../shared/responses.ts';
 import { z } from '../shared/zod.ts';
 import * as ex from './examples.ts';
@@ -37,8 +37,8 @@ const TRADING =
 const trade = { 'x-required-permission': 'trade' } as const;
 
 /** A 400 whose example shows the domain code (2002/2003) instead of the generic 1001. */
-const domain400 = (code: 2002 | 2003, message: string): Record<number, ResponseSpec> => ({
-  400: { ...exchangeErrors(400)[400]!, example: { error: { code, message } } },
+const domain400 = (code: 2002 | 2003, message: string) => ({
+  400: { ...exchangeErrors(400)[400], example: { error: { code, message } } },
 });
 
 const tradesFilters =

@@ -1,8 +1,8 @@
 // Pieces every merchant operation shares: HTTP Basic security, the error sets by request kind,
 // and example overrides for the errors a particular operation is known for (2004, 2001, 1003).
-import { API_ERROR_CODES, type ApiErrorCode } from '../shared/errors.ts';
+import { API_ERROR_CODES, type ApiErrorCode, type MerchantErrorSchema } from '../shared/errors.ts';
 import type { ResponseSpec } from '../shared/operation.ts';
-import { merchantErrors } from '../shared/responses.ts';
+import { merchantErrors, type ErrorResponses } from '../shared/responses.ts';
 
 /** Every operation: `Authorization: Basic base64(<API_KEY>:<API_SECRET>)`. */
 export const BASIC_AUTH = [{ BasicAuth: [] }] as const;
@@ -21,7 +21,7 @@ export type ErrorStatusFor<R extends RequestParts> =
  * Errors of an operation, by what its request carries (decision M-errors): `path` is a record id
  * (404 when missing), `pathValue` a path value that is not an id (a currency code).
  */
-export function errorsFor<const R extends RequestParts>(request: R): Record<ErrorStatusFor<R>, ResponseSpec> {
+export function errorsFor<const R extends RequestParts>(request: R): ErrorResponses<ErrorStatusFor<R>, typeof MerchantErrorSchema> {
   return merchantErrors(
     401,
     ...(request.path ? ([404] as const) : []),
@@ -30,7 +30,7 @@ export function errorsFor<const R extends RequestParts>(request: R): Record<Erro
     429,
     500,
     503,
-  ) as Record<ErrorStatusFor<R>, ResponseSpec>;
+  ) as ErrorResponses<ErrorStatusFor<R>, typeof MerchantErrorSchema>;
 }
 
 /** An error example for a given code, with the source naming the offending field. */

@@ -1,6 +1,6 @@
 // The two endpoints of the partner document (section 4.1 and 4.2), keyed by operationId.
 import { PartnerErrorSchema } from '../shared/errors.ts';
-import { defineOperations, type ResponseSpec } from '../shared/operation.ts';
+import { defineOperations } from '../shared/operation.ts';
 import { partnerErrors } from '../shared/responses.ts';
 import { CreateMerchantApplicationRequestSchema, MerchantApplicationCreatedSchema } from './applications.ts';
 import {
@@ -22,15 +22,13 @@ export const PARTNER_SECURITY = [{ BearerAuth: [] }, { BasicAuth: [] }] as const
 export const PARTNER_RATE_LIMIT_PER_MINUTE = 30;
 
 // The shared helper's 429 text is generic; state this API's own limit where clients read it.
-const partnerCommonErrors = (): Record<number, ResponseSpec> => {
+const partnerCommonErrors = () => {
   const common = partnerErrors(400, 401, 413, 429, 500, 503);
-  return {
-    ...common,
-    429: {
-      ...common[429]!,
-      description: `Rate limit exceeded (1007): more than ${PARTNER_RATE_LIMIT_PER_MINUTE} requests per minute per credential; Retry-After gives the seconds to wait`,
-    },
+  common[429] = {
+    ...common[429],
+    description: `Rate limit exceeded (1007): more than ${PARTNER_RATE_LIMIT_PER_MINUTE} requests per minute per credential; Retry-After gives the seconds to wait`,
   };
+  return common;
 };
 
 const json = (body: unknown) => JSON.stringify(body);

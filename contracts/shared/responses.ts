@@ -1,7 +1,16 @@
 // Declared error responses, one helper per error shape, so every operation lists the errors it
 // can answer with a schema and an example, written once.
+import type { z } from 'zod';
 import { API_ERROR_CODES, ExchangeErrorSchema, MerchantErrorSchema, PartnerErrorSchema, type ApiErrorCode } from './errors.ts';
 import type { ResponseSpec } from './operation.ts';
+
+/** A declared error response: its schema is known to the types, so handlers can return it typed. */
+export interface ErrorResponseSpec<S extends z.ZodType> extends ResponseSpec {
+  schema: S;
+}
+
+/** One error response per status, keyed by the literal statuses given. */
+export type ErrorResponses<Status extends number, S extends z.ZodType> = { [K in Status]: ErrorResponseSpec<S> };
 
 type ExchangeStatus = 400 | 401 | 404 | 429 | 503;
 
@@ -18,8 +27,8 @@ const retryAfter = {
 };
 
 /** Exchange error responses `{ error: { code, message } }` for the given statuses. */
-export function exchangeErrors(...statuses: ExchangeStatus[]): Record<number, ResponseSpec> {
-  const out: Record<number, ResponseSpec> = {};
+export function exchangeErrors<const T extends ExchangeStatus>(...statuses: T[]): ErrorResponses<T, typeof ExchangeErrorSchema> {
+  const out = {} as ErrorResponses<T, typeof ExchangeErrorSchema>;
   for (const status of statuses) {
     const ex = EXCHANGE_EXAMPLES[status];
     out[status] = {
@@ -45,8 +54,10 @@ const API_EXAMPLES: Record<ApiStatus, { description: string; code: ApiErrorCode;
   503: { description: 'Service under maintenance (1006)', code: '1006', details: 'Service under maintenance' },
 };
 
-function apiErrors(schema: typeof MerchantErrorSchema, statuses: ApiStatus[]): Record<number, ResponseSpec> {
-  const out: Record<number, ResponseSpec> = {};
+export type ApiErrorStatus = ApiStatus;
+
+function apiErrors<S extends typeof MerchantErrorSchema | typeof PartnerErrorSchema, T extends ApiStatus>(schema: S, statuses: T[]): ErrorResponses<T, S> {
+  const out = {} as ErrorResponses<T, S>;
   for (const status of statuses) {
     const ex = API_EXAMPLES[status];
     out[status] = {
@@ -60,6 +71,6 @@ function apiErrors(schema: typeof MerchantErrorSchema, statuses: ApiStatus[]): R
 }
 
 /** Merchant error responses `{ title, code, details, error?, source? }`. */
-export const merchantErrors = (...statuses: ApiStatus[]) => apiErrors(MerchantErrorSchema, statuses);
+export const merchantErrors = <const T extends ApiStatus>(...statuses: T[]) => apiErrors(MerchantErrorSchema, statuses);
 /** Partner error responses `{ title, code, details, error?, source? }`. */
-export const partnerErrors = (...statuses: ApiStatus[]) => apiErrors(PartnerErrorSchema, statuses);
+export const partnerErrors = <const T extends ApiStatus>(...statuses: T[]) => apiErrors(PartnerErrorSchema, statuses);
