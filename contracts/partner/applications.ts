@@ -1,6 +1,6 @@
 // Merchant application (section 2 "Merchant application" and 4.2 of the partner document): the
 // `user` and the nested `merchant_application` of the request, and the confirmation it answers.
-import { DECIMAL_PATTERN, countryCode, email, fiatCurrency } from '../shared/primitives.ts';
+import { countryCode, decimalString, email, fiatCurrency } from '../shared/primitives.ts';
 import { z } from '../shared/zod.ts';
 
 /** Maximum length of the company description (section 8). */
@@ -30,10 +30,7 @@ export const CountryCodeSchema = countryCode().openapi('CountryCode', {
 
 /** Text made of digits with an optional decimal part ("Numeric text"), e.g. `25000` or `25000.50`. */
 export const processingVolume = () =>
-  z.string().regex(new RegExp(DECIMAL_PATTERN)).openapi({
-    description: 'Expected processing volume as numeric text: digits, optionally a decimal part (`25000`, `25000.50`)',
-    example: '25000',
-  });
+  decimalString('Expected processing volume as numeric text: digits, optionally a decimal part (`25000`, `25000.50`)', '25000');
 
 /** A website: an absolute http or https URL. */
 export const websiteUrl = () =>

@@ -5,8 +5,8 @@ import { COUNTRY_CODES } from './countries.ts';
 
 /** A non-negative decimal number carried as a string ("chars 0-9 and '.'"). */
 export const DECIMAL_PATTERN = '^[0-9]+(\\.[0-9]+)?$';
-export const decimalString = (description?: string) =>
-  z.string().regex(new RegExp(DECIMAL_PATTERN)).openapi({ description, example: '10.00' });
+export const decimalString = (description?: string, example = '10.00') =>
+  z.string().regex(new RegExp(DECIMAL_PATTERN)).openapi({ description, example });
 
 /** ISO 8601 date-time in UTC, e.g. 2026-01-31T12:00:00.000Z. */
 export const isoDateTime = (description?: string) =>
