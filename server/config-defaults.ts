@@ -46,6 +46,8 @@ export const SANDBOX_DEFAULTS = {
       },
     ],
     sandbox: { foundAfterMs: 2000, confirmedAfterMs: 5000 },
+    // Webhooks go to public addresses and loopback; private networks only when allowed (SSRF).
+    webhookTargets: { allowPrivateNetworks: false },
   },
   partner: {
     credentials: [

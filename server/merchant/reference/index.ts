@@ -28,7 +28,8 @@ export function merchantReferenceHandlers(deps: MerchantReferenceDeps): Merchant
 
 export { MerchantSandbox, createMerchantSandbox, DEFAULT_ACCOUNT, type MerchantAccount, type MerchantSandboxOptions } from './sandbox.ts';
 export { ManualTimers, realTimers, type Timers } from './timers.ts';
-export { fetchTransport, type WebhookTransport, type WebhookPolicy } from './webhooks.ts';
+export { type WebhookTransport, type WebhookPolicy } from './webhooks.ts';
+export { guardedTransport, addressProblem, TargetRefusedError, type TargetPolicy } from './webhook-transport.ts';
 export { createMemoryMerchantStore, type MerchantStore } from './store.ts';
 export { SANDBOX_CURRENCIES } from './currencies.ts';
 export type { MerchantHandlers } from './handler-types.ts';

@@ -12,6 +12,7 @@ import type { DeliveryRecord, PayoutRecord } from './records.ts';
 import { payoutGroups } from './settlement.ts';
 import { createMemoryMerchantStore, type MerchantStore } from './store.ts';
 import { realTimers, type TimerCallback, type TimerHandle, type Timers } from './timers.ts';
+import { guardedTransport, type TargetPolicy } from './webhook-transport.ts';
 import { WebhookDispatcher, type WebhookPolicy, type WebhookTransport } from './webhooks.ts';
 
 /** Per API key: the account's fiat currency (invoices must use it; instant payouts pay it) and settlement method. */
@@ -28,8 +29,8 @@ export interface SandboxTimings {
 }
 
 export interface MerchantSandboxOptions {
-  /** The server config (only `merchant.sandbox` is read: the M2 timings). */
-  config: { merchant: { sandbox: SandboxTimings } };
+  /** The server config: `merchant.sandbox` (the M2 timings) and `merchant.webhookTargets` (default: no private networks). */
+  config: { merchant: { sandbox: SandboxTimings; webhookTargets?: TargetPolicy } };
   /** The server's clock; ignored when `timers` is given (it brings its own). */
   now?: Clock;
   log?: (line: string) => void;
@@ -62,7 +63,8 @@ export class MerchantSandbox {
     this.portalUrl = (o.portalUrl ?? 'https://portal.example.com').replace(/\/$/, '');
     this.webhooks = new WebhookDispatcher({
       store: this.store, timers: this.timers, log: this.log,
-      ...(o.transport ? { transport: o.transport } : {}), ...(o.webhookPolicy ? { policy: o.webhookPolicy } : {}),
+      transport: o.transport ?? guardedTransport(o.config.merchant.webhookTargets ?? { allowPrivateNetworks: false }),
+      ...(o.webhookPolicy ? { policy: o.webhookPolicy } : {}),
     });
     for (const [key, a] of Object.entries(o.accounts ?? {})) this.accounts.set(key, { ...DEFAULT_ACCOUNT, ...a });
   }

@@ -11,21 +11,10 @@ import {
 import type { DeliveryRecord, WebhookEvent } from './records.ts';
 import type { MerchantStore } from './store.ts';
 import type { TimerHandle, Timers } from './timers.ts';
+import { guardedTransport } from './webhook-transport.ts';
 
 /** Sends one attempt; resolves with the HTTP status, rejects on a network error or timeout. */
 export type WebhookTransport = (url: string, body: string, timeoutMs: number) => Promise<{ status: number }>;
-
-export const fetchTransport: WebhookTransport = async (url, body, timeoutMs) => {
-  const res = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json', 'user-agent': 'merchant-sandbox-webhooks/2' },
-    body,
-    redirect: 'manual', // a redirect is not an acknowledgement
-    signal: AbortSignal.timeout(timeoutMs),
-  });
-  await res.arrayBuffer().catch(() => undefined); // drain, so the connection can be reused
-  return { status: res.status };
-};
 
 export interface WebhookPolicy {
   maxAttempts: number;
@@ -40,6 +29,7 @@ export type WebhookMessage =
 export interface WebhookDispatcherOptions {
   store: MerchantStore;
   timers: Timers;
+  /** How attempts are sent; default guardedTransport with private networks refused. */
   transport?: WebhookTransport;
   policy?: WebhookPolicy;
   log?: (line: string) => void;
@@ -62,7 +52,7 @@ export class WebhookDispatcher {
   private closed = false;
 
   constructor(private readonly o: WebhookDispatcherOptions) {
-    this.transport = o.transport ?? fetchTransport;
+    this.transport = o.transport ?? guardedTransport({ allowPrivateNetworks: false });
     this.policy = o.policy ?? WEBHOOK_DELIVERY;
   }
 
