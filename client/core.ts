@@ -41,11 +41,11 @@ export function enhanceClient<Paths extends Record<string, any>>(base: Client<Pa
   for (const method of METHODS) {
     const send = raw[method];
     client[method] = (url: string, init?: unknown) =>
-      call(method, () => (viaMiddleware || !isDirectInit(init) ? send(url, init) : direct!(method, url, init)));
+      call(method, () => (viaMiddleware || !isDirectInit(method, init) ? send(url, init) : direct!(method, url, init)));
   }
   client.request = (method: string, url: string, init?: unknown) => {
     const upper = method.toUpperCase();
-    return call(upper, () => (viaMiddleware || !isDirectInit(init) ? raw.request(method, url, init) : direct!(upper, url, init)));
+    return call(upper, () => (viaMiddleware || !isDirectInit(upper, init) ? raw.request(method, url, init) : direct!(upper, url, init)));
   };
   return client as unknown as TypedClient<Paths>;
 }

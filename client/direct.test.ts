@@ -175,6 +175,38 @@ describe('direct path', () => {
     expect(globalSent.map((w) => new URL(w.url).searchParams.get('nonce'))).toEqual(['9', null]);
   });
 
+  it('gives fetch a fresh headers object per call, and sends the headers given at creation', async () => {
+    const given: Record<string, string> = { 'X-Tenant': 'a' };
+    const m = createMerchantClient({ baseUrl: ORIGIN, apiKey: 'k', apiSecret: 's', headers: given });
+    vi.stubGlobal('fetch', async (input: string, init: RequestInit) => {
+      // A tracing wrapper that writes into the object it is given, keeping a trace header already there.
+      (init.headers as Record<string, string>).traceparent ??= `trace-${globalSent.length + 1}`;
+      globalSent.push(await wireOf(new Request(input, init)));
+      return answer();
+    });
+    await m.GET('/currencies');
+    given['X-Tenant'] = 'b';
+    await m.GET('/currencies');
+    expect(globalSent.map((w) => [w.headers.traceparent, w.headers['x-tenant']])).toEqual([['trace-1', 'a'], ['trace-2', 'a']]);
+
+    // The exchange client too, on both paths (openapi-fetch would otherwise re-read the object per call).
+    const exHeaders: Record<string, string> = { 'X-Tenant': 'a' };
+    const clients = pair((fetch) => createExchangeClient({ baseUrl: ORIGIN, headers: exHeaders, ...(fetch ? { fetch } : {}) }));
+    exHeaders['X-Tenant'] = 'b';
+    await clients.direct.GET('/timestamp');
+    await clients.viaOpenapiFetch.GET('/timestamp');
+    expect([globalSent.at(-1)!.headers['x-tenant'], clients.injectedSent[0]!.headers['x-tenant']]).toEqual(['a', 'a']);
+  });
+
+  it('leaves calls a Request would refuse to openapi-fetch, before the limiter or the nonce source is touched', async () => {
+    const order: string[] = [];
+    const limiter = { acquire: async () => void order.push('acquire') };
+    const ex = createExchangeClient({ baseUrl: ORIGIN, accessKey: 'k', secretKey: 's', rateLimit: limiter as never, nonces: { last: 0, next: async () => (order.push('nonce'), 9) } });
+    await expect(ex.GET('/balances', { body: { a: 1 } } as never)).rejects.toThrow(TypeError);
+    expect(order).toEqual([]);
+    expect(globalSent).toEqual([]);
+  });
+
   it('hands over to openapi-fetch once the caller adds a middleware, and for options it does not handle', async () => {
     const ex = createExchangeClient({ baseUrl: ORIGIN, accessKey: 'k', secretKey: 's' });
     answer = () => new Response('plain text', { status: 200 });

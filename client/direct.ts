@@ -38,12 +38,23 @@ const serializeBody = defaultBodySerializer as (body: unknown, headers?: Headers
 const INIT_KEYS: ReadonlySet<string> = new Set(['params', 'body', 'signal']);
 const PARAM_KEYS: ReadonlySet<string> = new Set(['path', 'query', 'header']);
 
-/** Whether a call's options are ones the direct path handles exactly as openapi-fetch would. */
-export function isDirectInit(init: unknown): init is DirectInit | undefined {
+/** Methods a Request refuses (it throws before any middleware runs): left to openapi-fetch, which throws. */
+const FORBIDDEN_METHODS: ReadonlySet<string> = new Set(['CONNECT', 'TRACE', 'TRACK']);
+
+/**
+ * Whether a call is one the direct path handles exactly as openapi-fetch would. A call that
+ * openapi-fetch would refuse while building its Request (a body on GET or HEAD, a forbidden
+ * method, a signal that is not an AbortSignal) goes there, so it fails the same way, before the
+ * limiter or the nonce source is touched.
+ */
+export function isDirectInit(method: string, init: unknown): init is DirectInit | undefined {
+  if (FORBIDDEN_METHODS.has(method)) return false;
   if (init === undefined) return true;
   if (init === null || typeof init !== 'object') return false;
   for (const key in init) if (!INIT_KEYS.has(key)) return false;
-  const { params, body } = init as DirectInit;
+  const { params, body, signal } = init as DirectInit;
+  if (signal != null && !(signal instanceof AbortSignal)) return false;
+  if (body !== undefined && (method === 'GET' || method === 'HEAD')) return false;
   if (params !== undefined) {
     if (params === null || typeof params !== 'object') return false;
     for (const key in params) if (!PARAM_KEYS.has(key)) return false;
@@ -54,10 +65,11 @@ export function isDirectInit(init: unknown): init is DirectInit | undefined {
 
 export function createDirectSend({ baseUrl, headers, beforeSend }: DirectOptions): DirectSend {
   const querySerializer = createQuerySerializer();
-  // The headers of a call without header parameters, with and without a body: built once, and
-  // left out when empty (fetch(url) with no init at all is measurably the cheapest call).
+  // The headers of a call without header parameters, with and without a body: merged once, copied
+  // per call (a fetch wrapper may add to the object it is given), and left out when empty
+  // (fetch(url) with no init at all is measurably the cheapest call).
   const plainHeaders = nonEmpty(mergeHeaders(headers));
-  const jsonHeaders = mergeHeaders({ 'Content-Type': 'application/json' }, headers);
+  const jsonHeaders = nonEmpty(mergeHeaders({ 'Content-Type': 'application/json' }, headers))!;
 
   return async function directSend(method, schemaPath, init) {
     const params = init?.params ?? {};
@@ -66,7 +78,7 @@ export function createDirectSend({ baseUrl, headers, beforeSend }: DirectOptions
     const bodyText = body === undefined ? undefined : serializeBody(body, mergeHeaders(headers, params.header as HeadersOptions));
     const requestHeaders = params.header
       ? nonEmpty(mergeHeaders(bodyText === undefined ? {} : { 'Content-Type': 'application/json' }, headers, params.header as HeadersOptions))
-      : bodyText === undefined ? plainHeaders : jsonHeaders;
+      : bodyText === undefined ? (plainHeaders && { ...plainHeaders }) : { ...jsonHeaders };
     // The base URL is normalized (resolveBaseUrl) and the serializers percent-encode every value,
     // so this is the URL a Request would carry; fetch normalizes it again on the way out.
     let url = createFinalURL(schemaPath, { baseUrl, params, querySerializer, pathSerializer: defaultPathSerializer });
@@ -81,8 +93,10 @@ export function createDirectSend({ baseUrl, headers, beforeSend }: DirectOptions
   };
 }
 
-function nonEmpty(headers: Headers): Headers | undefined {
-  for (const _ of headers.keys()) return headers;
+/** The headers as a plain object, or undefined when there are none. */
+function nonEmpty(headers: Headers): Record<string, string> | undefined {
+  const record = Object.fromEntries(headers);
+  for (const _ in record) return record;
   return undefined;
 }
 

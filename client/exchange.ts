@@ -4,7 +4,7 @@
 // limiter for the 60 requests per minute (X5), both off unless asked.
 import createClient, { type HeadersOptions } from 'openapi-fetch';
 import type { components, operations, paths } from '../generated/types/exchange.ts';
-import { resolveBaseUrl } from './base-url.ts';
+import { headersObject, resolveBaseUrl } from './base-url.ts';
 import { enhanceClient } from './core.ts';
 import { clientFetch, TextBodyRequest } from './transport.ts';
 import type { TypedClient } from './core.ts';
@@ -27,7 +27,7 @@ export interface ExchangeClientOptions {
   secretKey?: string;
   /** Custom fetch (tests, proxies, instrumentation). */
   fetch?: (request: Request) => Promise<Response>;
-  /** Headers sent with every request. */
+  /** Headers sent with every request (read when the client is created). */
   headers?: HeadersOptions;
   /** Clock of the nonces (default Date.now); ignored when `nonces` is given. */
   now?: Clock;
@@ -45,12 +45,9 @@ export function createExchangeClient(options: ExchangeClientOptions): ExchangeCl
     throw new TypeError('createExchangeClient: give both accessKey and secretKey (non-empty), or neither for public operations only');
   }
   const baseUrl = resolveBaseUrl(options.baseUrl, 'exchange');
-  const base = createClient<paths>({
-    baseUrl,
-    fetch: clientFetch(options.fetch),
-    Request: TextBodyRequest,
-    ...(options.headers ? { headers: options.headers } : {}),
-  });
+  // Read once, as the merchant and partner clients do: both paths send the headers given at creation.
+  const headers = headersObject(options.headers);
+  const base = createClient<paths>({ baseUrl, fetch: clientFetch(options.fetch), Request: TextBodyRequest, headers });
   const limiter = toLimiter(options.rateLimit);
   const signing = {
     credentials: accessKey !== undefined && secretKey !== undefined ? { accessKey, secretKey } : undefined,
@@ -65,7 +62,7 @@ export function createExchangeClient(options: ExchangeClientOptions): ExchangeCl
     ? undefined
     : createDirectSend({
         baseUrl,
-        headers: options.headers,
+        headers,
         beforeSend: limiter ? async (...args) => (await limiter.acquire(), signUrl(...args)) : signUrl,
       });
   return enhanceClient(base, { api: 'exchange', retry: resolveRetry(options.retry), direct });
