@@ -30,15 +30,56 @@ describe('invoices', () => {
     expect((await s.as().get(`/transactions/${r.body.transaction.id}`)).body).toEqual(r.body.transaction);
   });
 
-  it('takes a given due_at, marks the e-mail sent when the service sends it, and expires after 90 days', async () => {
+  it('takes a given due_at, marks the e-mail sent when the service sends it, and expires after 90 days unpaid (amount 300)', async () => {
     const s = sandboxServer();
     const due = '2026-02-01T00:00:00.000Z';
-    const r = await s.as().post('/invoices', invoice({ due_at: due, send_customer_email: true }));
+    const r = await s.as().post('/invoices', invoice({ amount: '300', due_at: due, send_customer_email: true }));
     expect(r.body).toMatchObject({ due_at: due, expires_at: '2026-05-02T00:00:00.000Z', delivery_status: 'sent', invoice_number: expect.stringMatching(/^INV/) });
     await s.timers.advance(Date.parse('2026-05-02T00:00:00.000Z') - START - 1);
     expect((await s.as().get(`/invoices/${r.body.id}`)).body.status).toBe('unpaid');
     await s.timers.advance(1);
     expect((await s.as().get(`/invoices/${r.body.id}`)).body.status).toBe('expired');
+  });
+
+  it('is paid by a simulated recipient in BTC (M-sandbox-invoices): found after 2 s, confirmed after 5 s; 100 overpaid, 200 underpaid', async () => {
+    const s = sandboxServer();
+    const paid = (await s.as().post('/invoices', invoice({ send_customer_email: true }))).body; // 150.00 USD
+    const over = (await s.as().post('/invoices', invoice({ amount: '100' }))).body;
+    const under = (await s.as().post('/invoices', invoice({ amount: '200' }))).body;
+    const now = async (inv: { id: number }) => (await s.as().get(`/invoices/${inv.id}`)).body;
+
+    await s.timers.advance(1999);
+    for (const inv of [paid, over, under]) expect(await now(inv)).toMatchObject({ status: 'unpaid', transaction: { status: 'invoice_sent', currency: 'USD' } });
+
+    await s.timers.advance(1);
+    // 150.00 USD at the sandbox's 40000.00 USD per BTC is 0.00375 BTC; the recipient opened the e-mailed link.
+    const found = await now(paid);
+    expect(found).toMatchObject({
+      status: 'pending_confirmation', delivery_status: 'viewed',
+      transaction: { status: 'pending_confirmation', currency: 'BTC', amount_due: '0.00375', amount_received: '0.00375', exchange_rate: '40000.00', amount_in_fiat: '150.00', txid: expect.stringMatching(/^[0-9a-f]{64}$/) },
+    });
+    expect((await s.as().get(`/transactions/${found.transaction.id}`)).body).toEqual(found.transaction);
+    expect(await now(over)).toMatchObject({ status: 'pending_confirmation', delivery_status: null, transaction: { amount_due: '0.0025', amount_received: '0.00275' } });
+    expect(await now(under)).toMatchObject({ status: 'pending_confirmation', transaction: { amount_due: '0.005', amount_received: '0.0045' } });
+
+    await s.timers.advance(3000);
+    expect([(await now(paid)).status, (await now(over)).status, (await now(under)).status]).toEqual(['paid', 'overpaid', 'underpaid']);
+    expect((await now(paid)).transaction).toMatchObject({ status: 'paid', txid: found.transaction.txid });
+    // A paid invoice's transaction can be refunded (M4 cap: 150.00 received), and the invoice does not expire.
+    const refund = await s.as().post(`/transactions/${found.transaction.id}/refunds`, { email: 'ap@acme.example.com', amount_to_refund_fiat: '150.00' });
+    expect(refund.status).toBe(201);
+    const tooMuch = await s.as().post(`/transactions/${found.transaction.id}/refunds`, { email: 'ap@acme.example.com', amount_to_refund_fiat: '0.01' });
+    expect(tooMuch.body.code).toBe('2002');
+    await s.timers.advance(91 * DAY);
+    expect((await now(paid)).status).toBe('paid');
+  });
+
+  it('leaves the invoices of live keys unpaid', async () => {
+    const s = sandboxServer({ config: { merchant: { keys: [{ apiKey: 'live-key', secret: 'live-key-secret', sandbox: false, permissions: [], hostedPaymentIds: [], webhookSigningSecret: 'whsec' }] } } });
+    const r = await s.as('live-key').post('/invoices', invoice());
+    expect(r.status).toBe(201);
+    await s.timers.advance(10_000);
+    expect((await s.as('live-key').get(`/invoices/${r.body.id}`)).body).toMatchObject({ status: 'unpaid', transaction: { status: 'invoice_sent', is_sandbox: false } });
   });
 
   it('uses a saved recipient by id, ignoring inline fields', async () => {

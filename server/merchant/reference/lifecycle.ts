@@ -5,10 +5,13 @@
 // foundAfterMs and the refund sent after confirmedAfterMs; an instant refund is sent after
 // confirmedAfterMs; an e-mail refund nobody answered is cancelled at expires_at. A refund reaching
 // a final state sends the refundProcessed webhook once, when it has a webhook_url.
+// Invoices of sandbox keys (decision M-sandbox-invoices): a simulated recipient pays in BTC, found
+// after foundAfterMs (pending_confirmation) and confirmed after confirmedAfterMs with the M2
+// amount rule; an invoice of amount 300 is never paid, so it can expire.
 import type { CryptoIso, NetworkType, TransactionStatus } from '../../../contracts/merchant/enums.ts';
-import { currencyOf } from './currencies.ts';
+import { amountDue, currencyOf, rateString } from './currencies.ts';
 import { Big, cryptoString, floorTo, unitOf } from './money.ts';
-import type { PaymentRecord, RefundRecord } from './records.ts';
+import type { InvoiceRecord, PaymentRecord, RefundRecord } from './records.ts';
 import type { MerchantSandbox } from './sandbox.ts';
 import { transactionFee } from './settlement.ts';
 import { paymentWebhookPayload, refundWebhookPayload } from './views.ts';
@@ -70,6 +73,45 @@ async function paymentConfirmed(sb: MerchantSandbox, paymentId: number, secret: 
   if (p.webhook_url) {
     await sb.webhooks.send({ merchant: p.merchant, url: p.webhook_url, secret }, { event: 'paymentConfirmed', payload: paymentWebhookPayload(confirmed, tx) });
   }
+}
+
+/** The invoice amount a simulated recipient never pays (decision M-sandbox-invoices). */
+export const SANDBOX_UNPAID_INVOICE_AMOUNT = 300;
+/** What the simulated recipient of a sandbox invoice pays with. */
+export const SANDBOX_INVOICE_CRYPTO: CryptoIso = 'BTC';
+
+/** Schedules the simulated recipient of a new sandbox invoice (none for amount 300). */
+export function startInvoiceLifecycle(sb: MerchantSandbox, invoice: InvoiceRecord): void {
+  if (new Big(invoice.amount).eq(SANDBOX_UNPAID_INVOICE_AMOUNT)) return;
+  const { foundAfterMs, confirmedAfterMs } = sb.timings;
+  sb.schedule(foundAfterMs, `invoice ${invoice.id} found`, () => invoiceFound(sb, invoice.id));
+  sb.schedule(Math.max(confirmedAfterMs, foundAfterMs), `invoice ${invoice.id} confirmed`, () => invoiceConfirmed(sb, invoice.id));
+}
+
+async function invoiceFound(sb: MerchantSandbox, invoiceId: number): Promise<void> {
+  const inv = await sb.store.invoices.get(invoiceId);
+  if (!inv || inv.cancelled || sb.now() >= inv.expires_at) return;
+  const tx = await sb.store.transactions.get(inv.transaction_id);
+  if (!tx || tx.status !== 'invoice_sent') return;
+  // The recipient opens the link (delivery `viewed` when the service e-mailed it), chooses BTC and pays.
+  const crypto = SANDBOX_INVOICE_CRYPTO;
+  const rate = rateString(crypto, inv.fiat);
+  const due = amountDue(inv.amount, crypto, inv.fiat);
+  const received = simulatedReceived(sandboxOutcome(inv.amount), due, crypto);
+  await sb.store.transactions.update(tx.id, {
+    currency: crypto, network: null, amount_due: due, exchange_rate: rate, status: 'pending_confirmation', amount_received: received,
+    txid: formatTxid(crypto, null, sb.fakeHash('sandbox-invoice-tx', inv.merchant, inv.id)),
+    fees: transactionFee(tx.settlement_method, crypto, received, rate),
+  });
+  if (inv.delivery_status !== null) await sb.store.invoices.update(inv.id, { delivery_status: 'viewed' });
+}
+
+async function invoiceConfirmed(sb: MerchantSandbox, invoiceId: number): Promise<void> {
+  const inv = await sb.store.invoices.get(invoiceId);
+  if (!inv || inv.cancelled) return;
+  const tx = await sb.store.transactions.get(inv.transaction_id);
+  if (tx?.status !== 'pending_confirmation') return;
+  await sb.store.transactions.update(tx.id, { status: sandboxOutcome(inv.amount) });
 }
 
 /** Schedules what happens to a new refund; only sandbox refunds are ever sent. */

@@ -1,7 +1,9 @@
 // Invoices (sections 4.6, 4.7): the recipient by id or inline (optionally saved), due_at defaulting
-// to now, expiry 90 days after due_at, an unpaid transaction created with the invoice.
+// to now, expiry 90 days after due_at, an unpaid transaction created with the invoice; a sandbox
+// key's invoice is then paid by a simulated recipient (lifecycle.ts, decision M-sandbox-invoices).
 import { claimInvoiceNumber, requirePositive } from '../amounts.ts';
 import type { MerchantHandlersOf } from '../handler-types.ts';
+import { startInvoiceLifecycle } from '../lifecycle.ts';
 import { invalid, notFound } from '../problems.ts';
 import type { MerchantSandbox } from '../sandbox.ts';
 import { invoiceView } from '../views.ts';
@@ -52,6 +54,7 @@ export function invoiceHandlers(sb: MerchantSandbox): MerchantHandlersOf<'create
         delivery_status: f.send_customer_email ? 'sent' : null, cancelled: false, transaction_id: tx.id,
       });
       const linked = await sb.store.transactions.update(tx.id, { invoice_id: inv.id });
+      if (principal.sandbox) startInvoiceLifecycle(sb, inv);
       return { status: 201, body: invoiceView(inv, linked, sb.url('invoices', inv.id), now) };
     },
 
