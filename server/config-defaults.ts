@@ -46,8 +46,9 @@ export const SANDBOX_DEFAULTS = {
       },
     ],
     sandbox: { foundAfterMs: 2000, confirmedAfterMs: 5000 },
-    // Webhooks go to public addresses and loopback; private networks only when allowed (SSRF).
-    webhookTargets: { allowPrivateNetworks: false },
+    // Webhooks go to public addresses and loopback (local development; turn it off on a shared
+    // deployment); private networks only when allowed (SSRF).
+    webhookTargets: { allowPrivateNetworks: false, allowLoopback: true },
   },
   partner: {
     credentials: [

@@ -55,7 +55,7 @@ export const ConfigSchema = z
         /** M2 sandbox lifecycle timings. */
         sandbox: z.object({ foundAfterMs: z.number().int().min(0), confirmedAfterMs: z.number().int().min(0) }).strict(),
         /** Where the sandbox may deliver webhooks (server/merchant/reference/webhook-transport.ts). */
-        webhookTargets: z.object({ allowPrivateNetworks: z.boolean() }).strict(),
+        webhookTargets: z.object({ allowPrivateNetworks: z.boolean(), allowLoopback: z.boolean() }).strict(),
       })
       .strict(),
     partner: z

@@ -1,7 +1,7 @@
 // The sandbox's webhook transport: what it sends, and the addresses it refuses (SSRF), checked at
 // connect time through the socket lookup. Receivers are real listeners on 127.0.0.1; names are
 // resolved by an injected resolver, so no test depends on DNS.
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, globalAgent, request, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { WEBHOOK_EXAMPLES } from '../../../contracts/merchant/webhooks.ts';
@@ -66,12 +66,26 @@ describe('addressProblem', () => {
     ['::ffff:10.0.0.1', STRICT, /private network/],
     ['::ffff:169.254.169.254', LENIENT, /link-local/],
     ['169.254.169.254', LENIENT, /link-local/],
+    // IPv6 forms that reach an IPv4 host are judged by that host.
+    ['64:ff9b::a9fe:a9fe', LENIENT, /carries 169\.254\.169\.254 is a link-local/],
+    ['64:ff9b::10.0.0.5', STRICT, /carries 10\.0\.0\.5 is on a private network/],
+    ['64:ff9b:1::a00:5', STRICT, /carries 10\.0\.0\.5/],
+    ['2002:a9fe:a9fe::1', LENIENT, /carries 169\.254\.169\.254/],
+    ['::a9fe:a9fe', LENIENT, /carries 169\.254\.169\.254/],
+    ['::ffff:0:a9fe:a9fe', LENIENT, /carries 169\.254\.169\.254/],
+    ['::ffff:a9fe:a9fe', LENIENT, /link-local/],
+    ['fec0::1', STRICT, /private network/],
+    ['2001:0:4136:e378:8000:63bf:3fff:fdd2', LENIENT, /reserved/],
+    ['127.0.0.1', { ...STRICT, allowLoopback: false }, /loopback.*allowLoopback is false/],
+    ['::1', { ...STRICT, allowLoopback: false }, /loopback/],
+    ['::ffff:127.0.0.1', { ...STRICT, allowLoopback: false }, /loopback/],
   ])('refuses %s (%o)', (address, policy, reason) => {
     expect(addressProblem(address, policy)).toMatch(reason);
   });
 
   it.each([
-    ['127.0.0.1', STRICT], ['::1', STRICT], ['8.8.8.8', STRICT], ['2606:4700::1111', STRICT], ['172.32.0.1', STRICT],
+    ['127.0.0.1', STRICT], ['::1', STRICT], ['::ffff:127.0.0.1', STRICT], ['8.8.8.8', STRICT], ['2606:4700::1111', STRICT], ['172.32.0.1', STRICT],
+    ['64:ff9b::808:808', STRICT], ['2002:808:808::1', STRICT], ['2a00:1450:4001:80b::200e', STRICT],
     ['10.1.2.3', LENIENT], ['192.168.1.5', LENIENT], ['fd12:3456::1', LENIENT],
   ])('allows %s (%o)', (address, policy) => {
     expect(addressProblem(address, policy)).toBeUndefined();
@@ -112,6 +126,20 @@ describe('guardedTransport', () => {
     await expect(guardedTransport(STRICT)('https://169.254.169.254/latest/meta-data', '{}', 2000)).rejects.toThrow(/refused to connect to 169\.254\.169\.254/);
     await expect(guardedTransport(STRICT)('https://[fd00::1]/x', '{}', 2000)).rejects.toThrow(/fd00::1 is on a private network/);
     await expect(guardedTransport(STRICT)('https://10.255.255.1/x', '{}', 2000)).rejects.toBeInstanceOf(TargetRefusedError);
+  });
+
+  it('does not reuse a pooled connection opened by other code: every new connection is looked up and checked', async () => {
+    const r = await receiver(200);
+    // Other code in the process keeps a keep-alive connection to internal.test:<port> in Node's global pool.
+    await new Promise<void>((resolve, reject) => {
+      const lookup = ((_h: string, o: { all?: boolean }, cb: (...a: unknown[]) => void) => (o.all ? cb(null, [{ address: '127.0.0.1', family: 4 }]) : cb(null, '127.0.0.1', 4))) as never;
+      request(`http://internal.test:${r.port}/`, { method: 'POST', lookup, agent: globalAgent }, (res) => res.resume().on('end', resolve)).on('error', reject).end();
+    });
+    expect(r.received).toHaveLength(1);
+    // The webhook's resolver says the name is on a private network now: refused, not sent over the pooled socket.
+    const send = guardedTransport(STRICT, resolver({ 'internal.test': ['10.0.0.5'] }));
+    await expect(send(`http://internal.test:${r.port}/hook`, '{}', 2000)).rejects.toBeInstanceOf(TargetRefusedError);
+    expect(r.received).toHaveLength(1);
   });
 
   it('does not follow a redirect: the 3xx is the answer', async () => {

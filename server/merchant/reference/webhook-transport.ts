@@ -5,9 +5,13 @@
 // private one for the connection), and IP literals are checked before anything is sent.
 // Refused: unspecified, link-local (169.254.0.0/16 holds cloud metadata endpoints), multicast,
 // reserved and benchmarking ranges always; private networks (10/8, 172.16/12, 192.168/16, CGNAT,
-// fc00::/7) unless the config allows them. Loopback stays allowed: decision M3 lets sandbox keys
-// use http://127.0.0.1 for local development. Redirects are not followed (a redirect is not an
-// acknowledgement), so they cannot lead elsewhere either.
+// fc00::/7, fec0::/10) and loopback as the config says (loopback allowed by default: decision M3
+// lets sandbox keys use http://127.0.0.1 for local development; a shared deployment should turn
+// it off). IPv6 addresses that carry an IPv4 address (NAT64, 6to4, IPv4-compatible, SIIT) are
+// judged by that IPv4 address. The transport has its own connection pool, so no socket opened by
+// other code in the process (a pooled keep-alive connection to the same host) skips the check.
+// Redirects are not followed (a redirect is not an acknowledgement), so they cannot lead
+// elsewhere either.
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
@@ -15,8 +19,10 @@ import { BlockList, isIP, type LookupFunction } from 'node:net';
 import type { WebhookTransport } from './webhooks.ts';
 
 export interface TargetPolicy {
-  /** Allow targets on private networks (RFC 1918, CGNAT, unique local IPv6). Default false. */
+  /** Allow targets on private networks (RFC 1918, CGNAT, unique and site-local IPv6). Default false. */
   allowPrivateNetworks: boolean;
+  /** Allow loopback targets (127.0.0.0/8, ::1). Default true (local development, decision M3). */
+  allowLoopback?: boolean;
 }
 
 const ALWAYS_REFUSED = new BlockList();
@@ -24,21 +30,68 @@ for (const [net, prefix] of [
   ['0.0.0.0', 8], ['169.254.0.0', 16], ['192.0.0.0', 24], ['192.0.2.0', 24], ['198.18.0.0', 15], ['198.51.100.0', 24],
   ['203.0.113.0', 24], ['224.0.0.0', 4], ['240.0.0.0', 4],
 ] as const) ALWAYS_REFUSED.addSubnet(net, prefix, 'ipv4');
-for (const [net, prefix] of [['::', 128], ['fe80::', 10], ['ff00::', 8], ['2001:db8::', 32], ['100::', 64]] as const) ALWAYS_REFUSED.addSubnet(net, prefix, 'ipv6');
+// IPv6: unspecified, link-local, multicast, documentation, discard-only, Teredo (2001::/32, whose
+// embedded IPv4 is obfuscated).
+for (const [net, prefix] of [['::', 128], ['fe80::', 10], ['ff00::', 8], ['2001:db8::', 32], ['100::', 64], ['2001::', 32]] as const) ALWAYS_REFUSED.addSubnet(net, prefix, 'ipv6');
 
 const PRIVATE = new BlockList();
 for (const [net, prefix] of [['10.0.0.0', 8], ['100.64.0.0', 10], ['172.16.0.0', 12], ['192.168.0.0', 16]] as const) PRIVATE.addSubnet(net, prefix, 'ipv4');
 PRIVATE.addSubnet('fc00::', 7, 'ipv6');
+PRIVATE.addSubnet('fec0::', 10, 'ipv6'); // site-local (deprecated, still routed inside some networks)
+
+const LOOPBACK = new BlockList();
+LOOPBACK.addSubnet('127.0.0.0', 8, 'ipv4');
+LOOPBACK.addAddress('::1', 'ipv6');
+
+/** The eight 16-bit groups of an IPv6 address (zone id dropped, a trailing dotted quad read), or undefined. */
+function ipv6Groups(address: string): number[] | undefined {
+  let text = address.split('%')[0]!.toLowerCase();
+  const quad = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
+  if (quad) {
+    const [a, b, c, d] = quad.slice(1).map(Number) as [number, number, number, number];
+    text = `${text.slice(0, quad.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const halves = text.split('::');
+  if (halves.length > 2) return undefined;
+  const head = halves[0] ? halves[0].split(':') : [];
+  const tail = halves.length === 2 && halves[1] ? halves[1].split(':') : [];
+  const fill = halves.length === 2 ? 8 - head.length - tail.length : 0;
+  const groups = [...head, ...Array<string>(Math.max(fill, 0)).fill('0'), ...tail].map((g) => parseInt(g, 16));
+  return groups.length === 8 && groups.every((g) => g >= 0 && g <= 0xffff) ? groups : undefined;
+}
+
+const dotted = (hi: number, lo: number) => `${hi >> 8}.${hi & 0xff}.${lo >> 8}.${lo & 0xff}`;
+
+/**
+ * The IPv4 address an IPv6 address carries, for the forms that reach an IPv4 host: NAT64
+ * (64:ff9b::/96, 64:ff9b:1::/48), 6to4 (2002::/16), IPv4-compatible (::/96, but not :: or ::1)
+ * and SIIT (::ffff:0:0:0/96). IPv4-mapped (::ffff:0:0/96) is matched by BlockList itself.
+ */
+export function embeddedIpv4(address: string): string | undefined {
+  const g = ipv6Groups(address);
+  if (!g) return undefined;
+  const zero = (from: number, to: number) => g.slice(from, to).every((x) => x === 0);
+  if (g[0] === 0x64 && g[1] === 0xff9b && (zero(2, 6) || g[2] === 1)) return dotted(g[6]!, g[7]!);
+  if (g[0] === 0x2002) return dotted(g[1]!, g[2]!);
+  if (zero(0, 6) && (g[6] !== 0 || g[7]! > 1)) return dotted(g[6]!, g[7]!);
+  if (zero(0, 4) && g[4] === 0xffff && g[5] === 0) return dotted(g[6]!, g[7]!);
+  return undefined;
+}
 
 /** Why the sandbox will not send to `address` (an IP), or undefined when it may. */
 export function addressProblem(address: string, policy: TargetPolicy): string | undefined {
-  // An IPv4-mapped IPv6 address (::ffff:10.0.0.1) is the IPv4 address.
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
-  const ip = mapped ?? address;
-  const family = isIP(ip) === 6 ? 'ipv6' : 'ipv4';
-  if (ALWAYS_REFUSED.check(ip, family)) return `${address} is a link-local, unspecified, multicast or reserved address`;
-  if (!policy.allowPrivateNetworks && PRIVATE.check(ip, family)) {
+  const family = isIP(address) === 6 ? 'ipv6' : 'ipv4';
+  if (family === 'ipv6') {
+    const v4 = embeddedIpv4(address);
+    const problem = v4 === undefined ? undefined : addressProblem(v4, policy);
+    if (problem) return `${address} carries ${problem}`;
+  }
+  if (ALWAYS_REFUSED.check(address, family)) return `${address} is a link-local, unspecified, multicast or reserved address`;
+  if (!policy.allowPrivateNetworks && PRIVATE.check(address, family)) {
     return `${address} is on a private network (set merchant.webhookTargets.allowPrivateNetworks in the config to allow it)`;
+  }
+  if (policy.allowLoopback === false && LOOPBACK.check(address, family)) {
+    return `${address} is a loopback address (merchant.webhookTargets.allowLoopback is false)`;
   }
   return undefined;
 }
@@ -75,6 +128,8 @@ export function guardedLookup(policy: TargetPolicy, resolve: Resolve = systemRes
 /** The default webhook transport: one POST per attempt over node:http(s), guarded by `policy`, ended after `timeoutMs`. */
 export function guardedTransport(policy: TargetPolicy, resolve?: Resolve): WebhookTransport {
   const lookup = guardedLookup(policy, resolve);
+  // Its own pools: a socket is only ever reused for the host it was opened (and checked) for.
+  const agents = { 'http:': new http.Agent({ keepAlive: true }), 'https:': new https.Agent({ keepAlive: true }) };
   return (url, body, timeoutMs) =>
     new Promise((settle, fail) => {
       const target = new URL(url);
@@ -90,6 +145,7 @@ export function guardedTransport(policy: TargetPolicy, resolve?: Resolve): Webho
           'content-length': Buffer.byteLength(body),
         },
         lookup,
+        agent: target.protocol === 'https:' ? agents['https:'] : agents['http:'],
       });
       const timer = setTimeout(() => request.destroy(Object.assign(new Error('no answer within the attempt timeout'), { name: 'TimeoutError' })), timeoutMs);
       request.on('error', (e) => {
