@@ -14,6 +14,7 @@ export {
   exchangeSigningMiddleware, signRequest, isSignedOperation, SIGNED_OPERATIONS, EXCHANGE_AUTH_PARAMS, MissingCredentialsError,
   type ExchangeCredentials,
 } from './exchange-signing.ts';
+export { UnsignableRequestError, MAX_CANONICAL_LENGTH } from '../contracts/exchange/signing.ts';
 export { createNonceSource, DEFAULT_MAX_AHEAD_MS, type NonceSource, type NonceSourceOptions, type Clock, type Sleep } from './nonce.ts';
 
 // Errors and the throwing style

@@ -38,6 +38,18 @@ describe('RateLimiter', () => {
     expect(rl.hit('a')).toEqual({ ok: false, retryAfterSec: 1, banned: false });
   });
 
+  it('keeps a ban when a flood of other clients pushes it past maxClients', () => {
+    const now = clock();
+    const rl = new RateLimiter({ limit: 1, windowMs: 60_000, banMs: 60_000 }, now, 100);
+    rl.hit('attacker');
+    expect(rl.hit('attacker')).toMatchObject({ ok: false, banned: true });
+    for (let i = 0; i < 1000; i++) rl.hit(`ip${i}`);
+    expect(rl.size).toBeLessThanOrEqual(102);
+    expect(rl.hit('attacker')).toMatchObject({ ok: false, banned: true });
+    now.advance(60_000);
+    expect(rl.hit('attacker')).toEqual({ ok: true, remaining: 0 });
+  });
+
   it('forgets expired clients, and never remembers more than maxClients', () => {
     const now = clock();
     const rl = new RateLimiter({ limit: 5, windowMs: 1000, banMs: 0 }, now, 100);

@@ -56,10 +56,17 @@ export class RateLimiter {
     return this.windows.size;
   }
 
+  /**
+   * Forgets expired windows, oldest first; over `maxClients` it also forgets live ones, but never
+   * a client that is banned: a flood of other addresses must not lift a ban.
+   */
   private prune(now: number): void {
     for (const [client, w] of this.windows) {
       const expired = now >= w.start + this.rule.windowMs && now >= w.bannedUntil;
-      if (!expired && this.windows.size <= this.maxClients) break;
+      if (!expired) {
+        if (this.windows.size <= this.maxClients) break;
+        if (now < w.bannedUntil) continue;
+      }
       this.windows.delete(client);
     }
   }

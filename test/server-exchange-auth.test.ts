@@ -42,6 +42,18 @@ describe('exchange signatures (X1) through HTTP', () => {
 });
 
 describe('nonces (X2) through HTTP', () => {
+  it('refuses a body X1 cannot sign (too deep, or a payload over the cap) with 2005 before building it, never a 500', async () => {
+    const { app, logs } = server();
+    const url = `/api/v1/orders/clear?access_key=demo-viewer&nonce=${NOW}&signature=${'0'.repeat(64)}`;
+    const deep = await request(app).post(url).set('content-type', 'application/json').send(`{"x":${'['.repeat(2000)}${']'.repeat(2000)}}`);
+    expect([deep.status, deep.body.error.code]).toEqual([401, 2005]);
+    expect(deep.body.error.message).toMatch(/^The signature is incorrect: x\[\]: X1 signs scalars/);
+    const bomb = await request(app).post(url).send({ ['k'.repeat(20_000)]: Array(20_000).fill(1) });
+    expect([bomb.status, bomb.body.error.code]).toEqual([401, 2005]);
+    expect(bomb.body.error.message).toMatch(/exceed 1048576 characters/);
+    expect(logs.join('\n')).not.toMatch(/RangeError|Maximum call stack/);
+  });
+
   it('refuses a replayed nonce (2006), and the same nonce is fine for another key', async () => {
     const { app } = server();
     const url = signedUrl({ method: 'GET', path: '/balances' });

@@ -2,6 +2,7 @@
 // invalid UTF-8, bodies that are null, arrays or strings, huge strings, wrong content types.
 // A real listener on 127.0.0.1:0, so raw bytes reach the server as sent.
 import type { AddressInfo } from 'node:net';
+import { gzipSync } from 'node:zlib';
 import type { Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testServer } from '../server/testing.ts';
@@ -41,6 +42,8 @@ const cases: [string, string, BodyInit | undefined, Record<string, string>][] = 
   ['json with an unknown charset', '/merchant/v2/payments', '{}', { 'content-type': 'application/json; charset=klingon' }],
   ['no content type', '/merchant/v2/payments', '{}', { 'content-type': '' }],
   ['multipart', '/partner/v1/user_registration', '--x\r\n\r\n--x--', { 'content-type': 'multipart/form-data; boundary=x' }],
+  ['corrupt deflate body', '/merchant/v2/payments', 'garbage', { 'content-encoding': 'deflate' }],
+  ['truncated gzip body', '/partner/v1/user_registration', gzipSync(JSON.stringify(createPaymentBody)).subarray(0, 20), { 'content-encoding': 'gzip' }],
 ];
 
 describe('hostile input', () => {
@@ -52,6 +55,13 @@ describe('hostile input', () => {
     expect(res.headers.get('content-type')).toMatch(/application\/json/);
     const json = (await res.json()) as Record<string, unknown>;
     expect(json.code ?? json.status).toBeDefined();
+  });
+
+  it('answers a corrupt compressed body with 400 in each API\'s shape, before auth', async () => {
+    const exchange = await send('/api/v1/orders/clear?access_key=demo-trader&nonce=1&signature=x', 'garbage', { 'content-encoding': 'deflate' });
+    expect([exchange.status, ((await exchange.json()) as { error: { code: number } }).error.code]).toEqual([400, 1001]);
+    const merchant = await send('/merchant/v2/payments', 'garbage', { authorization: MERCHANT_AUTH, 'content-encoding': 'deflate' });
+    expect([merchant.status, ((await merchant.json()) as { code: string }).code]).toEqual([400, '1011']);
   });
 
   it('does not pollute prototypes', () => {

@@ -17,7 +17,9 @@ const X1 =
 const X2 =
   'Check order: unknown key 2008 → nonce outside ±30 s 2007 (message gives the server time) → bad signature 2005 → ' +
   'nonce already used by this key 2006 → missing trading scope 2011. A nonce is recorded only after its signature ' +
-  'verified (an attacker must not burn nonces), atomically, and remembered at least 61 s. All 401.';
+  'verified (an attacker must not burn nonces), atomically, and remembered at least 61 s. All 401. A body X1 cannot ' +
+  'sign (a value nested deeper than an array of flat objects, or a QUERY over 1,048,576 characters) answers 2005 at ' +
+  'the signature step, naming the parameter; the client refuses to send it.';
 
 const X5 =
   '60 requests per minute per client (`access_key` when signed, else IP); the 61st gets 429 with `Retry-After` and ' +

@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
   canonicalQuery,
+  MAX_CANONICAL_LENGTH,
   sign,
   signaturePayload,
   SIGNATURE_TEST_SECRET,
   SIGNATURE_TEST_VECTORS,
   verifySignature,
+  UnsignableRequestError,
   type SignatureInput,
 } from './signing.ts';
 
@@ -102,6 +104,34 @@ describe('signaturePayload', () => {
 
   it('rejects a path that still carries its query string, naming the fix', () => {
     expect(() => signaturePayload({ method: 'GET', path: '/api/v1/x?a=1' })).toThrow(/pass its parameters in `query`/);
+  });
+});
+
+describe('what X1 cannot sign', () => {
+  const post = (body: unknown) => () => signaturePayload({ method: 'POST', path: '/api/v1/orders/clear', query: { access_key: 'k', nonce: 1 }, body });
+
+  it('signs a flat object, arrays of scalars and arrays of flat objects', () => {
+    expect(post({ a: { y: '2', x: 1 }, b: [1, 2], orders: [{ side: 'buy' }] })()).toBe(
+      'POST|/api/v1/orders/clear|a[x]=1&a[y]=2&access_key=k&b[]=1&b[]=2&nonce=1&orders[][side]=buy',
+    );
+  });
+
+  it.each([
+    ['an array of arrays', { x: [[1]] }, /^x\[\]: .*nested deeper/],
+    ['an object in an object', { x: { y: { z: 1 } } }, /^x\[y\]: /],
+    ['an array in an array element', { orders: [{ side: ['buy'] }] }, /^orders\[\]\[side\]: /],
+    ['2000 levels of arrays', { x: JSON.parse('['.repeat(2000) + ']'.repeat(2000)) }, /nested deeper/],
+  ])('refuses %s, naming the parameter, instead of recursing', (_label, body, message) => {
+    expect(post(body)).toThrow(UnsignableRequestError);
+    expect(post(body)).toThrow(message);
+  });
+
+  it('refuses a payload over MAX_CANONICAL_LENGTH after writing at most that much (a 60 kB body cannot make 400 MB)', () => {
+    const key = 'k'.repeat(20_000);
+    expect(post({ [key]: Array(20_000).fill(1) })).toThrow(`the signed parameters exceed ${MAX_CANONICAL_LENGTH} characters`);
+    // Just under the limit still signs.
+    const fits = post({ x: 'a'.repeat(MAX_CANONICAL_LENGTH - 'access_key=k&nonce=1&x='.length - 1) })();
+    expect(fits.length).toBe('POST|/api/v1/orders/clear|'.length + MAX_CANONICAL_LENGTH - 1);
   });
 });
 

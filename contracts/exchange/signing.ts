@@ -11,30 +11,52 @@ const byKey = <T>(a: [string, T], b: [string, T]) => (a[0] < b[0] ? -1 : a[0] > 
 const isPlainObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
+/** Longest QUERY part X1 will build (characters). A 100 kB body expands to well under a quarter of it. */
+export const MAX_CANONICAL_LENGTH = 1_048_576;
+
 /**
- * Writes one parameter as `key=value` pairs. Values go in raw (not percent-encoded). An array
- * contributes `key[]...` once per element in array order; an object `key[k]...` per key, keys
- * sorted (so `orders: [{...}]` gives `orders[][k]=v`). `undefined` is left out, as JSON drops it;
- * `null` is written as an empty value.
+ * A request X1 cannot sign: a value nested deeper than its rule defines (a top-level scalar, an
+ * array of scalars or of flat objects, a flat object), or a QUERY part over MAX_CANONICAL_LENGTH.
+ * The client refuses to send such a request; the server answers 2005, before doing the work.
  */
-function pairs(key: string, value: unknown): string[] {
-  if (value === undefined) return [];
-  if (value === null) return [`${key}=`];
-  if (Array.isArray(value)) return value.flatMap((v) => pairs(`${key}[]`, v));
-  if (isPlainObject(value)) {
-    return Object.entries(value)
-      .sort(byKey)
-      .flatMap(([k, v]) => pairs(`${key}[${k}]`, v));
+export class UnsignableRequestError extends Error {
+  override readonly name = 'UnsignableRequestError';
+}
+
+/**
+ * Appends one parameter as `key=value` pairs to `out`. Values go in raw (not percent-encoded). An
+ * array contributes `key[]...` once per element in array order; an object `key[k]...` per key,
+ * keys sorted (so `orders: [{...}]` gives `orders[][k]=v`). `undefined` is left out, as JSON drops
+ * it; `null` is written as an empty value. `depth` counts the arrays and objects around the value:
+ * X1 defines at most two (an array of flat objects); `inArray` says the parent is an array.
+ * `budget.left` is what may still be written.
+ */
+function pairs(key: string, value: unknown, depth: number, out: string[], budget: { left: number }, inArray = false): void {
+  if (value === undefined) return;
+  if (Array.isArray(value) || isPlainObject(value)) {
+    // Top level: an array or an object; one level down, only an object inside an array.
+    if (depth >= 2 || (depth === 1 && (Array.isArray(value) || !inArray))) {
+      throw new UnsignableRequestError(`${key}: X1 signs scalars, arrays of scalars or of flat objects, and flat objects; this value is nested deeper`);
+    }
+    if (Array.isArray(value)) {
+      for (const v of value) pairs(`${key}[]`, v, depth + 1, out, budget, true);
+    } else {
+      for (const [k, v] of Object.entries(value).sort(byKey)) pairs(`${key}[${k}]`, v, depth + 1, out, budget);
+    }
+    return;
   }
-  return [`${key}=${String(value)}`];
+  const pair = value === null ? `${key}=` : `${key}=${String(value)}`;
+  budget.left -= pair.length + 1;
+  if (budget.left < 0) throw new UnsignableRequestError(`the signed parameters exceed ${MAX_CANONICAL_LENGTH} characters`);
+  out.push(pair);
 }
 
 function canonicalEntries(entries: [string, unknown][]): string {
-  return entries
-    .filter(([k]) => !UNSIGNED.has(k))
-    .sort(byKey) // stable: a key sent twice keeps its order (query first, then body)
-    .flatMap(([k, v]) => pairs(k, v))
-    .join('&');
+  const out: string[] = [];
+  const budget = { left: MAX_CANONICAL_LENGTH + 1 };
+  const sorted = entries.filter(([k]) => !UNSIGNED.has(k)).sort(byKey); // stable: a key sent twice keeps its order (query first, then body)
+  for (const [k, v] of sorted) pairs(k, v, 0, out, budget);
+  return out.join('&');
 }
 
 /** The QUERY part of X1: every parameter except `signature`, sorted by key, `key=value` joined by `&`. */

@@ -2,7 +2,7 @@
 // outside the window 2007 -> bad signature 2005 -> nonce already used 2006 -> missing scope 2011.
 // The nonce is claimed only after the signature verified, so nobody can burn another key's nonces.
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import { signaturePayload, verifySignature } from '../../contracts/exchange/signing.ts';
+import { signaturePayload, UnsignableRequestError, verifySignature } from '../../contracts/exchange/signing.ts';
 import { ExchangeDomainError } from '../errors.ts';
 import type { Clock } from '../rate-limit.ts';
 import { NonceStore } from './nonce-store.ts';
@@ -54,7 +54,14 @@ export function createExchangeVerifier(opts: ExchangeAuthOptions) {
     if (!NONCE.test(nonce as string) || Math.abs(Number(nonce) - serverTime) > windowMs) {
       throw fail(2007, `The nonce is invalid: it must be milliseconds within ${windowMs / 1000} s of the server time, which is ${serverTime}`);
     }
-    const payload = signaturePayload({ method: request.method, path: request.path, query: request.query, body: request.body });
+    let payload: string;
+    try {
+      payload = signaturePayload({ method: request.method, path: request.path, query: request.query, body: request.body });
+    } catch (e) {
+      // Nested deeper than X1 defines, or too long to sign: no signature can be right, and the work is bounded.
+      if (e instanceof UnsignableRequestError) throw fail(2005, `The signature is incorrect: ${e.message}`);
+      throw e;
+    }
     if (!verifySignature(payload, key.secret, signature as string)) {
       throw fail(2005, 'The signature is incorrect: sign METHOD|PATH|QUERY (decision X1) with HMAC-SHA256 and the secret, lower-case hex');
     }

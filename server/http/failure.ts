@@ -82,6 +82,7 @@ interface HttpLike {
   message?: string;
   limit?: unknown;
   headers?: Record<string, unknown>;
+  expose?: unknown;
 }
 
 export function toFailure(err: unknown, req: { method: string; originalUrl: string }, bodyLimit: string): Failure {
@@ -117,6 +118,11 @@ export function toFailure(err: unknown, req: { method: string; originalUrl: stri
   if (status === 415) return new UnsupportedMediaTypeError(undefined);
   if (status === 500 && Array.isArray(e.errors)) {
     return new InternalFailure(err, `response failed validation: ${e.message ?? ''}`);
+  }
+  // Any other client error body-parser raises while reading the body (a corrupt gzip or deflate
+  // stream, for one) is the request's fault, not ours.
+  if (status === 400 && e.expose === true) {
+    return new MalformedJsonError(`body: could not be read (${e.message ?? 'invalid body'})`);
   }
   return new InternalFailure(err, (err as Error).message ?? 'unexpected error');
 }
