@@ -74,6 +74,19 @@ describe('invoices', () => {
     expect((await now(paid)).status).toBe('paid');
   });
 
+  it('can be cancelled in the merchant account while unpaid, and only then (M-invoice-transitions)', async () => {
+    const s = sandboxServer();
+    const unpaid = (await s.as().post('/invoices', invoice({ amount: '300' }))).body;
+    const paying = (await s.as().post('/invoices', invoice())).body;
+    await s.timers.advance(2000);
+    await s.merchant.cancelInvoice('demo-merchant', unpaid.id);
+    expect((await s.as().get(`/invoices/${unpaid.id}`)).body.status).toBe('cancelled');
+    await expect(s.merchant.cancelInvoice('demo-merchant', paying.id)).rejects.toThrow(/is pending_confirmation; only unpaid invoices can be cancelled/);
+    await s.timers.advance(3000);
+    await expect(s.merchant.cancelInvoice('demo-merchant', paying.id)).rejects.toThrow(/is paid/);
+    expect((await s.as().get(`/invoices/${paying.id}`)).body.status).toBe('paid');
+  });
+
   it('leaves the invoices of live keys unpaid', async () => {
     const s = sandboxServer({ config: { merchant: { keys: [{ apiKey: 'live-key', secret: 'live-key-secret', sandbox: false, permissions: [], hostedPaymentIds: [], webhookSigningSecret: 'whsec' }] } } });
     const r = await s.as('live-key').post('/invoices', invoice());

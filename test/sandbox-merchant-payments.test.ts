@@ -212,6 +212,13 @@ describe('widget payments', () => {
     expect(stored).toMatchObject({ crypto: 'BTC', invoice_number: expect.stringMatching(/^WP[A-Z0-9]+$/) });
   });
 
+  it('answers an unknown crypto_currency_iso with 2004 naming it (M1)', async () => {
+    const s = sandboxServer();
+    const r = await s.as().post('/widget_payments', widget({ crypto_currency_iso: 'DOGE' }));
+    expect([r.status, r.body.code, r.body.title]).toEqual([422, '2004', 'Invalid currency type']);
+    expect(r.body.source).toEqual([{ crypto_currency_iso: expect.stringMatching(/^must be equal to one of the allowed values/) }]);
+  });
+
   it('answers 422 naming hosted_payment_id for a plugin the account does not have', async () => {
     const s = sandboxServer();
     const r = await s.as().post('/widget_payments', widget({ hosted_payment_id: 2 }));

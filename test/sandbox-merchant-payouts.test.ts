@@ -139,6 +139,58 @@ describe('payouts', () => {
     expect((await s.as().get('/payouts/pending/transactions')).body.transactions).toEqual([]);
   });
 
+  it('deduct an instant refund from the next instant payouts, whatever their currency; it waits while they cannot carry it', async () => {
+    const s = sandboxServer();
+    const txOf = async (p: { body: { id: number } }) => (await s.merchant.store.payments.get(p.body.id))!.transaction_id;
+    const btc = await txOf(await s.as().post('/payments', paymentBody({ invoice_number: 'B1' })));
+    await s.as().post('/payments', paymentBody({ invoice_number: 'X1', crypto_iso: 'XRP' }));
+    await s.timers.advance(5000);
+    expect(await s.merchant.runPayouts('demo-merchant')).toHaveLength(2);
+    expect((await s.as().post(`/transactions/${btc}/refunds`, { email: 'jane@example.com', amount_to_refund_fiat: '5.00' })).status).toBe(201);
+    // Nothing to deduct it from yet: it waits (the estimate is zero, not negative).
+    expect((await s.as().get('/payouts/pending')).body.pending_payouts.instant_settlement).toEqual({ transaction_total: '0.00', fees: '0.00', total_pending_payout: '0.00' });
+    expect(await s.merchant.runPayouts('demo-merchant')).toEqual([]);
+
+    await s.as().post('/payments', paymentBody({ invoice_number: 'E1', crypto_iso: 'ETH' }));
+    await s.timers.advance(5000);
+    // 10.00 received, 0.10 fee, the BTC transaction's 5.00 refund: 4.90.
+    expect((await s.as().get('/payouts/pending')).body.pending_payouts.instant_settlement).toEqual({ transaction_total: '10.00', fees: '0.10', total_pending_payout: '4.90' });
+    const [eth] = await s.merchant.runPayouts('demo-merchant');
+    expect(eth).toMatchObject({ currency: 'ETH', refund_total: '5.00', settled_amount: '4.90' });
+    expect(await s.merchant.runPayouts('demo-merchant')).toEqual([]);
+  });
+
+  it('lose nothing when one payout cannot carry a refund: it spans the next, and the totals add up exactly', async () => {
+    const s = sandboxServer();
+    const txOf = async (p: { body: { id: number } }) => (await s.merchant.store.payments.get(p.body.id))!.transaction_id;
+    const btc = await txOf(await s.as().post('/payments', paymentBody({ invoice_number: 'B1' })));
+    await s.as().post('/payments', paymentBody({ invoice_number: 'E1', crypto_iso: 'ETH' }));
+    await s.as().post('/payments', paymentBody({ invoice_number: 'X1', crypto_iso: 'XRP' }));
+    await s.timers.advance(5000);
+    // 9.95 of the BTC transaction's 10.00: more than the BTC payout's 9.90 can carry.
+    await s.as().post(`/transactions/${btc}/refunds`, { email: 'jane@example.com', amount_to_refund_fiat: '9.95' });
+    // 30.00 - 0.30 fees - 9.95 = 19.75 (flooring the BTC payout at zero would have said 19.80).
+    expect((await s.as().get('/payouts/pending')).body.pending_payouts.instant_settlement).toEqual({ transaction_total: '30.00', fees: '0.30', total_pending_payout: '19.75' });
+    const made = await s.merchant.runPayouts('demo-merchant');
+    // BTC's payout carries 9.90 of it, ETH's the last 0.05 (the refund belongs to the payout where it ends).
+    expect(made.map((p) => [p.currency, p.refund_total, p.settled_amount])).toEqual([['BTC', '9.90', '0.00'], ['ETH', '0.05', '9.85'], ['XRP', '0.00', '9.90']]);
+    expect((await s.merchant.store.refunds.find({ merchant: 'demo-merchant' })).map((r) => r.payout_id)).toEqual([made[1]!.id]);
+    expect(await s.merchant.runPayouts('demo-merchant')).toEqual([]);
+  });
+
+  it('charge a payout the sum of its transactions\' fees', async () => {
+    const s = sandboxServer();
+    // 12.4952 USD in BTC: 0.00031238 received, worth 12.4952 USD; 1 % is 0.124952, rounded once: 0.12.
+    const p = await s.as().post('/payments', paymentBody({ invoice_number: 'F1', amount: '12.4952' }));
+    await s.timers.advance(5000);
+    const tx = (await s.as().get(`/transactions/${(await s.merchant.store.payments.get(p.body.id))!.transaction_id}`)).body;
+    expect(tx).toMatchObject({ amount_received: '0.00031238', fees: '0.12' });
+    expect((await s.as().get('/payouts/pending')).body.pending_payouts.instant_settlement).toEqual({ transaction_total: '12.50', fees: '0.12', total_pending_payout: '12.38' });
+    const [payout] = await s.merchant.runPayouts('demo-merchant');
+    expect(payout).toMatchObject({ transaction_fees: '0.12', settled_amount: '12.38' });
+    expect((await s.as().get(`/payouts/${payout!.id}/transactions`)).body.transactions[0]).toMatchObject({ fees: '0.12' });
+  });
+
   it('estimate manual settlement per cryptocurrency, in that cryptocurrency', async () => {
     const s = sandboxServer({ merchant: { accounts: { 'demo-merchant': { settlement_method: 'manual' } } } });
     await s.as().post('/payments', paymentBody({ invoice_number: 'M1' }));

@@ -80,6 +80,20 @@ describe('e-mail-link refunds', () => {
     expect(wrongField.body).toMatchObject({ code: '1002', source: [{ amount_to_refund_fiat: 'is required for a instant-settlement transaction' }] });
   });
 
+  it('refuse an amount with more decimal places than its unit (it would be stored rounded: to nothing, or to more than asked)', async () => {
+    const { s, txId } = await setup();
+    for (const amount of ['0.001', '0.005', '1.999']) {
+      const r = await s.as().post(`/transactions/${txId}/refunds`, emailRefund({ amount_to_refund_fiat: amount }));
+      expect([r.status, r.body.code, r.body.source]).toEqual([422, '1002', [{ amount_to_refund_fiat: 'must have at most 2 decimal places (USD)' }]]);
+      const i = await s.as().post('/transactions/instant_refund', { id: txId, address: BTC_ADDRESS, amount_to_refund_fiat: amount });
+      expect(i.body.source).toEqual([{ amount_to_refund_fiat: 'must have at most 2 decimal places (USD)' }]);
+    }
+    const manual = await setup({ manual: true });
+    const r = await manual.s.as().post(`/transactions/${manual.txId}/refunds`, { email: 'jane@example.com', amount_to_refund: '0.000000001' });
+    expect([r.status, r.body.source]).toEqual([422, [{ amount_to_refund: 'must have at most 8 decimal places (BTC)' }]]);
+    expect((await manual.s.as().post(`/transactions/${manual.txId}/refunds`, { email: 'jane@example.com', amount_to_refund: '0.00000001' })).status).toBe(201);
+  });
+
   it('M4 with manual settlement: the crypto amount is required and capped by what was received', async () => {
     const { s, txId } = await setup({ manual: true });
     const fiatOnly = await s.as().post(`/transactions/${txId}/refunds`, emailRefund());

@@ -14,7 +14,7 @@ export type MerchantOperations = typeof merchantOperations;
 export type MerchantHandlers = HandlerMap<MerchantOperations, MerchantPrincipal>;
 
 /** Fields naming a cryptocurrency: an invalid value there is "Invalid currency type" (2004, M1). */
-export const MERCHANT_CURRENCY_FIELDS = ['crypto_iso', 'currency_iso'] as const;
+export const MERCHANT_CURRENCY_FIELDS = ['crypto_iso', 'currency_iso', 'crypto_currency_iso'] as const;
 
 const PERMISSIONS: readonly string[] = ['refund:create'] satisfies MerchantPermission[];
 

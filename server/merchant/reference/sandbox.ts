@@ -12,6 +12,7 @@ import type { DeliveryRecord, PayoutRecord } from './records.ts';
 import { payoutGroups } from './settlement.ts';
 import { createMemoryMerchantStore, type MerchantStore } from './store.ts';
 import { realTimers, type TimerCallback, type TimerHandle, type Timers } from './timers.ts';
+import { invoiceStatus } from './views.ts';
 import { guardedTransport, type TargetPolicy } from './webhook-transport.ts';
 import { WebhookDispatcher, type WebhookPolicy, type WebhookTransport } from './webhooks.ts';
 
@@ -129,9 +130,12 @@ export class MerchantSandbox {
     await this.store.transactions.update(transactionId, { status: 'completed' });
   }
 
+  /** Marks an unpaid invoice cancelled (decision M-invoice-transitions: only `unpaid` -> `cancelled`). */
   async cancelInvoice(apiKey: string, invoiceId: number): Promise<void> {
     const inv = await this.store.invoices.get(invoiceId);
     if (!inv || inv.merchant !== apiKey) throw new Error(`no invoice ${invoiceId} of ${apiKey}`);
+    const status = invoiceStatus(inv, (await this.store.transactions.get(inv.transaction_id))!, this.now());
+    if (status !== 'unpaid') throw new Error(`invoice ${invoiceId} is ${status}; only unpaid invoices can be cancelled`);
     await this.store.invoices.update(invoiceId, { cancelled: true });
   }
 

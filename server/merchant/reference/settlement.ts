@@ -1,7 +1,10 @@
 // Fees and payouts of the sandbox. A transaction is settled once confirmed `paid`, or `completed`
 // after being over- or underpaid (those wait until the merchant marks them completed, section 3).
 // Instant settlement pays the merchant's account currency; manual settlement pays each
-// cryptocurrency. Refunds not yet deducted are deducted from the next payout of their kind.
+// cryptocurrency. Refunds not yet deducted are deducted from the next payouts that can carry them:
+// an instant refund (fiat) from the instant payouts together, a manual refund from the payout of
+// its cryptocurrency; one that cannot be carried yet waits for the next run, so nothing is ever
+// lost to a payout floored at zero.
 import type { PendingPayouts } from '../../../contracts/merchant/payouts.ts';
 import type { CryptoIso, SettlementMethod } from '../../../contracts/merchant/enums.ts';
 import { currencyOf, rateOf, type Fiat } from './currencies.ts';
@@ -36,8 +39,12 @@ const cryptoOf = (tx: TransactionRecord): CryptoIso => {
 export const settlementValue = (tx: TransactionRecord, account: Fiat): Big =>
   roundTo(new Big(tx.amount_received!).times(rateOf(cryptoOf(tx), account)), 2);
 
-/** Instant fee in the account currency. */
-const instantFee = (tx: TransactionRecord, account: Fiat): Big => roundTo(settlementValue(tx, account).times(SANDBOX_FEE_RATE), 2);
+/**
+ * Instant fee in the account currency: the transaction's own fee when it is in that currency (so a
+ * payout's fees are the sum of its transactions' fees), else 1 % of the value, rounded once.
+ */
+const instantFee = (tx: TransactionRecord, account: Fiat): Big =>
+  tx.fiat === account ? new Big(tx.fees) : roundTo(new Big(tx.amount_received!).times(rateOf(cryptoOf(tx), account)).times(SANDBOX_FEE_RATE), 2);
 
 /** A refund's fiat amount (in its transaction's fiat) in the account currency. */
 function refundInAccount(r: RefundRecord, tx: TransactionRecord, account: Fiat): Big {
@@ -62,33 +69,63 @@ export interface PayoutGroup {
 export function payoutGroups(txs: readonly TransactionRecord[], refunds: readonly RefundRecord[], account: Fiat): PayoutGroup[] {
   const byId = new Map(txs.map((t) => [t.id, t]));
   const groups = new Map<string, { method: SettlementMethod; currency: CryptoIso; transactions: TransactionRecord[]; refunds: RefundRecord[] }>();
-  const group = (method: SettlementMethod, currency: CryptoIso) => {
-    const key = `${method}:${currency}`;
+  for (const tx of txs) {
+    if (!awaitsPayout(tx)) continue;
+    const key = `${tx.settlement_method}:${cryptoOf(tx)}`;
     let g = groups.get(key);
-    if (!g) groups.set(key, (g = { method, currency, transactions: [], refunds: [] }));
-    return g;
-  };
-  for (const tx of txs) if (awaitsPayout(tx)) group(tx.settlement_method, cryptoOf(tx)).transactions.push(tx);
-  for (const r of refunds) {
-    const tx = byId.get(r.transaction_id);
-    if (tx && awaitsDeduction(r)) group(tx.settlement_method, r.currency).refunds.push(r);
+    if (!g) groups.set(key, (g = { method: tx.settlement_method, currency: cryptoOf(tx), transactions: [], refunds: [] }));
+    g.transactions.push(tx);
   }
-  return [...groups.values()].map((g) => {
-    const { precision } = currencyOf(g.currency);
+  const sorted = [...groups.values()].sort((a, b) => a.method.localeCompare(b.method) || a.currency.localeCompare(b.currency));
+  const totals = sorted.map((g) => {
     const total = sum(g.transactions.map((t) => new Big(t.amount_received!)));
     const totalFiat = sum(g.transactions.map((t) => settlementValue(t, account)));
-    if (g.method === 'instant') {
-      const fees = sum(g.transactions.map((t) => instantFee(t, account)));
-      const refundTotal = sum(g.refunds.map((r) => refundInAccount(r, byId.get(r.transaction_id)!, account)));
-      const settled = maxBig(totalFiat.minus(fees).minus(refundTotal), new Big(0));
-      return { ...g, total: cryptoString(total, precision), totalFiat: fixedString(totalFiat, 2), fees: fixedString(fees, 2), refundTotal: fixedString(refundTotal, 2), settled: fixedString(settled, 2) };
+    const fees = g.method === 'instant' ? sum(g.transactions.map((t) => instantFee(t, account))) : sum(g.transactions.map((t) => new Big(t.fees)));
+    // What the payout can still carry, in the unit it settles in.
+    return { g, total, totalFiat, fees, left: (g.method === 'instant' ? totalFiat : total).minus(fees), refundTotal: new Big(0) };
+  });
+  // Oldest refunds first. A manual refund (crypto) is deducted whole from the payout of its
+  // cryptocurrency. Instant refunds (fiat) are taken while all instant payouts together can carry
+  // them, filling the payouts in order (a refund may span two; it belongs to the one where it
+  // ends). A refund that cannot be carried yet waits for the next run.
+  const instant = totals.filter((t) => t.g.method === 'instant');
+  let capacity = sum(instant.map((t) => t.left));
+  let at = 0;
+  for (const r of [...refunds].filter(awaitsDeduction).sort((a, b) => a.id - b.id)) {
+    const tx = byId.get(r.transaction_id);
+    if (!tx) continue;
+    if (tx.settlement_method === 'manual') {
+      const amount = new Big(r.amount_to_refund ?? '0');
+      const target = totals.find((t) => t.g.method === 'manual' && t.g.currency === r.currency && t.left.gte(amount));
+      if (!target) continue;
+      target.g.refunds.push(r);
+      target.left = target.left.minus(amount);
+      target.refundTotal = target.refundTotal.plus(amount);
+      continue;
     }
-    const fees = sum(g.transactions.map((t) => new Big(t.fees)));
-    const refundTotal = sum(g.refunds.map((r) => new Big(r.amount_to_refund ?? '0')));
-    const settled = maxBig(total.minus(fees).minus(refundTotal), new Big(0));
+    const amount = refundInAccount(r, tx, account);
+    if (instant.length === 0 || amount.gt(capacity)) continue;
+    capacity = capacity.minus(amount);
+    let rest = amount;
+    for (;;) {
+      while (instant[at]!.left.lte(0) && at < instant.length - 1) at += 1;
+      const t = instant[at]!;
+      const take = rest.lt(t.left) ? rest : t.left;
+      t.left = t.left.minus(take);
+      t.refundTotal = t.refundTotal.plus(take);
+      rest = rest.minus(take);
+      if (rest.lte(0)) {
+        t.g.refunds.push(r);
+        break;
+      }
+    }
+  }
+  return totals.map(({ g, total, totalFiat, fees, left, refundTotal }) => {
+    const { precision } = currencyOf(g.currency);
+    const unit = (b: Big) => (g.method === 'instant' ? fixedString(b, 2) : cryptoString(b, precision));
     return {
-      ...g, total: cryptoString(total, precision), totalFiat: fixedString(totalFiat, 2), fees: cryptoString(fees, precision),
-      refundTotal: cryptoString(refundTotal, precision), settled: cryptoString(settled, precision),
+      ...g, total: cryptoString(total, precision), totalFiat: fixedString(totalFiat, 2), fees: unit(fees),
+      refundTotal: unit(refundTotal), settled: unit(maxBig(left, new Big(0))),
     };
   });
 }
