@@ -145,7 +145,7 @@ describe('a trade between demo-trader and demo-trader-2', () => {
 
     // Buys at up to 30100.00, fills at the resting 30000.00: funds floor(0.33333333 × 30000) = 9999.99, fee floor(24.999975) = 24.99.
     const bid = await place('demo-trader-2', limit('buy', '0.33333333', '30100.00'));
-    expect(bid).toMatchObject({ state: 'done', executed_volume: '0.33333333', remaining_volume: '0.00000000', trades_count: 1, avg_price: '29999.97' });
+    expect(bid).toMatchObject({ state: 'done', executed_volume: '0.33333333', remaining_volume: '0.00000000', trades_count: 1, avg_price: '30000.00' });
 
     expect(await balances('demo-trader', 'btc', 'usd')).toEqual({
       btc: { balance: '999999.66666667', locked: '0.66666667', available: '999999.00000000' },
@@ -157,7 +157,7 @@ describe('a trade between demo-trader and demo-trader-2', () => {
     });
 
     const maker = await getOrder('demo-trader', ask.id);
-    expect(maker).toMatchObject({ state: 'wait', executed_volume: '0.33333333', remaining_volume: '0.66666667', trades_count: 1, avg_price: '29999.97' });
+    expect(maker).toMatchObject({ state: 'wait', executed_volume: '0.33333333', remaining_volume: '0.66666667', trades_count: 1, avg_price: '30000.00' });
     expect(maker.trades).toEqual([
       expect.objectContaining({ price: '30000.00', volume: '0.33333333', funds: '9999.99', fee: '24.99', side: 'ask', trend: 'up', order_id: ask.id }),
     ]);
@@ -255,7 +255,8 @@ describe('orders/clear', () => {
     expect(second.map((o) => o.id).sort((a, b) => a - b)).toEqual([ethBuy.id, ethSell.id]);
     await vi.waitFor(async () => expect(await waiting('ethusd')).toEqual([]), { timeout: 2000, interval: 10 });
 
-    const rest = ok(await call<Order[]>('POST', '/orders/clear', { as: 'demo-trader', body: {} }));
+    // No body at all: both filters are optional, so the body is too (section 4.15).
+    const rest = ok(await call<Order[]>('POST', '/orders/clear', { as: 'demo-trader' }));
     expect(rest.map((o) => o.id)).toEqual([btcBuy.id]);
     await vi.waitFor(async () => expect(await waiting('btcusd')).toEqual([]), { timeout: 2000, interval: 10 });
     expect(ok(await call<Order[]>('POST', '/orders/clear', { as: 'demo-trader', body: {} }))).toEqual([]);
@@ -284,6 +285,14 @@ describe('orders/multi', () => {
     expectError(await call('POST', '/orders/multi', { as: 'demo-trader', body }), 400, 2002, /orders\[2\]: insufficient btc/);
     expect(await ordersOf('demo-trader', { market: 'btcusd' })).toEqual([]);
     expect(await balances('demo-trader', 'btc', 'usd')).toEqual({ btc: untouched(8), usd: untouched(2) });
+  });
+
+  it('names the first failing order, whatever kind of failure a later one has', async () => {
+    const body: CreateOrdersRequest = {
+      market: 'btcusd',
+      orders: [{ side: 'buy', ord_type: 'limit', volume: '100', price: '30000.00' }, { side: 'buy', ord_type: 'limit', volume: '0', price: '30000.00' }],
+    };
+    expectError(await call('POST', '/orders/multi', { as: 'demo-trader', body }), 400, 2002, /^Failed to create order: orders\[0\]: insufficient usd/);
   });
 });
 
@@ -366,7 +375,8 @@ describe('tickers', () => {
     });
 
     clock.advance(3600_000);
-    expect(ok(await call<Ticker>('GET', '/tickers/btcusd'))).toMatchObject({ open: '0.00', last: '0.00', vol: '0.00000000' });
+    // Nothing in the window any more; last is still the most recent trade price (X-ticker).
+    expect(ok(await call<Ticker>('GET', '/tickers/btcusd'))).toMatchObject({ open: '0.00', low: '0.00', high: '0.00', last: '30050.00', vol: '0.00000000' });
   });
 });
 

@@ -36,6 +36,19 @@ describe('exchange error mapping', () => {
     expect(res.body).toEqual(errorBody(1001, /^side: must be equal to one of the allowed values/));
   });
 
+  it('400 1001 names only what is wrong with the order variant ord_type selects, in /orders and inside /orders/multi', async () => {
+    const { app } = make();
+    let nonce = NOW;
+    const post = async (path: string, body: Record<string, unknown>) => (await request(app).post(signedUrl({ method: 'POST', path, body, nonce: nonce++ })).send(body)).body;
+    const order = (o: object) => ({ market: 'btcusd', side: 'buy', ord_type: 'limit', volume: '1', price: '100.00', ...o });
+    expect(await post('/orders', order({ volume: 'abc' }))).toEqual(errorBody(1001, 'volume: must match pattern "^[0-9]+(\\.[0-9]+)?$"'));
+    expect(await post('/orders', order({ price: undefined }))).toEqual(errorBody(1001, 'price: is required'));
+    expect(await post('/orders', order({ ord_type: 'stop' }))).toEqual(errorBody(1001, 'ord_type: must be equal to one of the allowed values: limit, market'));
+    expect(await post('/orders', order({ ord_type: 'market' }))).toEqual(errorBody(1001, 'price: market orders take no price'));
+    const multi = { market: 'btcusd', orders: [{ side: 'buy', ord_type: 'limit', volume: '1', price: '1.00' }, { side: 'buy', ord_type: 'limit', volume: 'x', price: '1.00' }] };
+    expect(await post('/orders/multi', multi)).toEqual(errorBody(1001, 'orders[1].volume: must match pattern "^[0-9]+(\\.[0-9]+)?$"'));
+  });
+
   it('400 1001 for malformed JSON (after auth would need the body: it fails first)', async () => {
     const res = await request(make().app).post(signedUrl({ method: 'POST', path: '/orders' })).set('Content-Type', 'application/json').send('{"market":');
     expect(res.status).toBe(400);
@@ -43,7 +56,7 @@ describe('exchange error mapping', () => {
   });
 
   it('400 1001 for a required body that is missing', async () => {
-    const res = await request(make().app).post(signedUrl({ method: 'POST', path: '/orders/clear' }));
+    const res = await request(make().app).post(signedUrl({ method: 'POST', path: '/order/delete' }));
     expect(res.status).toBe(400);
     expect(res.body).toEqual(errorBody(1001, 'body: is required'));
   });

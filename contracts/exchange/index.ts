@@ -87,7 +87,11 @@ const decisions: Decision[] = [
     gap: 'Execution of market orders and arithmetic of amounts',
     decision:
       'Market orders execute immediately against the book; whatever cannot fill is cancelled (the order ends `cancel` ' +
-      'with its executed part kept, or `done` when fully filled). Amounts are exact decimals (never binary floats); fees are in quote currency.',
+      'with its executed part kept, or `done` when fully filled). A market buy, whose cost is known only as it fills, spends at ' +
+      'most the available quote balance: what that does not pay for is cancelled like missing liquidity; with nothing available ' +
+      'it is refused (2002). A market sell needs its whole volume available (2002 otherwise). Amounts are exact decimals ' +
+      '(never binary floats); fees are in quote currency. `avg_price` is the volume-weighted average of the trade prices, ' +
+      'rounded down to the quote precision.',
   },
   {
     id: 'X-limits',
@@ -104,7 +108,10 @@ const decisions: Decision[] = [
     gap: 'Transitions of the order state (section 3)',
     decision:
       'An order is created in `wait` and matched at once; `wait` → `done` when fully filled; `wait` → `cancel` when a ' +
-      'requested cancellation is processed or a market order cannot fill (X6). `done` and `cancel` are final; ' +
+      'requested cancellation is processed or a market order cannot fill (X6), and for dust: `funds` round down, so no ' +
+      'trade may be worth less than one quote unit; an order whose remaining volume is worth less than that at its own price ' +
+      '(for a taker: at the best opposite price it would trade at next, when it cannot rest there without crossing the book) ' +
+      'is cancelled with what it executed (an order worth less than one unit in all is refused, 2002). `done` and `cancel` are final; ' +
       'cancelling such an order answers 400 (2003). A partly filled order that is cancelled keeps its executed volume and trades. ' +
       'Cancel and clear answer the order(s) as they were when the request was accepted; the state changes asynchronously.',
   },
@@ -137,6 +144,7 @@ const decisions: Decision[] = [
     gap: "Access to another user's orders",
     decision: "GET /order and POST /order/delete answer 404 (2004) for an unknown id and for another user's order alike.",
   },
+  { id: 'X-ticker', gap: 'The day of a ticker ("Today\'s open/low/high", "24-hour volume")', decision: 'open, low, high and vol cover the trades of the last 24 hours, a rolling window (the same day for every time zone); last is the most recent trade price however old; at is the time the ticker was computed. With no trade in the window open, low, high and vol are zero at their precision; last is zero only for a market that never traded.' },
   {
     id: 'X-auth',
     gap: 'When code 2001 (Authorization failed) is used',

@@ -220,13 +220,14 @@ export const exchangeOperations = defineOperations({
     path: '/orders/clear',
     summary: 'Cancel many orders',
     description:
-      "Requests cancellation of all the user's `wait` orders matching the filters; `{}` matches every open order. " +
+      "Requests cancellation of all the user's `wait` orders matching the filters; `{}` or no body matches every open order. " +
       'Asynchronous, like POST /order/delete: returns the orders whose cancellation was requested, `[]` when none ' +
       `matched (X-transitions). ${TRADING} ${SIGNED}`,
     tags: ['Trading'],
     security: signed,
     extensions: trade,
-    request: { body: { schema: ClearOrdersRequestSchema, example: ex.clearOrdersBodyExample } },
+    // Both filters are optional (section 4.15), so the body is too: no body clears every order.
+    request: { body: { schema: ClearOrdersRequestSchema, example: ex.clearOrdersBodyExample, required: false } },
     responses: {
       200: { description: 'The orders whose cancellation was requested', schema: z.array(OrderSchema), example: ex.ordersExample },
       ...exchangeErrors(400, 401, 429, 503),

@@ -19,7 +19,11 @@ export interface ResponseSpec {
 export interface RequestSpec {
   params?: z.ZodObject;
   query?: z.ZodObject;
-  body?: { schema: z.ZodType; example: unknown; description?: string };
+  /**
+   * `required: false` (default true) for a body whose fields are all optional: the request may
+   * omit it, and handlers then get what the schema makes of `{}` (a test holds the schema to that).
+   */
+  body?: { schema: z.ZodType; example: unknown; description?: string; required?: boolean };
 }
 
 export interface OperationSpec {
@@ -77,7 +81,7 @@ function toResponses(responses: Record<number, ResponseSpec>): Record<string, Re
 function toBody(body: RequestSpec['body']) {
   if (!body) return undefined;
   return {
-    required: true,
+    required: body.required ?? true,
     ...(body.description ? { description: body.description } : {}),
     content: { 'application/json': { schema: body.schema, example: body.example } },
   };

@@ -276,7 +276,7 @@ export interface paths {
         put?: never;
         /**
          * Cancel many orders
-         * @description Requests cancellation of all the user's `wait` orders matching the filters; `{}` matches every open order. Asynchronous, like POST /order/delete: returns the orders whose cancellation was requested, `[]` when none matched (X-transitions). Trading: the access key must carry the trading permission (`x-required-permission: trade`), otherwise 401 with code 2011. Authenticated: sign the request as described under Authentication (X1, X2).
+         * @description Requests cancellation of all the user's `wait` orders matching the filters; `{}` or no body matches every open order. Asynchronous, like POST /order/delete: returns the orders whose cancellation was requested, `[]` when none matched (X-transitions). Trading: the access key must carry the trading permission (`x-required-permission: trade`), otherwise 401 with code 2011. Authenticated: sign the request as described under Authentication (X1, X2).
          */
         post: operations["clearOrders"];
         delete?: never;
@@ -2136,7 +2136,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 /**
                  * @example {

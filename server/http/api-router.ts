@@ -45,7 +45,7 @@ export function buildApiRouter(o: ApiRouterOptions): Router {
     const auth = o.auth?.(operationId, op);
     if (auth) steps.push(auth);
     steps.push(rateLimit(o.limiter, o.clientKey));
-    if (o.validator) steps.push(validateRequest(slot, operationId, !serving));
+    if (o.validator) steps.push(validateRequest(slot, operationId, !serving, op));
     if (serving) {
       const handler: AnyHandler =
         o.handlers?.[operationId] ??

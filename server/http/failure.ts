@@ -55,7 +55,7 @@ export function fieldPath(segments: readonly PropertyKey[]): string {
 const LOCATIONS: Record<string, ValidationIssue['location']> = { query: 'query', body: 'body', params: 'path', path: 'path', headers: 'header' };
 
 /** An issue of the validator: path `/body/payment/email` (JSON pointer, starting with the request part). */
-function validatorIssue(e: { path?: string; message?: string }): ValidationIssue {
+export function validatorIssue(e: { path?: string; message?: string }): ValidationIssue {
   const parts = (e.path ?? '').replace(/^[./]/, '').split(/[./]/).filter(Boolean).map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
   const location = LOCATIONS[parts[0] ?? ''] ?? 'body';
   const field = fieldPath(parts.slice(1));
@@ -65,13 +65,23 @@ function validatorIssue(e: { path?: string; message?: string }): ValidationIssue
   return { location, field, message };
 }
 
-/** Zod issues of one request part. */
+/**
+ * Zod issues of one request part, worded as the OpenAPI validator words the same failures (an
+ * enum, a pattern, a discriminator), so a client reads one style whichever check caught it.
+ */
 export function zodIssues(location: ValidationIssue['location'], error: z.ZodError): ValidationIssue[] {
-  return error.issues.map((i) =>
-    i.code === 'invalid_type' && /received undefined$/.test(i.message)
-      ? { location, field: fieldPath(i.path), message: 'is required', missing: true }
-      : { location, field: fieldPath(i.path), message: i.message },
-  );
+  return error.issues.map((i) => {
+    const field = fieldPath(i.path);
+    if (i.code === 'invalid_type' && /received undefined$/.test(i.message)) return { location, field, message: 'is required', missing: true };
+    const allowed = (values: readonly unknown[]) => `must be equal to one of the allowed values: ${values.map(String).join(', ')}`;
+    if (i.code === 'invalid_value') return { location, field, message: allowed(i.values) };
+    const issue = i as { code: string; format?: string; pattern?: string; options?: unknown[] };
+    if (issue.code === 'invalid_union' && Array.isArray(issue.options)) return { location, field, message: allowed(issue.options) };
+    if (issue.code === 'invalid_format' && issue.format === 'regex' && issue.pattern) {
+      return { location, field, message: `must match pattern "${issue.pattern.replace(/^\/|\/[a-z]*$/g, '')}"` };
+    }
+    return { location, field, message: i.message };
+  });
 }
 
 interface HttpLike {

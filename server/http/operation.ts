@@ -8,7 +8,7 @@ import { principalOf } from '../auth/principal.ts';
 import { RequestValidationError, type ValidationIssue } from '../errors.ts';
 import type { AnyHandler } from '../handlers/types.ts';
 import type { ApiValidator } from '../validation/openapi-validator.ts';
-import { zodIssues } from './failure.ts';
+import { validatorIssue, zodIssues } from './failure.ts';
 import { exposeQuery, paramsOf, queryOf, setParams, setQuery, validatorUrl } from './request-view.ts';
 
 /** The validator of an API once loaded; requests that arrive while it loads wait for it. */
@@ -20,7 +20,26 @@ export class ValidatorSlot {
   }
 }
 
-export function validateRequest(slot: ValidatorSlot, operationId: string, expose = false): RequestHandler {
+const ONE_OF = /must match exactly one schema in oneOf/;
+
+/**
+ * The validator reports a failed `oneOf` (the order variants, selected by `ord_type`) with the
+ * errors of every branch: a bad `volume` of a limit order also read "ord_type: must be equal to
+ * one of the allowed values: market; price: must NOT be valid". When that happens, the body's
+ * issues are taken from the operation's Zod schema instead, whose discriminated union reports
+ * only the variant the body selects (or that the discriminator is wrong); other parts' issues stay.
+ */
+function refineOneOf(err: unknown, op: OperationSpec | undefined, body: unknown): unknown {
+  const errors = (err as { errors?: { path?: string; message?: string }[] } | null)?.errors;
+  const schema = op?.request?.body?.schema;
+  if (!schema || !Array.isArray(errors) || !errors.some((e) => ONE_OF.test(e.message ?? ''))) return err;
+  const parsed = schema.safeParse(body);
+  if (parsed.success) return err;
+  const others = errors.map(validatorIssue).filter((i) => i.location !== 'body');
+  return new RequestValidationError([...others, ...zodIssues('body', parsed.error)]);
+}
+
+export function validateRequest(slot: ValidatorSlot, operationId: string, expose = false, op?: OperationSpec): RequestHandler {
   const run = (v: ApiValidator | undefined, req: Request, res: Response, next: NextFunction) => {
     if (v) {
       try {
@@ -33,7 +52,7 @@ export function validateRequest(slot: ValidatorSlot, operationId: string, expose
           exposeQuery(req);
         }
       } catch (err) {
-        return next(err);
+        return next(refineOneOf(err, op, req.body));
       }
     }
     next();
@@ -77,7 +96,8 @@ export function inputParser(op: OperationSpec) {
   const parts = [
     ['path', op.request?.params, (req: Request) => coerce(paramsOf(req), paramTypes)] as const,
     ['query', op.request?.query, (req: Request) => coerce(queryOf(req), queryTypes)] as const,
-    ['body', op.request?.body?.schema, (req: Request) => req.body as unknown] as const,
+    // An optional body that was left out reads as `{}` (RequestSpec: such a schema accepts it).
+    ['body', op.request?.body?.schema, op.request?.body?.required === false ? (req: Request) => (req.body ?? {}) as unknown : (req: Request) => req.body as unknown] as const,
   ];
   return function parse(req: Request): { params: unknown; query: unknown; body: unknown } {
     const out: Record<string, unknown> = { path: {}, query: {}, body: undefined };

@@ -96,14 +96,15 @@ function settle(ctx: MatchContext, maker: OrderRec, taker: OrderRec, price: bigi
     ctx.store.nextTradeId(), market, price, volume, funds,
     taker.side === 'buy' ? 'up' : 'down', taker.createdAt, buy, sell, fee,
   );
-  record(buy, volume, funds);
-  record(sell, volume, funds);
+  record(buy, price, volume, funds);
+  record(sell, price, volume, funds);
   ctx.store.addTrade(trade);
 }
 
-function record(order: OrderRec, volume: bigint, funds: bigint): void {
+function record(order: OrderRec, price: bigint, volume: bigint, funds: bigint): void {
   order.remaining -= volume;
   order.executed += volume;
   order.funds += funds;
+  order.notional += price * volume;
   order.tradesCount++;
 }

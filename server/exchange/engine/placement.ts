@@ -95,23 +95,25 @@ export function placeOrder(ctx: PlacementContext, userId: string, market: Market
 }
 
 /**
- * POST /orders/multi, all or nothing: every order is checked, then what they lock together,
- * then all of it is reserved at once and the orders are placed in array order. A market buy
+ * POST /orders/multi, all or nothing: every order is checked in array order (its fields, then
+ * what it and the orders before it lock together), then all of it is reserved at once and the
+ * orders are placed in array order. A market buy
  * gets what is available after the other orders' reservations; when an earlier market buy of
  * the same batch has spent it all, it fills nothing and ends cancelled (X6), never an error.
  */
 export function placeBatch(ctx: PlacementContext, userId: string, market: MarketSpec, inputs: readonly OrderInput[]): OrderRec[] {
   if (inputs.length === 0) throw orderRejected('orders must hold at least one order');
+  // Element by element, each checked whole (fields, then what the orders so far lock together),
+  // so the error names the first failing order (X-multi).
+  const needs = new Map<Balance, bigint>();
   const plans = inputs.map((input, i) => {
+    let plan: OrderPlan;
     try {
-      return planOrder(ctx, userId, market, input);
+      plan = planOrder(ctx, userId, market, input);
     } catch (error) {
       throw atIndex(error, i);
     }
-  });
-  const needs = new Map<Balance, bigint>();
-  plans.forEach((plan, i) => {
-    if (plan.lock === null) return;
+    if (plan.lock === null) return plan;
     const balance = plan.side === 'buy' ? plan.quote : plan.base;
     const need = (needs.get(balance) ?? 0n) + plan.lock;
     if (need > balance.available) {
@@ -120,6 +122,7 @@ export function placeBatch(ctx: PlacementContext, userId: string, market: Market
       throw orderRejected(`insufficient ${balance.currency}: ${amounts}`, i);
     }
     needs.set(balance, need);
+    return plan;
   });
   plans.forEach((plan, i) => {
     const left = plan.quote.available - (needs.get(plan.quote) ?? 0n);

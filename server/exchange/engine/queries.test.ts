@@ -164,6 +164,6 @@ describe('ticker', () => {
       market: 'btcusd', at: T0 / 1000 + 86_400, open: '30000.00', low: '29000.00', high: '31000.00', last: '30500.00', vol: '0.93750000',
     });
     advance(3_600_000);
-    expect(engine.ticker('btcusd')).toMatchObject({ open: '0.00', last: '0.00', vol: '0.00000000' });
+    expect(engine.ticker('btcusd')).toMatchObject({ open: '0.00', low: '0.00', high: '0.00', last: '30500.00', vol: '0.00000000' }); // last: the most recent trade, however old (X-ticker)
   });
 });

@@ -92,9 +92,11 @@ export function orderBookOf(book: Book, market: MarketSpec, limit: number | unde
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
- * GET /tickers/{market} over the trades of the last 24 hours: open is the first trade's price
- * in that window, last the latest, vol the summed base volume. With no trade in the window
- * every figure is zero at its precision ('0.00' for a USD price, '0.00000000' for BTC volume).
+ * GET /tickers/{market} (decision X-ticker): open, low, high and vol over the trades of the last
+ * 24 hours (open the first trade's price in that window, vol the summed base volume); last the
+ * most recent trade's price, however old ("Most recent trade price"). With no trade in the window
+ * those four are zero at their precision ('0.00' for a USD price, '0.00000000' for BTC volume),
+ * and last too when the market never traded.
  */
 export function tickerOf(trades: readonly TradeRec[], market: MarketSpec, nowMs: number): Ticker {
   const since = nowMs - DAY_MS;
@@ -104,13 +106,18 @@ export function tickerOf(trades: readonly TradeRec[], market: MarketSpec, nowMs:
   let last = 0n;
   let vol = 0n;
   let seen = false;
+  let lastSeen = false;
   // Newest first, stopping at the window's start: cost follows the day's trades, not history.
   for (let i = trades.length - 1; i >= 0; i--) {
     const trade = trades[i] as TradeRec;
-    if (trade.createdAt <= since) break;
     if (trade.createdAt > nowMs) continue;
+    if (!lastSeen) {
+      last = trade.price;
+      lastSeen = true;
+    }
+    if (trade.createdAt <= since) break;
     if (!seen) {
-      last = low = high = trade.price;
+      low = high = trade.price;
       seen = true;
     }
     open = trade.price;

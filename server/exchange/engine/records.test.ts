@@ -38,14 +38,17 @@ describe('isoTime', () => {
 });
 
 describe('averagePrice', () => {
-  const cases: { funds: bigint; executed: bigint; want: bigint }[] = [
-    { funds: 0n, executed: 0n, want: 0n },
-    { funds: 2_225_000n, executed: 75_000_000n, want: 2_966_666n }, // 22250.00 / 0.75 = 29666.666… -> 29666.66
-    { funds: 1_500_000n, executed: 50_000_000n, want: 3_000_000n },
+  // notional = Σ price × volume in quote units × base units (btcusd: prices ×100, volumes ×10^8).
+  const cases: { label: string; notional: bigint; executed: bigint; want: bigint }[] = [
+    { label: 'no trade', notional: 0n, executed: 0n, want: 0n },
+    // One trade of 0.33333333 at 30000.00: the price itself, though its funds round down to 9999.99.
+    { label: 'one trade', notional: 3_000_000n * 33_333_333n, executed: 33_333_333n, want: 3_000_000n },
+    // 0.25 at 29000.00 and 0.5 at 30000.00: 22250.00 / 0.75 = 29666.666… -> 29666.66 (down).
+    { label: 'two prices', notional: 2_900_000n * 25_000_000n + 3_000_000n * 50_000_000n, executed: 75_000_000n, want: 2_966_666n },
   ];
-  it.each(cases)('$funds over $executed -> $want', ({ funds, executed, want }) => {
+  it.each(cases)('$label -> $want', ({ notional, executed, want }) => {
     const o = order('buy', 'limit', 1n, 100_000_000n);
-    o.funds = funds;
+    o.notional = notional;
     o.executed = executed;
     expect(averagePrice(o)).toBe(want);
   });

@@ -12,6 +12,8 @@ export class OrderRec {
   executed = 0n;
   /** Quote units executed so far: the sum of the funds of the order's trades. */
   funds = 0n;
+  /** Σ price × volume of the order's trades, unrounded (quote units × base units): the average price's numerator. */
+  notional = 0n;
   /** What the order still holds locked: quote units for a buy, base units for a sell. */
   locked = 0n;
   tradesCount = 0;
@@ -74,10 +76,14 @@ export function isoTime(ms: number): string {
   return lastIso;
 }
 
-/** funds / executed at quote precision, rounded down; zero (e.g. '0.00') before any trade. */
+/**
+ * The volume-weighted average of the order's trade prices at quote precision, rounded down; zero
+ * (e.g. '0.00') before any trade. From the exact Σ price × volume, not from the funds (which are
+ * rounded down per trade): one trade at 30000.00 averages 30000.00, whatever its volume.
+ */
 export function averagePrice(order: OrderRec): bigint {
   if (order.executed === 0n) return 0n;
-  return divide(order.funds * order.market.baseScale, order.executed, 'down');
+  return divide(order.notional, order.executed, 'down');
 }
 
 export function orderToWire(order: OrderRec): Order {
