@@ -78,6 +78,10 @@ describe('isValidAddress', () => {
     ['ETH', undefined, '0x52908400098527886E0F7030069857D2E4169EE7', true],
     ['ETH', undefined, '0x52908400098527886E0F7030069857D2E4169EE', false],
     ['USDT', 'BEP-20', '0x52908400098527886e0f7030069857d2e4169ee7', true],
+    ['ETH', undefined, '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', true], // EIP-55 checksum
+    ['ETH', undefined, '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAeD', false], // mixed case, not the checksum
+    ['USDT', 'ERC-20', '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359', true],
+    ['USDT', 'ERC-20', '0xfb6916095ca1df60bB79Ce92cE3Ea74c37c5d359', false],
     ['USDT', 'TRC-20', 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8', true],
     ['XRP', undefined, 'rGWrZyQqhTp9Xu7G5Pkayo7bXjH4k4QYpf', true],
     ['XRP', undefined, 'X7AcgcsBL6XDcUb289X4mJ8djcdyKaGZMhc9YTE92ehJ2Fu', true],

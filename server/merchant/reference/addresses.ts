@@ -1,6 +1,7 @@
 // Sandbox payment addresses, deterministic per merchant and payment (the same inputs give the same
 // address on every run), in each currency's real format with a valid checksum; and the address
 // check of instant refunds: the format of the transaction's currency (and network for USDT).
+import { isEip55Valid } from './keccak.ts';
 import { createHash } from 'node:crypto';
 import type { CryptoIso, NetworkType } from '../../../contracts/merchant/enums.ts';
 import {
@@ -47,7 +48,8 @@ export function sandboxAddress(iso: CryptoIso, network: NetworkType | undefined,
   }
 }
 
-const ETH_LIKE = /^0x[0-9a-fA-F]{40}$/;
+/** `0x` + 40 hex digits; mixed case must be the EIP-55 checksum (one case claims none). */
+const ethLike = (address: string): boolean => isEip55Valid(address);
 const versioned = (a: string, versions: readonly number[], alphabet?: string) => {
   const d = decodeVersioned(a, alphabet);
   return d !== null && versions.includes(d.version);
@@ -58,9 +60,9 @@ export const ADDRESS_FORMATS: Record<CryptoIso, string> = {
   BTC: 'a Bitcoin address (bc1..., 1... or 3...) with a valid checksum',
   LTC: 'a Litecoin address (ltc1..., L..., M... or 3...) with a valid checksum',
   BCH: 'a Bitcoin Cash address (bitcoincash:q..., q... or legacy 1.../3...) with a valid checksum',
-  ETH: 'an Ethereum address (0x and 40 hex digits)',
+  ETH: 'an Ethereum address (0x and 40 hex digits; mixed case must be the EIP-55 checksum)',
   XRP: 'an XRP address (classic r... or X-address) with a valid checksum',
-  USDT: 'an address of the payment network (ERC-20/BEP-20: 0x and 40 hex digits; TRC-20: T... with a valid checksum)',
+  USDT: 'an address of the payment network (ERC-20/BEP-20: 0x and 40 hex digits, EIP-55 when mixed case; TRC-20: T... with a valid checksum)',
 };
 
 /** Whether `address` is a plausible address of the currency (and USDT network), checksums verified. */
@@ -73,9 +75,9 @@ export function isValidAddress(iso: CryptoIso, network: NetworkType | undefined,
     case 'BCH':
       return decodeCashAddr(address) !== null || versioned(address, [0x00, 0x05]);
     case 'ETH':
-      return ETH_LIKE.test(address);
+      return ethLike(address);
     case 'USDT':
-      return network === 'TRC-20' ? versioned(address, [TRON_VERSION]) : ETH_LIKE.test(address);
+      return network === 'TRC-20' ? versioned(address, [TRON_VERSION]) : ethLike(address);
     case 'XRP':
       return versioned(address, [0x00], RIPPLE_ALPHABET) || decodeXAddress(address) !== null;
   }
