@@ -23,8 +23,9 @@ export interface EnhanceOptions {
 }
 
 export function enhanceClient<Paths extends Record<string, any>>(base: Client<Paths>, { api, retry, direct }: EnhanceOptions): TypedClient<Paths> {
-  async function call(method: string, attempt: () => Promise<FetchResult>): Promise<FetchResult> {
-    const result = retry ? await withRetry(method, attempt, retry) : await attempt();
+  async function call(method: string, attempt: () => Promise<FetchResult>, init: unknown): Promise<FetchResult> {
+    const signal = (init as { signal?: AbortSignal | null } | undefined)?.signal;
+    const result = retry ? await withRetry(method, attempt, retry, signal) : await attempt();
     tagResponse(result.response, api);
     return result;
   }
@@ -41,11 +42,11 @@ export function enhanceClient<Paths extends Record<string, any>>(base: Client<Pa
   for (const method of METHODS) {
     const send = raw[method];
     client[method] = (url: string, init?: unknown) =>
-      call(method, () => (viaMiddleware || !isDirectInit(method, init) ? send(url, init) : direct!(method, url, init)));
+      call(method, () => (viaMiddleware || !isDirectInit(method, init) ? send(url, init) : direct!(method, url, init)), init);
   }
   client.request = (method: string, url: string, init?: unknown) => {
     const upper = method.toUpperCase();
-    return call(upper, () => (viaMiddleware || !isDirectInit(upper, init) ? raw.request(method, url, init) : direct!(upper, url, init)));
+    return call(upper, () => (viaMiddleware || !isDirectInit(upper, init) ? raw.request(method, url, init) : direct!(upper, url, init)), init);
   };
   return client as unknown as TypedClient<Paths>;
 }

@@ -14,7 +14,7 @@ import {
 import type { FetchResult } from './errors.ts';
 
 /** Runs before a direct request goes out: may wait (limiter) and returns the URL to send (e.g. signed). */
-export type BeforeSend = (method: string, schemaPath: string, url: string, bodyText: string | undefined) => Promise<string>;
+export type BeforeSend = (method: string, schemaPath: string, url: string, bodyText: string | undefined, signal?: AbortSignal | null) => Promise<string>;
 
 export interface DirectOptions {
   /** The base URL as the openapi-fetch client has it (resolved, no trailing slash). */
@@ -82,7 +82,7 @@ export function createDirectSend({ baseUrl, headers, beforeSend }: DirectOptions
     // The base URL is normalized (resolveBaseUrl) and the serializers percent-encode every value,
     // so this is the URL a Request would carry; fetch normalizes it again on the way out.
     let url = createFinalURL(schemaPath, { baseUrl, params, querySerializer, pathSerializer: defaultPathSerializer });
-    if (beforeSend) url = await beforeSend(method, schemaPath, url, bodyText);
+    if (beforeSend) url = await beforeSend(method, schemaPath, url, bodyText, init?.signal);
     // Only what differs from fetch's defaults (GET, no headers, no body, redirect: 'follow').
     let requestInit: RequestInit | undefined;
     if (method !== 'GET') (requestInit ??= {}).method = method;

@@ -63,7 +63,9 @@ export function createExchangeClient(options: ExchangeClientOptions): ExchangeCl
     : createDirectSend({
         baseUrl,
         headers,
-        beforeSend: limiter ? async (...args) => (await limiter.acquire(), signUrl(...args)) : signUrl,
+        beforeSend: limiter
+          ? async (method, schemaPath, url, bodyText, signal) => (await limiter.acquire(signal), signUrl(method, schemaPath, url, bodyText))
+          : signUrl,
       });
   return enhanceClient(base, { api: 'exchange', retry: resolveRetry(options.retry), direct });
 }

@@ -57,6 +57,29 @@ describe('paginateTransactions', () => {
   it('refuses a nonsensical page size', async () => {
     await expect(collect(paginateTransactions(merchant(fakeFetch()), {}, { pageSize: 0 }))).rejects.toThrow(RangeError);
   });
+
+  it('yields each id once when a transaction arrives between pages (newest first shifts the offsets)', async () => {
+    let shift = false;
+    const txs = ids(5).map((id) => ({ id }));
+    const f = fakeFetch((request) => {
+      const q = new URL(request.url).searchParams;
+      const list = shift ? [{ id: 6 }, ...txs] : txs;
+      shift = true;
+      const offset = Number(q.get('offset'));
+      return json({ transactions: list.slice(offset, offset + Number(q.get('limit'))) });
+    });
+    expect((await collect(paginateTransactions(merchant(f), {}, { pageSize: 2 }))).map((t) => t.id)).toEqual([5, 4, 3, 2, 1]);
+  });
+});
+
+describe('max: 0', () => {
+  it('yields nothing and fetches nothing, for transactions and orders alike', async () => {
+    const f = byOffset(ids(3).map((id) => ({ id })), (page) => ({ transactions: page }));
+    expect(await collect(paginateTransactions(merchant(f), {}, { max: 0 }))).toEqual([]);
+    const g = byOffset(ids(3).map((id) => ({ id })));
+    expect(await collect(paginateOrders(exchange(g), { market: 'btcusd' }, { max: 0 }))).toEqual([]);
+    expect([f.requests.length, g.requests.length]).toEqual([0, 0]);
+  });
 });
 
 describe('paginateOrders', () => {

@@ -43,36 +43,45 @@ async function* pages<T>(fetchPage: (n: number) => Promise<T[]>, pageSize: numbe
   }
 }
 
-/** Every transaction matching `query`, newest first (GET /transactions, limit/offset). */
+/**
+ * Each id once, at most `max` of them. Offset pages over a list that grows at the front shift: an
+ * item created between two pages reappears at the top of the next one, and is skipped here.
+ */
+async function* distinctById<T extends { id: number }>(items: AsyncGenerator<T>, max = Infinity): AsyncGenerator<T> {
+  const seen = new Set<number>();
+  if (seen.size >= max) return;
+  for await (const item of items) {
+    if (seen.has(item.id)) continue;
+    seen.add(item.id);
+    yield item;
+    if (seen.size >= max) return;
+  }
+}
+
+/** Every transaction matching `query`, newest first (GET /transactions, limit/offset); an id is yielded once. */
 export function paginateTransactions(
   client: MerchantClient,
   query: Omit<TransactionsQuery, 'limit' | 'offset'> = {},
   { pageSize = 100, max }: PageOptions = {},
 ): AsyncGenerator<Transaction> {
-  return pages(
+  const all = pages(
     async (n) => (await unwrap(client.GET('/transactions', { params: { query: { ...query, limit: pageSize, offset: n * pageSize } } }))).transactions,
     pageSize,
-    max,
   );
+  return distinctById(all, max);
 }
 
 /** Every own order of a market matching `query` (GET /orders, limit/offset); an id is yielded once. */
-export async function* paginateOrders(
+export function paginateOrders(
   client: ExchangeClient,
   query: Omit<OrdersQuery, 'limit' | 'offset'>,
   { pageSize = 100, max }: PageOptions = {},
 ): AsyncGenerator<Order> {
-  const seen = new Set<number>();
   const all = pages(
     async (n) => unwrap(client.GET('/orders', { params: { query: { ...query, limit: pageSize, offset: n * pageSize } } })),
     pageSize,
   );
-  for await (const order of all) {
-    if (seen.has(order.id)) continue;
-    seen.add(order.id);
-    yield order;
-    if (max !== undefined && seen.size >= max) return;
-  }
+  return distinctById(all, max);
 }
 
 /** Walks newest first with `to` = the last id seen, `from`/`timestamp` of `query` still applying. */

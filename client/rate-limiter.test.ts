@@ -59,3 +59,26 @@ describe('createRateLimiter', () => {
     expect(time.waits).toEqual([50]);
   });
 });
+
+describe('createRateLimiter and abort signals', () => {
+  it('rejects a waiting acquire when its signal aborts, without counting it, and the queue goes on', async () => {
+    let t = 0;
+    const sleeps: (() => void)[] = [];
+    const limiter = createRateLimiter({ requests: 1, windowMs: 1_000, marginMs: 0, now: () => t, sleep: () => new Promise<void>((r) => sleeps.push(r)) });
+    await limiter.acquire(); // the one slot
+    const controller = new AbortController();
+    const aborted = limiter.acquire(controller.signal);
+    const next = limiter.acquire();
+    controller.abort(new Error('gave up'));
+    await expect(aborted).rejects.toThrow('gave up');
+    // The aborted request took no slot: the next one goes once the window passes.
+    t = 1_000;
+    for (const wake of sleeps.splice(0)) wake();
+    await expect(next).resolves.toBeUndefined();
+  });
+
+  it('rejects at once with an already aborted signal', async () => {
+    const limiter = createRateLimiter();
+    await expect(limiter.acquire(AbortSignal.abort(new Error('already')))).rejects.toThrow('already');
+  });
+});

@@ -5,6 +5,7 @@
 // when the oldest of them is more than `windowMs` + `marginMs` old: at most `requests` in any
 // window, whatever window the server counts. The margin absorbs network jitter. Waiters go FIFO.
 import type { Middleware } from 'openapi-fetch';
+import { untilAborted } from './abort.ts';
 import { realSleep, type Clock, type Sleep } from './nonce.ts';
 
 export interface RateLimitOptions {
@@ -19,8 +20,11 @@ export interface RateLimitOptions {
 }
 
 export interface RateLimiter {
-  /** Resolves when one more request may be sent now, and counts it. */
-  acquire(): Promise<void>;
+  /**
+   * Resolves when one more request may be sent now, and counts it. Rejects with the signal's
+   * reason if `signal` aborts first; the request is then not counted.
+   */
+  acquire(signal?: AbortSignal | null): Promise<void>;
 }
 
 export function createRateLimiter(options: RateLimitOptions = {}): RateLimiter {
@@ -33,8 +37,9 @@ export function createRateLimiter(options: RateLimitOptions = {}): RateLimiter {
   const sent: number[] = []; // send times, oldest first, at most `requests` long
   let queue: Promise<void> = Promise.resolve();
 
-  async function take(): Promise<void> {
+  async function take(signal: AbortSignal | null | undefined): Promise<void> {
     for (;;) {
+      if (signal?.aborted) throw signal.reason;
       const t = now();
       if (sent.length < requests) {
         sent.push(t);
@@ -46,14 +51,16 @@ export function createRateLimiter(options: RateLimitOptions = {}): RateLimiter {
         sent.push(t);
         return;
       }
-      await sleep(wait);
+      await untilAborted(sleep(wait), signal);
     }
   }
 
   return {
-    acquire() {
-      const turn = queue.then(take);
-      queue = turn.catch(() => undefined);
+    acquire(signal) {
+      if (signal?.aborted) return Promise.reject(signal.reason);
+      // An abort while earlier requests still wait ends this one's wait at once, not its turn.
+      const turn = untilAborted(queue, signal).then(() => take(signal));
+      queue = queue.then(() => turn).catch(() => undefined);
       return turn;
     },
   };
@@ -62,8 +69,8 @@ export function createRateLimiter(options: RateLimitOptions = {}): RateLimiter {
 /** openapi-fetch middleware: waits for the limiter before each attempt (register it before signing, so nonces stay fresh). */
 export function rateLimitMiddleware(limiter: RateLimiter): Middleware {
   return {
-    async onRequest() {
-      await limiter.acquire();
+    async onRequest({ request }) {
+      await limiter.acquire(request.signal);
       return undefined;
     },
   };

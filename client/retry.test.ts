@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { fakeFetch } from './fake-fetch.ts';
+import { createMerchantClient } from './merchant.ts';
 import { backoffDelay, isNetworkError, resolveRetry, retryAfterMs, withRetry } from './retry.ts';
 
 const answer = (status: number, headers: Record<string, string> = {}) => ({ response: new Response(null, { status, headers }) });
@@ -29,6 +31,10 @@ describe('retryAfterMs', () => {
     ['0', 0],
     ['Thu, 01 Jan 1970 00:00:10 GMT', 10_000],
     ['soon', undefined],
+    // Not HTTP-dates, though Date.parse reads them as years: unreadable, so the backoff applies.
+    ['1.5', undefined],
+    ['-1', undefined],
+    ['0.5', undefined],
   ])('%s -> %s', (header, want) => {
     expect(retryAfterMs(header, 0)).toBe(want);
   });
@@ -127,5 +133,36 @@ describe('withRetry', () => {
     expect(resolveRetry(false)).toBeUndefined();
     expect(resolveRetry(true)).toMatchObject({ retries: 3, methods: ['GET', 'HEAD'], statuses: [429, 503] });
     expect(() => resolveRetry({ retries: -1 })).toThrow(RangeError);
+  });
+});
+
+describe('withRetry and the caller\'s signal', () => {
+  it('ends the wait between attempts as soon as the signal aborts, and starts no further attempt', async () => {
+    let attempts = 0;
+    const p = resolveRetry({ random: () => 0.5, now: () => 0, sleep: () => new Promise(() => undefined) })!; // a wait that never ends by itself
+    const controller = new AbortController();
+    const pending = withRetry('GET', async () => (attempts++, answer(429, { 'Retry-After': '5' })), p, controller.signal);
+    setTimeout(() => controller.abort(new Error('caller gave up')), 10);
+    await expect(pending).rejects.toThrow('caller gave up');
+    expect(attempts).toBe(1);
+  });
+
+  it('does not retry after an abort that came during an attempt', async () => {
+    const controller = new AbortController();
+    const { p } = policy();
+    let attempts = 0;
+    const pending = withRetry('GET', async () => (attempts++, controller.abort(new Error('stop')), answer(503)), p, controller.signal);
+    await expect(pending).rejects.toThrow('stop');
+    expect(attempts).toBe(1);
+  });
+});
+
+describe('a client call with retries and a signal', () => {
+  it('rejects as soon as the caller aborts during a Retry-After wait', async () => {
+    const f = fakeFetch([new Response(null, { status: 429, headers: { 'Retry-After': '5' } })]);
+    const m = createMerchantClient({ baseUrl: 'http://h', apiKey: 'k', apiSecret: 's', fetch: f.fetch, retry: { sleep: () => new Promise(() => undefined) } });
+    const pending = m.GET('/currencies', { signal: AbortSignal.timeout(20) });
+    await expect(pending).rejects.toMatchObject({ name: 'TimeoutError' });
+    expect(f.requests).toHaveLength(1);
   });
 });

@@ -3,6 +3,7 @@
 // 429 or 503 carrying Retry-After waits exactly that long. Each attempt runs the whole
 // openapi-fetch pipeline again, so middleware re-runs: an exchange request is re-signed with a
 // fresh nonce (a resent nonce would be refused as used, 2006) and the rate limiter counts it.
+import { untilAborted } from './abort.ts';
 import type { Clock, Sleep } from './nonce.ts';
 import { realSleep } from './nonce.ts';
 
@@ -57,6 +58,9 @@ export function retryAfterMs(header: string | null, now: number): number | undef
   if (header === null || header.trim() === '') return undefined;
   const value = header.trim();
   if (/^\d+$/.test(value)) return Number(value) * 1000;
+  // An HTTP-date names its weekday or month ("Sun, 06 Nov 1994 08:49:37 GMT"); anything else
+  // ("1.5", "-1") is unreadable, not a date Date.parse happens to make of it.
+  if (!/[A-Za-z]{3}/.test(value)) return undefined;
   const date = Date.parse(value);
   return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }
@@ -68,9 +72,17 @@ export function isNetworkError(error: unknown): boolean {
 }
 
 /** Runs `attempt` (one full request) until it answers something not retryable or the retries are spent. */
-export async function withRetry<R extends { response: Response }>(method: string, attempt: () => Promise<R>, policy: RetryPolicy): Promise<R> {
+export async function withRetry<R extends { response: Response }>(
+  method: string,
+  attempt: () => Promise<R>,
+  policy: RetryPolicy,
+  signal?: AbortSignal | null,
+): Promise<R> {
   const retryable = policy.methods.includes(method.toUpperCase());
+  // The caller's signal ends a wait between attempts at once, and no attempt starts after it.
+  const wait = (ms: number) => untilAborted(policy.sleep(ms), signal);
   for (let n = 0; ; n++) {
+    if (n > 0 && signal?.aborted) throw signal.reason;
     const last = !retryable || n >= policy.retries;
     let result: R;
     try {
@@ -79,7 +91,7 @@ export async function withRetry<R extends { response: Response }>(method: string
       if (last || !isNetworkError(error)) throw error;
       const delayMs = backoffDelay(n, policy);
       policy.onRetry?.({ attempt: n + 1, delayMs, method, error });
-      await policy.sleep(delayMs);
+      await wait(delayMs);
       continue;
     }
     const { status } = result.response;
@@ -88,6 +100,6 @@ export async function withRetry<R extends { response: Response }>(method: string
     if (asked !== undefined && asked > policy.maxRetryAfterMs) return result;
     const delayMs = asked ?? backoffDelay(n, policy);
     policy.onRetry?.({ attempt: n + 1, delayMs, method, status });
-    await policy.sleep(delayMs);
+    await wait(delayMs);
   }
 }

@@ -61,6 +61,14 @@ describe('verifyWebhook', () => {
     expect(reasonOf(() => verifyWebhook({ body, secret: SECRET, toleranceSec: 10, now: () => (T - 22) * 1000 }))).toBe('timestamp_in_future');
   });
 
+  it('refuses a timestamp with a leading zero (one spelling per signed value) and a clock that is not a number', () => {
+    const envelope = signed();
+    const padded = envelope.signature.replace(`t=${T}`, `t=0${T}`);
+    expect(reasonOf(() => verifyWebhook({ body: raw({ ...envelope, signature: padded }), secret: SECRET, now: () => NOW }))).toBe('malformed_header');
+    expect(() => verifyWebhook({ body: raw(envelope), secret: SECRET, now: () => Number.NaN })).toThrow(/`now` must return milliseconds/);
+    expect(() => verifyWebhook({ body: raw(envelope), secret: SECRET, now: (() => undefined) as never })).toThrow(TypeError);
+  });
+
   it('fails when the data was changed', () => {
     const envelope = signed();
     const other = signed({ payload: { ...payment, amount_received: '999' } });

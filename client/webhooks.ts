@@ -89,7 +89,10 @@ export function verifyWebhook(options: VerifyWebhookOptions): WebhookEvent {
   if (!header.s1.some((received) => expected.some((e) => signaturesEqual(e, received)))) {
     throw fail('bad_signature', 'No s1 signature matches: is the signing secret the one of this API key, and was `data` passed exactly as received (not re-encoded)? Did you pass the raw body?');
   }
-  const age = Math.floor((options.now ?? Date.now)() / 1000) - header.t;
+  const nowSec = Math.floor((options.now ?? Date.now)() / 1000);
+  // A clock that is not a number would make every comparison below false: no age check at all.
+  if (!Number.isFinite(nowSec)) throw new TypeError('verifyWebhook: `now` must return milliseconds since the epoch (a finite number)');
+  const age = nowSec - header.t;
   if (age > toleranceSec) {
     throw fail('timestamp_too_old', `The timestamp is ${age} s old, more than the tolerance of ${toleranceSec} s: a replayed webhook, or check this machine's clock.`, { timestamp: header.t });
   }

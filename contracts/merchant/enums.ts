@@ -117,7 +117,8 @@ export const webUrl = (description: string, example = 'https://merchant.example.
 export const reference = (description: string, example: string) => z.string().min(1).openapi({ description, example });
 
 /** Webhook envelope `signature`: `t=<unix s>,s1=<64 hex>` (several s1 allowed), decision M3. */
-export const SIGNATURE_HEADER_PATTERN = '^t=[0-9]+(,s1=[0-9a-f]{64})+$';
+// No leading zero in t: the signature covers the timestamp as written, so it has one spelling.
+export const SIGNATURE_HEADER_PATTERN = '^t=(0|[1-9][0-9]*)(,s1=[0-9a-f]{64})+$';
 
 /**
  * Payment-webhook targets (decision M3): https, or plain http on loopback (127.0.0.1, localhost,
