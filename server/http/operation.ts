@@ -23,20 +23,30 @@ export class ValidatorSlot {
 const ONE_OF = /must match exactly one schema in oneOf/;
 
 /**
- * The validator reports a failed `oneOf` (the order variants, selected by `ord_type`) with the
- * errors of every branch: a bad `volume` of a limit order also read "ord_type: must be equal to
- * one of the allowed values: market; price: must NOT be valid". When that happens, the body's
- * issues are taken from the operation's Zod schema instead, whose discriminated union reports
- * only the variant the body selects (or that the discriminator is wrong); other parts' issues stay.
+ * The body's issues when the OpenAPI validator refused it, completed with the contract's Zod
+ * schema. A failed `oneOf` (the order variants, selected by `ord_type`) is reported by the
+ * validator with the errors of every branch: a bad `volume` of a limit order also read "ord_type:
+ * must be equal to one of the allowed values: market; price: must NOT be valid". Then the body's
+ * issues are taken from Zod instead, whose discriminated union reports only the variant the body
+ * selects (or that the discriminator is wrong); other parts' issues stay.
  */
-function refineOneOf(err: unknown, op: OperationSpec | undefined, body: unknown): unknown {
+function refineBodyIssues(err: unknown, op: OperationSpec | undefined, body: unknown): unknown {
   const errors = (err as { errors?: { path?: string; message?: string }[] } | null)?.errors;
   const schema = op?.request?.body?.schema;
-  if (!schema || !Array.isArray(errors) || !errors.some((e) => ONE_OF.test(e.message ?? ''))) return err;
+  if (!schema || !Array.isArray(errors)) return err;
+  const issues = errors.map(validatorIssue);
+  if (!issues.some((i) => i.location === 'body')) return err;
   const parsed = schema.safeParse(body);
   if (parsed.success) return err;
-  const others = errors.map(validatorIssue).filter((i) => i.location !== 'body');
-  return new RequestValidationError([...others, ...zodIssues('body', parsed.error)]);
+  const fromZod = zodIssues('body', parsed.error);
+  if (errors.some((e) => ONE_OF.test(e.message ?? ''))) {
+    return new RequestValidationError([...issues.filter((i) => i.location !== 'body'), ...fromZod]);
+  }
+  // Rules JSON Schema cannot state (a confirmation that must equal its password) run only in Zod:
+  // add what Zod finds about fields the validator did not already name, so every invalid field is reported.
+  const named = new Set(issues.map((i) => i.field));
+  const more = fromZod.filter((i) => !named.has(i.field));
+  return more.length === 0 ? err : new RequestValidationError([...issues, ...more]);
 }
 
 export function validateRequest(slot: ValidatorSlot, operationId: string, expose = false, op?: OperationSpec): RequestHandler {
@@ -52,7 +62,7 @@ export function validateRequest(slot: ValidatorSlot, operationId: string, expose
           exposeQuery(req);
         }
       } catch (err) {
-        return next(refineOneOf(err, op, req.body));
+        return next(refineBodyIssues(err, op, req.body));
       }
     }
     next();
