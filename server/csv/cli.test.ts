@@ -21,6 +21,8 @@ const files = {
   'bad.csv': merchantsFile([merchantRow(1, { email: 'x' }), merchantRow(2, { phone_number: 'abc' })]),
   'invoices.csv': invoicesFile([invoiceRow(1)]),
   'other.csv': 'a,b\n1,2\n',
+  // A good header, then a data line with a stray quote.
+  'broken.csv': merchantsFile([merchantRow(1)]) + 'x,"y\n',
 };
 
 describe('runCsvCli', () => {
@@ -70,6 +72,13 @@ describe('runCsvCli', () => {
     expect(await runCsvCli(args, t.io)).toBe(2);
     expect(t.err.join('\n')).toContain(message);
     expect(t.err.join('\n')).toContain('Usage: npm run csv -- validate');
+  });
+
+  it('tells the kind from the header line even when a later line cannot be parsed, and names that line', async () => {
+    const t = io(files);
+    expect(await runCsvCli(['validate', 'broken.csv'], t.io)).toBe(1);
+    expect(t.out[0]).toMatch(/^broken\.csv: line \d+: malformed CSV: /);
+    expect(t.out.join('\n')).not.toContain('header (line');
   });
 
   it('prints the usage and exits 0 with --help', async () => {

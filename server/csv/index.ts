@@ -38,9 +38,14 @@ export function validateCsvText(kind: CsvKind, text: string): MerchantCsvResult 
   return kind === 'merchants' ? validateMerchantCsv(text) : validateInvoiceCsv(text);
 }
 
-/** The kind whose columns the header names exactly (in any order), if one does. */
+/**
+ * The kind whose columns the header names exactly (in any order), if one does. Only the first
+ * line is read: a broken data row further down is an error of that kind's file, not a reason to
+ * give up on telling the kind.
+ */
 export function detectCsvKind(text: string): CsvKind | undefined {
-  const parsed = parseCsv(text);
+  const firstLine = text.replace(/^\uFEFF/, '').split(/\r?\n/, 1)[0] ?? '';
+  const parsed = parseCsv(firstLine);
   const header = parsed.ok ? parsed.records[0]?.cells.map((c) => c.trim()) : undefined;
   if (!header) return undefined;
   const same = (cols: readonly string[]) => header.length === cols.length && cols.every((c) => header.includes(c));
