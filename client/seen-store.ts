@@ -7,8 +7,18 @@
 import type { WebhookEvent } from './webhooks.ts';
 
 export interface SeenStore {
+  /** Whether the event was processed. */
   has(key: string): Promise<boolean> | boolean;
+  /** Marks the event processed (after its handler succeeded). */
   add(key: string): Promise<void> | void;
+  /**
+   * Optional, for stores shared by several processes: atomically claims the event for processing,
+   * true only when it is neither processed nor claimed (Redis: `SET claim:<key> 1 NX PX <ttl>`,
+   * false when it existed or `<key>` is set). Without it, a claim is local to one process.
+   */
+  claim?(key: string): Promise<boolean> | boolean;
+  /** Gives up a claim whose handler failed, so a redelivery can process the event. */
+  release?(key: string): Promise<void> | void;
 }
 
 /** `payment:<transaction_id>:<transaction_status>` or `refund:<id>:<status>`. */
@@ -26,18 +36,30 @@ export interface MemorySeenStoreOptions {
 export interface MemorySeenStore extends SeenStore {
   has(key: string): boolean;
   add(key: string): void;
+  claim(key: string): boolean;
+  release(key: string): void;
   readonly size: number;
 }
 
 export function memorySeenStore({ maxKeys = 10_000 }: MemorySeenStoreOptions = {}): MemorySeenStore {
   if (!Number.isInteger(maxKeys) || maxKeys < 1) throw new RangeError(`maxKeys must be a positive integer, got ${maxKeys}`);
   const keys = new Set<string>(); // insertion order = age
+  const claimed = new Set<string>();
   return {
     has: (key) => keys.has(key),
     add(key) {
+      claimed.delete(key);
       keys.delete(key);
       keys.add(key);
       while (keys.size > maxKeys) keys.delete(keys.values().next().value!);
+    },
+    claim(key) {
+      if (keys.has(key) || claimed.has(key)) return false;
+      claimed.add(key);
+      return true;
+    },
+    release(key) {
+      claimed.delete(key);
     },
     get size() {
       return keys.size;

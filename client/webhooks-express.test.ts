@@ -120,6 +120,34 @@ describe('webhookHandler', () => {
     expect((await post(found)).body).toMatchObject({ duplicate: true });
   });
 
+  it('runs the handler once when two processes share a store that claims atomically; a failed claim is released', async () => {
+    const store = memorySeenStore(); // claim/release: stands in for a shared Redis store
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let runs = 0;
+    let fail = false;
+    const onPayment = async () => {
+      runs++;
+      if (fail) throw new Error('down');
+      await gate;
+    };
+    const a = await serve({ seenStore: store, onPayment });
+    const b = await serve({ seenStore: store, onPayment }); // another process, same store
+    const first = a.post(found);
+    await new Promise((r) => setTimeout(r, 50));
+    expect((await b.post(found)).status).toBe(409);
+    release();
+    expect((await first).status).toBe(200);
+    expect((await b.post(found)).body).toMatchObject({ duplicate: true });
+    expect(runs).toBe(1);
+
+    fail = true;
+    expect((await a.post(confirmed)).status).toBe(500);
+    fail = false;
+    expect((await b.post(confirmed)).status).toBe(200); // the failed claim was released
+    expect(runs).toBe(3);
+  });
+
   it('refuses a body over the limit with 413', async () => {
     const { post } = await serve({ limitBytes: 100, seenStore: memorySeenStore() });
     expect((await post(found)).status).toBe(413);

@@ -64,12 +64,19 @@ export function webhookHandler(options: WebhookHandlerOptions): RequestHandler {
       throw error;
     }
     const key = webhookEventKey(event);
-    if (inFlight.has(key)) return void res.status(409).json({ received: true, key, message: 'This event is being processed; retry later.' });
+    const busy = () => void res.status(409).json({ received: true, key, message: 'This event is being processed; retry later.' });
+    if (inFlight.has(key)) return busy();
     inFlight.add(key);
+    let claimed = false;
     try {
       if (await seen.has(key)) return void res.status(200).json({ received: true, duplicate: true, key });
       const handler = event.type === 'payment' ? options.onPayment : options.onRefund;
       if (!handler) return void res.status(200).json({ received: true, ignored: true, key });
+      // A store shared by several processes claims the event atomically: only one of them runs the handler.
+      if (seen.claim) {
+        if (!(await seen.claim(key))) return (await seen.has(key)) ? void res.status(200).json({ received: true, duplicate: true, key }) : busy();
+        claimed = true;
+      }
       try {
         await (handler as (p: unknown, e: WebhookEvent) => unknown)(event.payload, event);
       } catch (error) {
@@ -77,9 +84,11 @@ export function webhookHandler(options: WebhookHandlerOptions): RequestHandler {
         return void res.status(500).json({ error: 'handler_failed', key, message: 'The receiver failed to process the event; it will be redelivered.' });
       }
       await seen.add(key);
+      claimed = false;
       res.status(200).json({ received: true, key });
     } finally {
       inFlight.delete(key);
+      if (claimed) await seen.release?.(key);
     }
   };
 }
