@@ -12,7 +12,7 @@ const base = (answers: Parameters<typeof fakeFetch>[0]) => {
 };
 
 describe('enhanceClient', () => {
-  it('tags every response with its API, through each method and `request`', async () => {
+  it('tags every error response with its API, through each method and `request`', async () => {
     const { client } = base([json({ error: { code: 3001, message: 'm' } }, 503)]);
     const c = enhanceClient(client, { api: 'exchange' });
     const viaGet = await c.GET('/timestamp');

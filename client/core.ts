@@ -1,4 +1,4 @@
-// What the three clients add around an openapi-fetch client: every call's Response is tagged
+// What the three clients add around an openapi-fetch client: every error Response is tagged
 // with its API (so unwrap raises the right error class), and, when asked, the call is retried
 // as a whole (retry.ts), which re-runs the middleware: re-signing, rate limiting. Calls the
 // direct path handles (direct.ts) skip openapi-fetch's Request and middleware chain until the
@@ -23,11 +23,16 @@ export interface EnhanceOptions {
 }
 
 export function enhanceClient<Paths extends Record<string, any>>(base: Client<Paths>, { api, retry, direct }: EnhanceOptions): TypedClient<Paths> {
-  async function call(method: string, attempt: () => Promise<FetchResult>, init: unknown): Promise<FetchResult> {
-    const signal = (init as { signal?: AbortSignal | null } | undefined)?.signal;
-    const result = retry ? await withRetry(method, attempt, retry, signal) : await attempt();
-    tagResponse(result.response, api);
+  // Only an error answer needs its API recorded (unwrap picks the error class from it): tagging
+  // every response would put each one in a WeakMap, GC work on the hot path for nothing.
+  const tag = (result: FetchResult): FetchResult => {
+    if (!result.response.ok) tagResponse(result.response, api);
     return result;
+  };
+  function call(method: string, attempt: () => Promise<FetchResult>, init: unknown): Promise<FetchResult> {
+    if (!retry) return attempt().then(tag);
+    const signal = (init as { signal?: AbortSignal | null } | undefined)?.signal;
+    return withRetry(method, attempt, retry, signal).then(tag);
   }
   const raw = base as unknown as Record<(typeof METHODS)[number], AnyCall> & { request: AnyRequest };
   // Once the caller adds a middleware, every call goes through openapi-fetch so that it runs.
