@@ -17,7 +17,7 @@ export interface SeenStore {
    * false when it existed or `<key>` is set). Without it, a claim is local to one process.
    */
   claim?(key: string): Promise<boolean> | boolean;
-  /** Gives up a claim whose handler failed, so a redelivery can process the event. */
+  /** Ends a claim once its handler is done: after add() when it succeeded, or so a redelivery can retry when it failed. */
   release?(key: string): Promise<void> | void;
 }
 

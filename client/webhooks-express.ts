@@ -50,7 +50,11 @@ async function readBody(req: Request, limit: number): Promise<VerifyWebhookOptio
 export function webhookHandler(options: WebhookHandlerOptions): RequestHandler {
   const seen = options.seenStore ?? memorySeenStore();
   const limit = options.limitBytes ?? 1024 * 1024;
-  const inFlight = new Set<string>();
+  // One claim mechanism: the store's own (atomic across processes) when it has one, else a claim
+  // local to this process over a store that only knows has/add.
+  const local = new Set<string>();
+  const claim = seen.claim ? (key: string) => seen.claim!(key) : (key: string) => !local.has(key) && Boolean(local.add(key));
+  const release = seen.release ? (key: string) => seen.release!(key) : (key: string) => void local.delete(key);
   const onError = options.onError ?? ((error: unknown, event: WebhookEvent) => console.error(`[webhook] ${event.type} handler failed:`, error));
 
   return async function merchantWebhook(req: Request, res: Response): Promise<void> {
@@ -64,19 +68,16 @@ export function webhookHandler(options: WebhookHandlerOptions): RequestHandler {
       throw error;
     }
     const key = webhookEventKey(event);
-    const busy = () => void res.status(409).json({ received: true, key, message: 'This event is being processed; retry later.' });
-    if (inFlight.has(key)) return busy();
-    inFlight.add(key);
-    let claimed = false;
+    const duplicate = () => void res.status(200).json({ received: true, duplicate: true, key });
+    if (await seen.has(key)) return duplicate();
+    const handler = event.type === 'payment' ? options.onPayment : options.onRefund;
+    if (!handler) return void res.status(200).json({ received: true, ignored: true, key });
+    // Only the claimant runs the handler; a copy meanwhile gets 409, or 200 once it was processed.
+    if (!(await claim(key))) {
+      if (await seen.has(key)) return duplicate();
+      return void res.status(409).json({ received: true, key, message: 'This event is being processed; retry later.' });
+    }
     try {
-      if (await seen.has(key)) return void res.status(200).json({ received: true, duplicate: true, key });
-      const handler = event.type === 'payment' ? options.onPayment : options.onRefund;
-      if (!handler) return void res.status(200).json({ received: true, ignored: true, key });
-      // A store shared by several processes claims the event atomically: only one of them runs the handler.
-      if (seen.claim) {
-        if (!(await seen.claim(key))) return (await seen.has(key)) ? void res.status(200).json({ received: true, duplicate: true, key }) : busy();
-        claimed = true;
-      }
       try {
         await (handler as (p: unknown, e: WebhookEvent) => unknown)(event.payload, event);
       } catch (error) {
@@ -84,11 +85,10 @@ export function webhookHandler(options: WebhookHandlerOptions): RequestHandler {
         return void res.status(500).json({ error: 'handler_failed', key, message: 'The receiver failed to process the event; it will be redelivered.' });
       }
       await seen.add(key);
-      claimed = false;
       res.status(200).json({ received: true, key });
     } finally {
-      inFlight.delete(key);
-      if (claimed) await seen.release?.(key);
+      // Processed (has() now answers) or failed (a redelivery may claim it): the claim is done either way.
+      await release(key);
     }
   };
 }

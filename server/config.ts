@@ -7,6 +7,17 @@ import { DECIMAL_PATTERN } from '../contracts/shared/primitives.ts';
 import { ExchangeKeySchema, MerchantKeySchema, PartnerCredentialSchema } from './auth/keys.ts';
 import { SANDBOX_DEFAULTS } from './config-defaults.ts';
 
+/** Where the merchant sandbox may deliver webhooks (server/merchant/reference/webhook-transport.ts). */
+export const WebhookTargetPolicySchema = z
+  .object({
+    /** Allow targets on private networks (RFC 1918, CGNAT, unique and site-local IPv6). */
+    allowPrivateNetworks: z.boolean(),
+    /** Allow loopback targets (127.0.0.0/8, ::1): local development, decision M3. */
+    allowLoopback: z.boolean(),
+  })
+  .strict();
+export type WebhookTargetPolicy = z.infer<typeof WebhookTargetPolicySchema>;
+
 const windowSchema = z
   .object({
     /** Requests allowed per window. */
@@ -54,8 +65,7 @@ export const ConfigSchema = z
         keys: z.array(MerchantKeySchema),
         /** M2 sandbox lifecycle timings. */
         sandbox: z.object({ foundAfterMs: z.number().int().min(0), confirmedAfterMs: z.number().int().min(0) }).strict(),
-        /** Where the sandbox may deliver webhooks (server/merchant/reference/webhook-transport.ts). */
-        webhookTargets: z.object({ allowPrivateNetworks: z.boolean(), allowLoopback: z.boolean() }).strict(),
+        webhookTargets: WebhookTargetPolicySchema,
       })
       .strict(),
     partner: z

@@ -54,8 +54,6 @@ const API_EXAMPLES: Record<ApiStatus, { description: string; code: ApiErrorCode;
   503: { description: 'Service under maintenance (1006)', code: '1006', details: 'Service under maintenance' },
 };
 
-export type ApiErrorStatus = ApiStatus;
-
 function apiErrors<S extends typeof MerchantErrorSchema | typeof PartnerErrorSchema, T extends ApiStatus>(schema: S, statuses: T[]): ErrorResponses<T, S> {
   const out = {} as ErrorResponses<T, S>;
   for (const status of statuses) {

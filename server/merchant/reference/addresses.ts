@@ -48,8 +48,6 @@ export function sandboxAddress(iso: CryptoIso, network: NetworkType | undefined,
   }
 }
 
-/** `0x` + 40 hex digits; mixed case must be the EIP-55 checksum (one case claims none). */
-const ethLike = (address: string): boolean => isEip55Valid(address);
 const versioned = (a: string, versions: readonly number[], alphabet?: string) => {
   const d = decodeVersioned(a, alphabet);
   return d !== null && versions.includes(d.version);
@@ -75,9 +73,9 @@ export function isValidAddress(iso: CryptoIso, network: NetworkType | undefined,
     case 'BCH':
       return decodeCashAddr(address) !== null || versioned(address, [0x00, 0x05]);
     case 'ETH':
-      return ethLike(address);
+      return isEip55Valid(address); // 0x + 40 hex digits; mixed case must be the EIP-55 checksum
     case 'USDT':
-      return network === 'TRC-20' ? versioned(address, [TRON_VERSION]) : ethLike(address);
+      return network === 'TRC-20' ? versioned(address, [TRON_VERSION]) : isEip55Valid(address);
     case 'XRP':
       return versioned(address, [0x00], RIPPLE_ALPHABET) || decodeXAddress(address) !== null;
   }

@@ -13,6 +13,7 @@ import { payoutGroups } from './settlement.ts';
 import { createMemoryMerchantStore, type MerchantStore } from './store.ts';
 import { realTimers, type TimerCallback, type TimerHandle, type Timers } from './timers.ts';
 import { invoiceStatus } from './views.ts';
+import { SANDBOX_DEFAULTS } from '../../config-defaults.ts';
 import { guardedTransport, type TargetPolicy } from './webhook-transport.ts';
 import { WebhookDispatcher, type WebhookPolicy, type WebhookTransport } from './webhooks.ts';
 
@@ -64,7 +65,7 @@ export class MerchantSandbox {
     this.portalUrl = (o.portalUrl ?? 'https://portal.example.com').replace(/\/$/, '');
     this.webhooks = new WebhookDispatcher({
       store: this.store, timers: this.timers, log: this.log,
-      transport: o.transport ?? guardedTransport(o.config.merchant.webhookTargets ?? { allowPrivateNetworks: false }),
+      transport: o.transport ?? guardedTransport(o.config.merchant.webhookTargets ?? SANDBOX_DEFAULTS.merchant.webhookTargets),
       ...(o.webhookPolicy ? { policy: o.webhookPolicy } : {}),
     });
     for (const [key, a] of Object.entries(o.accounts ?? {})) this.accounts.set(key, { ...DEFAULT_ACCOUNT, ...a });

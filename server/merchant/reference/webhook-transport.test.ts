@@ -10,8 +10,8 @@ import { ManualTimers } from './timers.ts';
 import { addressProblem, guardedTransport, TargetRefusedError } from './webhook-transport.ts';
 import { WebhookDispatcher } from './webhooks.ts';
 
-const STRICT = { allowPrivateNetworks: false };
-const LENIENT = { allowPrivateNetworks: true };
+const STRICT = { allowPrivateNetworks: false, allowLoopback: true };
+const LENIENT = { allowPrivateNetworks: true, allowLoopback: true };
 
 interface Received {
   method: string;

@@ -16,14 +16,11 @@ import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
 import { BlockList, isIP, type LookupFunction } from 'node:net';
+import type { WebhookTargetPolicy } from '../../config.ts';
 import type { WebhookTransport } from './webhooks.ts';
 
-export interface TargetPolicy {
-  /** Allow targets on private networks (RFC 1918, CGNAT, unique and site-local IPv6). Default false. */
-  allowPrivateNetworks: boolean;
-  /** Allow loopback targets (127.0.0.0/8, ::1). Default true (local development, decision M3). */
-  allowLoopback?: boolean;
-}
+/** The config's `merchant.webhookTargets` (sandbox default: private networks refused, loopback allowed). */
+export type TargetPolicy = WebhookTargetPolicy;
 
 const ALWAYS_REFUSED = new BlockList();
 for (const [net, prefix] of [
@@ -90,7 +87,7 @@ export function addressProblem(address: string, policy: TargetPolicy): string | 
   if (!policy.allowPrivateNetworks && PRIVATE.check(address, family)) {
     return `${address} is on a private network (set merchant.webhookTargets.allowPrivateNetworks in the config to allow it)`;
   }
-  if (policy.allowLoopback === false && LOOPBACK.check(address, family)) {
+  if (!policy.allowLoopback && LOOPBACK.check(address, family)) {
     return `${address} is a loopback address (merchant.webhookTargets.allowLoopback is false)`;
   }
   return undefined;

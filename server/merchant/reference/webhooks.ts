@@ -11,6 +11,7 @@ import {
 import type { DeliveryRecord, WebhookEvent } from './records.ts';
 import type { MerchantStore } from './store.ts';
 import type { TimerHandle, Timers } from './timers.ts';
+import { SANDBOX_DEFAULTS } from '../../config-defaults.ts';
 import { guardedTransport } from './webhook-transport.ts';
 
 /** Sends one attempt; resolves with the HTTP status, rejects on a network error or timeout. */
@@ -29,7 +30,7 @@ export type WebhookMessage =
 export interface WebhookDispatcherOptions {
   store: MerchantStore;
   timers: Timers;
-  /** How attempts are sent; default guardedTransport with private networks refused. */
+  /** How attempts are sent; default guardedTransport with the sandbox's target policy. */
   transport?: WebhookTransport;
   policy?: WebhookPolicy;
   log?: (line: string) => void;
@@ -52,7 +53,7 @@ export class WebhookDispatcher {
   private closed = false;
 
   constructor(private readonly o: WebhookDispatcherOptions) {
-    this.transport = o.transport ?? guardedTransport({ allowPrivateNetworks: false });
+    this.transport = o.transport ?? guardedTransport(SANDBOX_DEFAULTS.merchant.webhookTargets);
     this.policy = o.policy ?? WEBHOOK_DELIVERY;
   }
 
