@@ -78,7 +78,6 @@ describe('runCsvCli', () => {
     const t = io(files);
     expect(await runCsvCli(['validate', 'broken.csv'], t.io)).toBe(1);
     expect(t.out[0]).toMatch(/^broken\.csv: line \d+: malformed CSV: /);
-    expect(t.out.join('\n')).not.toContain('header (line');
   });
 
   it('prints the usage and exits 0 with --help', async () => {

@@ -26,11 +26,9 @@ export interface CsvSpec<S extends z.ZodType> {
   unique?: { column: string; normalize?: (value: string) => string; what: string };
 }
 
-const MALFORMED = 'malformed CSV: ';
-
 export function validateCsv<S extends z.ZodType>(spec: CsvSpec<S>, text: string): CsvResult<z.output<S>> {
   const parsed = parseCsv(text);
-  if (!parsed.ok) return fail([{ row: null, line: parsed.line, column: null, message: `${MALFORMED}${parsed.message}` }]);
+  if (!parsed.ok) return fail([{ row: null, line: parsed.line, column: null, message: `malformed CSV: ${parsed.message}` }]);
   const [head, ...data] = parsed.records;
   if (!head) return fail([{ row: null, line: null, column: null, message: `the file is empty; its first line must be the header: ${spec.columns.join(',')}` }]);
 
@@ -107,11 +105,8 @@ const fail = (errors: CsvError[]): { ok: false; errors: CsvError[] } => ({ ok: f
 /** `row 3 (line 4), column email: ...` */
 export function formatCsvError(e: CsvError): string {
   const where = [
-    e.row !== null
-      ? `row ${e.row}${e.line !== null ? ` (line ${e.line})` : ''}`
-      : e.line === null
-        ? 'file'
-        : e.message.startsWith(MALFORMED) ? `line ${e.line}` : `header (line ${e.line})`, // a parse error can be on any line
+    // Without a row: a line (the header's messages say they are about the header), or the whole file.
+    e.row !== null ? `row ${e.row}${e.line !== null ? ` (line ${e.line})` : ''}` : e.line !== null ? `line ${e.line}` : 'file',
     e.column !== null ? `column ${e.column}` : undefined,
   ].filter(Boolean);
   return `${where.join(', ')}: ${e.message}`;
