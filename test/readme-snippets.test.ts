@@ -40,8 +40,9 @@ describe.each(FILES)('%s', (file) => {
   it('has TypeScript snippets, each importing only the package entries (or express)', () => {
     expect(blocks.length).toBeGreaterThan(0);
     for (const { line, source } of blocks) {
-      for (const [, from] of source.matchAll(/^import\s[^;]*?from\s+'([^']+)'/gms)) {
-        expect(from in PACKAGE_ENTRIES || OTHER_PACKAGES.includes(from!), `${file}:${line} imports ${from}`).toBe(true);
+      for (const match of source.matchAll(/^import\s[^;]*?from\s+'([^']+)'/gms)) {
+        const from = match[1]!;
+        expect(from in PACKAGE_ENTRIES || OTHER_PACKAGES.includes(from), `${file}:${line} imports ${from}`).toBe(true);
       }
     }
   });
