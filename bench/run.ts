@@ -1,4 +1,4 @@
-// npm run bench [-- --quick] [--only=validation,client,memory,generate,engine,signing] [--rounds=N] [--seconds=S]
+// npm run bench [-- --quick] [--only=validation,client,memory,generate,engine,signing,bundle] [--rounds=N] [--seconds=S]
 //   [--memory-requests=N] [--profile]
 // The toolkit's performance figures, measured the same way every time (bench/README.md says what
 // each one means). Servers run as child processes on 127.0.0.1 and free ports; autocannon and the
@@ -9,6 +9,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { ROOT, startServer, type ServerChild } from './children.ts';
+import { measureBundles, CLIENTS_BUDGET_BYTES, type BundleFigure } from './bundle.ts';
 import { measureClient, type ClientFigure } from './client.ts';
 import { measureEngine, type EngineFigure } from './engine-figure.ts';
 import { scratch } from './fixtures.ts';
@@ -21,7 +22,7 @@ import { int, mb, median, ratio, seconds } from './stats.ts';
 import { judge, judgeBoth, renderRows, renderTable, type Row } from './table.ts';
 import { ENDPOINTS, VARIANTS, measureValidation, type ValidationFigure, type Variant } from './validation.ts';
 
-const FIGURES = ['validation', 'client', 'memory', 'generate', 'engine', 'signing'] as const;
+const FIGURES = ['validation', 'client', 'memory', 'generate', 'engine', 'signing', 'bundle'] as const;
 type Figure = (typeof FIGURES)[number];
 
 const args = process.argv.slice(2);
@@ -64,6 +65,7 @@ interface Results {
     generate?: GenerateFigure;
     engine?: EngineFigure;
     signing?: SigningFigure;
+    bundle?: BundleFigure;
   };
   errors: Record<string, string>;
   table?: Row[];
@@ -180,6 +182,9 @@ async function main(): Promise<void> {
     await section('signing', async () => {
       results.figures.signing = await measureSigning(PLAN.signBatchMs, PLAN.signBatches);
     });
+    await section('bundle', async () => {
+      results.figures.bundle = await measureBundles();
+    });
   } finally {
     await Promise.all(servers.map((s) => s.stop()));
     files.cleanup();
@@ -255,6 +260,17 @@ function report(): void {
     rows.push({ figure: '6 X1 sign, GET /balances (payload + HMAC)', measured: `${int(f.signing.getPayloadAndHmac)} ops/s`, target: '', status: '' });
     rows.push({ figure: '6 X1 sign, POST /orders (payload + HMAC)', measured: `${int(f.signing.postPayloadAndHmac)} ops/s`, target: '', status: '' });
     rows.push({ figure: '6 client signRequest, POST /orders (Request in, Request out)', measured: `${int(f.signing.clientSignRequest)} ops/s`, target: '', status: '' });
+  }
+  if (f.bundle) {
+    const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+    for (const [i, e] of f.bundle.entries.entries()) {
+      rows.push({
+        figure: `7 browser bundle (esbuild ${f.bundle.esbuild}), ${e.name}`,
+        measured: `${kb(e.gzipBytes)} min+gzip (${kb(e.minBytes)} min)`,
+        target: i === 0 ? `<= ${kb(CLIENTS_BUDGET_BYTES)}` : '',
+        status: i === 0 ? (e.gzipBytes <= CLIENTS_BUDGET_BYTES ? 'met' : 'MISSED') : '',
+      });
+    }
   }
   for (const [name, error] of Object.entries(results.errors)) rows.push({ figure: name, measured: 'failed', target: '', status: `ERROR: ${error.split('\n')[0]}` });
   results.table = rows;

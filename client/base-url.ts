@@ -4,6 +4,7 @@
 // the prefix is appended. The prefixes equal the contracts' `basePath` (checked by the tests), kept
 // here as constants so the client need not load the contracts to know them.
 import type { HeadersOptions } from 'openapi-fetch';
+import { utf8ToBase64 } from '../contracts/shared/base64.ts';
 
 export const API_PREFIXES = {
   exchange: '/api/v1',
@@ -35,7 +36,7 @@ export function resolveBaseUrl(baseUrl: string, api: ApiName): string {
 /** `Authorization: Basic base64(user:password)` (RFC 7617, UTF-8). */
 export function basicAuthorization(user: string, password: string): string {
   if (user.includes(':')) throw new TypeError('HTTP Basic: the user (API key) must not contain ":"');
-  return `Basic ${Buffer.from(`${user}:${password}`, 'utf8').toString('base64')}`;
+  return `Basic ${utf8ToBase64(`${user}:${password}`)}`;
 }
 
 /** `Authorization: Bearer <token>`. */

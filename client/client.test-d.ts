@@ -6,8 +6,9 @@ import type { components as ME } from '../generated/types/merchant.ts';
 import type { components as PA } from '../generated/types/partner.ts';
 import {
   createExchangeClient, createMerchantClient, createPartnerClient, paginateOrders, paginateTransactions, unwrap,
-  verifyWebhook, type ExchangeErrorCode, type ExchangeApiError, type MerchantApiError, type WebhookEvent,
+  type ExchangeErrorCode, type ExchangeApiError, type MerchantApiError, type WebhookEvent,
 } from './index.ts';
+import { verifyWebhook } from './webhooks-express.ts';
 
 const ex = createExchangeClient({ baseUrl: 'http://127.0.0.1:8080', accessKey: 'k', secretKey: 's' });
 const m = createMerchantClient({ baseUrl: 'http://127.0.0.1:8080', apiKey: 'k', apiSecret: 's' });

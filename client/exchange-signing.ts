@@ -1,10 +1,11 @@
 // Client side of decision X1: an openapi-fetch middleware that signs the authenticated exchange
-// operations and leaves the public ones untouched. Which operations are authenticated is read
-// at runtime from the contract (`security` of each operation), keyed by method + path template,
-// the `schemaPath` openapi-fetch hands to middleware. The signature itself comes from
+// operations and leaves the public ones untouched. Which operations are authenticated comes from
+// contracts/exchange/signed-operations.ts (plain data, tested equal to the contract's `security`,
+// so no zod in a client bundle), keyed by method + path template, the `schemaPath` openapi-fetch
+// hands to middleware. The signature itself comes from
 // contracts/exchange/signing.ts, the one implementation the server verifies with.
 import type { Middleware } from 'openapi-fetch';
-import { exchangeOperations } from '../contracts/exchange/operations.ts';
+import { operationKey, SIGNED_OPERATION_KEYS } from '../contracts/exchange/signed-operations.ts';
 import { sign, signaturePayload } from '../contracts/exchange/signing.ts';
 import type { NonceSource } from './nonce.ts';
 import { initFrom, rememberedBody, TextBodyRequest } from './transport.ts';
@@ -17,14 +18,10 @@ export interface ExchangeCredentials {
 /** The three parameters X1 adds to the URL query of a signed request. */
 export const EXCHANGE_AUTH_PARAMS = ['access_key', 'nonce', 'signature'] as const;
 
-export const operationKey = (method: string, pathTemplate: string) => `${method.toUpperCase()} ${pathTemplate}`;
+export { operationKey };
 
 /** `METHOD /path/{template}` of every operation whose contract declares a security requirement. */
-export const SIGNED_OPERATIONS: ReadonlySet<string> = new Set(
-  Object.values(exchangeOperations)
-    .filter((op) => op.security.length > 0)
-    .map((op) => operationKey(op.method, op.path)),
-);
+export const SIGNED_OPERATIONS: ReadonlySet<string> = new Set(SIGNED_OPERATION_KEYS);
 
 export const isSignedOperation = (method: string, pathTemplate: string) => SIGNED_OPERATIONS.has(operationKey(method, pathTemplate));
 

@@ -75,3 +75,12 @@ function toLimiter(option: ExchangeClientOptions['rateLimit']): RateLimiter | un
   if (option === true) return createRateLimiter();
   return 'acquire' in option ? option : createRateLimiter(option);
 }
+
+// This file is also the entry `./client/exchange`: what an exchange-only integration needs, without zod.
+export { ApiError, ExchangeApiError, unwrap, unwrapResult, type DataOf, type ExchangeErrorBody, type ExchangeErrorCode, type FetchResult } from './errors.ts';
+export { MissingCredentialsError, type ExchangeCredentials } from './exchange-signing.ts';
+export { UnsignableRequestError } from '../contracts/exchange/signing.ts';
+export { createNonceSource, type NonceSource, type NonceSourceOptions } from './nonce.ts';
+export { createRateLimiter, type RateLimiter } from './rate-limiter.ts';
+export { paginateOrders, paginateTrades, paginateTradeHistory, type Order, type PageOptions, type Trade, type UserTrade } from './pagination.ts';
+export type { RateLimitOptions, RetryOptions };

@@ -6,10 +6,25 @@ describe('client/index.ts', () => {
   it('exports the public API', () => {
     for (const name of [
       'createExchangeClient', 'createMerchantClient', 'createPartnerClient', 'unwrap', 'ExchangeApiError', 'MerchantApiError',
-      'PartnerApiError', 'verifyWebhook', 'signWebhook', 'WebhookVerificationError', 'webhookHandler', 'memorySeenStore',
-      'paginateTransactions', 'paginateOrders', 'paginateTrades', 'paginateTradeHistory', 'createRateLimiter', 'createNonceSource',
+      'PartnerApiError', 'paginateTransactions', 'paginateOrders', 'paginateTrades', 'paginateTradeHistory', 'createRateLimiter',
+      'createNonceSource',
     ]) {
       expect(client, name).toHaveProperty(name);
+    }
+    // Webhook verification loads zod: it is in its own entry, not here.
+    for (const name of ['verifyWebhook', 'webhookHandler']) expect(client, name).not.toHaveProperty(name);
+  });
+
+  it('each per-API entry is usable alone', async () => {
+    const want = {
+      './exchange.ts': ['createExchangeClient', 'unwrap', 'ExchangeApiError', 'MissingCredentialsError', 'createNonceSource', 'paginateOrders'],
+      './merchant.ts': ['createMerchantClient', 'unwrap', 'MerchantApiError', 'paginateTransactions'],
+      './partner.ts': ['createPartnerClient', 'unwrap', 'PartnerApiError'],
+      './webhooks-express.ts': ['webhookHandler', 'verifyWebhook', 'signWebhook', 'WebhookVerificationError', 'memorySeenStore'],
+    };
+    for (const [entry, names] of Object.entries(want)) {
+      const mod: Record<string, unknown> = await import(entry);
+      for (const name of names) expect(mod, `${entry} ${name}`).toHaveProperty(name);
     }
   });
 

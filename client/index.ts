@@ -1,6 +1,9 @@
-// The typed clients of the three APIs, their errors, pagination, retries and webhook
-// verification: the public surface of `cryptopay-openapi-toolkit/client`. The webhook helpers
-// alone are also at `cryptopay-openapi-toolkit/client/webhooks`. Express is used for types only.
+// The typed clients of the three APIs, their errors, pagination and retries: the public surface
+// of `cryptopay-openapi-toolkit/client`. Browser-safe (no node:* module, no Buffer) and without
+// zod. Each client alone is also an entry (`./client/exchange`, `./client/merchant`,
+// `./client/partner`), so that a merchant-only bundle carries no exchange signing. Webhook
+// verification parses payloads with the contract's zod schemas, so it lives in its own entry,
+// `./client/webhooks` (client/webhooks-express.ts); only its types are re-exported here.
 
 // Clients
 export { createExchangeClient, type ExchangeClient, type ExchangeClientOptions, type ExchangePaths, type ExchangeSchemas, type ExchangeOperationTypes } from './exchange.ts';
@@ -33,11 +36,9 @@ export {
   type PageOptions, type Transaction, type Order, type UserTrade, type Trade,
 } from './pagination.ts';
 
-// Webhooks
-export {
-  verifyWebhook, signWebhook, WebhookVerificationError, WEBHOOK_FAILURE_REASONS, DEFAULT_TOLERANCE_SEC,
-  type WebhookEvent, type WebhookFailureReason, type VerifyWebhookOptions, type SignWebhookOptions, type WebhookEnvelopeInput,
-  type PaymentWebhookPayload, type RefundWebhookPayload,
+// Webhooks: types only (the functions are in ./client/webhooks, which loads zod)
+export type {
+  WebhookEvent, WebhookFailureReason, VerifyWebhookOptions, SignWebhookOptions, WebhookEnvelopeInput, PaymentWebhookPayload, RefundWebhookPayload,
 } from './webhooks.ts';
-export { memorySeenStore, webhookEventKey, type SeenStore, type MemorySeenStore, type MemorySeenStoreOptions } from './seen-store.ts';
-export { webhookHandler, type WebhookHandlerOptions } from './webhooks-express.ts';
+export type { SeenStore, MemorySeenStore, MemorySeenStoreOptions } from './seen-store.ts';
+export type { WebhookHandlerOptions } from './webhooks-express.ts';

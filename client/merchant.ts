@@ -37,3 +37,9 @@ export function createMerchantClient(options: MerchantClientOptions): MerchantCl
   return enhanceClient(base, { api: 'merchant', retry: resolveRetry(options.retry), direct });
 }
 
+
+// This file is also the entry `./client/merchant`: what a merchant-only integration needs, without
+// the exchange's signing code or zod.
+export { ApiError, MerchantApiError, unwrap, unwrapResult, type DataOf, type ErrorSource, type FetchResult, type MerchantErrorBody } from './errors.ts';
+export { paginateTransactions, type PageOptions, type Transaction } from './pagination.ts';
+export type { RetryOptions } from './retry.ts';

@@ -47,3 +47,10 @@ function partnerAuthorization(options: PartnerClientOptions): string {
   if (!options.username || !options.password) throw new TypeError('createPartnerClient: Basic needs both username and password');
   return basicAuthorization(options.username, options.password);
 }
+
+// This file is also the entry `./client/partner`: what a partner-only integration needs, without
+// the exchange's signing code or zod.
+export {
+  ApiError, PartnerApiError, unwrap, unwrapResult, type DataOf, type FetchResult, type PartnerErrorBody, type RegistrationFailureBody,
+} from './errors.ts';
+export type { RetryOptions } from './retry.ts';

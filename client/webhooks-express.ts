@@ -34,17 +34,21 @@ class BodyTooLarge extends Error {}
 async function readBody(req: Request, limit: number): Promise<VerifyWebhookOptions['body']> {
   const parsed: unknown = req.body;
   // Express 4 leaves `{}` when no parser matched; Express 5 leaves undefined. Either way the stream is unread.
-  const unparsed = parsed === undefined || (typeof parsed === 'object' && parsed !== null && !Buffer.isBuffer(parsed) && Object.keys(parsed).length === 0);
+  const unparsed = parsed === undefined || (typeof parsed === 'object' && parsed !== null && !(parsed instanceof Uint8Array) && Object.keys(parsed).length === 0);
   if (!unparsed) return parsed as VerifyWebhookOptions['body'];
   if (req.readableEnded) return undefined;
-  const chunks: Buffer[] = [];
+  // Plain Uint8Array rather than Buffer (Node's chunks are both), so this entry needs no Node global.
+  const chunks: Uint8Array[] = [];
   let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
+  for await (const chunk of req as AsyncIterable<Uint8Array>) {
     size += chunk.length;
     if (size > limit) throw new BodyTooLarge();
     chunks.push(chunk);
   }
-  return Buffer.concat(chunks);
+  const body = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) (body.set(chunk, at), (at += chunk.length));
+  return body;
 }
 
 export function webhookHandler(options: WebhookHandlerOptions): RequestHandler {

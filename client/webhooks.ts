@@ -7,6 +7,7 @@
 // one match of any s1 with any secret verifies. The decoded payload is parsed with the contract's
 // schemas; which one parses tells a payment event from a refund event.
 import type { z } from 'zod';
+import { base64ToBytes } from '../contracts/shared/base64.ts';
 import {
   parseSignatureHeader, signaturesEqual, signWebhookEnvelope, webhookSignature,
 } from '../contracts/merchant/webhook-signature.ts';
@@ -108,7 +109,7 @@ function readEnvelope(body: VerifyWebhookOptions['body']): WebhookEnvelopeInput 
   }
   let envelope: unknown = body;
   if (typeof body === 'string' || body instanceof Uint8Array) {
-    const text = typeof body === 'string' ? body : Buffer.from(body).toString('utf8');
+    const text = typeof body === 'string' ? body : new TextDecoder().decode(body);
     if (text.trim() === '') throw fail('no_body', 'The webhook body is empty: did you pass the raw body before a parser consumed the stream?');
     try {
       envelope = JSON.parse(text);
@@ -125,9 +126,8 @@ function readEnvelope(body: VerifyWebhookOptions['body']): WebhookEnvelopeInput 
 }
 
 function decodeData(data: string): unknown {
-  const bytes = Buffer.from(data, 'base64');
-  // Buffer ignores characters outside the alphabet; a round trip proves the string was canonical base64.
-  if (bytes.toString('base64') !== data) throw fail('undecodable_data', '`data` is not valid base64: it must be passed exactly as received.');
+  const bytes = base64ToBytes(data);
+  if (!bytes) throw fail('undecodable_data', '`data` is not valid base64: it must be passed exactly as received.');
   try {
     return JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
   } catch {

@@ -10,6 +10,7 @@ import { exchangeApi, type ExchangeOperations } from './exchange/api.ts';
 import type { AnyHandler, HandlerOverrides } from './handlers/types.ts';
 import type { ApiModule } from './http/api-module.ts';
 import { buildApiRouter } from './http/api-router.ts';
+import { cors } from './http/cors.ts';
 import type { Logger } from './http/pipeline.ts';
 import { consoleLogger, requestLog, safePath } from './log.ts';
 import { merchantApi, type MerchantOperations } from './merchant/api.ts';
@@ -48,6 +49,7 @@ export function createServer(options: CreateServerOptions = {}): Express {
   app.disable('x-powered-by');
   app.set('query parser', 'simple');
   if (config.logRequests) app.use(requestLog(log));
+  app.use(cors(config.cors));
 
   for (const api of API_MODULES) {
     const handlers: Record<string, AnyHandler | undefined> = {

@@ -6,6 +6,8 @@ export const SANDBOX_DEFAULTS = {
   validate: 'all',
   bodyLimit: '100kb',
   logRequests: true,
+  // Any origin may call the sandbox from a browser (credentials are headers or signed query, never cookies).
+  cors: { origins: ['*'] },
   rateLimit: {
     enabled: true,
     // X5: 60 per minute per client, then a 60 s ban.

@@ -7,8 +7,9 @@ import express from 'express';
 import { createServer as createHttpServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
-  createExchangeClient, createMerchantClient, createNonceSource, createPartnerClient, webhookHandler, type NonceSource, type WebhookEvent,
+  createExchangeClient, createMerchantClient, createNonceSource, createPartnerClient, type NonceSource,
 } from '../client/index.ts';
+import { webhookHandler, type WebhookEvent } from '../client/webhooks-express.ts';
 import { resolveConfig, type ConfigInput } from '../server/config.ts';
 import { createExchangeReference } from '../server/exchange/reference/index.ts';
 import { ManualTimers, createMerchantSandbox, merchantReferenceHandlers, type WebhookTransport } from '../server/merchant/reference/index.ts';

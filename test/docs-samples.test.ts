@@ -183,7 +183,7 @@ describe('exchange curl samples in a shell', () => {
 
 describe('merchant webhook samples', () => {
   it('the curl test delivery is signed so that verifyWebhook accepts it', async () => {
-    const { verifyWebhook } = await import('../client/index.ts');
+    const { verifyWebhook } = await import('../client/webhooks-express.ts');
     const source = samplesOf(documents.merchant!, 'webhooks').get('paymentFound')![1]!.source;
     const { stdout } = await run('bash', ['-euc', `curl() { printf '%s' "\${@: -1}"; }\n${source}`]);
     const event = verifyWebhook({ body: stdout, secret: 'demo-signing-secret' });

@@ -1,12 +1,24 @@
 // Type-checks code samples as standalone modules against the real client, with the project's
-// compiler options; the samples' import of the published client name maps to client/index.ts.
+// compiler options; the samples' imports of the package's entries (`cryptopay-openapi-toolkit/client`
+// and the others) map to their sources, as a consumer of the package would import them.
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
-import { CLIENT_IMPORT } from '../scripts/pipeline/code-samples.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+/** The package's public entries and their sources (the `exports` of package.json, from source). */
+export const PACKAGE_ENTRIES: Readonly<Record<string, string>> = {
+  'cryptopay-openapi-toolkit/client': 'client/index.ts',
+  'cryptopay-openapi-toolkit/client/exchange': 'client/exchange.ts',
+  'cryptopay-openapi-toolkit/client/merchant': 'client/merchant.ts',
+  'cryptopay-openapi-toolkit/client/partner': 'client/partner.ts',
+  'cryptopay-openapi-toolkit/client/webhooks': 'client/webhooks-express.ts',
+  'cryptopay-openapi-toolkit/server': 'server/index.ts',
+  'cryptopay-openapi-toolkit/server/validators': 'server/validators.ts',
+  'cryptopay-openapi-toolkit/server/auth': 'server/auth/index.ts',
+};
 
 /** One message per diagnostic, naming the sample (`sample-3.ts:5:7`) and quoting its source. */
 export async function typecheckSamples(sources: readonly string[]): Promise<string[]> {
@@ -27,7 +39,7 @@ export async function typecheckSamples(sources: readonly string[]): Promise<stri
     const program = ts.createProgram(files, {
       ...config.options,
       noEmit: true,
-      paths: { [CLIENT_IMPORT]: [join(root, 'client', 'index.ts')] },
+      paths: Object.fromEntries(Object.entries(PACKAGE_ENTRIES).map(([name, file]) => [name, [join(root, file)]])),
     });
     // Diagnostics of the samples only: the rest of the project is tsc's business (npm run check).
     const samples = files.map((f) => program.getSourceFile(f)!);

@@ -1,6 +1,7 @@
 // Decision X1, the request signature of the exchange API, defined once: the client signs with it
-// and the server verifies with it. Pure functions over node:crypto; no I/O, no clock.
-import { createHmac, timingSafeEqual } from 'node:crypto';
+// and the server verifies with it. Pure functions (HMAC from contracts/shared/crypto.ts, no
+// node:crypto, no zod), so a browser bundle of the exchange client can carry it; no I/O, no clock.
+import { constantTimeEqual, hmacSha256Hex } from '../shared/crypto.ts';
 
 /** Parameters never part of the signed string: the signature itself. */
 const UNSIGNED = new Set(['signature']);
@@ -88,14 +89,12 @@ export function signaturePayload({ method, path, query = {}, body }: SignatureIn
 
 /** HMAC-SHA256 of the payload keyed with the secret, as lower-case hex. */
 export function sign(payload: string, secret: string): string {
-  return createHmac('sha256', secret).update(payload, 'utf8').digest('hex');
+  return hmacSha256Hex(secret, payload);
 }
 
 /** Constant-time check of a received signature; false (never a throw) when the length differs. */
 export function verifySignature(payload: string, secret: string, signature: string): boolean {
-  const expected = Buffer.from(sign(payload, secret), 'utf8');
-  const received = Buffer.from(signature, 'utf8');
-  return expected.length === received.length && timingSafeEqual(expected, received);
+  return constantTimeEqual(sign(payload, secret), signature);
 }
 
 export interface SignatureTestVector {

@@ -1,8 +1,10 @@
 // The one definition of webhook signing (decision M3), used by the server to sign and by the
 // client to verify: s1 = lower-case hex HMAC-SHA256(signing secret, `<t>.<data>`), where data is
 // the base64 string exactly as sent, and the envelope's signature reads `t=<unix s>,s1=<hex>`.
-// Pure functions over node:crypto; kept out of index.ts so the schemas stay browser-safe.
-import { createHmac, timingSafeEqual } from 'node:crypto';
+// Pure functions (HMAC and base64 from contracts/shared, no node:crypto, no Buffer), so they run in
+// a browser too; kept out of index.ts so that importing them does not load the schemas.
+import { utf8ToBase64 } from '../shared/base64.ts';
+import { constantTimeEqual, hmacSha256Hex } from '../shared/crypto.ts';
 import { SIGNATURE_HEADER_PATTERN } from './enums.ts';
 import type { WebhookEnvelope } from './webhooks.ts';
 
@@ -11,7 +13,7 @@ const HEADER_RE = new RegExp(SIGNATURE_HEADER_PATTERN);
 
 /** Lower-case hex HMAC-SHA256 of `<t>.<data>` keyed with the signing secret. */
 export function webhookSignature(secret: string, t: number, data: string): string {
-  return createHmac('sha256', secret).update(`${t}.${data}`).digest('hex');
+  return hmacSha256Hex(secret, `${t}.${data}`);
 }
 
 /** `t=<t>,s1=<sig>[,s1=<sig>...]`; several s1 values let a secret be rotated. */
@@ -34,14 +36,12 @@ export function parseSignatureHeader(header: string): { t: number; s1: string[] 
 
 /** Constant-time comparison of two hex signatures. */
 export function signaturesEqual(a: string, b: string): boolean {
-  const x = Buffer.from(a, 'utf8');
-  const y = Buffer.from(b, 'utf8');
-  return x.length === y.length && timingSafeEqual(x, y);
+  return constantTimeEqual(a, b);
 }
 
 /** Base64 of the JSON payload: the `data` of the envelope. */
 export function encodeWebhookData(payload: unknown): string {
-  return Buffer.from(JSON.stringify(payload), 'utf8').toString('base64');
+  return utf8ToBase64(JSON.stringify(payload));
 }
 
 /** A signed envelope `{signature, data}` for a payload, as the server sends it (and tests build it); one s1 per secret. */

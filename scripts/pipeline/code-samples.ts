@@ -25,6 +25,8 @@ export const SAMPLE_LANGUAGES = {
 
 /** Where the samples import the client from: its public entry point (client/index.ts). */
 export const CLIENT_IMPORT = 'cryptopay-openapi-toolkit/client';
+/** Where webhook receivers import verifyWebhook from (client/webhooks-express.ts): the entry that loads zod. */
+export const WEBHOOKS_IMPORT = `${CLIENT_IMPORT}/webhooks`;
 
 const CLIENTS: Record<ApiId, { factory: string; variable: string; options: (basePath: string) => Record<string, string> }> = {
   exchange: {

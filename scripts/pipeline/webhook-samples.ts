@@ -4,7 +4,7 @@
 // section of the merchant description).
 import type { ApiContract } from '../../contracts/shared/contract.ts';
 import { WEBHOOK_DELIVERY } from '../../contracts/merchant/ops-webhooks.ts';
-import { CLIENT_IMPORT, SAMPLE_LANGUAGES, type CodeSample } from './code-samples.ts';
+import { SAMPLE_LANGUAGES, WEBHOOKS_IMPORT, type CodeSample } from './code-samples.ts';
 import { curlLines } from './exchange-signing.ts';
 import { shellSingle } from './literals.ts';
 import { SAMPLE_KEYS } from './sandbox.ts';
@@ -15,7 +15,7 @@ const RECEIVER = 'http://127.0.0.1:3000/webhooks';
 /** A receiver in Express: the raw body goes to verifyWebhook, which throws a typed error or returns the payload. */
 export function verifyWebhookSample(): string {
   return `import express from 'express';
-import { verifyWebhook } from '${CLIENT_IMPORT}';
+import { verifyWebhook } from '${WEBHOOKS_IMPORT}';
 
 const app = express();
 // Keep the raw body: the signature covers \`data\` exactly as sent.

@@ -7,6 +7,7 @@ import { NotImplementedError } from '../errors.ts';
 import type { AnyHandler } from '../handlers/types.ts';
 import { rateLimit, rateLimitFailures, type ClientKeyOf, type RateLimiter } from '../rate-limit.ts';
 import type { ApiValidator } from '../validation/openapi-validator.ts';
+import { isPreflight } from './cors.ts';
 import type { Failure } from './failure.ts';
 import { ValidatorSlot, callHandler, checkResponses, validateRequest } from './operation.ts';
 import { apiErrorHandler, failureResponder, jsonBody, markOperation, routeFallback, toExpressPath, type Logger } from './pipeline.ts';
@@ -38,6 +39,9 @@ export function buildApiRouter(o: ApiRouterOptions): Router {
   const serving = o.handlers !== undefined;
   const errorOptions = { api: o.api, bodyLimit: o.bodyLimit, render: o.render, log: o.log };
   const respond = failureResponder(errorOptions);
+  // Validator mode: a CORS preflight is the service's business (its CORS middleware may come after
+  // this router), never a 405 of the contract. The server answers preflights before its routers.
+  if (!serving) router.use((req, _res, next) => next(isPreflight(req) ? 'router' : undefined));
 
   for (const [operationId, op] of byPathSpecificity(o.operations)) {
     const steps: RequestHandler[] = [markOperation(operationId)];

@@ -7,7 +7,10 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { createServer } from '../../server/app.ts';
 
 export const CHROMIUM_PATH = '/usr/bin/chromium';
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
+const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+
+/** Debian's Chromium, headless; never a downloaded browser. */
+export const launchChromium = (): Promise<Browser> => chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 
 export interface Visit {
   page: Page;
@@ -29,7 +32,7 @@ export async function startHarness(): Promise<Harness> {
     s.once('error', reject);
   });
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const browser: Browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  const browser: Browser = await launchChromium();
   const contexts: BrowserContext[] = [];
 
   async function visit(path: string): Promise<Visit> {
