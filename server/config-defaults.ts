@@ -35,6 +35,7 @@ export const SANDBOX_DEFAULTS = {
         permissions: ['refund:create'],
         hostedPaymentIds: [1],
         webhookSigningSecret: 'demo-signing-secret',
+        webhookEncoding: 'json',
       },
       {
         apiKey: 'demo-merchant-norefund',
@@ -43,6 +44,7 @@ export const SANDBOX_DEFAULTS = {
         permissions: [],
         hostedPaymentIds: [1],
         webhookSigningSecret: 'demo-signing-secret',
+        webhookEncoding: 'json',
       },
     ],
     sandbox: { foundAfterMs: 2000, confirmedAfterMs: 5000 },
