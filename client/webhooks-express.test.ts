@@ -43,7 +43,7 @@ async function serve(options: Partial<WebhookHandlerOptions>, parser?: express.R
     });
     return { status: res.status, body: (await res.json()) as Record<string, unknown> };
   };
-  return { post, calls };
+  return { post, calls, url };
 }
 
 describe('webhookHandler', () => {
@@ -151,5 +151,19 @@ describe('webhookHandler', () => {
   it('refuses a body over the limit with 413', async () => {
     const { post } = await serve({ limitBytes: 100, seenStore: memorySeenStore() });
     expect((await post(found)).status).toBe(413);
+  });
+
+  it('reads a form-encoded webhook, raw or parsed by express.urlencoded (decision M-webhook-form)', async () => {
+    const envelope = signWebhook({ payload: found, secret: SECRET });
+    const body = new URLSearchParams(envelope).toString();
+    for (const parser of [undefined, express.urlencoded({ extended: false }), express.urlencoded({ extended: true })]) {
+      const { url, calls } = await serve({}, parser);
+      const res = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body });
+      expect([res.status, await res.json()]).toEqual([200, { received: true, key: expect.any(String) }]);
+      expect(calls).toEqual([{ type: 'payment', payload: found }]);
+      const tampered = body.replace('data=', 'data=A');
+      const bad = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: tampered });
+      expect([bad.status, ((await bad.json()) as { error: string }).error]).toEqual([400, 'bad_signature']);
+    }
   });
 });

@@ -1,7 +1,8 @@
 // webhookHandler: an Express handler that receives merchant webhooks. It reads the raw body
 // itself (streaming it, capped), or takes what a parser already produced: a Buffer
 // (express.raw), a string (express.text) or the parsed envelope (express.json), since M3 signs
-// `data` rather than the raw bytes. It verifies (webhooks.ts), skips events already processed
+// `data` rather than the raw bytes; a form body (`signature=..&data=..`, decision M-webhook-form) is
+// read by its Content-Type, raw or parsed by express.urlencoded. It verifies (webhooks.ts), skips events already processed
 // through a pluggable seen-store, calls onPayment / onRefund, and answers:
 //   200 processed, duplicate, or no handler for this type   400 verification failed (reason in the body)
 //   409 the same event is being processed right now          413 body too large   500 the handler threw
@@ -65,7 +66,7 @@ export function webhookHandler(options: WebhookHandlerOptions): RequestHandler {
     let event: WebhookEvent;
     try {
       const body = await readBody(req, limit);
-      event = verifyWebhook({ body, secret: options.secret, ...pick(options) });
+      event = verifyWebhook({ body, contentType: req.headers['content-type'], secret: options.secret, ...pick(options) });
     } catch (error) {
       if (error instanceof BodyTooLarge) return void res.status(413).json({ error: 'body_too_large', message: `The webhook body exceeds ${limit} bytes.` });
       if (error instanceof WebhookVerificationError) return void res.status(400).json({ error: error.reason, message: error.message });

@@ -177,3 +177,35 @@ describe('WebhookVerificationError', () => {
     expect(new Set(WEBHOOK_FAILURE_REASONS).size).toBe(8);
   });
 });
+
+describe('verifyWebhook: form-encoded bodies (decision M-webhook-form)', () => {
+  // Built by hand, as a PHP or Rack sender would, not with the module under test.
+  const form = (e: { signature: string; data: string }) => `signature=${encodeURIComponent(e.signature)}&data=${encodeURIComponent(e.data)}`;
+  // A payload whose base64 holds `+` and `/`, the characters a form encoding must escape.
+  const tricky = { ...payment, external_id: 'order-~~~???' };
+
+  it('reads signature and data from a raw form body, by Content-Type or by its first character', () => {
+    const envelope = signed({ payload: tricky });
+    expect(envelope.data).toMatch(/\+.*\/|\/.*\+/);
+    const want = { type: 'payment', payload: tricky, timestamp: T };
+    for (const contentType of ['application/x-www-form-urlencoded', 'application/x-www-form-urlencoded; charset=UTF-8', undefined]) {
+      expect(verifyWebhook({ body: form(envelope), contentType, secret: SECRET, now: () => NOW })).toEqual(want);
+      expect(verifyWebhook({ body: new TextEncoder().encode(form(envelope)), contentType, secret: SECRET, now: () => NOW })).toEqual(want);
+    }
+    // Field order and extra fields do not matter.
+    const reordered = `merchant_id=7&data=${encodeURIComponent(envelope.data)}&signature=${encodeURIComponent(envelope.signature)}`;
+    expect(verifyWebhook({ body: reordered, secret: SECRET, now: () => NOW })).toEqual(want);
+  });
+
+  it('fails on a form with a field missing or repeated, and on data re-encoded by the receiver', () => {
+    const e = signed({ payload: tricky });
+    const check = (body: string) => reasonOf(() => verifyWebhook({ body, contentType: 'application/x-www-form-urlencoded', secret: SECRET, now: () => NOW }));
+    expect(check(`signature=${encodeURIComponent(e.signature)}`)).toBe('malformed_body');
+    expect(check(`data=${encodeURIComponent(e.data)}`)).toBe('malformed_body');
+    expect(check(`${form(e)}&data=${encodeURIComponent(e.data)}`)).toBe('malformed_body');
+    // `+` left unescaped becomes a space in every form parser: the signature no longer matches.
+    expect(check(`signature=${encodeURIComponent(e.signature)}&data=${e.data}`)).toBe('bad_signature');
+    // The same bytes declared as JSON are not JSON.
+    expect(reasonOf(() => verifyWebhook({ body: form(e), contentType: 'application/json', secret: SECRET, now: () => NOW }))).toBe('malformed_body');
+  });
+});

@@ -5,12 +5,15 @@
 // re-serializes the envelope does no harm, but `data` must be the string exactly as sent.
 // Secret rotation works both ways: several s1 values in the header and/or several secrets here;
 // one match of any s1 with any secret verifies. The decoded payload is parsed with the contract's
-// schemas; which one parses tells a payment event from a refund event.
+// schemas; which one parses tells a payment event from a refund event. The raw body may be JSON or
+// a form `signature=..&data=..` (keys configured for form-reading receivers, decision
+// M-webhook-form): pass the request's Content-Type, or let the body's first character tell.
 import type { z } from 'zod';
 import { base64ToBytes } from '../contracts/shared/base64.ts';
 import {
   parseSignatureHeader, signaturesEqual, signWebhookEnvelope, webhookSignature,
 } from '../contracts/merchant/webhook-signature.ts';
+import { readWebhookForm, webhookEncodingOf } from '../contracts/merchant/webhook-encoding.ts';
 import {
   PaymentWebhookPayloadSchema, RefundWebhookPayloadSchema, type PaymentWebhookPayload, type RefundWebhookPayload, type WebhookEnvelope,
 } from '../contracts/merchant/webhooks.ts';
@@ -20,7 +23,7 @@ export type { PaymentWebhookPayload, RefundWebhookPayload };
 // ---- The error: a `reason` to branch on, a message that names the likely cause ----
 export type WebhookFailureReason =
   | 'no_body' // nothing to verify: body absent or empty
-  | 'malformed_body' // a body, but not the JSON envelope {signature, data}
+  | 'malformed_body' // a body, but not the envelope {signature, data} (JSON or form)
   | 'malformed_header' // signature not `t=<unix s>,s1=<hex>[,s1=...]`
   | 'bad_signature' // no s1 matches any secret
   | 'timestamp_too_old' // t older than the tolerance (replay or clock)
@@ -60,6 +63,12 @@ export type WebhookEnvelopeInput = WebhookEnvelope;
 export interface VerifyWebhookOptions {
   /** The raw request body (string or bytes), or the envelope `{signature, data}` already parsed. */
   body: string | Uint8Array | WebhookEnvelopeInput | null | undefined;
+  /**
+   * The request's Content-Type, for a raw body: `application/x-www-form-urlencoded` reads the form
+   * fields `signature` and `data`, `application/json` the JSON envelope. Absent: a body starting
+   * with `{` is JSON, anything else a form.
+   */
+  contentType?: string | undefined;
   /** The signing secret; several during a rotation. */
   secret: string | readonly string[];
   /** Largest accepted |now − t| in seconds (default 300). */
@@ -81,7 +90,7 @@ export function verifyWebhook(options: VerifyWebhookOptions): WebhookEvent {
   const toleranceSec = options.toleranceSec ?? DEFAULT_TOLERANCE_SEC;
   if (!(toleranceSec >= 0)) throw new RangeError(`verifyWebhook: toleranceSec must be >= 0, got ${toleranceSec}`);
 
-  const { signature, data } = readEnvelope(options.body);
+  const { signature, data } = readEnvelope(options.body, options.contentType);
   const header = parseSignatureHeader(signature);
   if (!header) {
     throw fail('malformed_header', `The signature ${JSON.stringify(signature.slice(0, 100))} is not of the form "t=<unix seconds>,s1=<64 lower-case hex>[,s1=...]": is this a webhook of this API?`);
@@ -103,7 +112,7 @@ export function verifyWebhook(options: VerifyWebhookOptions): WebhookEvent {
   return toEvent(decodeData(data), header.t);
 }
 
-function readEnvelope(body: VerifyWebhookOptions['body']): WebhookEnvelopeInput {
+function readEnvelope(body: VerifyWebhookOptions['body'], contentType: string | undefined): WebhookEnvelopeInput {
   if (body === undefined || body === null || (typeof body !== 'object' && typeof body !== 'string')) {
     throw fail('no_body', 'No webhook body: pass the raw request body (e.g. express.raw({ type: "application/json" })) or the parsed {signature, data}.');
   }
@@ -111,6 +120,12 @@ function readEnvelope(body: VerifyWebhookOptions['body']): WebhookEnvelopeInput 
   if (typeof body === 'string' || body instanceof Uint8Array) {
     const text = typeof body === 'string' ? body : new TextDecoder().decode(body);
     if (text.trim() === '') throw fail('no_body', 'The webhook body is empty: did you pass the raw body before a parser consumed the stream?');
+    const encoding = webhookEncodingOf(contentType) ?? (text.trimStart().startsWith('{') ? 'json' : 'form');
+    if (encoding === 'form') {
+      const form = readWebhookForm(text);
+      if ('problem' in form) throw fail('malformed_body', `The form-encoded webhook body has ${form.problem}: expected the fields signature and data. Did you pass the raw body, unmodified?`);
+      return form;
+    }
     try {
       envelope = JSON.parse(text);
     } catch {

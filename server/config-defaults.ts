@@ -37,6 +37,7 @@ export const SANDBOX_DEFAULTS = {
         permissions: ['refund:create'],
         hostedPaymentIds: [1],
         webhookSigningSecret: 'demo-signing-secret',
+        webhookEncoding: 'json',
       },
       {
         apiKey: 'demo-merchant-norefund',
@@ -45,6 +46,7 @@ export const SANDBOX_DEFAULTS = {
         permissions: [],
         hostedPaymentIds: [1],
         webhookSigningSecret: 'demo-signing-secret',
+        webhookEncoding: 'json',
       },
     ],
     sandbox: { foundAfterMs: 2000, confirmedAfterMs: 5000 },

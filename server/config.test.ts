@@ -52,6 +52,14 @@ describe('config', () => {
     expect(() => loadConfig(env)).toThrow(message);
   });
 
+  it('takes a webhook encoding per merchant key: json (the sandbox keys) or form, nothing else', () => {
+    expect(resolveConfig().merchant.keys.map((k) => k.webhookEncoding)).toEqual(['json', 'json']);
+    const key = { apiKey: 'shop', secret: 's', sandbox: false, permissions: [], hostedPaymentIds: [2], webhookSigningSecret: 'w' };
+    expect(resolveConfig({ merchant: { keys: [{ ...key, webhookEncoding: 'form' }] } }).merchant.keys[0]!.webhookEncoding).toBe('form');
+    expect(resolveConfig({ merchant: { keys: [key] } }).merchant.keys[0]!.webhookEncoding).toBeUndefined(); // json
+    expect(() => resolveConfig({ merchant: { keys: [{ ...key, webhookEncoding: 'xml' }] } })).toThrow(/merchant\.keys\.0\.webhookEncoding/);
+  });
+
   it('ignores __proto__ in a config file', () => {
     const merged = deepMerge({ a: 1 }, JSON.parse('{"__proto__":{"polluted":true},"b":2}')) as Record<string, unknown>;
     expect(merged).toEqual({ a: 1, b: 2 });

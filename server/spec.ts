@@ -7,7 +7,7 @@ import YAML from 'yaml';
 import type { ApiId } from '../contracts/shared/contract.ts';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
-export const specPath = (api: ApiId): string => join(ROOT, 'generated', 'openapi', `${api}.yaml`);
+export const specPath = (api: ApiId, format: 'yaml' | 'json' = 'yaml'): string => join(ROOT, 'generated', 'openapi', `${api}.${format}`);
 
 const cache = new Map<ApiId, Record<string, unknown>>();
 

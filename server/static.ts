@@ -1,4 +1,4 @@
-// The documents and docs the server publishes: `/openapi/{api}.yaml` (as generated), `/docs/`
+// The documents and docs the server publishes: `/openapi/{api}.yaml` and `/openapi/{api}.json` (as generated), `/docs/`
 // (docs/index.html; `/docs` redirects there so the page's relative links resolve) and
 // `/docs/{exchange,merchant,partner}` (the Redoc pages). Files are read per request: they are
 // small, rarely fetched, and a regenerate shows up without a restart.
@@ -28,6 +28,7 @@ export function docsRouter(): Router {
 
   for (const api of APIS) {
     router.get(`/openapi/${api}.yaml`, send(specPath(api), 'application/yaml; charset=utf-8', `/openapi/${api}.yaml`));
+    router.get(`/openapi/${api}.json`, send(specPath(api, 'json'), 'application/json; charset=utf-8', `/openapi/${api}.json`));
     router.get(`/docs/${api}`, send(join(ROOT, 'docs', `${api}.html`), 'text/html; charset=utf-8', `docs/${api}.html`));
   }
   // Relative, so it also works when the app is mounted under a prefix.

@@ -95,7 +95,9 @@ describe('index page', () => {
     ];
     for (const s of secrets) expect(html).toContain(`<code>${s}</code>`);
     const hrefs = [...new Set([...html.matchAll(/href="([^"#]*)/g)].map((m) => m[1]))].sort();
-    expect(hrefs).toEqual(['../openapi/exchange.yaml', '../openapi/merchant.yaml', '../openapi/partner.yaml', 'decisions.md', 'exchange', 'merchant', 'partner']);
+    expect(hrefs).toEqual([
+      '../openapi/exchange.json', '../openapi/exchange.yaml', '../openapi/merchant.json', '../openapi/merchant.yaml', '../openapi/partner.json', '../openapi/partner.yaml',
+      'decisions.md', 'exchange', 'merchant', 'partner']);
   });
 });
 

@@ -2,9 +2,11 @@
 // schemas output it, the generated documents by default, the validation modes, docs and logs.
 import { readFileSync } from 'node:fs';
 import request from 'supertest';
+import YAML from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { createServer } from '../server/app.ts';
 import { specPath } from '../server/spec.ts';
+import { GENERATED_NOTE } from '../scripts/pipeline/header.ts';
 import { manualClock, testServer } from '../server/testing.ts';
 import { MERCHANT_AUTH, NOW, createPaymentBody, exampleHandlers, signedUrl } from './server-helpers.ts';
 import * as mx from '../contracts/merchant/examples.ts';
@@ -81,12 +83,18 @@ describe('documents, docs and logs', () => {
     expect([res.status, res.body.error.code]).toEqual([400, 1001]);
   });
 
-  it('serves /openapi/{api}.yaml as generated, /docs/ and the three Redoc pages; /docs redirects to /docs/', async () => {
+  it('serves /openapi/{api}.yaml and .json as generated, /docs/ and the three Redoc pages; /docs redirects to /docs/', async () => {
     const { app } = testServer();
     for (const api of ['exchange', 'merchant', 'partner'] as const) {
       const yaml = await request(app).get(`/openapi/${api}.yaml`);
       expect(yaml.headers['content-type']).toMatch(/yaml/);
       expect(yaml.text).toBe(readFileSync(specPath(api), 'utf8'));
+      const json = await request(app).get(`/openapi/${api}.json`);
+      expect([json.status, json.headers['content-type']]).toEqual([200, 'application/json; charset=utf-8']);
+      expect(json.text).toBe(readFileSync(specPath(api, 'json'), 'utf8'));
+      const { 'x-generated': note, ...doc } = JSON.parse(json.text) as Record<string, unknown>;
+      expect(note).toBe(GENERATED_NOTE);
+      expect(doc).toEqual(YAML.parse(yaml.text));
       const page = await request(app).get(`/docs/${api}`);
       expect([page.status, page.headers['content-type']]).toEqual([200, 'text/html; charset=utf-8']);
     }

@@ -1,7 +1,11 @@
 // The three webhooks of section 6 (OpenAPI 3.1 `webhooks`): POSTs the service sends to the
 // merchant, each a signed WebhookEnvelope whose `data` decodes to the payload schema named.
 import type { WebhookSpec } from '../shared/operation.ts';
+import { WEBHOOK_CONTENT_TYPES } from './webhook-encoding.ts';
 import { WEBHOOK_EXAMPLES, WebhookEnvelopeSchema } from './webhooks.ts';
+
+/** The media types a webhook body may have, per key (`x-webhook-encodings`). */
+const WEBHOOK_ENCODING_TYPES = { default: WEBHOOK_CONTENT_TYPES.json, form: WEBHOOK_CONTENT_TYPES.form };
 
 /** Delivery policy (decision M-webhook-retries). */
 export const WEBHOOK_DELIVERY = {
@@ -22,6 +26,17 @@ export const WEBHOOK_SIGNING_TEXT =
   'received, still base64) keyed with the signing secret shown with the hosted payment plugin; the webhook is authentic when it equals an ' +
   `\`s1\` (constant-time compare). Reject when |now − t| exceeds ${WEBHOOK_DELIVERY.toleranceSeconds} s. Then base64-decode \`data\` and parse the JSON.`;
 
+/** Decision M-webhook-form: the form encoding, and why a receiver keyed by a posted `signing` field cannot verify. */
+export const WEBHOOK_FORM_TEXT =
+  'Encoding: JSON by default. An API key can be set to form encoding instead (server config `webhookEncoding: "form"` on the key; ' +
+  'the sandbox keys use JSON): the same envelope is then POSTed as `application/x-www-form-urlencoded` with exactly two fields, ' +
+  '`signature` and `data` (read them as `$_POST[\'signature\']` and `$_POST[\'data\']`), with the same signature, retries and delivery log. ' +
+  'Verify exactly as for JSON: `data` is the base64 string as received. ' +
+  'Receivers that key the HMAC with a posted `signing` field cannot verify these webhooks, and never will: the signing secret is what ' +
+  'proves a webhook comes from us, so a webhook that carried it could be forged by anyone who saw one (a log, a proxy, a misdirected ' +
+  'delivery). No webhook ever contains the signing secret or any other credential. Such a receiver must be given the signing secret ' +
+  'of the API key in its own settings.';
+
 const responses = {
   200: {
     description:
@@ -32,7 +47,7 @@ const responses = {
 
 const common = (payload: string) =>
   `The body is a WebhookEnvelope whose \`data\` decodes to a **${payload}** (listed in the components). ` +
-  `${WEBHOOK_SIGNING_TEXT} ${WEBHOOK_DELIVERY_TEXT} (Decision M3.)`;
+  `${WEBHOOK_SIGNING_TEXT} ${WEBHOOK_DELIVERY_TEXT} ${WEBHOOK_FORM_TEXT} (Decisions M3, M-webhook-form.)`;
 
 const target =
   'Sent to the `webhook_url` of Create a Payment or Create Widget Payment, else to the Webhook URL of the hosted payment plugin. ' +
@@ -47,7 +62,7 @@ export const merchantWebhooks = {
     tags: ['Webhooks'],
     body: { schema: WebhookEnvelopeSchema, example: WEBHOOK_EXAMPLES.paymentFound.envelope },
     responses,
-    extensions: { 'x-payload-schema': 'PaymentWebhookPayload' },
+    extensions: { 'x-payload-schema': 'PaymentWebhookPayload', 'x-webhook-encodings': WEBHOOK_ENCODING_TYPES },
   },
   paymentConfirmed: {
     summary: 'Payment confirmed (second webhook)',
@@ -57,7 +72,7 @@ export const merchantWebhooks = {
     tags: ['Webhooks'],
     body: { schema: WebhookEnvelopeSchema, example: WEBHOOK_EXAMPLES.paymentConfirmed.envelope },
     responses,
-    extensions: { 'x-payload-schema': 'PaymentWebhookPayload' },
+    extensions: { 'x-payload-schema': 'PaymentWebhookPayload', 'x-webhook-encodings': WEBHOOK_ENCODING_TYPES },
   },
   refundProcessed: {
     summary: 'Refund processed',
@@ -67,6 +82,6 @@ export const merchantWebhooks = {
     tags: ['Webhooks'],
     body: { schema: WebhookEnvelopeSchema, example: WEBHOOK_EXAMPLES.refundProcessed.envelope },
     responses,
-    extensions: { 'x-payload-schema': 'RefundWebhookPayload' },
+    extensions: { 'x-payload-schema': 'RefundWebhookPayload', 'x-webhook-encodings': WEBHOOK_ENCODING_TYPES },
   },
 } satisfies Record<string, WebhookSpec>;

@@ -89,6 +89,11 @@ export function expectationChecks(op: OperationSpec, profile: ApiProfile, expect
       : [];
   }
   if (expect.kind === 'negative') {
+    if (expect.mutation === 'malformed-form') {
+      const asMalformed = rejection(profile, profile.malformedForm, res, 'negative_data_rejection', 'a body that is not a form');
+      const asInvalid = rejection(profile, profile.validation, res, 'negative_data_rejection', 'a body that is not a form');
+      return asMalformed.length === 0 || asInvalid.length === 0 ? [] : asMalformed;
+    }
     const expected =
       expect.mutation === 'malformed-json' ? profile.malformedJson : expect.mutation === 'oversized' ? profile.oversized : profile.validation;
     return rejection(profile, expected, res, 'negative_data_rejection', 'invalid request');

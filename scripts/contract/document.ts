@@ -39,7 +39,14 @@ export interface OperationSpec {
   /** Path as written in the document, relative to the base path (`/tickers/{market}`). */
   path: string;
   parameters: ParameterSpec[];
-  body?: { required: boolean; mediaType: string; schema: JsonSchema; example?: unknown };
+  body?: {
+    required: boolean;
+    mediaType: string;
+    schema: JsonSchema;
+    example?: unknown;
+    /** True when requestBody.content also declares application/x-www-form-urlencoded (driven with form.ts). */
+    form?: boolean;
+  };
   /** Keyed by status code as written (`200`, `4XX`, `default`). */
   responses: Record<string, ResponseSpec>;
   /** False for public operations (`security: []`), true when any requirement is declared. */
@@ -128,7 +135,13 @@ export function operationsOf(api: ApiId, doc: OpenApiDocument): OperationSpec[] 
         path,
         parameters: params,
         ...(mediaType && media
-          ? { body: { required: rawBody?.required === true, mediaType, schema: media.schema ?? {}, ...('example' in media ? { example: media.example } : {}) } }
+          ? {
+              body: {
+                required: rawBody?.required === true, mediaType, schema: media.schema ?? {},
+                ...('example' in media ? { example: media.example } : {}),
+                ...(Object.keys(content).some((m) => m.split(';')[0]!.trim().toLowerCase() === 'application/x-www-form-urlencoded') ? { form: true } : {}),
+              },
+            }
           : {}),
         responses: Object.fromEntries(
           Object.entries((op.responses ?? {}) as Record<string, unknown>).map(([status, r]) => [status, responseOf(doc, r)]),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadDocument, operationsOf, type OpenApiDocument, type OperationSpec } from './document.ts';
-import { applyMutation, mutationsOf, targetPath } from './mutations.ts';
+import { applyMutation, mutationsOf, WRONG_TYPES, targetPath } from './mutations.ts';
 import { requestProblems } from './requests.ts';
 import { SchemaKit } from './schemas.ts';
 
@@ -91,4 +91,21 @@ describe('targetPath', () => {
     ['body.payment.amount', ['body', 'payment', 'amount']],
     ['body.orders[0].price', ['body', 'orders', 0, 'price']],
   ])('%s', (target, want) => expect(targetPath(target)).toEqual(want));
+});
+
+describe('wrong-type values', () => {
+  // Merchant and partner servers accept the exact canonical text of a number or boolean in a JSON
+  // body ("1", "true"); a wrong-type negative must fail there too.
+  it('are never the canonical text of a number or a boolean', () => {
+    for (const type of ['integer', 'number', 'boolean'] as const) {
+      for (const v of WRONG_TYPES[type]!) {
+        if (typeof v !== 'string') continue;
+        const canonical = type === 'boolean' ? v === 'true' || v === 'false' : /^-?\d/.test(v) && String(Number(v)) === v;
+        expect(canonical, `${type}: ${v}`).toBe(false);
+      }
+    }
+    // ... and a numeric-looking text that is not canonical probes the edge of that leniency.
+    expect(WRONG_TYPES.integer).toContain('1.0');
+    expect(WRONG_TYPES.number).toContain('1e0');
+  });
 });

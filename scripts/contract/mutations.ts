@@ -9,7 +9,7 @@ import type { RequestInput } from './wire.ts';
 
 export type MutationKind =
   | 'missing' | 'empty' | 'type' | 'enum' | 'const' | 'pattern' | 'format' | 'limit' | 'forbidden'
-  | 'no-body' | 'malformed-json' | 'oversized';
+  | 'no-body' | 'malformed-json' | 'oversized' | 'malformed-form';
 
 export interface Mutation {
   kind: MutationKind;
@@ -21,10 +21,13 @@ export interface Mutation {
   label: string;
 }
 
-const WRONG_TYPES: Record<string, unknown[]> = {
+// Wrong types that must fail on every server, including those that read the exact canonical text
+// of a number or boolean ("1", "0.5", "true") as that value (decision of the merchant and partner
+// APIs for plugin clients): a string here is never the canonical text of a valid value.
+export const WRONG_TYPES: Record<string, unknown[]> = {
   string: [12345, true],
-  integer: ['not-a-number', 1.5],
-  number: ['not-a-number', true],
+  integer: ['not-a-number', 1.5, '1.0'],
+  number: ['not-a-number', true, '1e0'],
   boolean: ['yes', 1],
   object: ['text', []],
   array: ['text', {}],
@@ -44,6 +47,7 @@ const BODY_LABELS: Partial<Record<MutationKind, string>> = {
   'no-body': 'body: empty (required)',
   'malformed-json': 'body: not JSON',
   oversized: 'body: larger than the documented limit (413)',
+  'malformed-form': 'body: not a form (Rack: an array and an object under one key)',
 };
 
 const mutation = (kind: MutationKind, target: string, value?: unknown): Mutation => ({
@@ -56,6 +60,9 @@ const mutation = (kind: MutationKind, target: string, value?: unknown): Mutation
 /** The body limit the merchant and partner documents state (P-body, M-errors: 100 kB). */
 export const DOCUMENTED_BODY_LIMIT = 100 * 1024;
 const OVERSIZED = `{"padding":"${'x'.repeat(2 * DOCUMENTED_BODY_LIMIT)}"}`;
+/** A form body Rack refuses (ParameterTypeError): `x` is an array, then an object. */
+export const MALFORMED_FORM = 'x[]=1&x[y]=2';
+export const MALFORMED_FORM_MUTATION: Mutation = mutation('malformed-form', 'body', MALFORMED_FORM);
 
 /** Values that break one leaf schema, with the rule each breaks. */
 function violations(kit: SchemaKit, raw: JsonSchema, onWire: boolean): [MutationKind, unknown][] {
@@ -158,7 +165,7 @@ export function applyMutation(base: RequestInput, m: Mutation): RequestInput | u
   const input = structuredClone(base);
   // An empty body sent as JSON: "the body is required", not "the media type is missing".
   if (m.kind === 'no-body') return input.body === undefined ? undefined : { path: input.path, query: input.query, rawBody: '' };
-  if (m.kind === 'malformed-json' || m.kind === 'oversized') return { ...input, rawBody: String(m.value) };
+  if (m.kind === 'malformed-json' || m.kind === 'oversized' || m.kind === 'malformed-form') return { ...input, rawBody: String(m.value) };
   const path = targetPath(m.target);
   if (path.length === 1 && path[0] === 'body') return { ...input, body: structuredClone(m.value) };
   let parent: unknown = input;

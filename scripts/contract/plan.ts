@@ -1,6 +1,7 @@
 // The cases of one operation, planned before anything is sent: its example, `runs` schema-valid
 // requests sampled with a fixed seed, negative data (every mutation at least once, cycled over
-// different valid bases), and the wrong-credential cases of a secured operation.
+// different valid bases), the same over a form-encoded body where the operation declares one, and
+// the wrong-credential cases of a secured operation.
 import fc from 'fast-check';
 import { authCases, validSlots, type AuthMode } from './auth.ts';
 import type { Expectation } from './checks.ts';
@@ -9,6 +10,7 @@ import type { OperationSpec } from './document.ts';
 import { fixupFor } from './fixups.ts';
 import { withPool, type Consumer, type PoolEntry } from './flows.ts';
 import { applyMutation, mutationsOf, type Mutation } from './mutations.ts';
+import { formCases } from './plan-form.ts';
 import { exampleRequest, requestArbitrary, requestProblems } from './requests.ts';
 import type { SchemaKit } from './schemas.ts';
 import type { RequestInput } from './wire.ts';
@@ -91,6 +93,8 @@ export function planCases(o: PlanOptions): Plan {
   const negatives = negativeCases(o, valid, Math.max(0, o.negativeRuns - auth.length));
   if (negatives.length === 0 && auth.length === 0) notes.push('no negative case: the operation takes no input and no credentials');
   cases.push(...negatives);
+  // The form-encoded media type, where the operation declares one (plan-form.ts).
+  cases.push(...formCases(o, cases, notes));
   // Every auth case once; an operation with few inputs cycles them over other valid requests and
   // credential slots until it has `negativeRuns` negative cases.
   const authCount = auth.length === 0 ? 0 : Math.max(auth.length, o.negativeRuns - negatives.length);

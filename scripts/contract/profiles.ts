@@ -14,6 +14,11 @@ export interface ApiProfile {
   validation: Rejection;
   /** Answer to a body that is not JSON. */
   malformedJson: Rejection;
+  /**
+   * Answer to a form body that is not a form (Rack's type conflict); a server whose parser reads it
+   * leniently answers with `validation` instead, which also passes.
+   */
+  malformedForm: Rejection;
   /** Answer to a body over the size limit (checked only where 413 is declared). */
   oversized: Rejection;
   /** The error code of an error body, as a string; undefined when the body carries none. */
@@ -44,6 +49,7 @@ export const PROFILES: Record<ApiId, ApiProfile> = {
     // X3: validation errors are 400 with code 1001; a body that is not JSON is a validation error too.
     validation: { status: 400, codes: ['1001'] },
     malformedJson: { status: 400, codes: ['1001'] },
+    malformedForm: { status: 400, codes: ['1001'] },
     oversized: { status: 413, codes: [] },
     errorCode: (body) => stringOrUndefined(get(body, 'error', 'code')),
     isValidationRejection: (_op, status, body) => status === 400 && stringOrUndefined(get(body, 'error', 'code')) === '1001',
@@ -52,6 +58,8 @@ export const PROFILES: Record<ApiId, ApiProfile> = {
     // M-errors: any request part failing its schema is 422 code 1002 (2004 for a currency field).
     validation: { status: 422, codes: ['1002', '2004'] },
     malformedJson: { status: 400, codes: ['1011'] },
+    // "A malformed form body is 400 with the API's error body" (the body is checked against the document).
+    malformedForm: { status: 400, codes: [] },
     oversized: { status: 413, codes: ['1008'] },
     errorCode: apiErrorCode,
     isValidationRejection: (_op, status, body, stateful) =>
@@ -61,6 +69,7 @@ export const PROFILES: Record<ApiId, ApiProfile> = {
     // P2: registration answers 422 {status: 0, message}; P-currency/1002 for applications.
     validation: { status: 422, codes: ['1002', '2004'] },
     malformedJson: { status: 400, codes: ['1011'] },
+    malformedForm: { status: 400, codes: [] },
     oversized: { status: 413, codes: ['1008'] },
     errorCode: apiErrorCode,
     isValidationRejection: (_op, status, body, stateful) => {

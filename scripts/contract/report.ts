@@ -16,7 +16,8 @@ function requestLine(f: FailureReport): string {
   const r = f.request;
   const path = r.path_template.replace(/\{([^}]+)\}/g, (_m, k: string) => String(r.path[k]));
   const query = Object.keys(r.query).length > 0 ? ` query=${JSON.stringify(r.query)}` : '';
-  const body = r.rawBody !== undefined ? ` raw body=${JSON.stringify(r.rawBody)}` : r.body !== undefined ? ` body=${JSON.stringify(r.body)}` : '';
+  const form = r.encoding === 'form' ? ' form' : '';
+  const body = r.rawBody !== undefined ? ` raw${form} body=${JSON.stringify(r.rawBody)}` : r.body !== undefined ? `${form} body=${JSON.stringify(r.body)}` : '';
   return `${r.method} ${path}${query}${body} [auth: ${r.auth}, credential #${r.slot}]`;
 }
 

@@ -1,9 +1,10 @@
 // Valid requests of one operation: the documented examples first, then an arbitrary over every
 // parameter and the body, and the check that a request is valid as the server will see it (path
-// and query values travel as text and are coerced back by their schema).
+// and query values travel as text and are coerced back by their schema; so do form-encoded bodies).
 import fc from 'fast-check';
 import { arbitraryFor, type ArbitraryContext } from './arbitrary.ts';
 import type { JsonSchema, OperationSpec, ParameterSpec } from './document.ts';
+import { coerceForm, decodeForm, encodeForm, type Coercion } from './form.ts';
 import { DOCUMENTED_BODY_LIMIT } from './mutations.ts';
 import { typeOf, type SchemaKit } from './schemas.ts';
 import { wireValue, type RequestInput } from './wire.ts';
@@ -67,8 +68,12 @@ export function coerceParam(schema: JsonSchema, kit: SchemaKit, value: unknown):
   return text;
 }
 
-/** Why the request is invalid against the operation ("" when it is valid). */
-export function requestProblems(op: OperationSpec, kit: SchemaKit, input: RequestInput): string {
+/**
+ * Why the request is invalid against the operation ("" when it is valid). A form-encoded body is
+ * read back as the server reads it, coerced by its schema (`coercion`: strict for valid cases;
+ * loose to keep only negatives no reading of the text could make valid).
+ */
+export function requestProblems(op: OperationSpec, kit: SchemaKit, input: RequestInput, coercion: Coercion = 'strict'): string {
   const problems: string[] = [];
   for (const p of op.parameters) {
     if (p.in !== 'path' && p.in !== 'query') continue;
@@ -81,7 +86,10 @@ export function requestProblems(op: OperationSpec, kit: SchemaKit, input: Reques
     const why = kit.explain(p.schema, coerceParam(p.schema, kit, raw));
     if (why) problems.push(`${p.in}.${p.name}: ${why}`);
   }
-  if (input.rawBody !== undefined) {
+  if (input.encoding === 'form') {
+    const why = formBodyProblem(op, kit, input, coercion);
+    if (why) problems.push(why);
+  } else if (input.rawBody !== undefined) {
     if (input.rawBody.length > DOCUMENTED_BODY_LIMIT) problems.push('body: over the documented size limit');
     try {
       const parsed: unknown = JSON.parse(input.rawBody);
@@ -99,4 +107,20 @@ export function requestProblems(op: OperationSpec, kit: SchemaKit, input: Reques
     }
   }
   return problems.join('; ');
+}
+
+function formBodyProblem(op: OperationSpec, kit: SchemaKit, input: RequestInput, coercion: Coercion): string {
+  if (!op.body) return '';
+  const text = input.rawBody ?? (input.body === undefined ? undefined : encodeForm(input.body));
+  if (text === undefined) return input.body === undefined ? (op.body.required ? 'body: missing' : '') : 'body: has no form encoding';
+  if (text === '') return op.body.required ? 'body: missing' : '';
+  if (text.length > DOCUMENTED_BODY_LIMIT) return 'body: over the documented size limit';
+  let decoded: unknown;
+  try {
+    decoded = decodeForm(text);
+  } catch (e) {
+    return `body: not a form (${(e as Error).message})`;
+  }
+  const why = kit.explain(op.body.schema, coerceForm(kit, op.body.schema, decoded, coercion));
+  return why ? `body: ${why}` : '';
 }

@@ -12,7 +12,8 @@ import { PROFILES } from './profiles.ts';
 import { requestProblems } from './requests.ts';
 import { OperationTally, summarize, type ApiReport, type FailureReport, type OperationReport } from './results.ts';
 import { SchemaKit } from './schemas.ts';
-import { send, toWire, type SendOptions, type WaitBudget, type WireRequest, type WireResponse } from './wire.ts';
+import { encodeForm } from './form.ts';
+import { send, toWire, type RequestInput, type SendOptions, type WaitBudget, type WireRequest, type WireResponse } from './wire.ts';
 
 export interface RunOptions {
   api: ApiId;
@@ -61,8 +62,16 @@ export async function runContract(options: RunOptions): Promise<ApiReport> {
   const nonces = new NonceClock();
   const budget: WaitBudget = { leftMs: options.rateLimitBudgetMs ?? 0, waitedMs: 0 };
   const wireBase = options.wireBasePath;
+  // Where the run is, for the line printed while it waits out a rate limit (minutes, on a deployment).
+  const progress = { operation: '', index: 0, total: 0, planned: 0 };
+  const onWait = (waitMs: number) =>
+    options.log?.(
+      `rate limited by ${api}: waiting ${Math.round(waitMs / 100) / 10} s (Retry-After) — ${requests}/${progress.planned} requests done ` +
+        `(planned so far; operation ${progress.index}/${progress.total}, ${progress.operation})`,
+    );
   const sendOpts: SendOptions = {
     baseUrl: options.baseUrl,
+    onWait,
     rateLimitBudgetMs: budget.leftMs,
     ...(options.fetch ? { fetch: options.fetch } : {}),
     ...(wireBase !== undefined ? { rewritePath: (p: string) => wireBase + p.slice(basePath.length) } : {}),
@@ -105,6 +114,7 @@ export async function runContract(options: RunOptions): Promise<ApiReport> {
       if (again.status !== 429 || !(waitMs >= 0) || waitMs > budget.leftMs) return again;
       budget.leftMs -= waitMs;
       budget.waitedMs += waitMs;
+      onWait(waitMs);
       await new Promise((r) => setTimeout(r, waitMs));
     }
   };
@@ -118,12 +128,16 @@ export async function runContract(options: RunOptions): Promise<ApiReport> {
   }
 
   const reports: OperationReport[] = [];
+  progress.total = ops.length;
   for (const op of ops) {
     const consumer = flows.consumers.find((c) => c.operationId === op.operationId);
     const producers = flows.producers.filter((p) => p.operationId === op.operationId);
     const pool = consumer ? (pools.get(consumer.pool) ?? []).slice(-64) : [];
     const plan = planCases({ op, kit, credentials, runs, negativeRuns, seed, pool, ...(consumer ? { consumer } : {}) });
     const tally = new OperationTally(op);
+    progress.index++;
+    progress.operation = op.operationId;
+    progress.planned += plan.cases.filter((c) => !options.kinds || options.kinds.includes(c.kind)).length;
     for (const c of plan.cases) {
       if (options.kinds && !options.kinds.includes(c.kind)) continue;
       const { response, failures } = await execute(op, c);
@@ -161,12 +175,16 @@ export async function runContract(options: RunOptions): Promise<ApiReport> {
     let left = allowance;
     let last: { message: string; status: number } | undefined;
     const arbitrary = c.kind === 'negative' ? plan.arbitrary.map((s) => ({ ...s, input: applyMutation(s.input, c.mutation!) })) : plan.arbitrary;
+    const form = c.input.encoding === 'form';
     const property = fc.asyncProperty(arbitrary, async (s) => {
       if (!s.input || left <= 0) return true;
-      const invalid = requestProblems(op, kit, s.input) !== '';
+      // A form case shrinks over form bodies: one with no form encoding is skipped, a negative must stay invalid however read.
+      const input: RequestInput = form ? { ...s.input, encoding: 'form' } : s.input;
+      if (form && input.rawBody === undefined && input.body !== undefined && encodeForm(input.body) === undefined) return true;
+      const invalid = requestProblems(op, kit, input) !== '' && (!form || c.kind !== 'negative' || requestProblems(op, kit, input, 'loose') !== '');
       if (invalid !== (c.kind === 'negative')) return true; // keep the nature of the case
       left--;
-      const outcome = await execute(op, { ...c, input: s.input, slot: s.entry?.slot ?? c.slot });
+      const outcome = await execute(op, { ...c, input, slot: s.entry?.slot ?? c.slot });
       const same = outcome.failures.find((f) => f.check === check);
       if (same) last = { message: same.message, status: outcome.response.status };
       return !same;
@@ -174,7 +192,8 @@ export async function runContract(options: RunOptions): Promise<ApiReport> {
     const result = await fc.check(property, { seed: plan.seed, path: String(c.sampleIndex), numRuns: c.sampleIndex + 1 });
     const found = result.counterexample?.[0];
     if (!result.failed || !found?.input || !last) return base; // state moved on: the original stands
-    return { ...base, message: last.message, status: last.status, statusKey: statusKey(op, last.status), request: summarize(op, c, found.input), shrinkSteps: result.numShrinks };
+    const shrunk: RequestInput = form ? { ...found.input, encoding: 'form' } : found.input;
+    return { ...base, message: last.message, status: last.status, statusKey: statusKey(op, last.status), request: summarize(op, c, shrunk), shrinkSteps: result.numShrinks };
   }
 
   const ok = reports.every((r) => r.failures.length === 0);

@@ -1,6 +1,7 @@
 // Requests as the runner builds them (typed parts), their wire form (URL, headers, body text) and
 // the one function that sends them, waiting out 429 answers within a budget.
 import type { OperationSpec } from './document.ts';
+import { decodeForm, encodeForm, FORM_MEDIA_TYPE } from './form.ts';
 
 /** The parts of a request, as typed values; serialised only on the wire. */
 export interface RequestInput {
@@ -10,6 +11,8 @@ export interface RequestInput {
   body?: unknown;
   /** A body sent verbatim as application/json (malformed JSON cases); wins over `body`. */
   rawBody?: string;
+  /** `form`: the body (or rawBody) travels as application/x-www-form-urlencoded, Rack style (form.ts). */
+  encoding?: 'form';
 }
 
 export interface WireRequest {
@@ -46,7 +49,20 @@ export function toWire(op: OperationSpec, basePath: string, input: RequestInput)
     .map(([k, v]) => [k, wireValue(v)]);
   const headers: Record<string, string> = { accept: 'application/json' };
   const wire: WireRequest = { method: op.method.toUpperCase(), path: `${basePath}${path}`, query, headers };
-  if (input.rawBody !== undefined) {
+  if (input.encoding === 'form') {
+    const text = input.rawBody ?? (input.body === undefined ? undefined : encodeForm(input.body));
+    if (input.body !== undefined && text === undefined) throw new Error(`${op.operationId}: this body has no form encoding`);
+    if (text !== undefined) {
+      headers['content-type'] = FORM_MEDIA_TYPE;
+      wire.bodyText = text;
+      // What the server parses (text values), which is what exchange signatures cover; a malformed body signs nothing.
+      try {
+        wire.body = decodeForm(text);
+      } catch {
+        wire.body = undefined;
+      }
+    }
+  } else if (input.rawBody !== undefined) {
     headers['content-type'] = 'application/json';
     wire.bodyText = input.rawBody;
   } else if (input.body !== undefined) {
@@ -68,6 +84,8 @@ export function urlOf(baseUrl: string, wire: WireRequest, rewritePath: (path: st
 
 export interface SendOptions {
   baseUrl: string;
+  /** Told before each wait on a 429's Retry-After, so a long wait is not silent. */
+  onWait?: (waitMs: number) => void;
   /** Total time the run may spend waiting on 429 Retry-After (ms); 0 reports 429 as is. */
   rateLimitBudgetMs: number;
   fetch?: typeof fetch;
@@ -114,6 +132,7 @@ export async function send(prepare: () => WireRequest, opts: SendOptions, budget
       if (waitMs <= budget.leftMs) {
         budget.leftMs -= waitMs;
         budget.waitedMs += waitMs;
+        opts.onWait?.(waitMs);
         await new Promise((r) => setTimeout(r, waitMs));
         continue;
       }

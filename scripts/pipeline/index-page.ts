@@ -69,6 +69,7 @@ ${rows}
       </tbody>
     </table>
     <p class="links"><a href="${c.id}">API reference</a> &middot; <a href="../openapi/${c.id}.yaml">OpenAPI document (YAML)</a> &middot;
+      <a href="../openapi/${c.id}.json">(JSON)</a> &middot;
       <a href="${c.id}#/section/decisions-on-what-the-document-leaves-open">Decisions</a></p>
   </section>`;
 }

@@ -23,12 +23,13 @@ export interface PipelineOptions {
 export async function generateAll(contracts: readonly ApiContract[], opts: PipelineOptions = {}): Promise<GeneratedFile[]> {
   const perApi = await Promise.all(
     contracts.map(async (contract) => {
-      const { doc, yaml } = renderOpenApi(contract, (d) => opts.transform?.(d, contract));
+      const { doc, yaml, json } = renderOpenApi(contract, (d) => opts.transform?.(d, contract));
       const [types, html] = await Promise.all([
         renderTypes(doc),
         opts.skipDocs ? Promise.resolve(undefined) : renderRedoc(yaml, `${contract.title} v${contract.version}`),
       ]);
       const files: GeneratedFile[] = [
+        { path: `generated/openapi/${contract.id}.json`, content: json },
         { path: `generated/openapi/${contract.id}.yaml`, content: yaml },
         { path: `generated/types/${contract.id}.ts`, content: types },
       ];

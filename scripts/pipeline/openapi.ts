@@ -1,15 +1,21 @@
-// contracts -> OpenAPI 3.1 YAML, one document per API.
-import YAML from 'yaml';
+// contracts -> OpenAPI 3.1, one document per API: YAML (quoted so YAML 1.1 readers agree, see
+// yaml.ts) and the same document as JSON.
 import { buildDocument, type ApiContract } from '../../contracts/shared/contract.ts';
-import { hashHeader } from './header.ts';
+import { GENERATED_NOTE, hashHeader } from './header.ts';
+import { toYaml } from './yaml.ts';
 
-/** Serialises a document without YAML anchors and with stable line breaks. */
-export function toYaml(doc: unknown): string {
-  return YAML.stringify(doc, { aliasDuplicateObjects: false, lineWidth: 0 });
+export { toYaml };
+
+/**
+ * JSON has no comments, so the generated note travels as the first member, `x-generated` (OpenAPI
+ * allows `x-` extensions at the root); everything else is the YAML document's, in the same order.
+ */
+export function toOpenApiJson(doc: Record<string, unknown>): string {
+  return `${JSON.stringify({ 'x-generated': GENERATED_NOTE, ...doc }, null, 2)}\n`;
 }
 
 export function renderOpenApi(contract: ApiContract, transform?: (doc: Record<string, unknown>) => void) {
   const doc = buildDocument(contract);
   transform?.(doc);
-  return { doc, yaml: hashHeader() + toYaml(doc) };
+  return { doc, yaml: hashHeader() + toYaml(doc), json: toOpenApiJson(doc) };
 }

@@ -1,6 +1,7 @@
 // The credentials each verifier accepts, as Zod schemas: the server config validates them and the
 // auth modules take their inferred types, so the shape is written once.
 import { z } from 'zod';
+import { WEBHOOK_ENCODINGS } from '../../contracts/merchant/webhook-encoding.ts';
 
 const secret = z.string().min(1);
 
@@ -15,6 +16,8 @@ export const MerchantKeySchema = z
     permissions: z.array(z.enum(['refund:create'])).readonly(),
     hostedPaymentIds: z.array(z.number().int().min(1)).readonly(),
     webhookSigningSecret: secret,
+    /** How webhooks are encoded for this key (decision M-webhook-form); absent: json. */
+    webhookEncoding: z.enum(WEBHOOK_ENCODINGS).optional(),
   })
   .strict();
 export type MerchantKey = z.infer<typeof MerchantKeySchema>;

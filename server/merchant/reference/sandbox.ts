@@ -15,6 +15,7 @@ import { realTimers, type TimerCallback, type TimerHandle, type Timers } from '.
 import { invoiceStatus } from './views.ts';
 import { SANDBOX_DEFAULTS } from '../../config-defaults.ts';
 import { guardedTransport, type TargetPolicy } from './webhook-transport.ts';
+import type { WebhookEncoding } from '../../../contracts/merchant/webhook-encoding.ts';
 import { WebhookDispatcher, type WebhookPolicy, type WebhookTransport } from './webhooks.ts';
 
 /** Per API key: the account's fiat currency (invoices must use it; instant payouts pay it) and settlement method. */
@@ -31,8 +32,8 @@ export interface SandboxTimings {
 }
 
 export interface MerchantSandboxOptions {
-  /** The server config: `merchant.sandbox` (the M2 timings) and `merchant.webhookTargets` (default: no private networks). */
-  config: { merchant: { sandbox: SandboxTimings; webhookTargets?: TargetPolicy } };
+  /** The server config: `merchant.sandbox` (the M2 timings), `merchant.webhookTargets` (default: no private networks) and `merchant.keys` (webhook encoding per key). */
+  config: { merchant: { sandbox: SandboxTimings; webhookTargets?: TargetPolicy; keys?: readonly { apiKey: string; webhookEncoding?: WebhookEncoding | undefined }[] } };
   /** The server's clock; ignored when `timers` is given (it brings its own). */
   now?: Clock;
   log?: (line: string) => void;
@@ -67,6 +68,7 @@ export class MerchantSandbox {
       store: this.store, timers: this.timers, log: this.log,
       transport: o.transport ?? guardedTransport(o.config.merchant.webhookTargets ?? SANDBOX_DEFAULTS.merchant.webhookTargets),
       ...(o.webhookPolicy ? { policy: o.webhookPolicy } : {}),
+      encodingOf: (merchant) => o.config.merchant.keys?.find((k) => k.apiKey === merchant)?.webhookEncoding,
     });
     for (const [key, a] of Object.entries(o.accounts ?? {})) this.accounts.set(key, { ...DEFAULT_ACCOUNT, ...a });
   }

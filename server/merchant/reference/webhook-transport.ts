@@ -127,7 +127,7 @@ export function guardedTransport(policy: TargetPolicy, resolve?: Resolve): Webho
   const lookup = guardedLookup(policy, resolve);
   // Its own pools: a socket is only ever reused for the host it was opened (and checked) for.
   const agents = { 'http:': new http.Agent({ keepAlive: true }), 'https:': new https.Agent({ keepAlive: true }) };
-  return (url, body, timeoutMs) =>
+  return (url, body, timeoutMs, contentType = 'application/json') =>
     new Promise((settle, fail) => {
       const target = new URL(url);
       const host = target.hostname.replace(/^\[|\]$/g, '');
@@ -138,7 +138,7 @@ export function guardedTransport(policy: TargetPolicy, resolve?: Resolve): Webho
       const request = (target.protocol === 'https:' ? https : http).request(target, {
         method: 'POST',
         headers: {
-          'content-type': 'application/json', accept: 'application/json', 'user-agent': 'merchant-sandbox-webhooks/2',
+          'content-type': contentType, accept: 'application/json', 'user-agent': 'merchant-sandbox-webhooks/2',
           'content-length': Buffer.byteLength(body),
         },
         lookup,

@@ -94,4 +94,25 @@ describe('webhookTargetProblem', () => {
   ])('%s (sandbox %s) -> %s', (url, sandbox, want) => {
     expect(webhookTargetProblem(url, sandbox)).toBe(want);
   });
+
+  it('form encoding (per merchant): the same envelope as two form fields, with its content type, retried the same way', async () => {
+    const timers = new ManualTimers(1_767_225_600_000);
+    const store = createMemoryMerchantStore();
+    const sent: { body: string; contentType: string | undefined }[] = [];
+    const answers = [502, 200];
+    const transport: WebhookTransport = async (_url, body, _timeout, contentType) => {
+      sent.push({ body, contentType });
+      return { status: answers.shift() ?? 200 };
+    };
+    const dispatcher = new WebhookDispatcher({ store, timers, transport, encodingOf: (m) => (m === 'm' ? 'form' : undefined) });
+    await dispatcher.send(target, found);
+    await dispatcher.send({ ...target, merchant: 'other' }, found);
+    await timers.runAll();
+    expect(sent.map((s) => s.contentType)).toEqual(['application/x-www-form-urlencoded', 'application/json', 'application/x-www-form-urlencoded']);
+    const form = new URLSearchParams(sent[0]!.body);
+    expect([...form.keys()]).toEqual(['signature', 'data']);
+    expect(form.get('data')).toBe((JSON.parse(sent[1]!.body) as { data: string }).data);
+    expect(form.get('signature')).toBe(`t=1767225600,s1=${createHmac('sha256', target.secret).update(`1767225600.${form.get('data')}`).digest('hex')}`);
+    expect((await store.deliveries.find({})).map((d) => [d.merchant, d.attempt, d.ok])).toEqual([['m', 1, false], ['other', 1, true], ['m', 2, true]]);
+  });
 });

@@ -2,8 +2,11 @@
 // schema before anything is sent, encoded once (every attempt carries the same `data` bytes) and
 // re-signed per attempt with that attempt's own `t`. At-least-once: up to 6 attempts, retried after
 // 1, 2, 4, 8 and 16 s; an attempt fails on a non-2xx answer, a network error or a timeout. Every
-// attempt is written to the delivery log.
+// attempt is written to the delivery log. The body is JSON, or a form with the same two fields for
+// keys whose config says `webhookEncoding: "form"` (decision M-webhook-form); the signature, the
+// retries and the log are the same in both. Nothing but `signature` and `data` is ever sent.
 import { WEBHOOK_DELIVERY } from '../../../contracts/merchant/ops-webhooks.ts';
+import { encodeWebhookBody, WEBHOOK_CONTENT_TYPES, type WebhookEncoding } from '../../../contracts/merchant/webhook-encoding.ts';
 import { encodeWebhookData, formatSignatureHeader, webhookSignature } from '../../../contracts/merchant/webhook-signature.ts';
 import {
   PaymentWebhookPayloadSchema, RefundWebhookPayloadSchema, WebhookEnvelopeSchema, type PaymentWebhookPayload, type RefundWebhookPayload,
@@ -15,7 +18,7 @@ import { SANDBOX_DEFAULTS } from '../../config-defaults.ts';
 import { guardedTransport } from './webhook-transport.ts';
 
 /** Sends one attempt; resolves with the HTTP status, rejects on a network error or timeout. */
-export type WebhookTransport = (url: string, body: string, timeoutMs: number) => Promise<{ status: number }>;
+export type WebhookTransport = (url: string, body: string, timeoutMs: number, contentType?: string) => Promise<{ status: number }>;
 
 export interface WebhookPolicy {
   maxAttempts: number;
@@ -34,6 +37,8 @@ export interface WebhookDispatcherOptions {
   transport?: WebhookTransport;
   policy?: WebhookPolicy;
   log?: (line: string) => void;
+  /** The encoding of a merchant's webhooks (config `merchant.keys[].webhookEncoding`); default json. */
+  encodingOf?: (merchant: string) => WebhookEncoding | undefined;
 }
 
 interface Delivery {
@@ -43,6 +48,7 @@ interface Delivery {
   url: string;
   secret: string;
   data: string;
+  encoding: WebhookEncoding;
 }
 
 export class WebhookDispatcher {
@@ -64,7 +70,8 @@ export class WebhookDispatcher {
       ? RefundWebhookPayloadSchema.strict().parse(message.payload)
       : PaymentWebhookPayloadSchema.strict().parse(message.payload);
     const webhookId = `wh_${++this.seq}`;
-    await this.attempt({ webhookId, ...target, event: message.event, data: encodeWebhookData(payload) }, 1);
+    const encoding = this.o.encodingOf?.(target.merchant) ?? 'json';
+    await this.attempt({ webhookId, ...target, event: message.event, data: encodeWebhookData(payload), encoding }, 1);
     return webhookId;
   }
 
@@ -87,7 +94,8 @@ export class WebhookDispatcher {
     let status: number | null = null;
     let error: string | null = null;
     try {
-      status = (await this.transport(d.url, JSON.stringify(envelope), this.policy.attemptTimeoutSeconds * 1000)).status;
+      const body = encodeWebhookBody(envelope, d.encoding);
+      status = (await this.transport(d.url, body, this.policy.attemptTimeoutSeconds * 1000, WEBHOOK_CONTENT_TYPES[d.encoding])).status;
       if (status < 200 || status > 299) error = `answered HTTP ${status}`;
     } catch (e) {
       error = describe(e);

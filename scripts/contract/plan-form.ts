@@ -1,0 +1,51 @@
+// The form-encoded cases of an operation whose requestBody also declares
+// application/x-www-form-urlencoded (same schema): form twins of the documented example and of a
+// quarter of the valid requests (at least one), then each body mutation once over a form body, an
+// empty form body and one that is not a form. A twin exists only when its body has a form
+// encoding (form.ts) and keeps its nature as the server reads it back: a valid one is valid with
+// strict (canonical text) coercion, a negative one invalid even with loose coercion.
+import { encodeForm } from './form.ts';
+import { applyMutation, MALFORMED_FORM_MUTATION, mutationsOf, type Mutation } from './mutations.ts';
+import type { PlannedCase, PlanOptions } from './plan.ts';
+import { requestProblems } from './requests.ts';
+import type { RequestInput } from './wire.ts';
+
+const asForm = (input: RequestInput): RequestInput => ({ ...input, encoding: 'form' });
+const encodable = (input: RequestInput) => input.rawBody !== undefined || (input.body !== undefined && encodeForm(input.body) !== undefined);
+
+/** Mutations a form can carry: every one of the body, except JSON syntax and size, plus a malformed form. */
+const FORM_KINDS = new Set<Mutation['kind']>(['missing', 'empty', 'type', 'enum', 'const', 'pattern', 'format', 'limit', 'forbidden', 'no-body']);
+
+export function formCases(o: PlanOptions, positives: PlannedCase[], notes: string[]): PlannedCase[] {
+  if (!o.op.body?.form) return [];
+  const { op, kit } = o;
+  const out: PlannedCase[] = [];
+  const example = positives.filter((c) => c.kind === 'example');
+  const valid = positives.filter((c) => c.kind === 'valid');
+  let skipped = 0;
+  for (const c of [...example, ...valid.slice(0, Math.max(1, Math.ceil(valid.length / 4)))]) {
+    const input = asForm(c.input);
+    if (c.input.body === undefined) continue;
+    if (!encodable(input) || requestProblems(op, kit, input) !== '') {
+      skipped++;
+      continue;
+    }
+    out.push({ ...c, label: `form: ${c.label}`, input });
+  }
+  if (skipped > 0) notes.push(`${skipped} valid request(s) have no form encoding that reads back the same (null, empty arrays or objects); sent as JSON only`);
+  if (valid.length === 0) return out;
+
+  const mutations = [...mutationsOf(op, kit).filter((m) => m.target.startsWith('body') && FORM_KINDS.has(m.kind)), MALFORMED_FORM_MUTATION];
+  for (const m of mutations) {
+    for (let t = 0; t < valid.length; t++) {
+      const base = valid[t]!;
+      const mutated = applyMutation(base.input, m);
+      if (!mutated) continue;
+      const input = asForm(mutated);
+      if (!encodable(input) || requestProblems(op, kit, input, 'loose') === '' || requestProblems(op, kit, input) === '') continue;
+      out.push({ ...base, kind: 'negative', label: `form: ${m.label}`, input, expect: { kind: 'negative', mutation: m.kind }, mutation: m });
+      break;
+    }
+  }
+  return out;
+}
