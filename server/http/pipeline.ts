@@ -2,7 +2,7 @@
 // checks (415 before parsing, the JSON parser), the 404/405 fallback and the error handler.
 import express, { type ErrorRequestHandler, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import type { OperationMap } from '../../contracts/shared/operation.ts';
-import { MethodNotAllowedError, RouteNotFoundError, UnsupportedMediaTypeError } from '../errors.ts';
+import { MethodNotAllowedError, RouteNotFoundError, StoreUnavailableError, UnsupportedMediaTypeError } from '../errors.ts';
 import { InternalFailure, toFailure, type Failure } from './failure.ts';
 import type { Rendered } from './render-exchange.ts';
 import { safePath } from '../log.ts';
@@ -88,6 +88,9 @@ export function failureResponder({ api, bodyLimit, render, log }: ErrorHandlerOp
       // signature), never headers (Authorization).
       const cause = failure.cause instanceof Error ? (failure.cause.stack ?? failure.cause.message) : String(failure.cause);
       log(`[${api}] ${out.status} ${req.method} ${safePath(req.originalUrl)}: ${failure.message}\n${cause}`);
+    } else if (failure instanceof StoreUnavailableError) {
+      // Not a bug, but the operator must see it: the cause's message only (a Redis URL's password never reaches it).
+      log(`[${api}] 503 ${req.method} ${safePath(req.originalUrl)}: ${failure.message} (${failure.cause instanceof Error ? failure.cause.message : String(failure.cause)})`);
     }
     if (res.headersSent) {
       res.destroy();
