@@ -12,11 +12,11 @@ export class RedisInvoiceNumbers implements InvoiceNumberClaims {
   }
 
   claim(merchant: string, invoiceNumber: string): Promise<boolean> {
-    return guarded('invoice-number', async () => (await this.redis.set(`${this.prefix}${merchant}:${invoiceNumber}`, '1', 'NX')) === 'OK');
+    return guarded('invoice-number', this.redis, async () => (await this.redis.set(`${this.prefix}${merchant}:${invoiceNumber}`, '1', 'NX')) === 'OK');
   }
 
   reset(): Promise<void> {
-    return guarded('invoice-number', async () => {
+    return guarded('invoice-number', this.redis, async () => {
       let cursor = '0';
       do {
         const [next, keys] = await this.redis.scan(cursor, 'MATCH', `${this.prefix}*`, 'COUNT', 500);

@@ -44,7 +44,7 @@ export class RedisNonceStore implements NonceClaims {
   }
 
   claim(accessKey: string, nonce: string): Promise<boolean> {
-    return guarded('nonce', async () => {
+    return guarded('nonce', this.redis, async () => {
       // Once per process, retried until it succeeds: a Redis this process sees first is not a lost one.
       this.marked ??= this.redis.set(this.guardKey, '0', 'NX').catch((e: unknown) => {
         this.marked = undefined;

@@ -46,7 +46,7 @@ export class RedisRateLimiter implements RateCounter {
   }
 
   hit(client: string): Promise<RateDecision> {
-    return guarded('rate-limit', async () => {
+    return guarded('rate-limit', this.redis, async () => {
       // The hash tag keeps a client's two keys in one slot (Redis Cluster runs a script on one slot).
       const base = `${this.prefix}{${client}}`;
       const [allowed, n, banned] = (await HIT(this.redis, [`${base}:window`, `${base}:ban`], [this.rule.limit, this.rule.windowMs, this.rule.banMs])) as [number, number, number];

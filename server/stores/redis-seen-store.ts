@@ -29,14 +29,14 @@ export function redisSeenStore(source: RedisSource, options: RedisSeenStoreOptio
   const seen = (key: string) => `${prefix}{${key}}:seen`; // one hash slot per event: the claim script reads both
   const claimed = (key: string) => `${prefix}{${key}}:claim`;
   return {
-    has: (key: string): Promise<boolean> => guarded('webhook seen', async () => (await redis.exists(seen(key))) === 1),
+    has: (key: string): Promise<boolean> => guarded('webhook seen', redis, async () => (await redis.exists(seen(key))) === 1),
     add: (key: string): Promise<void> =>
-      guarded('webhook seen', async () => {
+      guarded('webhook seen', redis, async () => {
         await redis.multi().set(seen(key), '1', 'PX', ttlMs).del(claimed(key)).exec();
       }),
-    claim: (key: string): Promise<boolean> => guarded('webhook seen', async () => (await CLAIM(redis, [seen(key), claimed(key)], [claimTtlMs])) === 1),
+    claim: (key: string): Promise<boolean> => guarded('webhook seen', redis, async () => (await CLAIM(redis, [seen(key), claimed(key)], [claimTtlMs])) === 1),
     release: (key: string): Promise<void> =>
-      guarded('webhook seen', async () => {
+      guarded('webhook seen', redis, async () => {
         await redis.del(claimed(key));
       }),
   };

@@ -56,9 +56,21 @@ export function redactRedisUrl(url: string): string {
   }
 }
 
-/** Runs `fn`; any failure of Redis becomes StoreUnavailableError (rendered 503 by every API). */
-export async function guarded<T>(store: string, fn: () => Promise<T>): Promise<T> {
+const worked = new WeakSet<Redis>();
+
+/**
+ * Runs `fn`; any failure of Redis becomes StoreUnavailableError (rendered 503 by every API). A
+ * client that never connected yet (made from a URL a moment ago) is waited for, briefly; one that
+ * worked and lost its connection fails at once.
+ */
+export async function guarded<T>(store: string, redis: Redis, fn: () => Promise<T>): Promise<T> {
   try {
+    if (redis.status === 'ready') worked.add(redis);
+    else if (!worked.has(redis)) {
+      if (redis.status === 'wait') void redis.connect().catch(() => undefined); // lazyConnect clients
+      await redisReady(redis, 2000);
+      worked.add(redis);
+    }
     return await fn();
   } catch (e) {
     throw e instanceof StoreUnavailableError ? e : new StoreUnavailableError(store, e);
