@@ -75,6 +75,9 @@ export function apiErrorHandler(options: ErrorHandlerOptions): ErrorRequestHandl
 
 /** Sends `err` as the API's error response (also used outside the router, for invalid responses). */
 export function failureResponder({ api, bodyLimit, render, log }: ErrorHandlerOptions) {
+  // An outage of a shared store fails every request: one line per second is enough to see it.
+  let storeLoggedAt = 0;
+  let storeSuppressed = 0;
   return function respond(err: unknown, req: Request, res: Response): void {
     const failure = toFailure(err, req, bodyLimit);
     let out: Rendered;
@@ -90,7 +93,14 @@ export function failureResponder({ api, bodyLimit, render, log }: ErrorHandlerOp
       log(`[${api}] ${out.status} ${req.method} ${safePath(req.originalUrl)}: ${failure.message}\n${cause}`);
     } else if (failure instanceof StoreUnavailableError) {
       // Not a bug, but the operator must see it: the cause's message only (a Redis URL's password never reaches it).
-      log(`[${api}] 503 ${req.method} ${safePath(req.originalUrl)}: ${failure.message} (${failure.cause instanceof Error ? failure.cause.message : String(failure.cause)})`);
+      const now = Date.now();
+      if (now - storeLoggedAt < 1000) storeSuppressed += 1;
+      else {
+        const more = storeSuppressed > 0 ? ` (and ${storeSuppressed} more 503s since the last line)` : '';
+        log(`[${api}] 503 ${req.method} ${safePath(req.originalUrl)}: ${failure.message} (${failure.cause instanceof Error ? failure.cause.message : String(failure.cause)})${more}`);
+        storeLoggedAt = now;
+        storeSuppressed = 0;
+      }
     }
     if (res.headersSent) {
       res.destroy();
