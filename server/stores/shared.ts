@@ -12,19 +12,20 @@ import { RedisNonceStore } from './redis-nonce-store.ts';
 import { RedisRateLimiter } from './redis-rate-limiter.ts';
 import type { Redis } from './redis.ts';
 
-/** What a server or validator takes from a shared store instead of its per-process default. */
+/**
+ * What a server or validator takes from a shared store instead of its per-process default. Another
+ * backend (a SQLite file, so nonces and bans also survive a restart) plugs in the same way:
+ * `createServer({ shared })`.
+ */
 export interface SharedStores {
-  /** Where the stores live, for the start banner (`redis://host:port/0`, no password). */
-  readonly description: string;
   nonces(ttlMs: number): NonceClaims;
   limiter(api: ApiId, rule: RateLimitRule): RateCounter;
-  invoiceNumbers: InvoiceNumberClaims;
+  /** Optional: a backend whose merchant store already claims invoice numbers needs none. */
+  invoiceNumbers?: InvoiceNumberClaims;
 }
 
 export function redisSharedStores(redis: Redis, keyPrefix = 'cryptopay:'): SharedStores {
-  const { host, port, db } = redis.options;
   return {
-    description: `Redis at ${host ?? '127.0.0.1'}:${port ?? 6379}/${db ?? 0}, key prefix ${keyPrefix}`,
     nonces: (ttlMs) => new RedisNonceStore(redis, ttlMs, keyPrefix),
     limiter: (api, rule) => new RedisRateLimiter(rule, redis, { keyPrefix, name: api }),
     invoiceNumbers: new RedisInvoiceNumbers(redis, keyPrefix),
