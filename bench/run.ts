@@ -1,4 +1,4 @@
-// npm run bench [-- --quick] [--only=validation,client,memory,generate,engine,signing,bundle] [--rounds=N] [--seconds=S]
+// npm run bench [-- --quick] [--only=validation,client,memory,generate,engine,signing,bundle,nonces] [--rounds=N] [--seconds=S]
 //   [--memory-requests=N] [--profile]
 // The toolkit's performance figures, measured the same way every time (bench/README.md says what
 // each one means). Servers run as child processes on 127.0.0.1 and free ports; autocannon and the
@@ -18,11 +18,12 @@ import { ENDPOINT_LABEL, NonceCounter, paymentBody, paymentHeaders, signedBalanc
 import { LOAD_KEYS, type BenchKey } from './fixtures.ts';
 import { measureMemory, type MemoryFigure } from './memory.ts';
 import { measureSigning, type SigningFigure } from './signing.ts';
+import { measureNonces, type NonceFigure } from './nonces.ts';
 import { int, mb, median, ratio, seconds } from './stats.ts';
 import { judge, judgeBoth, renderRows, renderTable, type Row } from './table.ts';
 import { ENDPOINTS, VARIANTS, measureValidation, type ValidationFigure, type Variant } from './validation.ts';
 
-const FIGURES = ['validation', 'client', 'memory', 'generate', 'engine', 'signing', 'bundle'] as const;
+const FIGURES = ['validation', 'client', 'memory', 'generate', 'engine', 'signing', 'bundle', 'nonces'] as const;
 type Figure = (typeof FIGURES)[number];
 
 const args = process.argv.slice(2);
@@ -34,8 +35,8 @@ for (const f of only) if (!FIGURES.includes(f)) throw new Error(`--only: unknown
 
 /** How long and how often; --quick keeps the whole run under a minute. */
 const PLAN = quick
-  ? { rounds: 2, seconds: 0.6, warmup: 0.3, connections: 10, clientLoops: 10, generateRuns: 1, memoryRequests: 10_000, signBatchMs: 150, signBatches: 3 }
-  : { rounds: 7, seconds: 3, warmup: 2, connections: 10, clientLoops: 10, generateRuns: 5, memoryRequests: 100_000, signBatchMs: 500, signBatches: 5 };
+  ? { rounds: 2, seconds: 0.6, warmup: 0.3, connections: 10, clientLoops: 10, generateRuns: 1, memoryRequests: 10_000, signBatchMs: 150, signBatches: 3, nonceChecks: 3_000 }
+  : { rounds: 7, seconds: 3, warmup: 2, connections: 10, clientLoops: 10, generateRuns: 5, memoryRequests: 100_000, signBatchMs: 500, signBatches: 5, nonceChecks: 20_000 };
 // --rounds=N, --seconds=S and --memory-requests=N override the plan (a longer run on a noisy machine, a profile).
 const numberArg = (name: string) => {
   const value = args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
@@ -66,6 +67,7 @@ interface Results {
     engine?: EngineFigure;
     signing?: SigningFigure;
     bundle?: BundleFigure;
+    nonces?: NonceFigure;
   };
   errors: Record<string, string>;
   table?: Row[];
@@ -185,6 +187,9 @@ async function main(): Promise<void> {
     await section('bundle', async () => {
       results.figures.bundle = await measureBundles();
     });
+    await section('nonces', async () => {
+      results.figures.nonces = await measureNonces({ rounds: PLAN.rounds, checks: PLAN.nonceChecks, progress: log('nonces') });
+    });
   } finally {
     await Promise.all(servers.map((s) => s.stop()));
     files.cleanup();
@@ -271,6 +276,13 @@ function report(): void {
         status: i === 0 ? (e.gzipBytes <= CLIENTS_BUDGET_BYTES ? 'met' : 'MISSED') : '',
       });
     }
+  }
+  if (f.nonces) {
+    const n = f.nonces;
+    const cell = (v: { opsPerSec: number; p99Us: number }) => `${int(v.opsPerSec)} checks/s, p99 ${v.p99Us.toFixed(1)} µs`;
+    rows.push({ figure: '8 X2 nonce check, in memory (NonceStore)', measured: cell(n.memory), target: '', status: '' });
+    rows.push({ figure: `8 same through Redis ${n.redisVersion} on loopback, one at a time`, measured: cell(n.redis), target: '', status: '' });
+    rows.push({ figure: `8 same through Redis, ${n.concurrency} in flight`, measured: cell(n.redisConcurrent), target: '', status: '' });
   }
   for (const [name, error] of Object.entries(results.errors)) rows.push({ figure: name, measured: 'failed', target: '', status: `ERROR: ${error.split('\n')[0]}` });
   results.table = rows;

@@ -2,8 +2,9 @@
 // arrive twice; a receiver remembers the events it processed in a seen-store. The key of an
 // event is its resource and status: a payment goes Pending -> pending_confirmation -> paid and
 // each step is one event (transaction id + status), a refund likewise (refund id + status).
-// The in-memory default is bounded (oldest keys forgotten first); use a shared store (Redis,
-// a database table) when several processes receive webhooks.
+// The in-memory default is bounded (oldest keys forgotten first); use a shared store when several
+// processes receive webhooks: `redisSeenStore(url)` of `<package>/server` (Node only, so it lives
+// outside the browser-safe client) implements this interface with claim/release, or a database table.
 import type { WebhookEvent } from './webhooks.ts';
 
 export interface SeenStore {

@@ -16,6 +16,8 @@ import { consoleLogger, requestLog, safePath } from './log.ts';
 import { merchantApi, type MerchantOperations } from './merchant/api.ts';
 import { partnerApi, type PartnerOperations } from './partner/api.ts';
 import { RateLimiter, type Clock } from './rate-limit.ts';
+import { connectRedis, type Redis } from './stores/redis.ts';
+import { redisSharedStores, type SharedStores } from './stores/shared.ts';
 import { apiDocument } from './spec.ts';
 import { docsRouter } from './static.ts';
 import { sharedApiValidator } from './validation/openapi-validator.ts';
@@ -37,6 +39,20 @@ export interface CreateServerOptions {
   log?: Logger;
   /** OpenAPI documents to validate against instead of generated/openapi/<api>.yaml (tests). */
   documents?: Partial<Record<ApiId, Record<string, unknown>>>;
+  /**
+   * A Redis client for the stores instances share (nonces, rate limits, invoice numbers); the
+   * caller owns it. Without it, `config.redis.url` makes one; without either, they stay in memory.
+   */
+  redis?: Redis;
+  /** Shared stores of another kind (takes precedence over `redis`). */
+  shared?: SharedStores;
+}
+
+/** The shared stores of a server: given, or in Redis when a client or `config.redis` is, else none (memory). */
+export function sharedStoresFor(config: ServerConfig, options: Pick<CreateServerOptions, 'redis' | 'shared'>, log: Logger): SharedStores | undefined {
+  if (options.shared) return options.shared;
+  const redis = options.redis ?? (config.redis ? connectRedis(config.redis.url, { commandTimeoutMs: config.redis.commandTimeoutMs, log }) : undefined);
+  return redis ? redisSharedStores(redis, config.redis?.keyPrefix) : undefined;
 }
 
 export const API_MODULES = [exchangeApi, merchantApi, partnerApi] as unknown as readonly ApiModule[];
@@ -45,6 +61,7 @@ export function createServer(options: CreateServerOptions = {}): Express {
   const config = resolveConfig(options.config ?? {});
   const now = options.now ?? Date.now;
   const log = options.log ?? consoleLogger;
+  const shared = sharedStoresFor(config, options, log);
   const app = express();
   app.disable('x-powered-by');
   app.set('query parser', 'simple');
@@ -53,10 +70,10 @@ export function createServer(options: CreateServerOptions = {}): Express {
 
   for (const api of API_MODULES) {
     const handlers: Record<string, AnyHandler | undefined> = {
-      ...(api.defaultHandlers({ config, now, log }) as unknown as Record<string, AnyHandler>),
+      ...(api.defaultHandlers({ config, now, log, ...(shared ? { shared } : {}) }) as unknown as Record<string, AnyHandler>),
       ...((options.handlers?.[api.id] ?? {}) as Record<string, AnyHandler | undefined>),
     };
-    app.use(api.basePath, apiRouter(api, config, now, log, handlers, options.documents?.[api.id]));
+    app.use(api.basePath, apiRouter(api, config, now, log, handlers, options.documents?.[api.id], undefined, shared));
   }
   app.use(docsRouter());
   app.use(notFound);
@@ -73,6 +90,7 @@ export function apiRouter(
   handlers: Record<string, AnyHandler | undefined> | undefined,
   document?: Record<string, unknown>,
   unknownRoutes?: 'reject' | 'pass',
+  shared?: SharedStores,
 ) {
   const rule = config.rateLimit[api.id];
   const validator =
@@ -84,8 +102,8 @@ export function apiRouter(
     operations: api.operations,
     ...(handlers ? { handlers } : {}),
     ...(validator ? { validator } : {}),
-    auth: api.auth(config, now),
-    ...(config.rateLimit.enabled ? { limiter: new RateLimiter(rule, now) } : {}),
+    auth: api.auth(config, now, shared),
+    ...(config.rateLimit.enabled ? { limiter: shared ? shared.limiter(api.id, rule) : new RateLimiter(rule, now) } : {}),
     clientKey: api.clientKey,
     render: api.render,
     bodyLimit: config.bodyLimit,

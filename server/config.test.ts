@@ -47,6 +47,7 @@ describe('config', () => {
     ['PORT not a number', { PORT: 'eighty' }, /PORT must be an integer/],
     ['VALIDATE unknown', { VALIDATE: 'some' }, /validate/],
     ['RATE_LIMIT unknown', { RATE_LIMIT: 'no' }, /RATE_LIMIT must be "on" or "off"/],
+    ['REDIS_URL not a redis URL', { REDIS_URL: 'http://user:pw@127.0.0.1:6379' }, /redis\.url: a redis:\/\/ or rediss:\/\/ URL/],
   ])('fails clearly: %s', (_name, env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);
@@ -58,6 +59,11 @@ describe('config', () => {
     expect(resolveConfig({ merchant: { keys: [{ ...key, webhookEncoding: 'form' }] } }).merchant.keys[0]!.webhookEncoding).toBe('form');
     expect(resolveConfig({ merchant: { keys: [key] } }).merchant.keys[0]!.webhookEncoding).toBeUndefined(); // json
     expect(() => resolveConfig({ merchant: { keys: [{ ...key, webhookEncoding: 'xml' }] } })).toThrow(/merchant\.keys\.0\.webhookEncoding/);
+  });
+
+  it('takes the shared Redis store from REDIS_URL, with the default key prefix and timeout; none without it', () => {
+    expect(loadConfig({ REDIS_URL: 'redis://127.0.0.1:6390/2' }).redis).toEqual({ url: 'redis://127.0.0.1:6390/2', keyPrefix: 'cryptopay:', commandTimeoutMs: 1000 });
+    expect(loadConfig({}).redis).toBeUndefined();
   });
 
   it('ignores __proto__ in a config file', () => {

@@ -75,6 +75,20 @@ export const ConfigSchema = z
         credentials: z.array(PartnerCredentialSchema),
       })
       .strict(),
+    /**
+     * Stores shared by several instances (used nonces, rate limits, invoice numbers) in Redis;
+     * absent: in process memory. REDIS_URL sets `url`.
+     */
+    redis: z
+      .object({
+        url: z.string().regex(/^rediss?:\/\/\S+$/, 'a redis:// or rediss:// URL'),
+        /** Prefix of every key; instances that work as one use the same prefix. */
+        keyPrefix: z.string().min(1).default('cryptopay:'),
+        /** A Redis command unanswered after this long fails the request with 503. */
+        commandTimeoutMs: z.number().int().min(1).default(1000),
+      })
+      .strict()
+      .optional(),
   })
   .strict();
 
@@ -110,7 +124,7 @@ export function resolveConfig(input: ConfigInput | unknown = {}, origin = 'confi
   return result.data;
 }
 
-/** Reads HOST, PORT, VALIDATE, RATE_LIMIT=off and CONFIG=path (the JSON file is applied first, env on top). */
+/** Reads HOST, PORT, VALIDATE, RATE_LIMIT=off, REDIS_URL and CONFIG=path (the JSON file is applied first, env on top). */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   let fromFile: unknown = {};
   if (env.CONFIG) {
@@ -133,6 +147,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     fromEnv.port = Number(env.PORT);
   }
   if (env.VALIDATE) fromEnv.validate = env.VALIDATE;
+  if (env.REDIS_URL) fromEnv.redis = { url: env.REDIS_URL };
   if (env.RATE_LIMIT !== undefined && env.RATE_LIMIT !== '') {
     if (!['on', 'off'].includes(env.RATE_LIMIT)) throw new ConfigError(`RATE_LIMIT must be "on" or "off", got "${env.RATE_LIMIT}"`);
     fromEnv.rateLimit = { enabled: env.RATE_LIMIT === 'on' };

@@ -71,6 +71,17 @@ export class RateLimitedError extends Error {
   }
 }
 
+/**
+ * A store shared between instances (Redis: nonces, rate limits, invoice numbers) did not answer.
+ * 503 with Retry-After: the request was not accepted, so it never counts as a nonce's first use.
+ */
+export class StoreUnavailableError extends Error {
+  override readonly name = 'StoreUnavailableError';
+  constructor(readonly store: string, override readonly cause?: unknown) {
+    super(`The shared ${store} store cannot be reached; retry shortly`);
+  }
+}
+
 /** The default handler of an operation nobody implemented yet. */
 export class NotImplementedError extends Error {
   override readonly name = 'NotImplementedError';

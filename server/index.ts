@@ -14,6 +14,7 @@ export {
   RateLimitedError,
   RequestValidationError,
   RouteNotFoundError,
+  StoreUnavailableError,
   UnsupportedMediaTypeError,
   type ValidationIssue,
 } from './errors.ts';
@@ -23,5 +24,12 @@ export type { ExchangeHandlers, ExchangeOperations } from './exchange/api.ts';
 export type { MerchantHandlers, MerchantOperations } from './merchant/api.ts';
 export type { PartnerHandlers, PartnerOperations } from './partner/api.ts';
 export { EXCHANGE_PLATFORM_CODES } from './http/render-exchange.ts';
-export { RateLimiter, type RateLimitRule } from './rate-limit.ts';
+export { RateLimiter, type RateCounter, type RateDecision, type RateLimitRule } from './rate-limit.ts';
+// Stores shared by several instances (README, "Running several instances").
+export { connectRedis, redisReady, type RedisConnectOptions, type RedisSource } from './stores/redis.ts';
+export { RedisRateLimiter, redisRateLimiter } from './stores/redis-rate-limiter.ts';
+export { redisSeenStore, type RedisSeenStoreOptions } from './stores/redis-seen-store.ts';
+export { RedisInvoiceNumbers, redisInvoiceNumbers } from './stores/redis-invoice-numbers.ts';
+export type { InvoiceNumberClaims } from './stores/invoice-numbers.ts';
+export { redisSharedStores, type SharedStores } from './stores/shared.ts';
 export { queryOf } from './http/request-view.ts';

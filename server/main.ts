@@ -1,11 +1,26 @@
 // `npm start`: the reference server with its sandbox defaults. HOST, PORT, VALIDATE=all|requests|none,
-// RATE_LIMIT=on|off and CONFIG=path (JSON, deep-merged over the defaults) configure it. Prints the
+// RATE_LIMIT=on|off, REDIS_URL (stores shared by several instances) and CONFIG=path (JSON,
+// deep-merged over the defaults) configure it. Prints the
 // URLs and the demo credentials (sandbox values, public by design: DESIGN.md "Sandbox defaults");
 // shuts down cleanly on SIGTERM and SIGINT.
 import type { Server } from 'node:http';
 import { createServer } from './app.ts';
 import { ConfigError, loadConfig, type ServerConfig } from './config.ts';
 import { SANDBOX_DEFAULTS } from './config-defaults.ts';
+import { connectRedis, redactRedisUrl, redisReady, type Redis } from './stores/redis.ts';
+
+/** The Redis client of REDIS_URL, once it answers; exits 1 with the reason when it does not within 5 s. */
+async function redisOf(config: ServerConfig): Promise<Redis | undefined> {
+  if (!config.redis) return undefined;
+  const redis = connectRedis(config.redis.url, { commandTimeoutMs: config.redis.commandTimeoutMs, log: (line) => console.error(line) });
+  try {
+    await redisReady(redis, 5000);
+    return redis;
+  } catch (e) {
+    console.error(`Cannot reach Redis at ${redactRedisUrl(config.redis.url)} (REDIS_URL): ${(e as Error).message}`);
+    process.exit(1);
+  }
+}
 
 function banner(config: ServerConfig, base: string): string {
   const lines = [
@@ -15,6 +30,9 @@ function banner(config: ServerConfig, base: string): string {
     `  partner   ${base}/partner/v1    docs ${base}/docs/partner    OpenAPI ${base}/openapi/partner.yaml`,
     `  docs      ${base}/docs/`,
     `  validation: ${config.validate}; rate limits: ${config.rateLimit.enabled ? 'on' : 'off'}; body limit ${config.bodyLimit}`,
+    config.redis
+      ? `  shared stores (nonces, rate limits, invoice numbers): Redis at ${redactRedisUrl(config.redis.url)}, key prefix ${config.redis.keyPrefix}`
+      : '  shared stores: none (nonces and rate limits in this process; set REDIS_URL to run several instances)',
   ];
   // Only the sandbox defaults are printed; credentials from a CONFIG file are never echoed.
   const isDefault = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
@@ -30,7 +48,7 @@ function banner(config: ServerConfig, base: string): string {
   return lines.join('\n');
 }
 
-function start(): void {
+async function start(): Promise<void> {
   let config: ServerConfig;
   try {
     config = loadConfig(process.env);
@@ -41,7 +59,8 @@ function start(): void {
     }
     throw e;
   }
-  const app = createServer({ config });
+  const redis = await redisOf(config);
+  const app = createServer({ config, ...(redis ? { redis } : {}) });
   const server: Server = app.listen(config.port, config.host, () => {
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
@@ -58,7 +77,10 @@ function start(): void {
     if (stopping) return;
     stopping = true;
     console.log(`${signal}: closing (in-flight requests may finish, 10 s at most)`);
-    server.close(() => process.exit(0));
+    server.close(() => {
+      if (redis) void redis.quit().finally(() => process.exit(0));
+      else process.exit(0);
+    });
     server.closeIdleConnections();
     setTimeout(() => {
       server.closeAllConnections();
@@ -69,4 +91,4 @@ function start(): void {
   process.on('SIGINT', () => stop('SIGINT'));
 }
 
-start();
+void start();

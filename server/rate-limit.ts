@@ -3,7 +3,7 @@
 // starts a ban during which every request is refused. Memory is bounded: windows are kept in a Map
 // in the order they started, expired ones are pruned from the front, and a hard cap evicts the oldest.
 import type { NextFunction, Request, Response } from 'express';
-import { RateLimitedError } from './errors.ts';
+import { RateLimitedError, StoreUnavailableError } from './errors.ts';
 
 export interface RateLimitRule {
   limit: number;
@@ -15,13 +15,23 @@ export type Clock = () => number;
 
 export type RateDecision = { ok: true; remaining: number } | { ok: false; retryAfterSec: number; banned: boolean };
 
+/**
+ * A rate limiter as the middleware uses it: `hit` counts one request and decides, atomically. The
+ * in-memory RateLimiter answers synchronously; a shared one (Redis, server/stores/redis-rate-limiter.ts)
+ * answers with a promise and rejects with StoreUnavailableError when it cannot be reached (503).
+ */
+export interface RateCounter {
+  readonly rule: RateLimitRule;
+  hit(client: string): RateDecision | PromiseLike<RateDecision>;
+}
+
 interface Window {
   start: number;
   count: number;
   bannedUntil: number;
 }
 
-export class RateLimiter {
+export class RateLimiter implements RateCounter {
   private readonly windows = new Map<string, Window>();
 
   constructor(
@@ -80,13 +90,21 @@ export type ClientKeyOf = (req: Request) => string;
 const COUNTED = Symbol('rate-limit-counted');
 type Counted = Request & { [COUNTED]?: true };
 
+/** `next` with the decision: on, or the 429. A shared store's promise is awaited; the memory path stays synchronous. */
+function decide(d: RateDecision | PromiseLike<RateDecision>, next: NextFunction, onOk: unknown = undefined): void {
+  if ('then' in d) {
+    d.then((r) => decide(r, next, onOk), next); // a shared store that cannot be reached: 503 (fail closed)
+    return;
+  }
+  next(d.ok ? onOk : new RateLimitedError(d.retryAfterSec, d.banned));
+}
+
 /** Express middleware: counts the request and refuses it over the limit (the error handler renders the 429). */
-export function rateLimit(limiter: RateLimiter | undefined, clientOf: ClientKeyOf) {
+export function rateLimit(limiter: RateCounter | undefined, clientOf: ClientKeyOf) {
   return function rateLimitMiddleware(req: Request, _res: Response, next: NextFunction): void {
     if (!limiter) return next();
     (req as Counted)[COUNTED] = true;
-    const d = limiter.hit(clientOf(req));
-    next(d.ok ? undefined : new RateLimitedError(d.retryAfterSec, d.banned));
+    decide(limiter.hit(clientOf(req)), next);
   };
 }
 
@@ -95,12 +113,11 @@ export function rateLimit(limiter: RateLimiter | undefined, clientOf: ClientKeyO
  * (bad signature, malformed JSON, unknown route) still counts, against its IP, so failed attempts
  * are limited too; over the limit, the failure becomes a 429.
  */
-export function rateLimitFailures(limiter: RateLimiter | undefined) {
+export function rateLimitFailures(limiter: RateCounter | undefined) {
   return function rateLimitFailuresMiddleware(err: unknown, req: Request, _res: Response, next: NextFunction): void {
-    if (!limiter || (req as Counted)[COUNTED] || err instanceof RateLimitedError) return next(err);
+    if (!limiter || (req as Counted)[COUNTED] || err instanceof RateLimitedError || err instanceof StoreUnavailableError) return next(err);
     (req as Counted)[COUNTED] = true;
-    const d = limiter.hit(ipKey(req));
-    next(d.ok ? err : new RateLimitedError(d.retryAfterSec, d.banned));
+    decide(limiter.hit(ipKey(req)), next, err);
   };
 }
 

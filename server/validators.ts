@@ -13,6 +13,8 @@ import { hideAuthParams } from './auth/exchange.ts';
 import { resolveConfig, type ConfigInput } from './config.ts';
 import type { Logger } from './http/pipeline.ts';
 import type { Clock } from './rate-limit.ts';
+import { redisClient, type RedisSource } from './stores/redis.ts';
+import { redisSharedStores } from './stores/shared.ts';
 
 export interface ValidatorOptions {
   /** Also validate the responses the service sends with `res.json` (default false). */
@@ -27,6 +29,14 @@ export interface ValidatorOptions {
   auth?: ConfigInput['exchange'] | ConfigInput['merchant'] | ConfigInput['partner'];
   /** Rate limit `{limit, windowMs, banMs}`; off unless given. */
   rateLimit?: { limit: number; windowMs: number; banMs: number };
+  /**
+   * Keep used nonces (exchange `auth`) and rate-limit windows in Redis, shared by every instance of
+   * the service: a `redis://` URL or an ioredis client. When Redis cannot be reached, the requests
+   * that need it answer 503 in the API's error body.
+   */
+  redis?: RedisSource;
+  /** Prefix of the Redis keys (default `cryptopay:`); instances that work as one use the same. */
+  redisKeyPrefix?: string;
   /** The OpenAPI document to validate against (default generated/openapi/<api>.yaml). */
   document?: Record<string, unknown>;
   bodyLimit?: string;
@@ -46,7 +56,9 @@ function validatorFor(api: ApiId, options: ValidatorOptions): Router {
   });
   const auth = options.auth !== undefined;
   const pass = { ...module, auth: auth ? module.auth : (cfg: typeof config, now: Clock) => hideOnly(module, cfg, now) };
-  return apiRouter(pass, config, options.now ?? Date.now, options.log ?? ((line) => console.error(line)), undefined, options.document, options.unknownRoutes);
+  const log = options.log ?? ((line: string) => console.error(line));
+  const shared = options.redis !== undefined ? redisSharedStores(redisClient(options.redis, { log }), options.redisKeyPrefix) : undefined;
+  return apiRouter(pass, config, options.now ?? Date.now, log, undefined, options.document, options.unknownRoutes, shared);
 }
 
 /** Without credentials: no verification; on signed exchange operations the auth params are hidden from the validator. */

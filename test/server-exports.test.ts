@@ -3,8 +3,8 @@
 import express from 'express';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { createServer, exchangeValidator as fromIndex, type MerchantHandlers } from 'cryptopay-openapi-toolkit/server';
-import { createExchangeVerifier, createMerchantVerifier, createPartnerVerifier, exchangeAuth, merchantAuth, partnerAuth } from 'cryptopay-openapi-toolkit/server/auth';
+import { connectRedis, createServer, exchangeValidator as fromIndex, redisRateLimiter, redisSeenStore, type MerchantHandlers } from 'cryptopay-openapi-toolkit/server';
+import { createExchangeVerifier, createMerchantVerifier, createPartnerVerifier, exchangeAuth, merchantAuth, partnerAuth, redisNonceStore } from 'cryptopay-openapi-toolkit/server/auth';
 import { exchangeValidator, merchantValidator, partnerValidator } from 'cryptopay-openapi-toolkit/server/validators';
 
 describe('package exports of the server', () => {
@@ -13,6 +13,7 @@ describe('package exports of the server', () => {
       expect(typeof f).toBe('function');
     }
     expect(fromIndex).toBe(exchangeValidator);
+    for (const f of [connectRedis, redisRateLimiter, redisSeenStore, redisNonceStore]) expect(typeof f).toBe('function');
     const handler: MerchantHandlers['listCurrencies'] = () => ({ status: 200, body: { currencies: [] } });
     expect(handler).toBeTypeOf('function');
   });

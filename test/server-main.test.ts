@@ -66,4 +66,11 @@ describe('npm start (server/main.ts)', () => {
     expect(s.errors()).toContain('rateLimit.exchange.limit');
     expect(s.errors()).toMatch(/Unrecognized key.*prot/);
   }, 30_000);
+
+  it('exits 1 naming REDIS_URL, without its password, when Redis cannot be reached at start', async () => {
+    const s = start({ PORT: '0', REDIS_URL: 'redis://user:hunter2@127.0.0.1:1/0' }); // nothing listens on port 1
+    expect(await s.exited).toBe(1);
+    expect(s.errors()).toContain('Cannot reach Redis at redis://user:***@127.0.0.1:1/0 (REDIS_URL)');
+    expect(s.errors() + s.output()).not.toContain('hunter2');
+  }, 30_000);
 });

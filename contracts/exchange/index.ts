@@ -80,6 +80,7 @@ const decisions: Decision[] = [
     decision:
       'The exchange table has no code for the rate limit or for failures outside any operation, so they take the numbers the merchant and partner table gives the same failures: ' +
       '1002 rate limit (429, with Retry-After), 1004 unknown route (404), 1005 internal error (500, and 501 for an operation a custom server leaves unimplemented), ' +
+      '1006 a store shared between instances (Redis: nonces, rate limits) cannot be reached (503, with Retry-After; never an accepted request), ' +
       '1008 body over the limit (413), 1009 method not allowed (405, with Allow), 1010 body not JSON (415). A malformed JSON body is a validation error: 1001 (400). No stack trace or internal detail is ever sent.',
   },
   {

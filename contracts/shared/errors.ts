@@ -9,6 +9,7 @@ export const EXCHANGE_ERROR_CODES = {
   // Not in the document either: failures outside any operation, numbered as in API_ERROR_CODES.
   1004: { status: 404, message: 'Unknown route' },
   1005: { status: 500, message: 'Internal error (also 501: operation not implemented by this server)' },
+  1006: { status: 503, message: 'Service unavailable: a store the server shares between instances (Redis) cannot be reached; retry (see Retry-After)' },
   1008: { status: 413, message: 'Request body larger than the limit' },
   1009: { status: 405, message: 'Method not allowed on this path (see Allow)' },
   1010: { status: 415, message: 'Request body is not application/json' },

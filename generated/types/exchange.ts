@@ -360,11 +360,11 @@ export interface components {
         ExchangeError: {
             error: {
                 /**
-                 * @description 1001 (HTTP 400): Validation error naming the offending parameter; 1002 (HTTP 429): Rate limit exceeded; temporarily banned (Retry-After gives the seconds); 1004 (HTTP 404): Unknown route; 1005 (HTTP 500): Internal error (also 501: operation not implemented by this server); 1008 (HTTP 413): Request body larger than the limit; 1009 (HTTP 405): Method not allowed on this path (see Allow); 1010 (HTTP 415): Request body is not application/json; 2001 (HTTP 401): Authorization failed; 2002 (HTTP 400): Failed to create order, with a reason; 2003 (HTTP 400): Failed to cancel order, with a reason; 2004 (HTTP 404): Order with the given id does not exist; 2005 (HTTP 401): The signature is incorrect; 2006 (HTTP 401): The nonce has already been used by the access key; 2007 (HTTP 401): The nonce is invalid; the message gives the current timestamp; 2008 (HTTP 401): The access key does not exist; 2011 (HTTP 401): Requested API is out of access key scopes; 3001 (HTTP 503): Exchange is currently undergoing maintenance
+                 * @description 1001 (HTTP 400): Validation error naming the offending parameter; 1002 (HTTP 429): Rate limit exceeded; temporarily banned (Retry-After gives the seconds); 1004 (HTTP 404): Unknown route; 1005 (HTTP 500): Internal error (also 501: operation not implemented by this server); 1006 (HTTP 503): Service unavailable: a store the server shares between instances (Redis) cannot be reached; retry (see Retry-After); 1008 (HTTP 413): Request body larger than the limit; 1009 (HTTP 405): Method not allowed on this path (see Allow); 1010 (HTTP 415): Request body is not application/json; 2001 (HTTP 401): Authorization failed; 2002 (HTTP 400): Failed to create order, with a reason; 2003 (HTTP 400): Failed to cancel order, with a reason; 2004 (HTTP 404): Order with the given id does not exist; 2005 (HTTP 401): The signature is incorrect; 2006 (HTTP 401): The nonce has already been used by the access key; 2007 (HTTP 401): The nonce is invalid; the message gives the current timestamp; 2008 (HTTP 401): The access key does not exist; 2011 (HTTP 401): Requested API is out of access key scopes; 3001 (HTTP 503): Exchange is currently undergoing maintenance
                  * @example 1001
                  * @enum {integer}
                  */
-                code: 1001 | 1002 | 1004 | 1005 | 1008 | 1009 | 1010 | 2001 | 2002 | 2003 | 2004 | 2005 | 2006 | 2007 | 2008 | 2011 | 3001;
+                code: 1001 | 1002 | 1004 | 1005 | 1006 | 1008 | 1009 | 1010 | 2001 | 2002 | 2003 | 2004 | 2005 | 2006 | 2007 | 2008 | 2011 | 3001;
                 /**
                  * @description Human-readable reason
                  * @example market is missing
@@ -725,9 +725,11 @@ export interface operations {
                     "application/json": components["schemas"]["ExchangeError"];
                 };
             };
-            /** @description Exchange is currently undergoing maintenance (3001) */
+            /** @description Exchange is currently undergoing maintenance (3001), or a store shared between instances cannot be reached (1006, with Retry-After) */
             503: {
                 headers: {
+                    /** @description Seconds until the client may send again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -801,9 +803,11 @@ export interface operations {
                     "application/json": components["schemas"]["ExchangeError"];
                 };
             };
-            /** @description Exchange is currently undergoing maintenance (3001) */
+            /** @description Exchange is currently undergoing maintenance (3001), or a store shared between instances cannot be reached (1006, with Retry-After) */
             503: {
                 headers: {
+                    /** @description Seconds until the client may send again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -873,9 +877,11 @@ export interface operations {
                     "application/json": components["schemas"]["ExchangeError"];
                 };
             };
-            /** @description Exchange is currently undergoing maintenance (3001) */
+            /** @description Exchange is currently undergoing maintenance (3001), or a store shared between instances cannot be reached (1006, with Retry-After) */
             503: {
                 headers: {
+                    /** @description Seconds until the client may send again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -960,9 +966,11 @@ export interface operations {
                     "application/json": components["schemas"]["ExchangeError"];
                 };
             };
-            /** @description Exchange is currently undergoing maintenance (3001) */
+            /** @description Exchange is currently undergoing maintenance (3001), or a store shared between instances cannot be reached (1006, with Retry-After) */
             503: {
                 headers: {
+                    /** @description Seconds until the client may send again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1038,9 +1046,11 @@ export interface operations {
                     "application/json": components["schemas"]["ExchangeError"];
                 };
             };
-            /** @description Exchange is currently undergoing maintenance (3001) */
+            /** @description Exchange is currently undergoing maintenance (3001), or a store shared between instances cannot be reached (1006, with Retry-After) */
             503: {
                 headers: {
+                    /** @description Seconds until the client may send again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1141,9 +1151,11 @@ export interface operations {
                     "application/json": components["schemas"]["ExchangeError"];
                 };
             };
-            /** @description Exchange is currently undergoing maintenance (3001) */
+            /** @description Exchange is currently undergoing maintenance (3001), or a store shared between instances cannot be reached (1006, with Retry-After) */
             503: {
                 headers: {
+                    /** @description Seconds until the client may send again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1249,9 +1261,11 @@ export interface operations {
                     "application/json": components["schemas"]["ExchangeError"];
                 };
             };
-            /** @description Exchange is currently undergoing maintenance (3001) */
+            /** @description Exchange is currently undergoing maintenance (3001), or a store shared between instances cannot be reached (1006, with Retry-After) */
             503: {
                 headers: {
+                    /** @description Seconds until the client may send again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1338,9 +1352,11 @@ export interface operations {
                     "application/json": components["schemas"]["ExchangeError"];
                 };
             };
-            /** @description Exchange is currently undergoing maintenance (3001) */
+            /** @description Exchange is currently undergoing maintenance (3001), or a store shared between instances cannot be reached (1006, with Retry-After) */
             503: {
                 headers: {
+                    /** @description Seconds until the client may send again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1457,9 +1473,11 @@ export interface operations {
                     "application/json": components["schemas"]["ExchangeError"];
                 };
             };
-            /** @description Exchange is currently undergoing maintenance (3001) */
+            /** @description Exchange is currently undergoing maintenance (3001), or a store shared between instances cannot be reached (1006, with Retry-After) */
             503: {
                 headers: {
+                    /** @description Seconds until the client may send again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1576,9 +1594,11 @@ export interface operations {
                     "application/json": components["schemas"]["ExchangeError"];
                 };
             };
-            /** @description Exchange is currently undergoing maintenance (3001) */
+            /** @description Exchange is currently undergoing maintenance (3001), or a store shared between instances cannot be reached (1006, with Retry-After) */
             503: {
                 headers: {
+                    /** @description Seconds until the client may send again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1716,9 +1736,11 @@ export interface operations {
                     "application/json": components["schemas"]["ExchangeError"];
                 };
             };
-            /** @description Exchange is currently undergoing maintenance (3001) */
+            /** @description Exchange is currently undergoing maintenance (3001), or a store shared between instances cannot be reached (1006, with Retry-After) */
             503: {
                 headers: {
+                    /** @description Seconds until the client may send again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1835,9 +1857,11 @@ export interface operations {
                     "application/json": components["schemas"]["ExchangeError"];
                 };
             };
-            /** @description Exchange is currently undergoing maintenance (3001) */
+            /** @description Exchange is currently undergoing maintenance (3001), or a store shared between instances cannot be reached (1006, with Retry-After) */
             503: {
                 headers: {
+                    /** @description Seconds until the client may send again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1978,9 +2002,11 @@ export interface operations {
                     "application/json": components["schemas"]["ExchangeError"];
                 };
             };
-            /** @description Exchange is currently undergoing maintenance (3001) */
+            /** @description Exchange is currently undergoing maintenance (3001), or a store shared between instances cannot be reached (1006, with Retry-After) */
             503: {
                 headers: {
+                    /** @description Seconds until the client may send again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2110,9 +2136,11 @@ export interface operations {
                     "application/json": components["schemas"]["ExchangeError"];
                 };
             };
-            /** @description Exchange is currently undergoing maintenance (3001) */
+            /** @description Exchange is currently undergoing maintenance (3001), or a store shared between instances cannot be reached (1006, with Retry-After) */
             503: {
                 headers: {
+                    /** @description Seconds until the client may send again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2228,9 +2256,11 @@ export interface operations {
                     "application/json": components["schemas"]["ExchangeError"];
                 };
             };
-            /** @description Exchange is currently undergoing maintenance (3001) */
+            /** @description Exchange is currently undergoing maintenance (3001), or a store shared between instances cannot be reached (1006, with Retry-After) */
             503: {
                 headers: {
+                    /** @description Seconds until the client may send again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {

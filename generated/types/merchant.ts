@@ -2009,9 +2009,11 @@ export interface operations {
                     "application/json": components["schemas"]["MerchantError"];
                 };
             };
-            /** @description Service under maintenance (1006) */
+            /** @description Service under maintenance, or a store shared between instances cannot be reached (1006, with Retry-After) */
             503: {
                 headers: {
+                    /** @description Seconds until the client may send again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2194,9 +2196,11 @@ export interface operations {
                     "application/json": components["schemas"]["MerchantError"];
                 };
             };
-            /** @description Service under maintenance (1006) */
+            /** @description Service under maintenance, or a store shared between instances cannot be reached (1006, with Retry-After) */
             503: {
                 headers: {
+                    /** @description Seconds until the client may send again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2346,9 +2350,11 @@ export interface operations {
                     "application/json": components["schemas"]["MerchantError"];
                 };
             };
-            /** @description Service under maintenance (1006) */
+            /** @description Service under maintenance, or a store shared between instances cannot be reached (1006, with Retry-After) */
             503: {
                 headers: {
+                    /** @description Seconds until the client may send again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2493,9 +2499,11 @@ export interface operations {
                     "application/json": components["schemas"]["MerchantError"];
                 };
             };
-            /** @description Service under maintenance (1006) */
+            /** @description Service under maintenance, or a store shared between instances cannot be reached (1006, with Retry-After) */
             503: {
                 headers: {
+                    /** @description Seconds until the client may send again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2640,9 +2648,11 @@ export interface operations {
                     "application/json": components["schemas"]["MerchantError"];
                 };
             };
-            /** @description Service under maintenance (1006) */
+            /** @description Service under maintenance, or a store shared between instances cannot be reached (1006, with Retry-After) */
             503: {
                 headers: {
+                    /** @description Seconds until the client may send again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2834,9 +2844,11 @@ export interface operations {
                     "application/json": components["schemas"]["MerchantError"];
                 };
             };
-            /** @description Service under maintenance (1006) */
+            /** @description Service under maintenance, or a store shared between instances cannot be reached (1006, with Retry-After) */
             503: {
                 headers: {
+                    /** @description Seconds until the client may send again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2994,9 +3006,11 @@ export interface operations {
                     "application/json": components["schemas"]["MerchantError"];
                 };
             };
-            /** @description Service under maintenance (1006) */
+            /** @description Service under maintenance, or a store shared between instances cannot be reached (1006, with Retry-After) */
             503: {
                 headers: {
+                    /** @description Seconds until the client may send again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3101,9 +3115,11 @@ export interface operations {
                     "application/json": components["schemas"]["MerchantError"];
                 };
             };
-            /** @description Service under maintenance (1006) */
+            /** @description Service under maintenance, or a store shared between instances cannot be reached (1006, with Retry-After) */
             503: {
                 headers: {
+                    /** @description Seconds until the client may send again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3277,9 +3293,11 @@ export interface operations {
                     "application/json": components["schemas"]["MerchantError"];
                 };
             };
-            /** @description Service under maintenance (1006) */
+            /** @description Service under maintenance, or a store shared between instances cannot be reached (1006, with Retry-After) */
             503: {
                 headers: {
+                    /** @description Seconds until the client may send again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3420,9 +3438,11 @@ export interface operations {
                     "application/json": components["schemas"]["MerchantError"];
                 };
             };
-            /** @description Service under maintenance (1006) */
+            /** @description Service under maintenance, or a store shared between instances cannot be reached (1006, with Retry-After) */
             503: {
                 headers: {
+                    /** @description Seconds until the client may send again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3544,9 +3564,11 @@ export interface operations {
                     "application/json": components["schemas"]["MerchantError"];
                 };
             };
-            /** @description Service under maintenance (1006) */
+            /** @description Service under maintenance, or a store shared between instances cannot be reached (1006, with Retry-After) */
             503: {
                 headers: {
+                    /** @description Seconds until the client may send again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3730,9 +3752,11 @@ export interface operations {
                     "application/json": components["schemas"]["MerchantError"];
                 };
             };
-            /** @description Service under maintenance (1006) */
+            /** @description Service under maintenance, or a store shared between instances cannot be reached (1006, with Retry-After) */
             503: {
                 headers: {
+                    /** @description Seconds until the client may send again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3875,9 +3899,11 @@ export interface operations {
                     "application/json": components["schemas"]["MerchantError"];
                 };
             };
-            /** @description Service under maintenance (1006) */
+            /** @description Service under maintenance, or a store shared between instances cannot be reached (1006, with Retry-After) */
             503: {
                 headers: {
+                    /** @description Seconds until the client may send again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4061,9 +4087,11 @@ export interface operations {
                     "application/json": components["schemas"]["MerchantError"];
                 };
             };
-            /** @description Service under maintenance (1006) */
+            /** @description Service under maintenance, or a store shared between instances cannot be reached (1006, with Retry-After) */
             503: {
                 headers: {
+                    /** @description Seconds until the client may send again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4223,9 +4251,11 @@ export interface operations {
                     "application/json": components["schemas"]["MerchantError"];
                 };
             };
-            /** @description Service under maintenance (1006) */
+            /** @description Service under maintenance, or a store shared between instances cannot be reached (1006, with Retry-After) */
             503: {
                 headers: {
+                    /** @description Seconds until the client may send again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4364,9 +4394,11 @@ export interface operations {
                     "application/json": components["schemas"]["MerchantError"];
                 };
             };
-            /** @description Service under maintenance (1006) */
+            /** @description Service under maintenance, or a store shared between instances cannot be reached (1006, with Retry-After) */
             503: {
                 headers: {
+                    /** @description Seconds until the client may send again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4514,9 +4546,11 @@ export interface operations {
                     "application/json": components["schemas"]["MerchantError"];
                 };
             };
-            /** @description Service under maintenance (1006) */
+            /** @description Service under maintenance, or a store shared between instances cannot be reached (1006, with Retry-After) */
             503: {
                 headers: {
+                    /** @description Seconds until the client may send again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4612,9 +4646,11 @@ export interface operations {
                     "application/json": components["schemas"]["MerchantError"];
                 };
             };
-            /** @description Service under maintenance (1006) */
+            /** @description Service under maintenance, or a store shared between instances cannot be reached (1006, with Retry-After) */
             503: {
                 headers: {
+                    /** @description Seconds until the client may send again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4756,9 +4792,11 @@ export interface operations {
                     "application/json": components["schemas"]["MerchantError"];
                 };
             };
-            /** @description Service under maintenance (1006) */
+            /** @description Service under maintenance, or a store shared between instances cannot be reached (1006, with Retry-After) */
             503: {
                 headers: {
+                    /** @description Seconds until the client may send again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4906,9 +4944,11 @@ export interface operations {
                     "application/json": components["schemas"]["MerchantError"];
                 };
             };
-            /** @description Service under maintenance (1006) */
+            /** @description Service under maintenance, or a store shared between instances cannot be reached (1006, with Retry-After) */
             503: {
                 headers: {
+                    /** @description Seconds until the client may send again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5011,9 +5051,11 @@ export interface operations {
                     "application/json": components["schemas"]["MerchantError"];
                 };
             };
-            /** @description Service under maintenance (1006) */
+            /** @description Service under maintenance, or a store shared between instances cannot be reached (1006, with Retry-After) */
             503: {
                 headers: {
+                    /** @description Seconds until the client may send again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5121,9 +5163,11 @@ export interface operations {
                     "application/json": components["schemas"]["MerchantError"];
                 };
             };
-            /** @description Service under maintenance (1006) */
+            /** @description Service under maintenance, or a store shared between instances cannot be reached (1006, with Retry-After) */
             503: {
                 headers: {
+                    /** @description Seconds until the client may send again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5255,9 +5299,11 @@ export interface operations {
                     "application/json": components["schemas"]["MerchantError"];
                 };
             };
-            /** @description Service under maintenance (1006) */
+            /** @description Service under maintenance, or a store shared between instances cannot be reached (1006, with Retry-After) */
             503: {
                 headers: {
+                    /** @description Seconds until the client may send again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {

@@ -652,9 +652,11 @@ export interface operations {
                     "application/json": components["schemas"]["PartnerError"];
                 };
             };
-            /** @description Service under maintenance (1006) */
+            /** @description Service under maintenance, or a store shared between instances cannot be reached (1006, with Retry-After) */
             503: {
                 headers: {
+                    /** @description Seconds until the client may send again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -853,9 +855,11 @@ export interface operations {
                     "application/json": components["schemas"]["PartnerError"];
                 };
             };
-            /** @description Service under maintenance (1006) */
+            /** @description Service under maintenance, or a store shared between instances cannot be reached (1006, with Retry-After) */
             503: {
                 headers: {
+                    /** @description Seconds until the client may send again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {

@@ -47,13 +47,13 @@ describe('createExchangeVerifier', () => {
     expect(codeOf(() => verify(req({ ...q, signature: 'bad' })))).toEqual([2005, 401]);
   });
 
-  it('needs the trade scope only where the operation requires it', () => {
+  it('needs the trade scope only where the operation requires it', async () => {
     const verify = createExchangeVerifier({ keys, now: () => 1_700_000_000_000 });
     const signed = (nonce: string) => {
       const query = { access_key: 'demo-viewer', nonce };
       return { method: 'GET', path: '/api/v1/balances', query: { ...query, signature: sign(signaturePayload({ method: 'GET', path: '/api/v1/balances', query }), 'demo-viewer-secret') } };
     };
-    expect(verify(signed('1700000000000')).accessKey).toBe('demo-viewer');
+    expect((await verify(signed('1700000000000'))).accessKey).toBe('demo-viewer');
     expect(codeOf(() => verify(signed('1700000000001'), 'trade'))).toEqual([2011, 401]);
   });
 });

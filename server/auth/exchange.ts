@@ -5,7 +5,8 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { signaturePayload, UnsignableRequestError, verifySignature } from '../../contracts/exchange/signing.ts';
 import { ExchangeDomainError } from '../errors.ts';
 import type { Clock } from '../rate-limit.ts';
-import { NonceStore } from './nonce-store.ts';
+import { NonceStore, type NonceClaims } from './nonce-store.ts';
+import { redisNonceStore, type RedisSource } from '../stores/redis-nonce-store.ts';
 import { setPrincipal, type ExchangePrincipal } from './principal.ts';
 import { queryOf, setQuery } from '../http/request-view.ts';
 import type { ExchangeKey } from './keys.ts';
@@ -19,8 +20,10 @@ export interface ExchangeAuthOptions {
   /** How long used nonces are remembered (default 61 s). */
   nonceTtlMs?: number;
   now?: Clock;
-  /** Share one store between verifiers (the server does, across operations). */
-  nonces?: NonceStore;
+  /** Share one store between verifiers (the server does, across operations), or between instances (a Redis store). */
+  nonces?: NonceClaims;
+  /** Used nonces in Redis, shared by every instance: a `redis://` URL or an ioredis client (ignored when `nonces` is given). */
+  redis?: RedisSource;
 }
 
 export interface SignedRequest {
@@ -41,10 +44,12 @@ const fail = (code: 2001 | 2005 | 2006 | 2007 | 2008 | 2011, message: string) =>
 export function createExchangeVerifier(opts: ExchangeAuthOptions) {
   const now = opts.now ?? Date.now;
   const windowMs = opts.nonceWindowMs ?? 30_000;
-  const nonces = opts.nonces ?? new NonceStore(opts.nonceTtlMs ?? 61_000, now);
+  const ttlMs = opts.nonceTtlMs ?? 61_000;
+  const nonces = opts.nonces ?? (opts.redis !== undefined ? redisNonceStore(opts.redis, { ttlMs }) : new NonceStore(ttlMs, now));
   const keys = new Map(opts.keys.map((k) => [k.accessKey, k]));
 
-  return function verify(request: SignedRequest, requiredScope?: 'trade'): ExchangePrincipal {
+  /** The principal; a promise of it when the nonce store is shared (Redis), which rejects with 503 when it is down. */
+  return function verify(request: SignedRequest, requiredScope?: 'trade'): ExchangePrincipal | Promise<ExchangePrincipal> {
     const { access_key: accessKey, nonce, signature } = request.query;
     const missing = EXCHANGE_AUTH_PARAMS.filter((p) => typeof request.query[p] !== 'string' || request.query[p] === '');
     if (missing.length > 0) throw fail(2001, `Authorization failed: missing or repeated query parameter ${missing.join(', ')}`);
@@ -65,11 +70,16 @@ export function createExchangeVerifier(opts: ExchangeAuthOptions) {
     if (!verifySignature(payload, key.secret, signature as string)) {
       throw fail(2005, 'The signature is incorrect: sign METHOD|PATH|QUERY (decision X1) with HMAC-SHA256 and the secret, lower-case hex');
     }
-    if (!nonces.claim(key.accessKey, String(Number(nonce)))) throw fail(2006, `The nonce ${nonce as string} has already been used by the access key`);
-    if (requiredScope && !key.scopes.includes(requiredScope)) {
-      throw fail(2011, `Requested API is out of access key scopes: it needs the "${requiredScope}" permission`);
-    }
-    return { api: 'exchange', accessKey: key.accessKey, scopes: key.scopes };
+    const finish = (claimed: boolean): ExchangePrincipal => {
+      if (!claimed) throw fail(2006, `The nonce ${nonce as string} has already been used by the access key`);
+      if (requiredScope && !key.scopes.includes(requiredScope)) {
+        throw fail(2011, `Requested API is out of access key scopes: it needs the "${requiredScope}" permission`);
+      }
+      return { api: 'exchange', accessKey: key.accessKey, scopes: key.scopes };
+    };
+    // In memory the claim is synchronous and so is the answer: no promise on the hot path.
+    const claimed = nonces.claim(key.accessKey, String(Number(nonce)));
+    return typeof claimed === 'boolean' ? finish(claimed) : claimed.then(finish);
   };
 }
 
@@ -92,13 +102,17 @@ export function hideAuthParams(req: Request): void {
  */
 export function exchangeAuth(verify: ExchangeVerifier | ExchangeAuthOptions, requiredScope?: 'trade'): RequestHandler {
   const verifier = typeof verify === 'function' ? verify : createExchangeVerifier(verify);
+  const accept = (req: Request, principal: ExchangePrincipal, next: NextFunction) => {
+    setPrincipal(req, principal);
+    hideAuthParams(req);
+    next();
+  };
   return function exchangeAuthMiddleware(req: Request, _res: Response, next: NextFunction): void {
     const principal = verifier(
       { method: req.method, path: req.originalUrl.split('?')[0]!, query: queryOf(req), body: req.body },
       requiredScope,
     );
-    setPrincipal(req, principal);
-    hideAuthParams(req);
-    next();
+    if (principal instanceof Promise) principal.then((p) => accept(req, p, next), next);
+    else accept(req, principal, next);
   };
 }

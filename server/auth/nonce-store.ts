@@ -4,7 +4,18 @@
 // from the front is amortised O(1) and memory stays bounded by the traffic of the last `ttlMs`.
 import type { Clock } from '../rate-limit.ts';
 
-export class NonceStore {
+/**
+ * What the exchange verifier needs from a nonce store: one atomic check-and-record. In memory it
+ * answers synchronously (no promise on the hot path); a store shared by several instances (Redis,
+ * server/stores/redis-nonce-store.ts) answers with a promise, and rejects with StoreUnavailableError
+ * when it cannot be reached (the request is then refused with 503, never accepted).
+ */
+export interface NonceClaims {
+  /** Records `nonce` for `accessKey` unless it was already used; false on reuse. */
+  claim(accessKey: string, nonce: string): boolean | Promise<boolean>;
+}
+
+export class NonceStore implements NonceClaims {
   private readonly seen = new Map<string, number>();
 
   constructor(

@@ -22,9 +22,11 @@ export const exchangeApi: ApiModule<ExchangeOperations, ExchangePrincipal> = {
     const p = exchangePrincipal(req);
     return p ? `key:${p.accessKey}` : ipKey(req);
   },
-  auth: (config, now) => {
-    // One verifier (one nonce store) for all operations: a nonce is single use across the API.
-    const verify = createExchangeVerifier({ ...config.exchange, now });
+  auth: (config, now, shared) => {
+    // One verifier (one nonce store) for all operations: a nonce is single use across the API,
+    // and across instances when the store is shared.
+    const nonces = shared?.nonces(config.exchange.nonceTtlMs);
+    const verify = createExchangeVerifier({ ...config.exchange, now, ...(nonces ? { nonces } : {}) });
     return (_operationId, op) => {
       if (op.security.length === 0) return undefined;
       const permission = requiredPermission(op);

@@ -5,7 +5,7 @@ import express, { type RequestHandler, type Router } from 'express';
 import type { OperationMap, OperationSpec } from '../../contracts/shared/operation.ts';
 import { NotImplementedError } from '../errors.ts';
 import type { AnyHandler } from '../handlers/types.ts';
-import { rateLimit, rateLimitFailures, type ClientKeyOf, type RateLimiter } from '../rate-limit.ts';
+import { rateLimit, rateLimitFailures, type ClientKeyOf, type RateCounter } from '../rate-limit.ts';
 import type { ApiValidator } from '../validation/openapi-validator.ts';
 import { isPreflight } from './cors.ts';
 import type { Failure } from './failure.ts';
@@ -22,7 +22,7 @@ export interface ApiRouterOptions {
   validator?: Promise<ApiValidator>;
   /** Auth middleware of an operation, or undefined for a public one. */
   auth?: (operationId: string, op: OperationSpec) => RequestHandler | undefined;
-  limiter?: RateLimiter;
+  limiter?: RateCounter;
   clientKey: ClientKeyOf;
   render: (failure: Failure, operationId: string | undefined) => Rendered;
   bodyLimit: string;

@@ -12,6 +12,7 @@ import {
   RateLimitedError,
   RequestValidationError,
   RouteNotFoundError,
+  StoreUnavailableError,
   UnsupportedMediaTypeError,
   type ValidationIssue,
 } from '../errors.ts';
@@ -24,6 +25,7 @@ export type Failure =
   | RouteNotFoundError
   | MethodNotAllowedError
   | RateLimitedError
+  | StoreUnavailableError
   | NotImplementedError
   | ExchangeDomainError
   | ApiDomainError
@@ -39,7 +41,7 @@ export class InternalFailure extends Error {
 
 const KNOWN = [
   RequestValidationError, MalformedJsonError, PayloadTooLargeError, UnsupportedMediaTypeError, RouteNotFoundError,
-  MethodNotAllowedError, RateLimitedError, NotImplementedError, ExchangeDomainError, ApiDomainError, InternalFailure,
+  MethodNotAllowedError, RateLimitedError, StoreUnavailableError, NotImplementedError, ExchangeDomainError, ApiDomainError, InternalFailure,
 ];
 
 /** `['payment', 'email']` -> `payment.email`; `['orders', 0, 'price']` -> `orders[0].price`. */

@@ -2,7 +2,7 @@
 // checks (415 before parsing, the JSON parser), the 404/405 fallback and the error handler.
 import express, { type ErrorRequestHandler, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import type { OperationMap } from '../../contracts/shared/operation.ts';
-import { MethodNotAllowedError, RouteNotFoundError, UnsupportedMediaTypeError } from '../errors.ts';
+import { MethodNotAllowedError, RouteNotFoundError, StoreUnavailableError, UnsupportedMediaTypeError } from '../errors.ts';
 import { InternalFailure, toFailure, type Failure } from './failure.ts';
 import type { Rendered } from './render-exchange.ts';
 import { safePath } from '../log.ts';
@@ -75,6 +75,9 @@ export function apiErrorHandler(options: ErrorHandlerOptions): ErrorRequestHandl
 
 /** Sends `err` as the API's error response (also used outside the router, for invalid responses). */
 export function failureResponder({ api, bodyLimit, render, log }: ErrorHandlerOptions) {
+  // An outage of a shared store fails every request: one line per second is enough to see it.
+  let storeLoggedAt = 0;
+  let storeSuppressed = 0;
   return function respond(err: unknown, req: Request, res: Response): void {
     const failure = toFailure(err, req, bodyLimit);
     let out: Rendered;
@@ -88,6 +91,16 @@ export function failureResponder({ api, bodyLimit, render, log }: ErrorHandlerOp
       // signature), never headers (Authorization).
       const cause = failure.cause instanceof Error ? (failure.cause.stack ?? failure.cause.message) : String(failure.cause);
       log(`[${api}] ${out.status} ${req.method} ${safePath(req.originalUrl)}: ${failure.message}\n${cause}`);
+    } else if (failure instanceof StoreUnavailableError) {
+      // Not a bug, but the operator must see it: the cause's message only (a Redis URL's password never reaches it).
+      const now = Date.now();
+      if (now - storeLoggedAt < 1000) storeSuppressed += 1;
+      else {
+        const more = storeSuppressed > 0 ? ` (and ${storeSuppressed} more 503s since the last line)` : '';
+        log(`[${api}] 503 ${req.method} ${safePath(req.originalUrl)}: ${failure.message} (${failure.cause instanceof Error ? failure.cause.message : String(failure.cause)})${more}`);
+        storeLoggedAt = now;
+        storeSuppressed = 0;
+      }
     }
     if (res.headersSent) {
       res.destroy();

@@ -10,6 +10,7 @@ import {
   RateLimitedError,
   RequestValidationError,
   RouteNotFoundError,
+  StoreUnavailableError,
   UnsupportedMediaTypeError,
   issueKey,
   type ValidationIssue,
@@ -66,6 +67,7 @@ export function renderApiFailure(f: Failure, opts: ApiRenderOptions, operationId
   if (f instanceof RateLimitedError) {
     return { status: status('1007'), body: error('1007', `Too many requests; retry after ${f.retryAfterSec} s`), headers: { 'Retry-After': String(f.retryAfterSec) } };
   }
+  if (f instanceof StoreUnavailableError) return { status: 503, body: error('1006', f.message), headers: { 'Retry-After': '1' } };
   if (f instanceof RouteNotFoundError) return { status: 404, body: error('1004', f.message) };
   if (f instanceof MethodNotAllowedError) return { status: 405, body: error('1009', f.message), headers: { Allow: f.allow.join(', ') } };
   if (f instanceof PayloadTooLargeError) return { status: 413, body: error('1008', f.message) };

@@ -2,8 +2,8 @@
 // Documented codes where the document has one (1001 validation, 2xxx auth and orders, 3001
 // maintenance, 1002 rate limit of X5). For failures the document has no code for, we use the number
 // the merchant and partner table gives the same failure, so one code means one thing platform-wide:
-// 1004 unknown route (404), 1005 internal error (500), 1008 body too large (413), 1009 method not
-// allowed (405), 1010 unsupported media type (415).
+// 1004 unknown route (404), 1005 internal error (500), 1006 shared store unreachable (503), 1008 body
+// too large (413), 1009 method not allowed (405), 1010 unsupported media type (415).
 import { EXCHANGE_ERROR_CODES, type ExchangeErrorCode } from '../../contracts/shared/errors.ts';
 import {
   ExchangeDomainError,
@@ -14,6 +14,7 @@ import {
   RateLimitedError,
   RequestValidationError,
   RouteNotFoundError,
+  StoreUnavailableError,
   UnsupportedMediaTypeError,
   describeIssues,
 } from '../errors.ts';
@@ -21,8 +22,8 @@ import type { Failure } from './failure.ts';
 
 /** The platform codes for failures the document has no code for (decision X-codes; in the contract's table). */
 export const EXCHANGE_PLATFORM_CODES = Object.fromEntries(
-  ([1004, 1005, 1008, 1009, 1010] as const).map((c) => [c, EXCHANGE_ERROR_CODES[c]]),
-) as Pick<typeof EXCHANGE_ERROR_CODES, 1004 | 1005 | 1008 | 1009 | 1010>;
+  ([1004, 1005, 1006, 1008, 1009, 1010] as const).map((c) => [c, EXCHANGE_ERROR_CODES[c]]),
+) as Pick<typeof EXCHANGE_ERROR_CODES, 1004 | 1005 | 1006 | 1008 | 1009 | 1010>;
 export type ExchangeWireCode = ExchangeErrorCode;
 
 export interface Rendered {
@@ -44,6 +45,7 @@ export function renderExchangeFailure(f: Failure): Rendered {
       headers: { 'Retry-After': String(f.retryAfterSec) },
     };
   }
+  if (f instanceof StoreUnavailableError) return { status: 503, body: body(1006, f.message), headers: { 'Retry-After': '1' } };
   if (f instanceof RouteNotFoundError) return { status: 404, body: body(1004, f.message) };
   if (f instanceof MethodNotAllowedError) return { status: 405, body: body(1009, f.message), headers: { Allow: f.allow.join(', ') } };
   if (f instanceof PayloadTooLargeError) return { status: 413, body: body(1008, f.message) };

@@ -11,6 +11,7 @@ import { createHash } from 'node:crypto';
 import type { DeliveryRecord, PayoutRecord } from './records.ts';
 import { payoutGroups } from './settlement.ts';
 import { createMemoryMerchantStore, type MerchantStore } from './store.ts';
+import { withSharedInvoiceNumbers, type InvoiceNumberClaims } from '../../stores/invoice-numbers.ts';
 import { realTimers, type TimerCallback, type TimerHandle, type Timers } from './timers.ts';
 import { invoiceStatus } from './views.ts';
 import { SANDBOX_DEFAULTS } from '../../config-defaults.ts';
@@ -41,6 +42,8 @@ export interface MerchantSandboxOptions {
   transport?: WebhookTransport;
   webhookPolicy?: WebhookPolicy;
   store?: MerchantStore;
+  /** Invoice numbers claimed in a store shared by several instances (Redis) as well as in `store` (M5). */
+  shared?: { invoiceNumbers?: InvoiceNumberClaims };
   /** Base of the payment, invoice and refund page URLs. */
   portalUrl?: string;
   /** Account settings per API key; unlisted keys get DEFAULT_ACCOUNT. */
@@ -59,7 +62,7 @@ export class MerchantSandbox {
   private readonly scheduled = new Set<TimerHandle>();
 
   constructor(o: MerchantSandboxOptions) {
-    this.store = o.store ?? createMemoryMerchantStore();
+    this.store = withSharedInvoiceNumbers(o.store ?? createMemoryMerchantStore(), o.shared?.invoiceNumbers);
     this.timers = o.timers ?? realTimers(o.now);
     this.log = o.log ?? (() => undefined);
     this.timings = { ...o.config.merchant.sandbox };

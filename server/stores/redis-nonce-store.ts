@@ -1,0 +1,63 @@
+// Used nonces (X2) in Redis, shared by every instance behind a load balancer: a nonce replayed to
+// another instance is 2006. One atomic `SET key 1 NX PX ttl` per claim, in a script that also
+// guards against Redis having lost its data (a restart without persistence, a failover): nonces
+// used before the loss would be accepted again, so claims are refused with 503 for one nonce
+// lifetime (ttl) from the moment the loss is seen. A process that starts marks the store as kept
+// (`SET guard 0 NX`) before its first claim, so a fresh Redis is usable at once.
+import type { NonceClaims } from '../auth/nonce-store.ts';
+import { StoreUnavailableError } from '../errors.ts';
+import { guarded, luaScript, redisClient, type Redis, type RedisSource } from './redis.ts';
+
+export type { RedisSource };
+
+export interface RedisNonceStoreOptions {
+  /** How long a used nonce is remembered (default 61 s, X2). */
+  ttlMs?: number;
+  /** Prefix of every key (default `cryptopay:`); instances that share nonces use the same one. */
+  keyPrefix?: string;
+}
+
+// KEYS[1] nonce key, KEYS[2] guard key; ARGV[1] ttl ms. Returns 1 claimed, 0 used, -1 quarantine.
+const CLAIM = luaScript(`
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+local guard = redis.call('GET', KEYS[2])
+if not guard then
+  redis.call('SET', KEYS[2], now + tonumber(ARGV[1]))
+  return -1
+end
+if now < tonumber(guard) then return -1 end
+if redis.call('SET', KEYS[1], '1', 'NX', 'PX', ARGV[1]) then return 1 end
+return 0
+`);
+
+export class RedisNonceStore implements NonceClaims {
+  private readonly guardKey: string;
+  private marked: Promise<unknown> | undefined;
+
+  constructor(
+    private readonly redis: Redis,
+    private readonly ttlMs = 61_000,
+    private readonly keyPrefix = 'cryptopay:',
+  ) {
+    this.guardKey = `${keyPrefix}nonce-guard`;
+  }
+
+  claim(accessKey: string, nonce: string): Promise<boolean> {
+    return guarded('nonce', this.redis, async () => {
+      // Once per process, retried until it succeeds: a Redis this process sees first is not a lost one.
+      this.marked ??= this.redis.set(this.guardKey, '0', 'NX').catch((e: unknown) => {
+        this.marked = undefined;
+        throw e;
+      });
+      await this.marked;
+      const r = await CLAIM(this.redis, [`${this.keyPrefix}nonce:${accessKey}:${nonce}`, this.guardKey], [this.ttlMs]);
+      if (r === -1) throw new StoreUnavailableError('nonce', new Error('Redis lost its used nonces (restart or failover); signed requests resume after one nonce lifetime'));
+      return r === 1;
+    });
+  }
+}
+
+/** A Redis nonce store from a URL or a client. */
+export const redisNonceStore = (source: RedisSource, options: RedisNonceStoreOptions = {}): RedisNonceStore =>
+  new RedisNonceStore(redisClient(source), options.ttlMs, options.keyPrefix);

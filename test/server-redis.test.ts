@@ -1,0 +1,121 @@
+// The server and the validators with their shared stores in Redis (in process, one redis-server):
+// a nonce used on one server is 2006 on another; Redis down is 503 in each API's error body (never
+// an accepted request, never a replay) and the servers recover when Redis returns on the same port.
+import type { AddressInfo } from 'node:net';
+import express from 'express';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createServer } from '../server/app.ts';
+import { exchangeValidator } from '../server/validators.ts';
+import { connectRedis, redisReady, type Redis } from '../server/stores/redis.ts';
+import { redisServerAvailable, startRedisServer, type RedisServer } from './redis-server.ts';
+import { MERCHANT_AUTH, PARTNER_BEARER, signedUrl } from './server-helpers.ts';
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function listen(app: express.Express) {
+  const server = app.listen(0, '127.0.0.1');
+  await new Promise((r) => server.once('listening', r));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return { base, close: () => new Promise((r) => server.close(r)) };
+}
+
+const balances = (nonce = Date.now()) => signedUrl({ method: 'GET', path: '/balances', nonce });
+
+describe.skipIf(!redisServerAvailable())('shared stores in Redis, in process', () => {
+  let redis: RedisServer;
+  const clients: Redis[] = [];
+  const servers: { close: () => Promise<unknown> }[] = [];
+  const client = async () => {
+    const c = connectRedis(redis.url);
+    clients.push(c);
+    await redisReady(c);
+    return c;
+  };
+  const serve = async (app: express.Express) => {
+    const s = await listen(app);
+    servers.push(s);
+    return s.base;
+  };
+
+  beforeAll(async () => {
+    redis = await startRedisServer();
+  });
+  afterAll(async () => {
+    await Promise.all(servers.map((s) => s.close()));
+    for (const c of clients) c.disconnect();
+    await redis?.stop();
+  });
+
+  it('refuses with 2006 a signed request replayed to another server on the same Redis', async () => {
+    const a = await serve(createServer({ redis: await client(), log: () => undefined }));
+    const b = await serve(createServer({ redis: await client(), log: () => undefined }));
+    const url = balances();
+    expect((await fetch(a + url)).status).toBe(200);
+    const replay = await fetch(b + url);
+    expect(replay.status).toBe(401);
+    expect(await replay.json()).toEqual({ error: { code: 2006, message: expect.stringContaining('has already been used') } });
+  });
+
+  it('validators given a Redis URL share nonces and rate limits between services', async () => {
+    const keys = [{ accessKey: 'demo-trader', secret: 'demo-trader-secret', scopes: ['trade' as const] }];
+    const service = () => {
+      const app = express();
+      app.use('/api/v1', exchangeValidator({ auth: { keys }, redis: redis.url, redisKeyPrefix: 'validators:', rateLimit: { limit: 3, windowMs: 60_000, banMs: 60_000 } }));
+      app.get('/api/v1/balances', (_req, res) => void res.json([]));
+      return app;
+    };
+    const [a, b] = [await serve(service()), await serve(service())];
+    const url = balances();
+    expect((await fetch(a + url)).status).toBe(200);
+    expect((await (await fetch(b + url)).json()) as unknown).toMatchObject({ error: { code: 2006 } });
+    expect((await fetch(b + balances(Date.now() + 1))).status).toBe(200);
+    expect((await fetch(a + balances(Date.now() + 2))).status).toBe(200);
+    const over = await fetch(b + balances(Date.now() + 3)); // the 4th request of demo-trader across both
+    expect(over.status).toBe(429);
+    expect(over.headers.get('retry-after')).toBe('60');
+    expect(await over.json()).toEqual({ error: { code: 1002, message: 'Rate limit exceeded; temporarily banned, retry after 60 s' } });
+    expect((await fetch(a + balances(Date.now() + 4))).status).toBe(429);
+  });
+
+  it('answers 503 in each API body while Redis is down, never a replay, and recovers when it returns', async () => {
+    // A short nonce lifetime, so the quarantine after Redis lost its nonces ends within the test.
+    const config = { exchange: { nonceWindowMs: 2000, nonceTtlMs: 5000 }, redis: { url: redis.url, keyPrefix: 'outage:' } };
+    const lines: string[] = [];
+    const base = await serve(createServer({ config, redis: await client(), log: (l) => lines.push(l) }));
+    const merchant = () => fetch(`${base}/merchant/v2/currencies`, { headers: { authorization: MERCHANT_AUTH } });
+    const partner = () => fetch(`${base}/partner/v1/user_registration`, { method: 'POST', headers: { authorization: PARTNER_BEARER, 'content-type': 'application/json' }, body: '{}' });
+    const before = balances();
+    expect((await fetch(base + before)).status).toBe(200);
+    expect((await merchant()).status).toBe(200);
+
+    await redis.stop();
+    const signed = await fetch(base + balances());
+    expect(signed.status).toBe(503);
+    expect(signed.headers.get('retry-after')).toBe('1');
+    expect(await signed.json()).toEqual({ error: { code: 1006, message: 'The shared nonce store cannot be reached; retry shortly' } });
+    const replay = await fetch(base + before);
+    expect(replay.status).toBe(503);
+    const m = await merchant();
+    expect(m.status).toBe(503);
+    expect(await m.json()).toEqual({ title: 'Service Unavailable', code: '1006', details: 'The shared rate-limit store cannot be reached; retry shortly' });
+    const p = await partner();
+    expect(p.status).toBe(503);
+    expect(await p.json()).toMatchObject({ title: 'Service Unavailable', code: '1006' });
+    expect(lines.some((l) => l.includes('503 GET /api/v1/balances'))).toBe(true);
+    expect(lines.join('\n')).not.toContain('signature=');
+
+    await redis.start(); // same port, empty: the used nonces are gone
+    let status = 0;
+    for (let i = 0; i < 50 && status !== 200; i++) {
+      await sleep(100);
+      status = (await merchant()).status;
+    }
+    expect(status).toBe(200);
+    // The nonce store sees that Redis lost its data: the request used before the outage is not accepted again.
+    expect((await fetch(base + before)).status).toBe(503);
+    // One nonce lifetime (5 s here) later, signed requests work again; the old one is now out of its window.
+    await sleep(5200);
+    expect((await fetch(base + balances())).status).toBe(200);
+    expect(await (await fetch(base + before)).json()).toMatchObject({ error: { code: 2007 } });
+  }, 30_000);
+});
