@@ -14,8 +14,10 @@ export interface Sandbox {
 }
 
 export interface ConsumerContext {
-  /** The scratch project: package.json, node_modules with the installed tarball, the fixtures. */
+  /** The scratch project: package.json, node_modules with the installed tarball, express and the consumer's type packages, the fixtures. */
   dir: string;
+  /** A second scratch project with the tarball but no express and no @types/express (a client-only user). */
+  clientOnlyDir: string;
   /** The packed tarball (absolute path). */
   tarball: string;
   /** The repository root. */
@@ -25,7 +27,7 @@ export interface ConsumerContext {
   /** Starts `npx cryptopay-toolkit serve --host 127.0.0.1 --port 0` under `node`; the caller stops it. */
   startSandbox(node: NodeRuntime): Promise<Sandbox>;
   /** Runs a command in the scratch project; throws with its output when it exits non-zero. */
-  run(command: string, args: readonly string[], options?: { node?: NodeRuntime; env?: Record<string, string> }): Promise<string>;
+  run(command: string, args: readonly string[], options?: { node?: NodeRuntime; env?: Record<string, string>; cwd?: string }): Promise<string>;
 }
 
 /** One named check; throws on failure. */

@@ -47,6 +47,21 @@ const expectFailure = async (p: Promise<string>, pattern: RegExp) => {
 
 const onceSteps: ConsumerStep[] = [
   {
+    name: '(a) client-only install (no express): the client entries load and call the sandbox',
+    async run(ctx) {
+      const sandbox = await ctx.startSandbox(ctx.runtimes[0]!);
+      try {
+        process.stdout.write(`    ${(await ctx.run(process.execPath, ['client-only.mjs'], { cwd: ctx.clientOnlyDir, env: { SANDBOX_URL: sandbox.url } })).trim()}\n`);
+      } finally {
+        await sandbox.stop();
+      }
+    },
+  },
+  {
+    name: '(c) client-only install: tsc --noEmit on the per-API client entries, strict consumer flags',
+    run: async (ctx) => void (await ctx.run(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.client-only.json'], { cwd: ctx.clientOnlyDir })),
+  },
+  {
     name: 'CLI: --help of each command, csv validate, a short contract run against the sandbox',
     async run(ctx) {
       for (const args of [['--help'], ['contract', '--help'], ['csv', '--help'], ['serve', '--help']]) {
@@ -77,14 +92,18 @@ async function main(): Promise<number> {
   const started = performance.now();
   const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
   const packDir = mkdtempSync(join(tmpdir(), 'consumer-pack-'));
-  let dir: string | undefined;
+  const dirs: string[] = [];
   try {
     const tarball = await pack(repo, packDir);
     console.log(`packed ${tarball} (${seconds(started)})`);
     const runtimes = [{ version: process.versions.node, bin: process.execPath }, ...(await Promise.all(OTHER_NODES.map(nodeRuntime)))];
-    dir = await scratchProject(repo, tarball);
-    console.log(`installed into ${dir}; Node ${runtimes.map((r) => r.version).join(', ')} (${seconds(started)})`);
-    const ctx = contextFor(repo, dir, tarball, runtimes);
+    // One after the other: npm's cache is shared, and the second install then only links.
+    const dir = await scratchProject(repo, tarball, ['express', '@types/express', '@types/node', 'typescript']);
+    dirs.push(dir);
+    const clientOnlyDir = await scratchProject(repo, tarball, ['@types/node', 'typescript']);
+    dirs.push(clientOnlyDir);
+    console.log(`installed into ${dir} and (client only) ${clientOnlyDir}; Node ${runtimes.map((r) => r.version).join(', ')} (${seconds(started)})`);
+    const ctx = contextFor(repo, { dir, clientOnlyDir }, tarball, runtimes);
     let failed = 0;
     for (const step of [...runtimes.flatMap(perRuntime), ...onceSteps, ...extraSteps]) {
       const t = performance.now();
@@ -100,7 +119,7 @@ async function main(): Promise<number> {
     return failed === 0 ? 0 : 1;
   } finally {
     rmSync(packDir, { recursive: true, force: true });
-    if (dir) rmSync(dir, { recursive: true, force: true });
+    for (const d of dirs) rmSync(d, { recursive: true, force: true });
   }
 }
 

@@ -46,11 +46,11 @@ export async function nodeRuntime(version: string): Promise<NodeRuntime> {
   return { version, bin };
 }
 
-/** A scratch ESM project with the tarball, express and the consumer's type packages installed. */
-export async function scratchProject(repo: string, tarball: string): Promise<string> {
+/** A scratch ESM project with the tarball and `packages` (at the repository's pinned versions) installed. */
+export async function scratchProject(repo: string, tarball: string, packages: readonly string[]): Promise<string> {
   const dir = mkdtempSync(join(tmpdir(), 'consumer-'));
   const dev = (JSON.parse(readFileSync(join(repo, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> }).devDependencies;
-  const pinned = ['express', '@types/express', '@types/node', 'typescript'].map((name) => `${name}@${dev[name]}`);
+  const pinned = packages.map((name) => `${name}@${dev[name]}`);
   writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }, null, 2));
   await exec('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error', tarball, ...pinned], { cwd: dir });
   const fixtures = join(repo, 'test', 'consumer', 'fixtures');
@@ -81,10 +81,11 @@ export function startSandbox(dir: string, node: NodeRuntime): Promise<Sandbox> {
   });
 }
 
-export function contextFor(repo: string, dir: string, tarball: string, runtimes: readonly NodeRuntime[]): ConsumerContext {
+export function contextFor(repo: string, dirs: { dir: string; clientOnlyDir: string }, tarball: string, runtimes: readonly NodeRuntime[]): ConsumerContext {
+  const { dir } = dirs;
   return {
-    dir, tarball, repo, runtimes,
+    ...dirs, tarball, repo, runtimes,
     startSandbox: (node) => startSandbox(dir, node),
-    run: (command, args, options = {}) => exec(command, args, { cwd: dir, env: envFor(options.node ?? runtimes[0]!, options.env) }),
+    run: (command, args, options = {}) => exec(command, args, { cwd: options.cwd ?? dir, env: envFor(options.node ?? runtimes[0]!, options.env) }),
   };
 }
