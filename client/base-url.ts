@@ -48,7 +48,7 @@ export function bearerAuthorization(token: string): string {
 /** Plain object of user headers, so the client's Authorization is merged last. */
 export function headersObject(headers: HeadersOptions | undefined): Record<string, string> {
   if (!headers) return {};
-  if (headers instanceof Headers || Array.isArray(headers)) return Object.fromEntries(new Headers(headers as HeadersInit));
+  if (headers instanceof Headers || Array.isArray(headers)) return Object.fromEntries(new Headers(headers as ConstructorParameters<typeof Headers>[0]));
   const out: Record<string, string> = {};
   for (const [k, v] of Object.entries(headers)) if (v !== null && v !== undefined) out[k] = Array.isArray(v) ? v.join(', ') : String(v);
   return out;

@@ -12,7 +12,7 @@ export class TextBodyRequest extends Request {
   // Private fields rather than a WeakMap keyed by the Request: cheaper to set and read per call.
   readonly #text: string | undefined;
   readonly #signal: boolean;
-  constructor(input: RequestInfo | URL, init?: RequestInit) {
+  constructor(input: ConstructorParameters<typeof Request>[0], init?: RequestInit) {
     super(input, init);
     this.#text = typeof init?.body === 'string' ? init.body : undefined;
     this.#signal = init?.signal != null;

@@ -1,28 +1,30 @@
-// The generated OpenAPI documents (generated/openapi/<api>.yaml), read once per process. The
-// server validates against exactly what `npm run generate` wrote and what the docs show.
-import { readFileSync } from 'node:fs';
+// The OpenAPI documents the server validates against. The parsed documents travel as modules
+// (generated/openapi/<api>.document.ts, written by `npm run generate` from the YAML), so the
+// validators work wherever the code runs: from source, from the installed package's dist/, or
+// bundled into a service with no generated/ folder beside it. The YAML and docs files are only
+// read to be served (/openapi/<api>.yaml, /docs), from the package root.
+import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import YAML from 'yaml';
 import type { ApiId } from '../contracts/shared/contract.ts';
+import exchange from '../generated/openapi/exchange.document.ts';
+import merchant from '../generated/openapi/merchant.document.ts';
+import partner from '../generated/openapi/partner.document.ts';
 
-export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+const DOCUMENTS: Record<ApiId, Record<string, unknown>> = { exchange, merchant, partner };
+
+/** The package root: the nearest folder with a package.json above this file (server/ from source, dist/server/ when installed). */
+function packageRoot(from: string): string {
+  for (let dir = from; ; dir = dirname(dir)) {
+    if (existsSync(join(dir, 'package.json'))) return dir;
+    if (dirname(dir) === dir) return join(from, '..');
+  }
+}
+
+export const ROOT = packageRoot(dirname(fileURLToPath(import.meta.url)));
 export const specPath = (api: ApiId, format: 'yaml' | 'json' = 'yaml'): string => join(ROOT, 'generated', 'openapi', `${api}.${format}`);
-
-const cache = new Map<ApiId, Record<string, unknown>>();
 
 /** The parsed document of an API (shared; callers must not mutate it — the validator clones it). */
 export function apiDocument(api: ApiId): Record<string, unknown> {
-  let doc = cache.get(api);
-  if (!doc) {
-    let text: string;
-    try {
-      text = readFileSync(specPath(api), 'utf8');
-    } catch (e) {
-      throw new Error(`Cannot read ${specPath(api)} (${(e as Error).message}); run \`npm run generate\` first`);
-    }
-    doc = YAML.parse(text) as Record<string, unknown>;
-    cache.set(api, doc);
-  }
-  return doc;
+  return DOCUMENTS[api];
 }

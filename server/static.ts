@@ -10,7 +10,8 @@ import { ROOT, specPath } from './spec.ts';
 
 const APIS: readonly ApiId[] = ['exchange', 'merchant', 'partner'];
 
-const notFound = (what: string) => ({ message: `${what} not found; run \`npm run generate\` to produce it` });
+// The Redoc pages (2.5 MB each) are not in the npm package: an installed sandbox answers this.
+const notFound = (what: string) => ({ message: `${what} not found: the docs pages are not part of the npm package; in the repository, \`npm run generate\` produces them` });
 
 export function docsRouter(): Router {
   const router = express.Router({ strict: true, caseSensitive: true });

@@ -16,10 +16,13 @@ describe('generate pipeline', () => {
     expect(a).toEqual(b);
     expect(a.map((f) => f.path)).toEqual([
       'docs/decisions.md',
+      'generated/openapi/exchange.document.ts',
       'generated/openapi/exchange.json',
       'generated/openapi/exchange.yaml',
+      'generated/openapi/merchant.document.ts',
       'generated/openapi/merchant.json',
       'generated/openapi/merchant.yaml',
+      'generated/openapi/partner.document.ts',
       'generated/openapi/partner.json',
       'generated/openapi/partner.yaml',
       'generated/types/exchange.ts',

@@ -3,6 +3,7 @@
 // invalid CONFIG file with the offending path.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
+import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -72,5 +73,19 @@ describe('npm start (server/main.ts)', () => {
     expect(await s.exited).toBe(1);
     expect(s.errors()).toContain('Cannot reach Redis at redis://user:***@127.0.0.1:1/0 (REDIS_URL)');
     expect(s.errors() + s.output()).not.toContain('hunter2');
+  });
+
+  it('on a busy port prints one line, no banner, and exits 1', async () => {
+    const taken = createNetServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const { port } = taken.address() as AddressInfo;
+    try {
+      const s = start({ PORT: String(port), HOST: '127.0.0.1' });
+      expect(await s.exited).toBe(1);
+      expect(s.errors()).toBe(`Cannot listen on 127.0.0.1:${port}: address already in use\n`);
+      expect(s.output()).not.toContain('listening');
+    } finally {
+      await new Promise((resolve) => taken.close(resolve));
+    }
   }, 30_000);
 });

@@ -1,8 +1,10 @@
 // The OpenAPI document as the runner sees it: one flat record per operation (parameters resolved,
 // request body, declared responses with their media types and schemas, security kind).
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import YAML from 'yaml';
+import exchange from '../../generated/openapi/exchange.document.ts';
+import merchant from '../../generated/openapi/merchant.document.ts';
+import partner from '../../generated/openapi/partner.document.ts';
 
 export type ApiId = 'exchange' | 'merchant' | 'partner';
 export const API_IDS: readonly ApiId[] = ['exchange', 'merchant', 'partner'];
@@ -56,10 +58,14 @@ export interface OperationSpec {
 }
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
-const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
+const GENERATED: Record<ApiId, Record<string, unknown>> = { exchange, merchant, partner };
 
-/** Reads `generated/openapi/<api>.yaml` (or another file). */
-export function loadDocument(api: ApiId, file = `${repoRoot}generated/openapi/${api}.yaml`): OpenApiDocument {
+/**
+ * The generated document of `api` (carried as a module, generated/openapi/<api>.document.ts, so the
+ * installed CLI needs no YAML file), or the YAML/JSON document in `file`. A fresh copy each call.
+ */
+export function loadDocument(api: ApiId, file?: string): OpenApiDocument {
+  if (file === undefined) return structuredClone(GENERATED[api]) as OpenApiDocument;
   return YAML.parse(readFileSync(file, 'utf8')) as OpenApiDocument;
 }
 

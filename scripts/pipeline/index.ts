@@ -2,6 +2,7 @@
 // writes them, `check` compares them with what is on disk.
 import type { ApiContract } from '../../contracts/shared/contract.ts';
 import { renderDecisionsPage } from './decisions.ts';
+import { renderDocumentModule } from './document-module.ts';
 import { renderIndexPage } from './index-page.ts';
 import { renderOpenApi } from './openapi.ts';
 import { renderRedoc } from './redoc.ts';
@@ -32,6 +33,7 @@ export async function generateAll(contracts: readonly ApiContract[], opts: Pipel
         { path: `generated/openapi/${contract.id}.json`, content: json },
         { path: `generated/openapi/${contract.id}.yaml`, content: yaml },
         { path: `generated/types/${contract.id}.ts`, content: types },
+        renderDocumentModule(contract.id, yaml),
       ];
       if (html !== undefined) files.push({ path: `docs/${contract.id}.html`, content: html });
       return files;

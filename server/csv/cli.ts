@@ -1,4 +1,5 @@
-// `npm run csv -- validate [--kind merchants|invoices] <file>` (decision P3), as a function so
+// `npm run csv -- validate [--kind merchants|invoices] <file>` (decision P3; also `cryptopay-toolkit
+// csv`), as a function so
 // tests drive it without a process: prints every error with its row and column and returns the
 // exit code: 0 valid (with a summary), 1 any error (nothing accepted), 2 a usage error.
 import { readFile } from 'node:fs/promises';
@@ -10,7 +11,7 @@ export interface CliIo {
   read: (path: string) => Promise<string>;
 }
 
-export const USAGE = `Usage: npm run csv -- validate [--kind merchants|invoices] [--json] <file>
+export const csvUsage = (prog = 'npm run csv --'): string => `Usage: ${prog} validate [--kind merchants|invoices] [--json] <file>
 
 Validates a CSV file: the partner merchant import (--kind merchants) or the invoice upload
 (--kind invoices). Without --kind the kind is read from the header. Prints every error with
@@ -18,15 +19,16 @@ its row and column; exit code 0 when valid, 1 on any error (nothing is accepted)
 
 const nodeIo: CliIo = { out: (l) => console.log(l), err: (l) => console.error(l), read: (p) => readFile(p, 'utf8') };
 
-export async function runCsvCli(argv: readonly string[], io: CliIo = nodeIo): Promise<number> {
+/** `prog` names the command in the usage text (`cryptopay-toolkit csv` when run from the package's CLI). */
+export async function runCsvCli(argv: readonly string[], io: CliIo = nodeIo, prog?: string): Promise<number> {
   const usage = (problem: string) => {
-    io.err(`csv: ${problem}\n\n${USAGE}`);
+    io.err(`csv: ${problem}\n\n${csvUsage(prog)}`);
     return 2;
   };
   const [command, ...rest] = argv;
   if (command === undefined || command === '--help' || command === '-h') {
     if (command === undefined) return usage('no command given');
-    io.out(USAGE);
+    io.out(csvUsage(prog));
     return 0;
   }
   if (command !== 'validate') return usage(`unknown command "${command}"`);
@@ -42,7 +44,7 @@ export async function runCsvCli(argv: readonly string[], io: CliIo = nodeIo): Pr
     } else if (a.startsWith('--kind=')) kind = a.slice('--kind='.length);
     else if (a === '--json') json = true;
     else if (a === '--help' || a === '-h') {
-      io.out(USAGE);
+      io.out(csvUsage(prog));
       return 0;
     } else if (a.startsWith('-') && a !== '-') return usage(`unknown option "${a}"`);
     else files.push(a);

@@ -1,0 +1,102 @@
+// The reference server as a process (`npm start`, `cryptopay-toolkit serve`), with its sandbox
+// defaults. HOST, PORT, VALIDATE=all|requests|none, RATE_LIMIT=on|off, REDIS_URL (stores shared by
+// several instances) and CONFIG=path (JSON, deep-merged over the defaults) configure it. Prints the URLs and the demo credentials (sandbox
+// values, public by design: DESIGN.md "Sandbox defaults") once it really listens; a port it cannot
+// take is one line on stderr and exit code 1; shuts down cleanly on SIGTERM and SIGINT.
+import { createServer as createHttpServer } from 'node:http';
+import { createServer } from './app.ts';
+import { ConfigError, loadConfig, type ServerConfig } from './config.ts';
+import { SANDBOX_DEFAULTS } from './config-defaults.ts';
+import { connectRedis, redactRedisUrl, redisReady, type Redis } from './stores/redis.ts';
+
+/** The Redis client of REDIS_URL, once it answers; exits 1 with the reason when it does not within 5 s. */
+async function redisOf(config: ServerConfig): Promise<Redis | undefined> {
+  if (!config.redis) return undefined;
+  const redis = connectRedis(config.redis.url, { commandTimeoutMs: config.redis.commandTimeoutMs, log: (line) => console.error(line) });
+  try {
+    await redisReady(redis, 5000);
+    return redis;
+  } catch (e) {
+    console.error(`Cannot reach Redis at ${redactRedisUrl(config.redis.url)} (REDIS_URL): ${(e as Error).message}`);
+    process.exit(1);
+  }
+}
+
+function banner(config: ServerConfig, base: string): string {
+  const lines = [
+    `Reference server listening on ${base}`,
+    `  exchange  ${base}/api/v1        docs ${base}/docs/exchange   OpenAPI ${base}/openapi/exchange.yaml`,
+    `  merchant  ${base}/merchant/v2   docs ${base}/docs/merchant   OpenAPI ${base}/openapi/merchant.yaml`,
+    `  partner   ${base}/partner/v1    docs ${base}/docs/partner    OpenAPI ${base}/openapi/partner.yaml`,
+    `  docs      ${base}/docs/`,
+    `  validation: ${config.validate}; rate limits: ${config.rateLimit.enabled ? 'on' : 'off'}; body limit ${config.bodyLimit}`,
+    config.redis
+      ? `  shared stores (nonces, rate limits, invoice numbers): Redis at ${redactRedisUrl(config.redis.url)}, key prefix ${config.redis.keyPrefix}`
+      : '  shared stores: none (nonces and rate limits in this process; set REDIS_URL to run several instances)',
+  ];
+  // Only the sandbox defaults are printed; credentials from a CONFIG file are never echoed.
+  const isDefault = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+  if (isDefault(config.exchange.keys, SANDBOX_DEFAULTS.exchange.keys)) {
+    lines.push('  demo exchange keys: ' + config.exchange.keys.map((k) => `${k.accessKey} / ${k.secret}${k.scopes.length ? ' (trade)' : ''}`).join(', '));
+  }
+  if (isDefault(config.merchant.keys, SANDBOX_DEFAULTS.merchant.keys)) {
+    lines.push('  demo merchant keys (HTTP Basic): ' + config.merchant.keys.map((k) => `${k.apiKey} / ${k.secret}`).join(', '));
+  }
+  if (isDefault(config.partner.credentials, SANDBOX_DEFAULTS.partner.credentials)) {
+    lines.push('  demo partner: ' + config.partner.credentials.map((c) => `Bearer ${c.bearerKey}; Basic ${c.basicKey} / ${c.basicSecret}`).join(', '));
+  }
+  return lines.join('\n');
+}
+
+const LISTEN_ERRORS: Record<string, string> = {
+  EADDRINUSE: 'address already in use',
+  EACCES: 'permission denied',
+  EADDRNOTAVAIL: 'address not available on this machine',
+};
+
+/** Starts the server as configured by `env`; the process then lives until SIGTERM/SIGINT. */
+export async function serve(env: NodeJS.ProcessEnv = process.env): Promise<void> {
+  let config: ServerConfig;
+  try {
+    config = loadConfig(env);
+  } catch (e) {
+    if (e instanceof ConfigError) {
+      console.error(e.message);
+      process.exit(2);
+    }
+    throw e;
+  }
+  // Not app.listen: Express 5 calls its callback on a failed listen too (EADDRINUSE), which
+  // printed the banner for a server that was not there.
+  const redis = await redisOf(config);
+  const server = createHttpServer(createServer({ config, ...(redis ? { redis } : {}) }));
+  server.once('listening', () => {
+    const address = server.address();
+    const port = typeof address === 'object' && address ? address.port : config.port;
+    const host = config.host.includes(':') ? `[${config.host}]` : config.host;
+    console.log(banner(config, `http://${host}:${port}`));
+  });
+  server.on('error', (e: NodeJS.ErrnoException) => {
+    console.error(`Cannot listen on ${config.host}:${config.port}: ${LISTEN_ERRORS[e.code ?? ''] ?? e.message}`);
+    process.exit(1);
+  });
+  server.listen(config.port, config.host);
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal}: closing (in-flight requests may finish, 10 s at most)`);
+    server.close(() => {
+      if (redis) void redis.quit().finally(() => process.exit(0));
+      else process.exit(0);
+    });
+    server.closeIdleConnections();
+    setTimeout(() => {
+      server.closeAllConnections();
+      process.exit(0);
+    }, 10_000).unref();
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+}

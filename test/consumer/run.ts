@@ -1,0 +1,126 @@
+// `npm run test:consumer` (CI): the package as a consumer gets it. Packs the repository, installs the
+// tarball into a scratch project, then checks, on Node 20 (this process) and on Node 22 and 24 (the
+// `node` packages on npm): (a) plain ESM import of every entry plus real calls against a sandbox
+// started with `npx cryptopay-toolkit serve`, (b) require() of every entry, (c) `tsc --noEmit` under
+// nodenext and bundler with strict consumer flags and no DOM lib; once: the CLI commands, and (e)
+// @arethetypeswrong/cli and publint on the tarball. Extra steps (the browser bundle, d) come from
+// hooks.ts. Exit code 1 when any step fails.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { ConsumerContext, ConsumerStep, NodeRuntime } from './context.ts';
+import { extraSteps } from './hooks.ts';
+import { contextFor, nodeRuntime, pack, scratchProject } from './scratch.ts';
+
+/** Exact versions of the `node` npm packages the steps also run under. */
+const OTHER_NODES = ['22.23.3', '24.21.0'];
+
+const repo = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+function perRuntime(node: NodeRuntime): ConsumerStep[] {
+  return [
+    {
+      name: `(a) ESM import + sandbox calls, Node ${node.version}`,
+      async run(ctx) {
+        const sandbox = await ctx.startSandbox(node);
+        try {
+          process.stdout.write(`    ${(await ctx.run(node.bin, ['esm.mjs'], { node, env: { SANDBOX_URL: sandbox.url } })).trim()}\n`);
+        } finally {
+          await sandbox.stop();
+        }
+      },
+    },
+    { name: `(b) CommonJS require, Node ${node.version}`, run: async (ctx) => void (await ctx.run(node.bin, ['cjs.cjs'], { node })) },
+    ...(['nodenext', 'bundler'] as const).map((mode) => ({
+      name: `(c) tsc --noEmit, ${mode}, strict consumer flags, Node ${node.version}`,
+      run: async (ctx: ConsumerContext) => void (await ctx.run(node.bin, ['node_modules/typescript/bin/tsc', '-p', `tsconfig.${mode}.json`], { node })),
+    })),
+  ];
+}
+
+const cli = (ctx: ConsumerContext, args: string[]) => ctx.run('npx', ['--no-install', 'cryptopay-toolkit', ...args]);
+const expectFailure = async (p: Promise<string>, pattern: RegExp) => {
+  const outcome = await p.then(() => undefined, (e: Error) => e.message);
+  if (outcome === undefined || !pattern.test(outcome)) throw new Error(`expected a failure matching ${pattern}, got ${outcome ?? 'success'}`);
+};
+
+const onceSteps: ConsumerStep[] = [
+  {
+    name: '(a) client-only install (no express): the client entries load and call the sandbox',
+    async run(ctx) {
+      const sandbox = await ctx.startSandbox(ctx.runtimes[0]!);
+      try {
+        process.stdout.write(`    ${(await ctx.run(process.execPath, ['client-only.mjs'], { cwd: ctx.clientOnlyDir, env: { SANDBOX_URL: sandbox.url } })).trim()}\n`);
+      } finally {
+        await sandbox.stop();
+      }
+    },
+  },
+  {
+    name: '(c) client-only install: tsc --noEmit on the per-API client entries, strict consumer flags',
+    run: async (ctx) => void (await ctx.run(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.client-only.json'], { cwd: ctx.clientOnlyDir })),
+  },
+  {
+    name: 'CLI: --help of each command, csv validate, a short contract run against the sandbox',
+    async run(ctx) {
+      for (const args of [['--help'], ['contract', '--help'], ['csv', '--help'], ['serve', '--help']]) {
+        if (!/^Usage: cryptopay-toolkit/.test(await cli(ctx, args))) throw new Error(`${args.join(' ')}: no usage text`);
+      }
+      await expectFailure(cli(ctx, ['csv', 'validate', 'invoices.csv']), /exited 1[\s\S]*row 2[\s\S]*email/);
+      const sandbox = await ctx.startSandbox(ctx.runtimes[0]!);
+      try {
+        const out = await cli(ctx, ['contract', '--api', 'exchange', '--operation', 'getTicker', '--base-url', sandbox.url, '--runs', '2', '--negative-runs', '2', '--quiet']);
+        if (!out.includes('contract: no mismatch')) throw new Error(`contract run: ${out}`);
+      } finally {
+        await sandbox.stop();
+      }
+    },
+  },
+  {
+    name: '(e) @arethetypeswrong/cli on the tarball',
+    run: async (ctx) => void (await ctx.run(process.execPath, [join(repo, 'node_modules/@arethetypeswrong/cli/dist/index.js'), ctx.tarball, '--profile', 'esm-only'])),
+  },
+  {
+    name: '(e) publint --strict on the installed package',
+    run: async (ctx) =>
+      void (await ctx.run(process.execPath, [join(repo, 'node_modules/publint/src/cli.js'), '--strict', '--pack', 'false', 'node_modules/cryptopay-openapi-toolkit'])),
+  },
+];
+
+async function main(): Promise<number> {
+  const started = performance.now();
+  const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
+  const packDir = mkdtempSync(join(tmpdir(), 'consumer-pack-'));
+  const dirs: string[] = [];
+  try {
+    const tarball = await pack(repo, packDir);
+    console.log(`packed ${tarball} (${seconds(started)})`);
+    const runtimes = [{ version: process.versions.node, bin: process.execPath }, ...(await Promise.all(OTHER_NODES.map(nodeRuntime)))];
+    // One after the other: npm's cache is shared, and the second install then only links.
+    const dir = await scratchProject(repo, tarball, ['express', '@types/express', '@types/node', 'typescript']);
+    dirs.push(dir);
+    const clientOnlyDir = await scratchProject(repo, tarball, ['@types/node', 'typescript']);
+    dirs.push(clientOnlyDir);
+    console.log(`installed into ${dir} and (client only) ${clientOnlyDir}; Node ${runtimes.map((r) => r.version).join(', ')} (${seconds(started)})`);
+    const ctx = contextFor(repo, { dir, clientOnlyDir }, tarball, runtimes);
+    let failed = 0;
+    for (const step of [...runtimes.flatMap(perRuntime), ...onceSteps, ...extraSteps]) {
+      const t = performance.now();
+      try {
+        await step.run(ctx);
+        console.log(`  ok    ${step.name} (${seconds(t)})`);
+      } catch (e) {
+        failed++;
+        console.log(`  FAIL  ${step.name} (${seconds(t)})\n${(e as Error).message.replace(/^/gm, '        ')}`);
+      }
+    }
+    console.log(`${failed === 0 ? 'consumer: all steps passed' : `consumer: ${failed} step(s) failed`} in ${seconds(started)}`);
+    return failed === 0 ? 0 : 1;
+  } finally {
+    rmSync(packDir, { recursive: true, force: true });
+    for (const d of dirs) rmSync(d, { recursive: true, force: true });
+  }
+}
+
+process.exitCode = await main();
