@@ -1887,6 +1887,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": components["schemas"]["CreateWidgetPaymentRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["CreateWidgetPaymentRequest"];
             };
         };
         responses: {
@@ -1906,7 +1907,7 @@ export interface operations {
                     "application/json": components["schemas"]["WidgetPayment"];
                 };
             };
-            /** @description Malformed JSON body (1011) */
+            /** @description Malformed body: not valid JSON, or not valid form encoding (1011) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1914,7 +1915,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "title": "Malformed JSON",
+                     *       "title": "Malformed request body",
                      *       "code": "1011",
                      *       "details": "The request body is not valid JSON"
                      *     }
@@ -2056,6 +2057,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": components["schemas"]["CreatePaymentRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["CreatePaymentRequest"];
             };
         };
         responses: {
@@ -2091,7 +2093,7 @@ export interface operations {
                     "application/json": components["schemas"]["Payment"];
                 };
             };
-            /** @description Malformed JSON body (1011) */
+            /** @description Malformed body: not valid JSON, or not valid form encoding (1011) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2099,7 +2101,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "title": "Malformed JSON",
+                     *       "title": "Malformed request body",
                      *       "code": "1011",
                      *       "details": "The request body is not valid JSON"
                      *     }
@@ -2685,6 +2687,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": components["schemas"]["CreateInvoiceRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["CreateInvoiceRequest"];
             };
         };
         responses: {
@@ -2731,7 +2734,7 @@ export interface operations {
                     "application/json": components["schemas"]["Invoice"];
                 };
             };
-            /** @description Malformed JSON body (1011) */
+            /** @description Malformed body: not valid JSON, or not valid form encoding (1011) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2739,7 +2742,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "title": "Malformed JSON",
+                     *       "title": "Malformed request body",
                      *       "code": "1011",
                      *       "details": "The request body is not valid JSON"
                      *     }
@@ -3145,6 +3148,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": components["schemas"]["CreateInvoiceRecipientRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["CreateInvoiceRecipientRequest"];
             };
         };
         responses: {
@@ -3174,7 +3178,7 @@ export interface operations {
                     "application/json": components["schemas"]["InvoiceRecipient"];
                 };
             };
-            /** @description Malformed JSON body (1011) */
+            /** @description Malformed body: not valid JSON, or not valid form encoding (1011) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3182,7 +3186,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "title": "Malformed JSON",
+                     *       "title": "Malformed request body",
                      *       "code": "1011",
                      *       "details": "The request body is not valid JSON"
                      *     }
@@ -3582,6 +3586,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": components["schemas"]["UpdateInvoiceRecipientRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["UpdateInvoiceRecipientRequest"];
             };
         };
         responses: {
@@ -3611,7 +3616,7 @@ export interface operations {
                     "application/json": components["schemas"]["InvoiceRecipient"];
                 };
             };
-            /** @description Malformed JSON body (1011) */
+            /** @description Malformed body: not valid JSON, or not valid form encoding (1011) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3619,7 +3624,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "title": "Malformed JSON",
+                     *       "title": "Malformed request body",
                      *       "code": "1011",
                      *       "details": "The request body is not valid JSON"
                      *     }
@@ -3915,6 +3920,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": components["schemas"]["CreateRefundRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["CreateRefundRequest"];
             };
         };
         responses: {
@@ -3942,7 +3948,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refund"];
                 };
             };
-            /** @description Malformed JSON body (1011) */
+            /** @description Malformed body: not valid JSON, or not valid form encoding (1011) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3950,7 +3956,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "title": "Malformed JSON",
+                     *       "title": "Malformed request body",
                      *       "code": "1011",
                      *       "details": "The request body is not valid JSON"
                      *     }
@@ -4097,6 +4103,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": components["schemas"]["CreateInstantRefundRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["CreateInstantRefundRequest"];
             };
         };
         responses: {
@@ -4120,7 +4127,7 @@ export interface operations {
                     "application/json": components["schemas"]["InstantRefund"];
                 };
             };
-            /** @description Malformed JSON body (1011) */
+            /** @description Malformed body: not valid JSON, or not valid form encoding (1011) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4128,7 +4135,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "title": "Malformed JSON",
+                     *       "title": "Malformed request body",
                      *       "code": "1011",
                      *       "details": "The request body is not valid JSON"
                      *     }

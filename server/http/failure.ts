@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import {
   ApiDomainError,
   ExchangeDomainError,
+  MalformedFormError,
   MalformedJsonError,
   MethodNotAllowedError,
   NotImplementedError,
@@ -19,6 +20,7 @@ import {
 export type Failure =
   | RequestValidationError
   | MalformedJsonError
+  | MalformedFormError
   | PayloadTooLargeError
   | UnsupportedMediaTypeError
   | RouteNotFoundError
@@ -38,7 +40,7 @@ export class InternalFailure extends Error {
 }
 
 const KNOWN = [
-  RequestValidationError, MalformedJsonError, PayloadTooLargeError, UnsupportedMediaTypeError, RouteNotFoundError,
+  RequestValidationError, MalformedJsonError, MalformedFormError, PayloadTooLargeError, UnsupportedMediaTypeError, RouteNotFoundError,
   MethodNotAllowedError, RateLimitedError, NotImplementedError, ExchangeDomainError, ApiDomainError, InternalFailure,
 ];
 
