@@ -49,3 +49,11 @@ export const canonical = (pairs: Record<string, string>): string =>
 /** `application/x-www-form-urlencoded` of pairs in the given order (as an HTML form or PHP would). */
 export const formOf = (pairs: [string, string][]): string =>
   pairs.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v).replace(/%20/g, '+')}`).join('&');
+
+/** Flattens an object into bracketed form pairs, as PHP's http_build_query or Rack would read them. */
+export function bracketPairs(value: unknown, prefix = ''): [string, string][] {
+  if (value !== null && typeof value === 'object') {
+    return Object.entries(value).flatMap(([k, v]) => bracketPairs(v, prefix === '' ? k : `${prefix}[${k}]`));
+  }
+  return [[prefix, String(value)]];
+}
