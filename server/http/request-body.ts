@@ -84,7 +84,7 @@ export function requestBody(op: OperationSpec, o: BodyOptions): RequestHandler {
     setQuery(req, rest);
   }
 
-  const finish = (req: Request, res: Response, next: NextFunction) => (err?: unknown) => {
+  const finish = (req: Request, next: NextFunction) => (err?: unknown) => {
     if (err) return next(err);
     try {
       if (bodyFields.size > 0) mergeQueryFields(req);
@@ -97,7 +97,7 @@ export function requestBody(op: OperationSpec, o: BodyOptions): RequestHandler {
   return function requestBodyParser(req: Request, res: Response, next: NextFunction): void {
     const type = req.headers['content-type'];
     const hasBody = req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
-    const done = finish(req, res, next);
+    const done = finish(req, next);
     if (!hasBody) return done();
     if (type !== undefined && JSON_TYPE.test(type)) {
       return json(req, res, (err?: unknown) => {
