@@ -90,6 +90,24 @@ describe('Create Widget Payment form-encoded, as the shop plugins post it', () =
   });
 });
 
+describe('booleans from form text reach the handler as booleans', () => {
+  const invoiceForm = (save: string) =>
+    formOf(bracketPairs({
+      invoice: { amount: '150.00', currency_iso: 'USD', email: 'ap@acme.example.com', company_name: 'Acme Widgets', first_name: 'Jane', last_name: 'Doe', invoice_number: `FI${++n}`, send_customer_email: 'true' },
+      save_recipient: save,
+    }));
+
+  it('save_recipient=true stores the recipient, save_recipient=false does not, "yes" is refused', async () => {
+    const saved = await merchant('/invoices', invoiceForm('true'), FORM);
+    expect(saved.status, JSON.stringify(saved.body)).toBe(201);
+    expect(saved.body.invoice_recipient_id).toEqual(expect.any(Number));
+    const unsaved = await merchant('/invoices', invoiceForm('false'), FORM);
+    expect(unsaved.status, JSON.stringify(unsaved.body)).toBe(201);
+    expect(unsaved.body.invoice_recipient_id).toBeNull();
+    expect(await merchant('/invoices', invoiceForm('yes'), FORM)).toMatchObject({ status: 422, body: { code: '1002', source: [{ save_recipient: 'must be boolean' }] } });
+  });
+});
+
 describe('numeric and boolean strings in JSON (M-lenient-scalars)', () => {
   const magento = (hostedPaymentId: unknown) =>
     JSON.stringify({ amount: '25.00', external_id: `mg-${++n}`, hosted_payment_id: hostedPaymentId, first_name: 'Jane', last_name: 'Doe', email: 'jane@example.com' });
