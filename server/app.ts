@@ -107,6 +107,7 @@ export function apiRouter(
     clientKey: api.clientKey,
     render: api.render,
     bodyLimit: config.bodyLimit,
+    ...(api.bodies ? { bodies: api.bodies } : {}),
     log,
     ...(unknownRoutes ? { unknownRoutes } : {}),
   });

@@ -31,6 +31,11 @@ export class MalformedJsonError extends Error {
   override readonly name = 'MalformedJsonError';
 }
 
+/** A form-encoded body (or POST parameters in the query) that cannot be parsed: encoding, brackets, limits. */
+export class MalformedFormError extends Error {
+  override readonly name = 'MalformedFormError';
+}
+
 /** A body larger than the configured limit. */
 export class PayloadTooLargeError extends Error {
   override readonly name = 'PayloadTooLargeError';
@@ -43,7 +48,7 @@ export class PayloadTooLargeError extends Error {
 export class UnsupportedMediaTypeError extends Error {
   override readonly name = 'UnsupportedMediaTypeError';
   constructor(readonly contentType: string | undefined) {
-    super(contentType ? `Unsupported Content-Type ${contentType}; send application/json` : 'Missing Content-Type; send application/json');
+    super(`${contentType ? `Unsupported Content-Type ${contentType}` : 'Missing Content-Type'}; send application/json or application/x-www-form-urlencoded (UTF-8)`);
   }
 }
 

@@ -66,15 +66,24 @@ describe('merchant error mapping (M1)', () => {
     expect(missing.body).toMatchObject({ code: '1002', source: [{ crypto_iso: 'is required' }] });
   });
 
-  it('400 code 1011 for malformed JSON, 413 code 1008 over the limit, 415 code 1010 for another media type', async () => {
+  it('400 code 1011 for a malformed JSON or form body, 413 code 1008 over the limit, 415 code 1010 for another media type', async () => {
     const { app } = make();
     const malformed = await post(app, '/payments').set('Content-Type', 'application/json').send('{"payment": ');
     expect(malformed.status).toBe(400);
-    expect(malformed.body).toMatchObject({ title: 'Malformed JSON', code: '1011', details: 'The request body is not valid JSON' });
+    expect(malformed.body).toMatchObject({ title: 'Malformed request body', code: '1011', details: 'The request body is not valid JSON' });
+    const badForm = await post(app, '/payments').type('form').send('payment[amount]=%E2%82');
+    expect([badForm.status, badForm.body]).toEqual([400, {
+      title: 'Malformed request body',
+      code: '1011',
+      details: 'The request body is not valid application/x-www-form-urlencoded',
+      error: 'body: the value of payment[amount] "%E2%82" is not valid percent-encoded UTF-8',
+    }]);
     const large = await post(app, '/payments').send({ payment: { ...createPaymentBody.payment, first_name: 'x'.repeat(3000) } });
     expect([large.status, large.body.code]).toEqual([413, '1008']);
-    const form = await post(app, '/payments').type('form').send({ a: 1 });
-    expect([form.status, form.body.code]).toEqual([415, '1010']);
+    const text = await post(app, '/payments').set('Content-Type', 'text/plain').send('payment');
+    expect([text.status, text.body.code]).toEqual([415, '1010']);
+    const latin1 = await post(app, '/payments').set('Content-Type', 'application/x-www-form-urlencoded; charset=iso-8859-1').send('a=1');
+    expect([latin1.status, latin1.body.code]).toEqual([415, '1010']);
   });
 
   it('404 code 1004 for an unknown route and 405 code 1009 for a wrong method', async () => {

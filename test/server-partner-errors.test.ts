@@ -70,7 +70,7 @@ describe('partner error mapping', () => {
   it('generic bodies for malformed JSON (400 1011), size (413 1008), media type (415 1010), routes (404 1004, 405 1009)', async () => {
     const { app } = make();
     const malformed = await register(app).set('Content-Type', 'application/json').send('{');
-    expect([malformed.status, malformed.body.code, malformed.body.title]).toEqual([400, '1011', 'Malformed JSON']);
+    expect([malformed.status, malformed.body.code, malformed.body.title]).toEqual([400, '1011', 'Malformed request body']);
     const large = await register(app).send({ registration: { ...registerUserRequestExample.registration, business_name: 'x'.repeat(5000) } });
     expect([large.status, large.body.code]).toEqual([413, '1008']);
     const xml = await register(app).set('Content-Type', 'application/xml').send('<registration/>');

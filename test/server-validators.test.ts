@@ -1,5 +1,6 @@
 // The validators for other services, mounted in bare Express apps: validation and the API's error
 // mapping in one Router, handlers of the service behind it, optional auth and response checks.
+import { createHmac } from 'node:crypto';
 import express from 'express';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
@@ -89,6 +90,15 @@ describe('validator options', () => {
     verified.get('/api/v1/balances', (req, res) => res.json({ who: exchangePrincipal(req)?.accessKey }));
     expect((await request(verified).get(url)).body).toEqual({ who: 'demo-trader' });
     expect((await request(verified).get(url)).body).toEqual({ error: { code: 2006, message: expect.any(String) } });
+  });
+
+  it('exchange: a Peatio form body (auth inside, tonce) reaches the service verified, without its auth fields, coerced', async () => {
+    const app = express();
+    app.use('/api/v1', exchangeValidator({ document: docs.exchange, now: manualClock(NOW), auth: { keys: [{ accessKey: 'demo-trader', secret: 'demo-trader-secret', scopes: ['trade'] }] } }));
+    app.post('/api/v1/order/delete', (req, res) => res.json({ who: exchangePrincipal(req)?.accessKey, body: req.body, query: queryOf(req) }));
+    const signature = createHmac('sha256', 'demo-trader-secret').update(`POST|/api/v1/order/delete|access_key=demo-trader&id=42&tonce=${NOW}`).digest('hex');
+    const res = await request(app).post('/api/v1/order/delete').type('form').send(`id=42&access_key=demo-trader&tonce=${NOW}&signature=${signature}`);
+    expect([res.status, res.body]).toEqual([200, { who: 'demo-trader', body: { id: 42 }, query: {} }]);
   });
 
   it('keeps the three documents apart in one app (no component leaks between validators)', async () => {

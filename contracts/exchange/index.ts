@@ -5,14 +5,18 @@ import { exchangeOperations } from './operations.ts';
 import { LIMITS } from './requests.ts';
 import { MarketIdSchema, OrderBySchema, OrderTypeSchema, SideSchema, StateSchema, TradeSideSchema, TrendSchema } from './schemas.ts';
 import { SIGNATURE_TEST_SECRET, SIGNATURE_TEST_VECTORS } from './signing.ts';
+import { formBodiesDecision } from '../shared/wire-forms.ts';
 
-// X1 in the words of DESIGN.md; the vectors are rendered from the same constants the tests check.
+// X1 in the words of DESIGN.md, extended to the wire forms of Peatio clients (X-tonce, X-form,
+// X-query-body); the vectors are rendered from the same constants the tests check.
 const X1 =
   '`METHOD|PATH|QUERY`. PATH is the full path with `/api/v1`, no query. QUERY holds every request parameter ' +
-  'except `signature`: the query-string parameters and, for POST, the top-level fields of the JSON body, sorted ' +
-  'by key, each written `key=value` with the value as is (not percent-encoded), joined by `&`. An array of objects ' +
-  '(`orders` of `/orders/multi`) contributes `orders[][k]=v` for each element in array order, with each ' +
-  "element's keys sorted. `access_key`, `nonce` and `signature` always travel in the URL query.";
+  'except `signature`: the query-string parameters and, for POST, the top-level fields of the body (JSON, or ' +
+  'form-encoded as parsed, X-form), sorted by key, each written `key=value` with the value as is (not ' +
+  'percent-encoded, as sent), joined by `&`. An array of objects (`orders` of `/orders/multi`) contributes ' +
+  "`orders[][k]=v` for each element in array order, with each element's keys sorted. `access_key`, `nonce` (or " +
+  '`tonce`, X-tonce) and `signature` travel in the URL query or, when the body is form-encoded, in the body: each ' +
+  'in one place.';
 
 const X2 =
   'Check order: unknown key 2008 → nonce outside ±30 s 2007 (message gives the server time) → bad signature 2005 → ' +
@@ -35,9 +39,9 @@ Amounts, prices and volumes are exact decimals carried as strings; identifiers a
 ## Authentication
 
 Account and trading operations are signed with an access key and its secret. Every such request carries three
-query parameters: \`access_key\`; \`nonce\`, an integer of milliseconds since the Unix epoch, within 30 seconds of
-the server's time and used only once per key; and \`signature\`, the lower-case hex HMAC-SHA256 of the payload
-below keyed with the secret. Trading operations (marked \`x-required-permission: trade\`) also need a key that
+parameters: \`access_key\`; \`nonce\` (or \`tonce\`, its Peatio name), an integer of milliseconds since the Unix epoch,
+within 30 seconds of the server's time and used only once per key; and \`signature\`, the lower-case hex HMAC-SHA256
+of the payload below keyed with the secret. They travel in the URL query, or in a form-encoded body. Trading operations (marked \`x-required-permission: trade\`) also need a key that
 carries the trading permission.
 
 **Payload (X1):** ${X1}
@@ -46,8 +50,9 @@ Test vectors (secret \`${SIGNATURE_TEST_SECRET}\`):
 
 ${vectors}
 
-**Checks (X2):** ${X2} A request missing one of the three parameters (or repeating one) fails first
-with 2001; a nonce that is not an integer counts as outside the window, 2007 (X-auth).
+**Checks (X2):** ${X2} A request missing one of the three parameters (or repeating one, or giving one both in
+the query and in the body, or both \`nonce\` and \`tonce\`) fails first with 2001; a nonce that is not an integer
+counts as outside the window, 2007 (X-auth).
 
 ## Limits
 
@@ -81,7 +86,7 @@ const decisions: Decision[] = [
       'The exchange table has no code for the rate limit or for failures outside any operation, so they take the numbers the merchant and partner table gives the same failures: ' +
       '1002 rate limit (429, with Retry-After), 1004 unknown route (404), 1005 internal error (500, and 501 for an operation a custom server leaves unimplemented), ' +
       '1006 a store shared between instances (Redis: nonces, rate limits) cannot be reached (503, with Retry-After; never an accepted request), ' +
-      '1008 body over the limit (413), 1009 method not allowed (405, with Allow), 1010 body not JSON (415). A malformed JSON body is a validation error: 1001 (400). No stack trace or internal detail is ever sent.',
+      '1008 body over the limit (413), 1009 method not allowed (405, with Allow), 1010 body neither JSON nor form-encoded (415). A malformed JSON or form body is a validation error: 1001 (400). No stack trace or internal detail is ever sent.',
   },
   {
     id: 'X6',
@@ -150,8 +155,26 @@ const decisions: Decision[] = [
     id: 'X-auth',
     gap: 'When code 2001 (Authorization failed) is used',
     decision:
-      'An authenticated operation called without `access_key`, `nonce` or `signature`, or with one of them repeated, ' +
-      'answers 401 with 2001, before the checks of X2. A nonce that is not an integer is treated as outside the window (2007).',
+      'An authenticated operation called without `access_key`, `nonce` (or `tonce`) or `signature`, with one of them ' +
+      'repeated or given both in the query and in a form body, or with both `nonce` and `tonce`, answers 401 with 2001, ' +
+      'before the checks of X2. A nonce that is not an integer is treated as outside the window (2007).',
+  },
+  {
+    id: 'X-tonce',
+    gap: 'The name of the nonce parameter (Peatio clients send `tonce`)',
+    decision:
+      '`tonce` is another name for `nonce` on every signed operation: a request carries exactly one of the two (both, ' +
+      'or neither: 2001). The signed QUERY holds the name as sent, so `tonce=` sorts where `tonce` sorts (X1). A nonce is ' +
+      'used once per key whichever name carried it. The documents and the typed client use `nonce`.',
+  },
+  formBodiesDecision('X-form', 'A malformed form body (bad percent-encoding or UTF-8, brackets, a name used as both a value and a group, over the limits) answers 400 `1001` naming the problem.'),
+  {
+    id: 'X-query-body',
+    gap: 'POST parameters in the URL query (Peatio merged query and body)',
+    decision:
+      'A POST may carry its body fields in the URL query instead, with the form rules (`orders[][side]=buy`): they are ' +
+      'taken as body fields, validated and signed (X1) as if they had come in the body, which is then usually empty. A ' +
+      'field given both in the query and in the body answers 400 `1001` naming it.',
   },
   { id: 'X-events', gap: 'Events (section 6)', decision: 'None: the exchange API sends no webhooks; clients poll GET /order, /orders and /trades.' },
   {

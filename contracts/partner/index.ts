@@ -6,6 +6,7 @@ import { DESCRIPTION_MAX_LENGTH } from './applications.ts';
 import { MAX_CSV_ROWS, MERCHANT_CSV_COLUMNS, MerchantCsvRowSchema } from './csv.ts';
 import { PARTNER_RATE_LIMIT_PER_MINUTE, partnerOperations } from './operations.ts';
 import { PASSWORD_MIN_LENGTH } from './registration.ts';
+import { formBodiesDecision, lenientScalarsDecision } from '../shared/wire-forms.ts';
 
 const errorCodeList = Object.entries(API_ERROR_CODES)
   .map(([code, { status, title }]) => `\`${code}\` ${title} (HTTP ${status})`)
@@ -84,8 +85,10 @@ export const partnerDecisions: Decision[] = [
   {
     id: 'P-body',
     gap: 'Malformed and oversized request bodies',
-    decision: 'A body that is not valid JSON answers 400 code `1011`; a body larger than 100 kB answers 413 code `1008`.',
+    decision: 'A body that is not valid JSON, or not valid form encoding (P-form), answers 400 code `1011`; a body larger than 100 kB answers 413 code `1008`.',
   },
+  formBodiesDecision('P-form', 'A malformed form body (bad percent-encoding or UTF-8, brackets, a name used as both a value and a group, over the limits) answers 400 code `1011`.'),
+  lenientScalarsDecision('P-lenient-scalars', '`"special_offers": "true"`'),
   {
     id: 'P-errors',
     gap: 'Complete list of error codes',

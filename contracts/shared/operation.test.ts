@@ -1,7 +1,8 @@
 // Rules every operation of the three contracts keeps, whatever its API.
 import { describe, expect, it } from 'vitest';
 import { contracts } from '../index.ts';
-import type { OperationSpec } from './operation.ts';
+import { buildDocument } from './contract.ts';
+import { FORM_MEDIA_TYPE, type OperationSpec } from './operation.ts';
 
 const all = contracts.flatMap((c) => Object.entries(c.operations as Record<string, OperationSpec>).map(([id, op]) => [`${c.id}.${id}`, op] as const));
 
@@ -14,5 +15,28 @@ describe('optional request bodies', () => {
 
   it.each(optional)('%s: the schema accepts {} (what the server hands the handler when the body is left out)', (_id, op) => {
     expect(op.request!.body!.schema.safeParse({}).success).toBe(true);
+  });
+});
+
+describe('form-encoded bodies in the documents (X-form, M-form, P-form)', () => {
+  const documents = contracts.map((c) => [c.id, buildDocument(c as never)] as const);
+
+  it.each(documents)('%s: every operation body declares JSON and the form encoding with the same schema; decisions recorded', (id, doc) => {
+    const bodies: string[] = [];
+    for (const [path, item] of Object.entries(doc.paths as Record<string, Record<string, { requestBody?: { content: Record<string, { schema: unknown }> } }>>)) {
+      for (const [method, op] of Object.entries(item)) {
+        if (!op.requestBody) continue;
+        bodies.push(`${method} ${path}`);
+        const { content } = op.requestBody;
+        expect(Object.keys(content), `${method} ${path}`).toEqual(['application/json', FORM_MEDIA_TYPE]);
+        expect(content[FORM_MEDIA_TYPE]).toEqual({ schema: content['application/json']!.schema });
+      }
+    }
+    expect(bodies.length).toBe(all.filter(([key, op]) => key.startsWith(`${id}.`) && op.request?.body).length);
+    const decisions = (doc['x-decisions'] as { id: string }[]).map((d) => d.id);
+    const prefix = { exchange: 'X', merchant: 'M', partner: 'P' }[id];
+    expect(decisions).toContain(`${prefix}-form`);
+    if (id === 'exchange') expect(decisions).toEqual(expect.arrayContaining(['X-tonce', 'X-query-body']));
+    else expect(decisions).toContain(`${prefix}-lenient-scalars`);
   });
 });

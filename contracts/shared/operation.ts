@@ -78,19 +78,26 @@ function toResponses(responses: Record<number, ResponseSpec>): Record<string, Re
   return out;
 }
 
-function toBody(body: RequestSpec['body']) {
+/** The second media type of every operation body (decisions X-form, M-form, P-form): the same schema. */
+export const FORM_MEDIA_TYPE = 'application/x-www-form-urlencoded';
+
+/** A request body; with `form`, the form encoding too (operation bodies: the server parses both). */
+function toBody(body: RequestSpec['body'], form = false) {
   if (!body) return undefined;
   return {
     required: body.required ?? true,
     ...(body.description ? { description: body.description } : {}),
-    content: { 'application/json': { schema: body.schema, example: body.example } },
+    content: {
+      'application/json': { schema: body.schema, example: body.example },
+      ...(form ? { [FORM_MEDIA_TYPE]: { schema: body.schema } } : {}),
+    },
   };
 }
 
 /** Registers every operation of a map as an OpenAPI path item. */
 export function registerOperations(registry: OpenAPIRegistry, ops: OperationMap): void {
   for (const [operationId, op] of Object.entries(ops)) {
-    const body = toBody(op.request?.body);
+    const body = toBody(op.request?.body, true);
     const route: RouteConfig = {
       method: op.method,
       path: op.path,

@@ -44,7 +44,7 @@ export function exchangeErrors<const T extends ExchangeStatus>(...statuses: T[])
 type ApiStatus = 400 | 401 | 404 | 413 | 422 | 429 | 500 | 503;
 
 const API_EXAMPLES: Record<ApiStatus, { description: string; code: ApiErrorCode; details: string; source?: Record<string, string>[] }> = {
-  400: { description: 'Malformed JSON body (1011)', code: '1011', details: 'The request body is not valid JSON' },
+  400: { description: 'Malformed body: not valid JSON, or not valid form encoding (1011)', code: '1011', details: 'The request body is not valid JSON' },
   401: { description: 'Unauthorized: key or secret not set properly in Authorization (1001)', code: '1001', details: 'Key or secret not set properly in Authorization' },
   404: { description: 'Record not found (1004)', code: '1004', details: 'Record not found' },
   413: { description: 'Request body larger than the limit (1008)', code: '1008', details: 'Request body exceeds 100 kB' },

@@ -360,7 +360,7 @@ export interface components {
         ExchangeError: {
             error: {
                 /**
-                 * @description 1001 (HTTP 400): Validation error naming the offending parameter; 1002 (HTTP 429): Rate limit exceeded; temporarily banned (Retry-After gives the seconds); 1004 (HTTP 404): Unknown route; 1005 (HTTP 500): Internal error (also 501: operation not implemented by this server); 1006 (HTTP 503): Service unavailable: a store the server shares between instances (Redis) cannot be reached; retry (see Retry-After); 1008 (HTTP 413): Request body larger than the limit; 1009 (HTTP 405): Method not allowed on this path (see Allow); 1010 (HTTP 415): Request body is not application/json; 2001 (HTTP 401): Authorization failed; 2002 (HTTP 400): Failed to create order, with a reason; 2003 (HTTP 400): Failed to cancel order, with a reason; 2004 (HTTP 404): Order with the given id does not exist; 2005 (HTTP 401): The signature is incorrect; 2006 (HTTP 401): The nonce has already been used by the access key; 2007 (HTTP 401): The nonce is invalid; the message gives the current timestamp; 2008 (HTTP 401): The access key does not exist; 2011 (HTTP 401): Requested API is out of access key scopes; 3001 (HTTP 503): Exchange is currently undergoing maintenance
+                 * @description 1001 (HTTP 400): Validation error naming the offending parameter; 1002 (HTTP 429): Rate limit exceeded; temporarily banned (Retry-After gives the seconds); 1004 (HTTP 404): Unknown route; 1005 (HTTP 500): Internal error (also 501: operation not implemented by this server); 1006 (HTTP 503): Service unavailable: a store the server shares between instances (Redis) cannot be reached; retry (see Retry-After); 1008 (HTTP 413): Request body larger than the limit; 1009 (HTTP 405): Method not allowed on this path (see Allow); 1010 (HTTP 415): Request body is neither application/json nor application/x-www-form-urlencoded; 2001 (HTTP 401): Authorization failed; 2002 (HTTP 400): Failed to create order, with a reason; 2003 (HTTP 400): Failed to cancel order, with a reason; 2004 (HTTP 404): Order with the given id does not exist; 2005 (HTTP 401): The signature is incorrect; 2006 (HTTP 401): The nonce has already been used by the access key; 2007 (HTTP 401): The nonce is invalid; the message gives the current timestamp; 2008 (HTTP 401): The access key does not exist; 2011 (HTTP 401): Requested API is out of access key scopes; 3001 (HTTP 503): Exchange is currently undergoing maintenance
                  * @example 1001
                  * @enum {integer}
                  */
@@ -1513,6 +1513,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": components["schemas"]["CreateOrderRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["CreateOrderRequest"];
             };
         };
         responses: {
@@ -1906,6 +1907,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": components["schemas"]["CreateOrdersRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["CreateOrdersRequest"];
             };
         };
         responses: {
@@ -2038,6 +2040,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": components["schemas"]["CancelOrderRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["CancelOrderRequest"];
             };
         };
         responses: {
@@ -2173,6 +2176,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": components["schemas"]["ClearOrdersRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["ClearOrdersRequest"];
             };
         };
         responses: {

@@ -1887,6 +1887,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": components["schemas"]["CreateWidgetPaymentRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["CreateWidgetPaymentRequest"];
             };
         };
         responses: {
@@ -1906,7 +1907,7 @@ export interface operations {
                     "application/json": components["schemas"]["WidgetPayment"];
                 };
             };
-            /** @description Malformed JSON body (1011) */
+            /** @description Malformed body: not valid JSON, or not valid form encoding (1011) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1914,7 +1915,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "title": "Malformed JSON",
+                     *       "title": "Malformed request body",
                      *       "code": "1011",
                      *       "details": "The request body is not valid JSON"
                      *     }
@@ -2058,6 +2059,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": components["schemas"]["CreatePaymentRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["CreatePaymentRequest"];
             };
         };
         responses: {
@@ -2093,7 +2095,7 @@ export interface operations {
                     "application/json": components["schemas"]["Payment"];
                 };
             };
-            /** @description Malformed JSON body (1011) */
+            /** @description Malformed body: not valid JSON, or not valid form encoding (1011) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2101,7 +2103,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "title": "Malformed JSON",
+                     *       "title": "Malformed request body",
                      *       "code": "1011",
                      *       "details": "The request body is not valid JSON"
                      *     }
@@ -2695,6 +2697,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": components["schemas"]["CreateInvoiceRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["CreateInvoiceRequest"];
             };
         };
         responses: {
@@ -2741,7 +2744,7 @@ export interface operations {
                     "application/json": components["schemas"]["Invoice"];
                 };
             };
-            /** @description Malformed JSON body (1011) */
+            /** @description Malformed body: not valid JSON, or not valid form encoding (1011) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2749,7 +2752,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "title": "Malformed JSON",
+                     *       "title": "Malformed request body",
                      *       "code": "1011",
                      *       "details": "The request body is not valid JSON"
                      *     }
@@ -3161,6 +3164,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": components["schemas"]["CreateInvoiceRecipientRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["CreateInvoiceRecipientRequest"];
             };
         };
         responses: {
@@ -3190,7 +3194,7 @@ export interface operations {
                     "application/json": components["schemas"]["InvoiceRecipient"];
                 };
             };
-            /** @description Malformed JSON body (1011) */
+            /** @description Malformed body: not valid JSON, or not valid form encoding (1011) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3198,7 +3202,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "title": "Malformed JSON",
+                     *       "title": "Malformed request body",
                      *       "code": "1011",
                      *       "details": "The request body is not valid JSON"
                      *     }
@@ -3604,6 +3608,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": components["schemas"]["UpdateInvoiceRecipientRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["UpdateInvoiceRecipientRequest"];
             };
         };
         responses: {
@@ -3633,7 +3638,7 @@ export interface operations {
                     "application/json": components["schemas"]["InvoiceRecipient"];
                 };
             };
-            /** @description Malformed JSON body (1011) */
+            /** @description Malformed body: not valid JSON, or not valid form encoding (1011) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3641,7 +3646,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "title": "Malformed JSON",
+                     *       "title": "Malformed request body",
                      *       "code": "1011",
                      *       "details": "The request body is not valid JSON"
                      *     }
@@ -3941,6 +3946,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": components["schemas"]["CreateRefundRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["CreateRefundRequest"];
             };
         };
         responses: {
@@ -3968,7 +3974,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refund"];
                 };
             };
-            /** @description Malformed JSON body (1011) */
+            /** @description Malformed body: not valid JSON, or not valid form encoding (1011) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3976,7 +3982,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "title": "Malformed JSON",
+                     *       "title": "Malformed request body",
                      *       "code": "1011",
                      *       "details": "The request body is not valid JSON"
                      *     }
@@ -4125,6 +4131,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": components["schemas"]["CreateInstantRefundRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["CreateInstantRefundRequest"];
             };
         };
         responses: {
@@ -4148,7 +4155,7 @@ export interface operations {
                     "application/json": components["schemas"]["InstantRefund"];
                 };
             };
-            /** @description Malformed JSON body (1011) */
+            /** @description Malformed body: not valid JSON, or not valid form encoding (1011) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4156,7 +4163,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "title": "Malformed JSON",
+                     *       "title": "Malformed request body",
                      *       "code": "1011",
                      *       "details": "The request body is not valid JSON"
                      *     }

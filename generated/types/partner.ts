@@ -534,6 +534,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": components["schemas"]["RegisterUserRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["RegisterUserRequest"];
             };
         };
         responses: {
@@ -552,7 +553,7 @@ export interface operations {
                     "application/json": components["schemas"]["RegistrationSuccess"];
                 };
             };
-            /** @description Malformed JSON body (1011) */
+            /** @description Malformed body: not valid JSON, or not valid form encoding (1011) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -560,7 +561,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "title": "Malformed JSON",
+                     *       "title": "Malformed request body",
                      *       "code": "1011",
                      *       "details": "The request body is not valid JSON"
                      *     }
@@ -731,6 +732,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": components["schemas"]["CreateMerchantApplicationRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["CreateMerchantApplicationRequest"];
             };
         };
         responses: {
@@ -749,7 +751,7 @@ export interface operations {
                     "application/json": components["schemas"]["MerchantApplicationCreated"];
                 };
             };
-            /** @description Malformed JSON body (1011) */
+            /** @description Malformed body: not valid JSON, or not valid form encoding (1011) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -757,7 +759,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "title": "Malformed JSON",
+                     *       "title": "Malformed request body",
                      *       "code": "1011",
                      *       "details": "The request body is not valid JSON"
                      *     }

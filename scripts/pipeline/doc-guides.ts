@@ -46,7 +46,9 @@ function exchangeSigning(doc: Json, contract: ApiContract): string {
 3. The payload is \`METHOD|PATH|QUERY\`, PATH with \`${contract.basePath}\`: \`${example.payload}\`.
 4. The signature is the lower-case hex HMAC-SHA256 of the payload keyed with the secret: with
    \`${ctx.secret}\` and nonce ${EXAMPLE_NONCE}, \`${example.signature}\` (the first test vector above).
-5. Send \`access_key\`, \`nonce\` and \`signature\` in the URL query; POST bodies stay JSON.
+5. Send \`access_key\`, \`nonce\` and \`signature\` in the URL query; POST bodies stay JSON. Peatio clients work
+   unchanged too: the nonce may be named \`tonce\` (signed under that name, X-tonce), a POST body may be
+   form-encoded with the three parameters inside it (X-form), and POST fields may travel in the URL query (X-query-body).
 
 In a shell, with openssl (every operation's curl sample shows its own payload):
 

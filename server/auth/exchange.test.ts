@@ -56,4 +56,28 @@ describe('createExchangeVerifier', () => {
     expect((await verify(signed('1700000000000'))).accessKey).toBe('demo-viewer');
     expect(codeOf(() => verify(signed('1700000000001'), 'trade'))).toEqual([2011, 401]);
   });
+
+  it('takes tonce for nonce (X-tonce): exactly one of them, one nonce whichever name carried it', async () => {
+    const verify = verifier();
+    const signed = (query: Record<string, string>, body?: Record<string, string>, formBody = false) => ({
+      method: 'POST', path: '/api/v1/orders/clear', formBody, body,
+      query: { ...query, ...(formBody ? {} : { signature: sign(signaturePayload({ method: 'POST', path: '/api/v1/orders/clear', query, body }), 'demo-trader-secret') }) },
+    });
+    expect((await verify(signed({ access_key: 'demo-trader', tonce: '1700000000000' }))).accessKey).toBe('demo-trader');
+    expect(codeOf(() => verify(signed({ access_key: 'demo-trader', nonce: '1700000000000' })))).toEqual([2006, 401]);
+    expect(codeOf(() => verify(signed({ access_key: 'demo-trader', nonce: '1700000000001', tonce: '1700000000001' })))).toEqual([2001, 401]);
+    expect(codeOf(() => verify(signed({ access_key: 'demo-trader' })))).toEqual([2001, 401]);
+  });
+
+  it('reads the auth parameters from a form body, each from one place (X-form)', async () => {
+    const verify = verifier();
+    const fields = { side: 'buy', access_key: 'demo-trader', tonce: '1700000000002' };
+    const signature = sign(`POST|/api/v1/orders/clear|access_key=demo-trader&side=buy&tonce=1700000000002`, 'demo-trader-secret');
+    const req = (query: Record<string, string>, body: Record<string, string>, formBody = true) => ({ method: 'POST', path: '/api/v1/orders/clear', query, body, formBody });
+    // A JSON body never carries them.
+    expect(codeOf(() => verify(req({}, { ...fields, signature }, false)))).toEqual([2001, 401]);
+    expect(codeOf(() => verify(req({ signature }, { ...fields, signature })))).toEqual([2001, 401]);
+    expect((await verify(req({ signature }, fields))).accessKey).toBe('demo-trader');
+    expect(codeOf(() => verify(req({}, { ...fields, tonce: '1700000000003', signature })))).toEqual([2005, 401]);
+  });
 });

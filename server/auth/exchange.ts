@@ -8,7 +8,7 @@ import type { Clock } from '../rate-limit.ts';
 import { NonceStore, type NonceClaims } from './nonce-store.ts';
 import { redisNonceStore, type RedisSource } from '../stores/redis-nonce-store.ts';
 import { setPrincipal, type ExchangePrincipal } from './principal.ts';
-import { queryOf, setQuery } from '../http/request-view.ts';
+import { bodyKindOf, queryOf, setQuery } from '../http/request-view.ts';
 import type { ExchangeKey } from './keys.ts';
 
 export type { ExchangeKey };
@@ -32,13 +32,43 @@ export interface SignedRequest {
   path: string;
   query: Record<string, unknown>;
   body?: unknown;
+  /** The body is form-encoded: it may carry the auth parameters instead of the query (X1). */
+  formBody?: boolean;
 }
 
-/** The three parameters that authenticate a request; the validator must not see them. */
-export const EXCHANGE_AUTH_PARAMS = ['access_key', 'nonce', 'signature'] as const;
+/** The parameters that authenticate a request (`tonce` is Peatio's name for `nonce`, X-tonce); the validator must not see them. */
+export const EXCHANGE_AUTH_PARAMS = ['access_key', 'nonce', 'tonce', 'signature'] as const;
+type AuthParam = (typeof EXCHANGE_AUTH_PARAMS)[number];
 
 const NONCE = /^[0-9]{1,16}$/;
 const fail = (code: 2001 | 2005 | 2006 | 2007 | 2008 | 2011, message: string) => new ExchangeDomainError(code, message);
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * The auth parameters of a request, each from the query or (form bodies) the body, never both:
+ * 2001 when one is missing, repeated or given in both places, or when `nonce` and `tonce` are both given.
+ */
+function authParams(request: SignedRequest): { accessKey: string; nonce: string; signature: string } {
+  const body = request.formBody && isRecord(request.body) ? request.body : undefined;
+  const found: Partial<Record<AuthParam, unknown>> = {};
+  const twice: string[] = [];
+  for (const p of EXCHANGE_AUTH_PARAMS) {
+    const inQuery = Object.hasOwn(request.query, p);
+    const inBody = body !== undefined && Object.hasOwn(body, p);
+    if (inQuery && inBody) twice.push(p);
+    if (inQuery || inBody) found[p] = inQuery ? request.query[p] : body![p];
+  }
+  if (twice.length > 0) throw fail(2001, `Authorization failed: ${twice.join(', ')} given both in the query and in the body; send each once`);
+  if ('nonce' in found && 'tonce' in found) throw fail(2001, 'Authorization failed: both nonce and tonce given; send one of them (tonce is another name for nonce)');
+  const nonceName = 'tonce' in found ? 'tonce' : 'nonce';
+  const usable = (p: AuthParam) => typeof found[p] === 'string' && found[p] !== '';
+  const missing = (['access_key', nonceName, 'signature'] as const).filter((p) => !usable(p));
+  if (missing.length > 0) {
+    const names = missing.map((p) => (p === 'nonce' ? 'nonce (or tonce)' : p));
+    throw fail(2001, `Authorization failed: missing or repeated parameter ${names.join(', ')}`);
+  }
+  return { accessKey: found.access_key as string, nonce: found[nonceName] as string, signature: found.signature as string };
+}
 
 /** Verifies one request; returns the principal or throws an ExchangeDomainError (401). */
 export function createExchangeVerifier(opts: ExchangeAuthOptions) {
@@ -50,34 +80,34 @@ export function createExchangeVerifier(opts: ExchangeAuthOptions) {
 
   /** The principal; a promise of it when the nonce store is shared (Redis), which rejects with 503 when it is down. */
   return function verify(request: SignedRequest, requiredScope?: 'trade'): ExchangePrincipal | Promise<ExchangePrincipal> {
-    const { access_key: accessKey, nonce, signature } = request.query;
-    const missing = EXCHANGE_AUTH_PARAMS.filter((p) => typeof request.query[p] !== 'string' || request.query[p] === '');
-    if (missing.length > 0) throw fail(2001, `Authorization failed: missing or repeated query parameter ${missing.join(', ')}`);
-    const key = keys.get(accessKey as string);
+    const { accessKey, nonce, signature } = authParams(request);
+    const key = keys.get(accessKey);
     if (!key) throw fail(2008, 'The access key does not exist');
     const serverTime = now();
-    if (!NONCE.test(nonce as string) || Math.abs(Number(nonce) - serverTime) > windowMs) {
+    if (!NONCE.test(nonce) || Math.abs(Number(nonce) - serverTime) > windowMs) {
       throw fail(2007, `The nonce is invalid: it must be milliseconds within ${windowMs / 1000} s of the server time, which is ${serverTime}`);
     }
     let payload: string;
     try {
+      // Over the parameters as sent: `tonce=` sorts where tonce sorts; form auth parameters are body fields.
       payload = signaturePayload({ method: request.method, path: request.path, query: request.query, body: request.body });
     } catch (e) {
       // Nested deeper than X1 defines, or too long to sign: no signature can be right, and the work is bounded.
       if (e instanceof UnsignableRequestError) throw fail(2005, `The signature is incorrect: ${e.message}`);
       throw e;
     }
-    if (!verifySignature(payload, key.secret, signature as string)) {
+    if (!verifySignature(payload, key.secret, signature)) {
       throw fail(2005, 'The signature is incorrect: sign METHOD|PATH|QUERY (decision X1) with HMAC-SHA256 and the secret, lower-case hex');
     }
     const finish = (claimed: boolean): ExchangePrincipal => {
-      if (!claimed) throw fail(2006, `The nonce ${nonce as string} has already been used by the access key`);
+      if (!claimed) throw fail(2006, `The nonce ${nonce} has already been used by the access key`);
       if (requiredScope && !key.scopes.includes(requiredScope)) {
         throw fail(2011, `Requested API is out of access key scopes: it needs the "${requiredScope}" permission`);
       }
       return { api: 'exchange', accessKey: key.accessKey, scopes: key.scopes };
     };
-    // In memory the claim is synchronous and so is the answer: no promise on the hot path.
+    // One nonce whichever name carried it: `nonce=N` and `tonce=N` are the same N. In memory the
+    // claim is synchronous and so is the answer: no promise on the hot path.
     const claimed = nonces.claim(key.accessKey, String(Number(nonce)));
     return typeof claimed === 'boolean' ? finish(claimed) : claimed.then(finish);
   };
@@ -86,19 +116,20 @@ export function createExchangeVerifier(opts: ExchangeAuthOptions) {
 export type ExchangeVerifier = ReturnType<typeof createExchangeVerifier>;
 
 /**
- * The query without the auth parameters, for what follows (the validator, the handler); other
- * services read it as `req.query` once the validator exposed it, or with `queryOf(req)`.
+ * The query (and a form body) without the auth parameters, for what follows (the validator, the
+ * handler); other services read the query as `req.query` once the validator exposed it, or with `queryOf(req)`.
  */
 export function hideAuthParams(req: Request): void {
   const query = { ...queryOf(req) };
   for (const p of EXCHANGE_AUTH_PARAMS) delete query[p];
   setQuery(req, query);
+  if (bodyKindOf(req) === 'form' && isRecord(req.body)) for (const p of EXCHANGE_AUTH_PARAMS) delete req.body[p];
 }
 
 /**
  * Express middleware for one signed operation: verifies, attaches the principal, hides the auth
  * parameters from what follows (the OpenAPI validator whitelists only one of them). Needs the
- * JSON body parsed first, since POST body fields are signed.
+ * body parsed first (server/http/request-body.ts), since POST body fields are signed.
  */
 export function exchangeAuth(verify: ExchangeVerifier | ExchangeAuthOptions, requiredScope?: 'trade'): RequestHandler {
   const verifier = typeof verify === 'function' ? verify : createExchangeVerifier(verify);
@@ -109,7 +140,7 @@ export function exchangeAuth(verify: ExchangeVerifier | ExchangeAuthOptions, req
   };
   return function exchangeAuthMiddleware(req: Request, _res: Response, next: NextFunction): void {
     const principal = verifier(
-      { method: req.method, path: req.originalUrl.split('?')[0]!, query: queryOf(req), body: req.body },
+      { method: req.method, path: req.originalUrl.split('?')[0]!, query: queryOf(req), body: req.body, formBody: bodyKindOf(req) === 'form' },
       requiredScope,
     );
     if (principal instanceof Promise) principal.then((p) => accept(req, p, next), next);

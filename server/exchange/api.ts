@@ -18,6 +18,7 @@ export const exchangeApi: ApiModule<ExchangeOperations, ExchangePrincipal> = {
   basePath: '/api/v1',
   operations: exchangeOperations,
   render: (failure) => renderExchangeFailure(failure),
+  bodies: { queryFields: true }, // X-query-body
   clientKey: (req) => {
     const p = exchangePrincipal(req);
     return p ? `key:${p.accessKey}` : ipKey(req);

@@ -26,6 +26,11 @@ export interface ApiModule<Ops extends OperationMap = OperationMap, P = unknown>
   operations: Ops;
   render: (failure: Failure, operationId: string | undefined) => Rendered;
   clientKey: ClientKeyOf;
+  /**
+   * Wire forms accepted beyond JSON with typed scalars: numeric and boolean strings in JSON bodies
+   * (merchant, partner), body fields in the URL query of a POST (exchange). Form bodies: every API.
+   */
+  bodies?: { lenientJson?: boolean; queryFields?: boolean };
   /** Builds the auth of each operation from the configured credentials (undefined: public); `shared` holds the nonces when given. */
   auth: (config: ServerConfig, now: Clock, shared?: SharedStores) => (operationId: string, op: OperationSpec) => RequestHandler | undefined;
   /** The complete default handler map (501 until the reference implementations land). */

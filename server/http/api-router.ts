@@ -1,5 +1,5 @@
 // Builds one API's Express router from its operation map: per operation a route with, in order,
-// body checks, auth, rate limit, OpenAPI request validation, and either the handler (server) or
+// the body (JSON or form), auth, rate limit, OpenAPI request validation, and either the handler (server) or
 // `next()` (validator for other services). Then the 404/405 fallback and the API's error handler.
 import express, { type RequestHandler, type Router } from 'express';
 import type { OperationMap, OperationSpec } from '../../contracts/shared/operation.ts';
@@ -10,8 +10,9 @@ import type { ApiValidator } from '../validation/openapi-validator.ts';
 import { isPreflight } from './cors.ts';
 import type { Failure } from './failure.ts';
 import { ValidatorSlot, callHandler, checkResponses, validateRequest } from './operation.ts';
-import { apiErrorHandler, failureResponder, jsonBody, markOperation, routeFallback, toExpressPath, type Logger } from './pipeline.ts';
+import { apiErrorHandler, failureResponder, markOperation, routeFallback, toExpressPath, type Logger } from './pipeline.ts';
 import type { Rendered } from './render-exchange.ts';
+import { requestBody, type BodyOptions } from './request-body.ts';
 
 export interface ApiRouterOptions {
   api: string;
@@ -26,6 +27,8 @@ export interface ApiRouterOptions {
   clientKey: ClientKeyOf;
   render: (failure: Failure, operationId: string | undefined) => Rendered;
   bodyLimit: string;
+  /** Wire forms real clients send beyond the document's JSON (see request-body.ts). */
+  bodies?: Omit<BodyOptions, 'limit'>;
   log: Logger;
   /** Validator mode: answer 404/405 for routes not in the contract (default) or let them through. */
   unknownRoutes?: 'reject' | 'pass';
@@ -45,7 +48,7 @@ export function buildApiRouter(o: ApiRouterOptions): Router {
 
   for (const [operationId, op] of byPathSpecificity(o.operations)) {
     const steps: RequestHandler[] = [markOperation(operationId)];
-    if (op.request?.body) steps.push(...jsonBody(o.bodyLimit));
+    if (op.request?.body) steps.push(requestBody(op, { ...o.bodies, limit: o.bodyLimit }));
     const auth = o.auth?.(operationId, op);
     if (auth) steps.push(auth);
     steps.push(rateLimit(o.limiter, o.clientKey));

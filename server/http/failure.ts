@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import {
   ApiDomainError,
   ExchangeDomainError,
+  MalformedFormError,
   MalformedJsonError,
   MethodNotAllowedError,
   NotImplementedError,
@@ -20,6 +21,7 @@ import {
 export type Failure =
   | RequestValidationError
   | MalformedJsonError
+  | MalformedFormError
   | PayloadTooLargeError
   | UnsupportedMediaTypeError
   | RouteNotFoundError
@@ -40,7 +42,7 @@ export class InternalFailure extends Error {
 }
 
 const KNOWN = [
-  RequestValidationError, MalformedJsonError, PayloadTooLargeError, UnsupportedMediaTypeError, RouteNotFoundError,
+  RequestValidationError, MalformedJsonError, MalformedFormError, PayloadTooLargeError, UnsupportedMediaTypeError, RouteNotFoundError,
   MethodNotAllowedError, RateLimitedError, StoreUnavailableError, NotImplementedError, ExchangeDomainError, ApiDomainError, InternalFailure,
 ];
 

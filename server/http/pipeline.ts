@@ -1,6 +1,6 @@
-// Small middleware shared by the three API routers: which operation a request is for, the body
-// checks (415 before parsing, the JSON parser), the 404/405 fallback and the error handler.
-import express, { type ErrorRequestHandler, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
+// Small middleware shared by the three API routers: which operation a request is for, the 404/405
+// fallback and the error handler. The body step is in request-body.ts.
+import { type ErrorRequestHandler, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import type { OperationMap } from '../../contracts/shared/operation.ts';
 import { MethodNotAllowedError, RouteNotFoundError, StoreUnavailableError, UnsupportedMediaTypeError } from '../errors.ts';
 import { InternalFailure, toFailure, type Failure } from './failure.ts';
@@ -22,25 +22,6 @@ export function markOperation(operationId: string): RequestHandler {
 
 /** `/tickers/{market}` -> `/tickers/:market`. */
 export const toExpressPath = (path: string): string => path.replace(/\{([^}]+)\}/g, ':$1');
-
-const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
-
-/**
- * For operations with a JSON body: a body of another media type is 415; an empty body stays
- * `undefined` (so a required body is reported missing, where the parser would make it `{}`).
- */
-export function jsonBody(limit: string): RequestHandler[] {
-  const parser = express.json({ limit, strict: true, type: () => true });
-  return [
-    function jsonBodyParser(req: Request, res: Response, next: NextFunction): void {
-      const type = req.headers['content-type'];
-      const hasBody = req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
-      if (!hasBody) return next();
-      if (type === undefined || !JSON_TYPE.test(type)) return next(new UnsupportedMediaTypeError(type));
-      parser(req, res, next);
-    },
-  ];
-}
 
 /** After the operation routes: the path exists with another method (405), or not at all (404). */
 export function routeFallback(operations: OperationMap): RequestHandler {

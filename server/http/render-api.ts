@@ -3,6 +3,7 @@
 import { API_ERROR_CODES, type ApiErrorCode } from '../../contracts/shared/errors.ts';
 import {
   ApiDomainError,
+  MalformedFormError,
   MalformedJsonError,
   MethodNotAllowedError,
   NotImplementedError,
@@ -64,6 +65,9 @@ export function renderApiFailure(f: Failure, opts: ApiRenderOptions, operationId
     return { status: 422, body: error('1002', 'Required fields are missing or incorrect', { source: toSource(f.issues) }) };
   }
   if (f instanceof MalformedJsonError) return { status: 400, body: error('1011', 'The request body is not valid JSON', { error: f.message }) };
+  if (f instanceof MalformedFormError) {
+    return { status: 400, body: error('1011', 'The request body is not valid application/x-www-form-urlencoded', { error: f.message }) };
+  }
   if (f instanceof RateLimitedError) {
     return { status: status('1007'), body: error('1007', `Too many requests; retry after ${f.retryAfterSec} s`), headers: { 'Retry-After': String(f.retryAfterSec) } };
   }

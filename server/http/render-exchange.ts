@@ -7,6 +7,7 @@
 import { EXCHANGE_ERROR_CODES, type ExchangeErrorCode } from '../../contracts/shared/errors.ts';
 import {
   ExchangeDomainError,
+  MalformedFormError,
   MalformedJsonError,
   MethodNotAllowedError,
   NotImplementedError,
@@ -37,7 +38,7 @@ const body = (code: ExchangeWireCode, message: string) => ({ error: { code, mess
 export function renderExchangeFailure(f: Failure): Rendered {
   if (f instanceof ExchangeDomainError) return { status: f.status, body: body(f.code, f.message) };
   if (f instanceof RequestValidationError) return { status: 400, body: body(1001, describeIssues(f.issues)) };
-  if (f instanceof MalformedJsonError) return { status: 400, body: body(1001, f.message) };
+  if (f instanceof MalformedJsonError || f instanceof MalformedFormError) return { status: 400, body: body(1001, f.message) };
   if (f instanceof RateLimitedError) {
     return {
       status: 429,

@@ -7,9 +7,13 @@ import type { Request } from 'express';
 
 const VIEW = Symbol('request-view');
 
+/** How the body arrived: JSON, form-encoded, or (exchange POST) its fields in the URL query. */
+export type BodyKind = 'json' | 'form' | 'query';
+
 interface View {
   query?: Record<string, unknown>;
   params?: Record<string, unknown>;
+  bodyKind?: BodyKind;
 }
 
 type WithView = Request & { [VIEW]?: View };
@@ -36,6 +40,14 @@ export function validatorUrl(originalUrl: string): string {
 
 export function paramsOf(req: Request): Record<string, unknown> {
   return viewOf(req).params ?? req.params;
+}
+
+export function bodyKindOf(req: Request): BodyKind | undefined {
+  return (req as WithView)[VIEW]?.bodyKind;
+}
+
+export function setBodyKind(req: Request, kind: BodyKind): void {
+  viewOf(req).bodyKind = kind;
 }
 
 export function setQuery(req: Request, query: Record<string, unknown>): void {

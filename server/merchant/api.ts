@@ -23,6 +23,7 @@ export const merchantApi: ApiModule<MerchantOperations, MerchantPrincipal> = {
   basePath: '/merchant/v2',
   operations: merchantOperations,
   render: (failure, operationId) => renderApiFailure(failure, { currencyFields: MERCHANT_CURRENCY_FIELDS }, operationId),
+  bodies: { lenientJson: true }, // M-lenient-scalars
   clientKey: (req) => {
     const p = merchantPrincipal(req);
     return p ? `key:${p.apiKey}` : ipKey(req);

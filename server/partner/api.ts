@@ -36,6 +36,7 @@ export const partnerApi: ApiModule<PartnerOperations, PartnerPrincipal> = {
       validationBody: (id, issues) =>
         id !== undefined && OWN_VALIDATION_BODY.has(id) ? { status: 422, body: { status: 0, message: registrationMessages(issues) } } : undefined,
     }, operationId),
+  bodies: { lenientJson: true }, // P-lenient-scalars
   clientKey: (req) => {
     const p = partnerPrincipal(req);
     return p ? `credential:${p.credential}` : ipKey(req);
