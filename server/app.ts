@@ -15,6 +15,8 @@ import { consoleLogger, requestLog, safePath } from './log.ts';
 import { merchantApi, type MerchantOperations } from './merchant/api.ts';
 import { partnerApi, type PartnerOperations } from './partner/api.ts';
 import { RateLimiter, type Clock } from './rate-limit.ts';
+import type { StateDb } from './state/db.ts';
+import { sqliteBans } from './state/auth-state.ts';
 import { apiDocument } from './spec.ts';
 import { docsRouter } from './static.ts';
 import { sharedApiValidator } from './validation/openapi-validator.ts';
@@ -36,6 +38,8 @@ export interface CreateServerOptions {
   log?: Logger;
   /** OpenAPI documents to validate against instead of generated/openapi/<api>.yaml (tests). */
   documents?: Partial<Record<ApiId, Record<string, unknown>>>;
+  /** The state file (server/state): orders, payments, registrations, nonces and bans survive restarts. Absent: memory only. */
+  state?: StateDb;
 }
 
 export const API_MODULES = [exchangeApi, merchantApi, partnerApi] as unknown as readonly ApiModule[];
@@ -51,10 +55,10 @@ export function createServer(options: CreateServerOptions = {}): Express {
 
   for (const api of API_MODULES) {
     const handlers: Record<string, AnyHandler | undefined> = {
-      ...(api.defaultHandlers({ config, now, log }) as unknown as Record<string, AnyHandler>),
+      ...(api.defaultHandlers({ config, now, log, ...(options.state ? { state: options.state } : {}) }) as unknown as Record<string, AnyHandler>),
       ...((options.handlers?.[api.id] ?? {}) as Record<string, AnyHandler | undefined>),
     };
-    app.use(api.basePath, apiRouter(api, config, now, log, handlers, options.documents?.[api.id]));
+    app.use(api.basePath, apiRouter(api, config, now, log, handlers, options.documents?.[api.id], undefined, options.state));
   }
   app.use(docsRouter());
   app.use(notFound);
@@ -71,6 +75,7 @@ export function apiRouter(
   handlers: Record<string, AnyHandler | undefined> | undefined,
   document?: Record<string, unknown>,
   unknownRoutes?: 'reject' | 'pass',
+  state?: StateDb,
 ) {
   const rule = config.rateLimit[api.id];
   const validator =
@@ -82,8 +87,8 @@ export function apiRouter(
     operations: api.operations,
     ...(handlers ? { handlers } : {}),
     ...(validator ? { validator } : {}),
-    auth: api.auth(config, now),
-    ...(config.rateLimit.enabled ? { limiter: new RateLimiter(rule, now) } : {}),
+    auth: api.auth(config, now, state),
+    ...(config.rateLimit.enabled ? { limiter: new RateLimiter(rule, now, undefined, state ? sqliteBans(state, api.id) : undefined) } : {}),
     clientKey: api.clientKey,
     render: api.render,
     bodyLimit: config.bodyLimit,

@@ -6,6 +6,7 @@ import type { OperationMap, OperationSpec } from '../../contracts/shared/operati
 import type { ServerConfig } from '../config.ts';
 import type { HandlerMap } from '../handlers/types.ts';
 import type { Clock, ClientKeyOf } from '../rate-limit.ts';
+import type { StateDb } from '../state/db.ts';
 import type { Failure } from './failure.ts';
 import type { Rendered } from './render-exchange.ts';
 
@@ -14,6 +15,8 @@ export interface HandlerContext {
   config: ServerConfig;
   now: Clock;
   log: (line: string) => void;
+  /** The state file (STATE=path); absent: everything in memory (STATE=memory, tests). */
+  state?: StateDb;
 }
 
 export interface ApiModule<Ops extends OperationMap = OperationMap, P = unknown> {
@@ -24,7 +27,7 @@ export interface ApiModule<Ops extends OperationMap = OperationMap, P = unknown>
   render: (failure: Failure, operationId: string | undefined) => Rendered;
   clientKey: ClientKeyOf;
   /** Builds the auth of each operation from the configured credentials (undefined: public). */
-  auth: (config: ServerConfig, now: Clock) => (operationId: string, op: OperationSpec) => RequestHandler | undefined;
+  auth: (config: ServerConfig, now: Clock, state?: StateDb) => (operationId: string, op: OperationSpec) => RequestHandler | undefined;
   /** The complete default handler map (501 until the reference implementations land). */
   defaultHandlers: (ctx: HandlerContext) => HandlerMap<Ops, P>;
 }

@@ -12,6 +12,7 @@ import {
   RateLimitedError,
   RequestValidationError,
   RouteNotFoundError,
+  StateUnavailableError,
   UnsupportedMediaTypeError,
   type ValidationIssue,
 } from '../errors.ts';
@@ -27,6 +28,7 @@ export type Failure =
   | NotImplementedError
   | ExchangeDomainError
   | ApiDomainError
+  | StateUnavailableError
   | InternalFailure;
 
 /** Anything else: a bug, a response that failed validation, an unexpected library error. Answers 500. */
@@ -39,7 +41,7 @@ export class InternalFailure extends Error {
 
 const KNOWN = [
   RequestValidationError, MalformedJsonError, PayloadTooLargeError, UnsupportedMediaTypeError, RouteNotFoundError,
-  MethodNotAllowedError, RateLimitedError, NotImplementedError, ExchangeDomainError, ApiDomainError, InternalFailure,
+  MethodNotAllowedError, RateLimitedError, NotImplementedError, ExchangeDomainError, ApiDomainError, StateUnavailableError, InternalFailure,
 ];
 
 /** `['payment', 'email']` -> `payment.email`; `['orders', 0, 'price']` -> `orders[0].price`. */
