@@ -13,8 +13,8 @@ export class SqliteNonceStore extends NonceStore {
 
   constructor(private readonly state: StateDb, private readonly ttl = 61_000, private readonly clock: Clock = Date.now) {
     super(ttl, clock);
-    this.claimStmt = state.db.prepare<[string, number, number]>(
-      'INSERT INTO nonces (key, expires_at) VALUES (?1, ?2) ON CONFLICT (key) DO UPDATE SET expires_at = excluded.expires_at WHERE nonces.expires_at <= ?3',
+    this.claimStmt = state.db.prepare<[{ key: string; expires: number; now: number }]>(
+      'INSERT INTO nonces (key, expires_at) VALUES (@key, @expires) ON CONFLICT (key) DO UPDATE SET expires_at = excluded.expires_at WHERE nonces.expires_at <= @now',
     );
     this.pruneStmt = state.db.prepare<[number]>('DELETE FROM nonces WHERE expires_at <= ?');
   }
@@ -25,7 +25,7 @@ export class SqliteNonceStore extends NonceStore {
     return this.state.write(() => {
       // Expired nonces go now and then, in the same transaction (no extra commit).
       if (++this.claims % 1000 === 0) this.pruneStmt.run(now);
-      return this.claimStmt.run(key, now + this.ttl, now).changes === 1;
+      return this.claimStmt.run({ key, expires: now + this.ttl, now }).changes === 1;
     });
   }
 }
