@@ -35,7 +35,7 @@ export class StateDb {
   readonly db: Database.Database;
   private readonly units = new AsyncLocalStorage<Unit>();
   private queue: Promise<unknown> = Promise.resolve();
-  private injected: string | undefined;
+  private injected: { code: string; skip: number } | undefined;
 
   constructor(readonly path: string, options: StateOptions = {}) {
     this.db = openFile(path, options.busyTimeoutMs ?? 5000);
@@ -104,9 +104,12 @@ export class StateDb {
     return this.units.getStore() !== undefined;
   }
 
-  /** Test hook: the next commit fails with `code` (e.g. SQLITE_FULL) and rolls back, as a full disk would. */
-  failNextCommit(code = 'SQLITE_FULL'): void {
-    this.injected = code;
+  /**
+   * Test hook: after `skip` more commits, the next one fails with `code` (e.g. SQLITE_FULL) and
+   * rolls back, as a full disk would.
+   */
+  failNextCommit(code = 'SQLITE_FULL', skip = 0): void {
+    this.injected = { code, skip };
   }
 
   close(): void {
@@ -114,10 +117,10 @@ export class StateDb {
   }
 
   private commit(): void {
-    const code = this.injected;
-    if (code !== undefined) {
+    const inj = this.injected;
+    if (inj !== undefined && inj.skip-- === 0) {
       this.injected = undefined;
-      throw Object.assign(new Error(`injected ${code}: database or disk is full`), { code });
+      throw Object.assign(new Error(`injected ${inj.code}: database or disk is full`), { code: inj.code });
     }
     this.db.exec('COMMIT');
   }
@@ -154,5 +157,6 @@ function describe(e: unknown): string {
   if (code === 'SQLITE_READONLY' || code === 'SQLITE_CANTOPEN' || code === 'EACCES' || code === 'EROFS') {
     return `${message} (check that the file and its directory are writable)`;
   }
+  if (code === 'EEXIST' || code === 'ENOTDIR') return `${message} (a file is where the directory of STATE should be)`;
   return typeof code === 'string' ? `${message} (${code})` : message;
 }

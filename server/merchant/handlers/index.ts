@@ -13,6 +13,8 @@ export function defaultMerchantHandlers(ctx: HandlerContext): HandlerMap<typeof 
   if (!ctx.state) return merchantReferenceHandlers(ctx);
   // On a state file: what was scheduled before the restart is scheduled again.
   const sandbox = new MerchantSandbox(ctx);
-  resumeSandbox(sandbox, ctx.config.merchant.keys).catch((e: unknown) => ctx.log(`[merchant-sandbox] resume failed: ${String(e)}`));
+  // One unit: the timers it arms start once it committed (StateDb.afterCommit).
+  const state = ctx.state;
+  state.unit(() => resumeSandbox(sandbox, ctx.config.merchant.keys)).catch((e: unknown) => ctx.log(`[merchant-sandbox] resume failed: ${String(e)}`));
   return inUnits(ctx.state, merchantReferenceHandlers({ sandbox }));
 }
