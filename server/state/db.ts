@@ -36,9 +36,16 @@ export class StateDb {
   private readonly units = new AsyncLocalStorage<Unit>();
   private queue: Promise<unknown> = Promise.resolve();
   private injected: { code: string; skip: number } | undefined;
+  // Prepared once: exec() would parse the statement text on every request.
+  private readonly begin: Database.Statement;
+  private readonly commitStmt: Database.Statement;
+  private readonly rollbackStmt: Database.Statement;
 
   constructor(readonly path: string, options: StateOptions = {}) {
     this.db = openFile(path, options.busyTimeoutMs ?? 5000);
+    this.begin = this.db.prepare('BEGIN IMMEDIATE');
+    this.commitStmt = this.db.prepare('COMMIT');
+    this.rollbackStmt = this.db.prepare('ROLLBACK');
   }
 
   /**
@@ -49,7 +56,7 @@ export class StateDb {
   write<T>(fn: () => T): T {
     if (this.db.inTransaction) return fn();
     try {
-      this.db.exec('BEGIN IMMEDIATE');
+      this.begin.run();
     } catch (e) {
       throw toStateFailure(e);
     }
@@ -74,7 +81,7 @@ export class StateDb {
       const unit: Unit = { after: [] };
       let out: T;
       try {
-        this.db.exec('BEGIN IMMEDIATE');
+        this.begin.run();
       } catch (e) {
         throw toStateFailure(e);
       }
@@ -122,11 +129,11 @@ export class StateDb {
       this.injected = undefined;
       throw Object.assign(new Error(`injected ${inj.code}: database or disk is full`), { code: inj.code });
     }
-    this.db.exec('COMMIT');
+    this.commitStmt.run();
   }
 
   private rollback(): void {
-    if (this.db.inTransaction) this.db.exec('ROLLBACK');
+    if (this.db.inTransaction) this.rollbackStmt.run();
   }
 }
 

@@ -24,7 +24,6 @@ CREATE TABLE nonces (
   key TEXT PRIMARY KEY,
   expires_at INTEGER NOT NULL
 ) WITHOUT ROWID;
-CREATE INDEX nonces_expiry ON nonces (expires_at);
 
 CREATE TABLE bans (
   scope TEXT NOT NULL,
