@@ -16,8 +16,9 @@ afterEach(() => state?.close());
 async function server() {
   state = new StateDb(join(mkdtempSync(join(tmpdir(), 'state-fail-')), 'sandbox.sqlite'));
   const app = testServer({ state, config: { rateLimit: { enabled: false } } }).app;
-  // Units run in order: once this one ran, the start-up resume (one unit) has committed.
+  // Units run in order: once this one ran and its batch committed, so has the start-up resume.
   await state.unit(async () => undefined);
+  await state.durable();
   return { app, state };
 }
 
@@ -31,8 +32,8 @@ describe('a commit the state file refuses', () => {
     const { app, state } = await server();
     const balances = async () => (await request(app).get(signed('GET', '/balances'))).body;
     const before = await balances();
-    // The nonce claim commits first; the order's journal entry is the second commit.
-    state.failNextCommit('SQLITE_FULL', 1);
+    // The nonce claim and the order's journal entry are in the batch whose commit fails.
+    state.failNextCommit('SQLITE_FULL');
     const r = await request(app).post(signed('POST', '/orders', order)).send(order);
     expect(r.status).toBe(503);
     expect(r.body).toEqual({ error: { code: 3001, message: 'The sandbox state store is unavailable (SQLITE_FULL); the request was not applied, retry later' } });
@@ -43,7 +44,7 @@ describe('a commit the state file refuses', () => {
     expect(ok.body.id).toBe(1);
   });
 
-  it('exchange: a failed nonce commit is a 503 too, and the nonce is not burnt', async () => {
+  it('exchange: the nonce of a request whose commit failed is not burnt', async () => {
     const { app, state } = await server();
     const url = signed('POST', '/orders', order);
     state.failNextCommit('SQLITE_IOERR');

@@ -72,7 +72,7 @@ describe('StateDb', () => {
     expect(e.message).toMatch(new RegExp(`^State file ${blocker}/sandbox.sqlite cannot be used: .*\\(a file is where the directory of STATE should be\\)$`));
   });
 
-  it('commits a unit whole, rolls it back whole on a thrown error, and turns a failed commit into a 503 error', async () => {
+  it('commits a unit whole, rolls it back whole on a thrown error, and turns a failed batch commit into a 503 error', async () => {
     const s = new StateDb(fresh());
     const t = sqliteTable<{ id: number; n: number }>(s, 'test.things', 100);
     await s.unit(async () => {
@@ -83,11 +83,18 @@ describe('StateDb', () => {
       await t.insert({ n: 3 });
       throw new Error('domain refusal');
     })).rejects.toThrow('domain refusal');
+    await s.durable();
     s.failNextCommit('SQLITE_FULL');
-    await expect(s.unit(async () => {
+    const lost: string[] = [];
+    await s.unit(async () => {
       await t.insert({ n: 4 });
       await t.update(100, { n: 99 });
-    })).rejects.toEqual(new StateUnavailableError('SQLITE_FULL'));
+    });
+    s.write(() => s.onLost(() => lost.push('rebuild')));
+    s.afterCommit(() => lost.push('never'));
+    // The unit's step succeeded; its batch's commit fails: whoever waits for it gets the 503.
+    await expect(s.durable()).rejects.toEqual(new StateUnavailableError('SQLITE_FULL'));
+    expect(lost).toEqual(['rebuild']);
     expect(await t.find()).toEqual([{ id: 100, n: 1 }, { id: 101, n: 2 }]);
     // After the failure the store works again.
     expect(await t.insert({ n: 5 })).toEqual({ id: 102, n: 5 });
@@ -112,7 +119,8 @@ describe('StateDb', () => {
     });
     await a;
     await expect(b).rejects.toThrow('no');
-    expect(order).toEqual(['a1', 'a2', 'a-committed', 'b1']);
+    await s.durable();
+    expect(order).toEqual(['a1', 'a2', 'b1', 'a-committed']);
     s.close();
   });
 });

@@ -31,84 +31,91 @@ export function toStateFailure(e: unknown): unknown {
   return isSqliteError(e) ? new StateUnavailableError(e.code) : e;
 }
 
+/** The open group of writes: committed together, acknowledged together. */
+interface Batch {
+  waiters: { resolve: () => void; reject: (e: unknown) => void }[];
+  after: (() => void)[];
+  lost: Set<() => void>;
+}
+
+/**
+ * Group commit: writes of requests that arrive together go into one transaction (the batch),
+ * each in its own savepoint so a request that fails rolls back alone; the batch commits on the
+ * next turn of the event loop, and a request is answered only once its batch committed
+ * (`durable`). One commit serves many requests; nothing is acknowledged before its commit.
+ */
 export class StateDb {
   readonly db: Database.Database;
   private readonly units = new AsyncLocalStorage<Unit>();
   private queue: Promise<unknown> = Promise.resolve();
+  private activeUnits = 0;
+  private batch: Batch | undefined;
   private injected: { code: string; skip: number } | undefined;
   // Prepared once: exec() would parse the statement text on every request.
-  private readonly begin: Database.Statement;
-  private readonly commitStmt: Database.Statement;
-  private readonly rollbackStmt: Database.Statement;
+  private readonly stmts: Record<'begin' | 'commit' | 'rollback' | 'savepoint' | 'release' | 'rollbackTo', Database.Statement>;
 
   constructor(readonly path: string, options: StateOptions = {}) {
     this.db = openFile(path, options.busyTimeoutMs ?? 5000);
-    this.begin = this.db.prepare('BEGIN IMMEDIATE');
-    this.commitStmt = this.db.prepare('COMMIT');
-    this.rollbackStmt = this.db.prepare('ROLLBACK');
+    // Steps never overlap (units run one at a time), so one savepoint name serves; SQLite resolves
+    // a repeated name to the innermost, should a synchronous write ever land inside a unit's step.
+    const p = (sql: string) => this.db.prepare(sql);
+    this.stmts = {
+      begin: p('BEGIN IMMEDIATE'), commit: p('COMMIT'), rollback: p('ROLLBACK'),
+      savepoint: p('SAVEPOINT step'), release: p('RELEASE step'), rollbackTo: p('ROLLBACK TO step'),
+    };
   }
 
   /**
-   * Runs `fn` in one write transaction (BEGIN IMMEDIATE ... COMMIT), synchronously. Inside a unit
-   * (see `unit`) it joins the unit's transaction. A SQLite failure rolls back and becomes a
-   * StateUnavailableError (503).
+   * Runs `fn` as one all-or-nothing step of the current batch, synchronously (inside a unit it is
+   * part of the unit's step). A SQLite failure undoes the step and becomes a StateUnavailableError
+   * (503). Durable once `durable()` resolves.
    */
   write<T>(fn: () => T): T {
-    if (this.db.inTransaction) return fn();
-    try {
-      this.begin.run();
-    } catch (e) {
-      throw toStateFailure(e);
-    }
-    try {
-      const out = fn();
-      this.commit();
-      return out;
-    } catch (e) {
-      this.rollback();
-      throw toStateFailure(e);
-    }
+    if (this.units.getStore()) return fn();
+    return this.step(fn);
   }
 
   /**
-   * An async unit of work: one write transaction around `fn`, units one at a time (one connection,
-   * one transaction). `fn` must only await the store, never network I/O: the transaction holds the
-   * file's write lock until it ends. Work registered with `afterCommit` runs once it committed.
+   * An async unit of work, one step of the batch around `fn`; units run one at a time (one
+   * connection). `fn` must only await the store, never network I/O, so that a unit never spans
+   * a batch commit. Work registered with `afterCommit` runs once the batch committed.
    */
   unit<T>(fn: () => Promise<T>): Promise<T> {
     if (this.units.getStore()) return fn();
     const run = async (): Promise<T> => {
       const unit: Unit = { after: [] };
-      let out: T;
+      this.activeUnits++;
       try {
-        this.begin.run();
-      } catch (e) {
-        throw toStateFailure(e);
+        const out = await this.stepAsync(() => this.units.run(unit, fn));
+        this.afterCommit(...unit.after);
+        return out;
+      } finally {
+        this.activeUnits--;
       }
-      try {
-        out = await this.units.run(unit, fn);
-        this.commit();
-      } catch (e) {
-        this.rollback();
-        throw toStateFailure(e);
-      }
-      for (const f of unit.after) this.units.exit(f);
-      return out;
     };
     const next = this.queue.then(run, run);
     this.queue = next.catch(() => undefined);
     return next;
   }
 
-  /** Inside a unit: runs `fn` after its commit (never after a rollback). Outside: now. */
-  afterCommit(fn: () => void): void {
-    const unit = this.units.getStore();
-    if (unit) unit.after.push(fn);
-    else fn();
+  /** Resolves once everything written so far is committed; rejects with a 503 error if that commit failed. */
+  durable(): Promise<void> {
+    const batch = this.batch;
+    if (!batch) return Promise.resolve();
+    return new Promise((resolve, reject) => batch.waiters.push({ resolve, reject }));
   }
 
-  get inUnit(): boolean {
-    return this.units.getStore() !== undefined;
+  /** Runs `fns` once what was written so far is committed (never if it rolls back); inside a unit, once the unit's batch did. */
+  afterCommit(...fns: (() => void)[]): void {
+    const unit = this.units.getStore();
+    if (unit) unit.after.push(...fns);
+    else if (this.batch) this.batch.after.push(...fns);
+    else for (const f of fns) this.units.exit(f);
+  }
+
+  /** When the current batch is lost (its commit failed), `fn` runs: in-memory caches rebuild themselves from the file. */
+  onLost(fn: () => void): void {
+    this.batch?.lost.add(fn);
   }
 
   /**
@@ -119,21 +126,81 @@ export class StateDb {
     this.injected = { code, skip };
   }
 
+  /** Commits what is pending, then closes the file. */
   close(): void {
-    if (this.db.open) this.db.close();
+    if (!this.db.open) return;
+    this.flush();
+    this.db.close();
   }
 
-  private commit(): void {
-    const inj = this.injected;
-    if (inj !== undefined && inj.skip-- === 0) {
-      this.injected = undefined;
-      throw Object.assign(new Error(`injected ${inj.code}: database or disk is full`), { code: inj.code });
+  private open(): void {
+    if (this.batch) return;
+    try {
+      this.stmts.begin.run();
+    } catch (e) {
+      throw toStateFailure(e);
     }
-    this.commitStmt.run();
+    this.batch = { waiters: [], after: [], lost: new Set() };
+    setImmediate(() => this.flush());
   }
 
-  private rollback(): void {
-    if (this.db.inTransaction) this.rollbackStmt.run();
+  private step<T>(fn: () => T): T {
+    this.open();
+    this.stmts.savepoint.run();
+    try {
+      const out = fn();
+      this.stmts.release.run();
+      return out;
+    } catch (e) {
+      this.undo();
+      throw toStateFailure(e);
+    }
+  }
+
+  private async stepAsync<T>(fn: () => Promise<T>): Promise<T> {
+    this.open();
+    this.stmts.savepoint.run();
+    try {
+      const out = await fn();
+      this.stmts.release.run();
+      return out;
+    } catch (e) {
+      this.undo();
+      throw toStateFailure(e);
+    }
+  }
+
+  private undo(): void {
+    if (!this.db.inTransaction) return;
+    this.stmts.rollbackTo.run();
+    this.stmts.release.run();
+  }
+
+  /** Commits the batch; a unit still running (it awaited a timer or I/O) is waited for. */
+  private flush(): void {
+    const batch = this.batch;
+    if (!batch) return;
+    if (this.activeUnits > 0 && this.db.open) {
+      setImmediate(() => this.flush());
+      return;
+    }
+    this.batch = undefined;
+    try {
+      const inj = this.injected;
+      if (inj !== undefined && inj.skip-- === 0) {
+        this.injected = undefined;
+        throw Object.assign(new Error(`injected ${inj.code}: database or disk is full`), { code: inj.code });
+      }
+      this.stmts.commit.run();
+    } catch (e) {
+      if (this.db.inTransaction) this.stmts.rollback.run();
+      const failure = toStateFailure(e);
+      for (const f of batch.lost) f();
+      for (const w of batch.waiters) w.reject(failure);
+      return;
+    }
+    for (const w of batch.waiters) w.resolve();
+    for (const f of batch.after) this.units.exit(f);
   }
 }
 

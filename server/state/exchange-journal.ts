@@ -18,5 +18,8 @@ export function sqliteJournal(state: StateDb): EngineJournal {
     clear() {
       state.write(() => clear.run());
     },
+    onLost(rebuild) {
+      state.onLost(rebuild);
+    },
   };
 }

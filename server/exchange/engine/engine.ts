@@ -54,6 +54,8 @@ export class ExchangeEngine {
   /** While a command runs (or is replayed), every read of the clock gives its one time. */
   private frozenAt: number | undefined;
   private replaying = false;
+  /** One function, so a batch that loses several commands rebuilds once. */
+  private readonly rebuildFromJournal = () => this.rebuild();
 
   constructor(options: EngineOptions = {}) {
     this.store = options.store ?? new MemoryStore();
@@ -120,6 +122,7 @@ export class ExchangeEngine {
       this.rebuild();
       throw e;
     }
+    this.journal.onLost?.(this.rebuildFromJournal);
     return out;
   }
 

@@ -23,4 +23,9 @@ export interface EngineJournal {
   entries(): Iterable<JournalEntry>;
   /** Forgets every command (engine reset). */
   clear(): void;
+  /**
+   * With group commit, an appended command is durable only once its batch committed; if that
+   * commit fails, `rebuild` must run (the engine's memory would hold commands the file lacks).
+   */
+  onLost?(rebuild: () => void): void;
 }
