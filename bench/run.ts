@@ -273,9 +273,9 @@ function report(): void {
         figure: `7 ${STATE_LABEL[endpoint]}: STATE=sqlite / memory`,
         measured:
           `${ratio(e.medianRatio)} (${int(median(e.sqliteRps))} vs ${int(median(e.memoryRps))} req/s); ` +
-          `p99 ${e.sqliteP99Ms} vs ${e.memoryP99Ms} ms`,
+          `CPU ${ratio(e.medianCpuRatio)} (${int(e.sqliteCpuUs)} vs ${int(e.memoryCpuUs)} µs/req); p99 ${e.sqliteP99Ms} vs ${e.memoryP99Ms} ms`,
         target: '≥ 0.80',
-        status: e.unclean.length ? `INVALID (${JSON.stringify(e.unclean[0])})` : judge(e.medianRatio, { min: 0.8 }),
+        status: e.unclean.length ? `INVALID (${JSON.stringify(e.unclean[0])})` : judgeBoth(e.medianRatio, e.medianCpuRatio, { min: 0.8 }),
       });
     }
   }

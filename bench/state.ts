@@ -4,7 +4,7 @@
 // in each round; throughput ratio sqlite / memory per round (median) and the p99 latency of both.
 import { sign, signaturePayload } from '../contracts/exchange/signing.ts';
 import type autocannon from 'autocannon';
-import type { ServerChild } from './children.ts';
+import { cpuMs, type ServerChild } from './children.ts';
 import { LOAD_KEYS, type BenchKey } from './fixtures.ts';
 import { clean, paymentBody, paymentHeaders, runLoad, type LoadResult, type NonceCounter } from './load.ts';
 import { median } from './stats.ts';
@@ -46,6 +46,11 @@ export interface StateEndpointFigure {
   medianRatio: number;
   memoryP99Ms: number;
   sqliteP99Ms: number;
+  /** Server CPU µs per request, median: steadier than req/s on a shared machine. */
+  memoryCpuUs: number;
+  sqliteCpuUs: number;
+  /** memory CPU / sqlite CPU per request, per round (median). */
+  medianCpuRatio: number;
   unclean: { server: string; round: number; statusCodes: Record<string, number>; errors: number }[];
 }
 export type StateFigure = Record<StateEndpoint, StateEndpointFigure>;
@@ -62,14 +67,18 @@ export interface StateOptions {
 }
 
 export async function measureState(o: StateOptions): Promise<StateFigure> {
-  const run = (server: ServerChild, endpoint: StateEndpoint, duration: number) =>
-    runLoad({ url: server.url, requests: requestsOf(endpoint, o.nonces), connections: o.connections, duration });
+  type Run = LoadResult & { cpuUs: number };
+  const run = async (server: ServerChild, endpoint: StateEndpoint, duration: number): Promise<Run> => {
+    const before = cpuMs(server.pid);
+    const result = await runLoad({ url: server.url, requests: requestsOf(endpoint, o.nonces), connections: o.connections, duration });
+    return { ...result, cpuUs: ((cpuMs(server.pid) - before) * 1000) / (result.ok + result.non2xx) };
+  };
   o.progress(`warm-up: ${o.warmupSeconds} s per server and request`);
   for (const endpoint of STATE_ENDPOINTS) for (const s of [o.memory, o.sqlite]) await run(s, endpoint, o.warmupSeconds);
   const figure = {} as StateFigure;
   for (const endpoint of STATE_ENDPOINTS) {
-    const mem: LoadResult[] = [];
-    const sql: LoadResult[] = [];
+    const mem: Run[] = [];
+    const sql: Run[] = [];
     for (let round = 1; round <= o.rounds; round++) {
       // Alternate who goes first, so a drift of the machine's load favours neither.
       if (round % 2 === 1) {
@@ -81,7 +90,10 @@ export async function measureState(o: StateOptions): Promise<StateFigure> {
       }
       const m = mem.at(-1)!;
       const s = sql.at(-1)!;
-      o.progress(`round ${round}/${o.rounds} ${STATE_LABEL[endpoint]}: memory ${Math.round(m.rps)}, sqlite ${Math.round(s.rps)} req/s; p99 ${m.latencyP99Ms} / ${s.latencyP99Ms} ms`);
+      o.progress(
+        `round ${round}/${o.rounds} ${STATE_LABEL[endpoint]}: memory ${Math.round(m.rps)}, sqlite ${Math.round(s.rps)} req/s; ` +
+          `CPU ${Math.round(m.cpuUs)} / ${Math.round(s.cpuUs)} µs; p99 ${m.latencyP99Ms} / ${s.latencyP99Ms} ms`,
+      );
     }
     const ratios = sql.map((s, i) => s.rps / (mem[i] as LoadResult).rps);
     const unclean = (server: string, rs: LoadResult[]) =>
@@ -93,6 +105,9 @@ export async function measureState(o: StateOptions): Promise<StateFigure> {
       medianRatio: median(ratios),
       memoryP99Ms: median(mem.map((r) => r.latencyP99Ms)),
       sqliteP99Ms: median(sql.map((r) => r.latencyP99Ms)),
+      memoryCpuUs: median(mem.map((r) => r.cpuUs)),
+      sqliteCpuUs: median(sql.map((r) => r.cpuUs)),
+      medianCpuRatio: median(mem.map((m, i) => m.cpuUs / (sql[i] as Run).cpuUs)),
       unclean: [...unclean('memory', mem), ...unclean('sqlite', sql)],
     };
   }
