@@ -15,7 +15,7 @@ const DEFAULT_STATE = '.data/sandbox.sqlite';
 /** STATE=memory: nothing persists (tests, benchmarks); else the path of the state file. */
 function openState(env: NodeJS.ProcessEnv): StateDb | undefined {
   const where = env.STATE === undefined || env.STATE === '' ? DEFAULT_STATE : env.STATE;
-  return where === 'memory' ? undefined : new StateDb(where);
+  return where === 'memory' ? undefined : new StateDb(where, { checkpointInWorker: true, log: (line) => console.error(line) });
 }
 
 function banner(config: ServerConfig, base: string, state: StateDb | undefined): string {

@@ -1,7 +1,7 @@
 // The state file at start: migrated and versioned; a newer schema, a corrupt file and an unwritable
 // directory are refused with one line naming the file and the cause. Units of work commit or roll
 // back whole, and a failed commit (an injected SQLITE_FULL) leaves nothing behind.
-import { chmodSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -121,6 +121,21 @@ describe('StateDb', () => {
     await expect(b).rejects.toThrow('no');
     await s.durable();
     expect(order).toEqual(['a1', 'a2', 'b1', 'a-committed']);
+    s.close();
+  });
+
+  it('with checkpointInWorker, commits stay in the WAL and a worker thread moves them into the file', async () => {
+    const path = fresh();
+    const s = new StateDb(path, { checkpointInWorker: true });
+    expect(s.db.pragma('wal_autocheckpoint', { simple: true })).toBe(0);
+    const t = sqliteTable<{ id: number; text: string }>(s, 'test.things');
+    const before = statSync(path).size;
+    await s.unit(async () => {
+      for (let i = 0; i < 200; i++) await t.insert({ text: 'x'.repeat(500) });
+    });
+    await s.durable();
+    for (let i = 0; i < 100 && statSync(path).size <= before; i++) await new Promise((r) => setTimeout(r, 50));
+    expect(statSync(path).size).toBeGreaterThan(before + 100_000);
     s.close();
   });
 });

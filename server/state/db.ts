@@ -9,6 +9,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { StateUnavailableError } from '../errors.ts';
+import { startCheckpointer, type Checkpointer } from './checkpointer.ts';
 import { applyMigrations } from './migrate.ts';
 import { StateError } from './state-error.ts';
 
@@ -17,6 +18,9 @@ export { StateError };
 export interface StateOptions {
   /** How long a writer waits for another process's write lock (ms). */
   busyTimeoutMs?: number;
+  /** Checkpoint the WAL from a worker thread instead of inside commits (npm start; state/checkpointer.ts). */
+  checkpointInWorker?: boolean;
+  log?: (line: string) => void;
 }
 
 interface Unit {
@@ -51,6 +55,7 @@ export class StateDb {
   private activeUnits = 0;
   private batch: Batch | undefined;
   private injected: { code: string; skip: number } | undefined;
+  private readonly checkpointer: Checkpointer | undefined;
   // Prepared once: exec() would parse the statement text on every request.
   private readonly stmts: Record<'begin' | 'commit' | 'rollback' | 'savepoint' | 'release' | 'rollbackTo', Database.Statement>;
 
@@ -63,6 +68,10 @@ export class StateDb {
       begin: p('BEGIN IMMEDIATE'), commit: p('COMMIT'), rollback: p('ROLLBACK'),
       savepoint: p('SAVEPOINT step'), release: p('RELEASE step'), rollbackTo: p('ROLLBACK TO step'),
     };
+    if (options.checkpointInWorker) {
+      this.db.pragma('wal_autocheckpoint = 0');
+      this.checkpointer = startCheckpointer(path, 1000, options.log);
+    }
   }
 
   /**
@@ -131,6 +140,7 @@ export class StateDb {
     if (!this.db.open) return;
     this.flush();
     this.db.close();
+    void this.checkpointer?.stop();
   }
 
   private open(): void {
