@@ -5,7 +5,7 @@ import { CancelQueue, DEFAULT_CANCEL_DELAY_MS, timerScheduler, type Scheduler } 
 import { cancelRejected, orderNotFound } from './errors.ts';
 import { DEFAULT_FEE_RATE, feeRate, type FeeRate } from './fees.ts';
 import { CURRENCIES, MARKETS, MARKET_IDS, marketSpec } from './markets.ts';
-import type { EngineCommand, EngineJournal } from './journal.ts';
+import { replayCommand, type EngineCommand, type EngineJournal } from './journal.ts';
 import { finish } from './matching.ts';
 import { placeBatch, placeOrder, type PlacementContext } from './placement.ts';
 import { orderBookOf, queryOrders, queryTrades, tickerOf, type OrderQuery, type TradeQuery } from './queries.ts';
@@ -92,7 +92,7 @@ export class ExchangeEngine {
     try {
       for (const { at, cmd } of this.journal.entries()) {
         this.frozenAt = at;
-        this.execute(cmd);
+        replayCommand(cmd, this.ctx, this.cancels);
       }
     } finally {
       this.replaying = false;
@@ -126,28 +126,6 @@ export class ExchangeEngine {
     return out;
   }
 
-  /** One command as the journal holds it (replay). */
-  private execute(cmd: EngineCommand): void {
-    switch (cmd.t) {
-      case 'place':
-        this.submit(cmd.user, cmd.market, cmd.input);
-        return;
-      case 'multi':
-        placeBatch(this.ctx, cmd.user, marketSpec(cmd.market), cmd.inputs);
-        return;
-      case 'cancel-request':
-        for (const id of cmd.ids) {
-          const order = this.store.order(id);
-          if (order) this.cancels.request(order);
-        }
-        return;
-      case 'cancel': {
-        const order = this.store.order(cmd.id);
-        if (order) this.cancels.applyNow(order);
-        return;
-      }
-    }
-  }
 
   /** GET /timestamp: Unix seconds. */
   timestamp(): number {
