@@ -1,4 +1,4 @@
-// npm run bench [-- --quick] [--only=validation,client,memory,generate,engine,signing,bundle,nonces] [--rounds=N] [--seconds=S]
+// npm run bench [-- --quick] [--only=validation,client,memory,state,generate,engine,signing,bundle,nonces] [--rounds=N] [--seconds=S]
 //   [--memory-requests=N] [--profile]
 // The toolkit's performance figures, measured the same way every time (bench/README.md says what
 // each one means). Servers run as child processes on 127.0.0.1 and free ports; autocannon and the
@@ -19,11 +19,12 @@ import { LOAD_KEYS, type BenchKey } from './fixtures.ts';
 import { measureMemory, type MemoryFigure } from './memory.ts';
 import { measureSigning, type SigningFigure } from './signing.ts';
 import { measureNonces, type NonceFigure } from './nonces.ts';
+import { STATE_ENDPOINTS, STATE_LABEL, measureState, type StateFigure } from './state.ts';
 import { int, mb, median, ratio, seconds } from './stats.ts';
 import { judge, judgeBoth, renderRows, renderTable, type Row } from './table.ts';
 import { ENDPOINTS, VARIANTS, measureValidation, type ValidationFigure, type Variant } from './validation.ts';
 
-const FIGURES = ['validation', 'client', 'memory', 'generate', 'engine', 'signing', 'bundle', 'nonces'] as const;
+const FIGURES = ['validation', 'client', 'memory', 'state', 'generate', 'engine', 'signing', 'bundle', 'nonces'] as const;
 type Figure = (typeof FIGURES)[number];
 
 const args = process.argv.slice(2);
@@ -68,6 +69,7 @@ interface Results {
     signing?: SigningFigure;
     bundle?: BundleFigure;
     nonces?: NonceFigure;
+    state?: StateFigure;
   };
   errors: Record<string, string>;
   table?: Row[];
@@ -136,7 +138,7 @@ async function main(): Promise<void> {
     if (needServers || only.has('memory')) {
       console.log('\nstarting servers');
       const startedAt = performance.now();
-      const env = (validate: string, config: string) => ({ VALIDATE: validate, RATE_LIMIT: 'off', CONFIG: config });
+      const env = (validate: string, config: string) => ({ VALIDATE: validate, RATE_LIMIT: 'off', CONFIG: config, STATE: 'memory' });
       const wanted: [string, Record<string, string>][] = [
         ...(needServers ? (['none', 'all', 'requests'].map((v) => [v, env(v, files.configPath)]) as [string, Record<string, string>][]) : []),
         ...(only.has('memory') ? ([['memory', env('all', files.memoryConfigPath)]] as [string, Record<string, string>][]) : []),
@@ -173,6 +175,19 @@ async function main(): Promise<void> {
       // The other figures run alone: no server left to take CPU from them.
       await Promise.all(servers.splice(0).map((s) => s.stop()));
     }
+    await section('state', async () => {
+      // As `npm start` runs (VALIDATE=all), once in memory and once on a fresh state file.
+      const env = (state: string) => ({ RATE_LIMIT: 'off', CONFIG: files.configPath, STATE: state });
+      const pair = await Promise.all([
+        startServer({ name: 'state-memory', entry: 'server/main.ts', env: env('memory'), nodeFlags: nodeFlags('state-memory') }),
+        startServer({ name: 'state-sqlite', entry: 'server/main.ts', env: env(join(files.dir, 'state', 'sandbox.sqlite')), nodeFlags: nodeFlags('state-sqlite') }),
+      ]);
+      servers.push(...pair);
+      results.figures.state = await measureState({
+        memory: pair[0], sqlite: pair[1], nonces, rounds: PLAN.rounds, seconds: PLAN.seconds, warmupSeconds: PLAN.warmup, connections: PLAN.connections, progress: log('state'),
+      });
+      await Promise.all(servers.splice(0).map((s) => s.stop()));
+    });
     await section('generate', async () => {
       results.figures.generate = await measureGenerate(PLAN.generateRuns, log('generate'));
     });
@@ -260,6 +275,19 @@ function report(): void {
       target: 'bounded',
       status: invalid(f.memory.unclean) || '',
     });
+  }
+  if (f.state) {
+    for (const endpoint of STATE_ENDPOINTS) {
+      const e = f.state[endpoint];
+      rows.push({
+        figure: `9 ${STATE_LABEL[endpoint]}: STATE=sqlite / memory`,
+        measured:
+          `${ratio(e.medianRatio)} (${int(median(e.sqliteRps))} vs ${int(median(e.memoryRps))} req/s); ` +
+          `CPU ${ratio(e.medianCpuRatio)} (${int(e.sqliteCpuUs)} vs ${int(e.memoryCpuUs)} µs/req); p99 ${e.sqliteP99Ms} vs ${e.memoryP99Ms} ms`,
+        target: '≥ 0.80',
+        status: e.unclean.length ? `INVALID (${JSON.stringify(e.unclean[0])})` : judgeBoth(e.medianRatio, e.medianCpuRatio, { min: 0.8 }),
+      });
+    }
   }
   if (f.signing) {
     rows.push({ figure: '6 X1 sign, GET /balances (payload + HMAC)', measured: `${int(f.signing.getPayloadAndHmac)} ops/s`, target: '', status: '' });

@@ -85,7 +85,7 @@ async function main(): Promise<number> {
   let upstream = args['base-url'];
   if (!upstream) {
     const port = await freePort();
-    start('reference server', process.execPath, ['--import', 'tsx', 'server/main.ts'], { HOST: '127.0.0.1', PORT: String(port), RATE_LIMIT: 'off' });
+    start('reference server', process.execPath, ['--import', 'tsx', 'server/main.ts'], { HOST: '127.0.0.1', PORT: String(port), RATE_LIMIT: 'off', STATE: 'memory' });
     upstream = `http://127.0.0.1:${port}`;
     await waitFor(`${upstream}/openapi/exchange.yaml`, 60_000);
   }

@@ -18,6 +18,8 @@ import { partnerApi, type PartnerOperations } from './partner/api.ts';
 import { RateLimiter, type Clock } from './rate-limit.ts';
 import { connectRedis, type Redis } from './stores/redis.ts';
 import { redisSharedStores, type SharedStores } from './stores/shared.ts';
+import type { StateDb } from './state/db.ts';
+import { sqliteBans } from './state/auth-state.ts';
 import { apiDocument } from './spec.ts';
 import { docsRouter } from './static.ts';
 import { sharedApiValidator } from './validation/openapi-validator.ts';
@@ -46,6 +48,8 @@ export interface CreateServerOptions {
   redis?: Redis;
   /** Shared stores of another kind (takes precedence over `redis`). */
   shared?: SharedStores;
+  /** The state file (server/state): orders, payments, registrations, nonces and bans survive restarts. Absent: memory only. */
+  state?: StateDb;
 }
 
 /** The shared stores of a server: given, or in Redis when a client or `config.redis` is, else none (memory). */
@@ -70,10 +74,10 @@ export function createServer(options: CreateServerOptions = {}): Express {
 
   for (const api of API_MODULES) {
     const handlers: Record<string, AnyHandler | undefined> = {
-      ...(api.defaultHandlers({ config, now, log, ...(shared ? { shared } : {}) }) as unknown as Record<string, AnyHandler>),
+      ...(api.defaultHandlers({ config, now, log, ...(shared ? { shared } : {}), ...(options.state ? { state: options.state } : {}) }) as unknown as Record<string, AnyHandler>),
       ...((options.handlers?.[api.id] ?? {}) as Record<string, AnyHandler | undefined>),
     };
-    app.use(api.basePath, apiRouter(api, config, now, log, handlers, options.documents?.[api.id], undefined, shared));
+    app.use(api.basePath, apiRouter(api, config, now, log, handlers, options.documents?.[api.id], undefined, shared, options.state));
   }
   app.use(docsRouter());
   app.use(notFound);
@@ -91,6 +95,7 @@ export function apiRouter(
   document?: Record<string, unknown>,
   unknownRoutes?: 'reject' | 'pass',
   shared?: SharedStores,
+  state?: StateDb,
 ) {
   const rule = config.rateLimit[api.id];
   const validator =
@@ -102,8 +107,10 @@ export function apiRouter(
     operations: api.operations,
     ...(handlers ? { handlers } : {}),
     ...(validator ? { validator } : {}),
-    auth: api.auth(config, now, shared),
-    ...(config.rateLimit.enabled ? { limiter: shared ? shared.limiter(api.id, rule) : new RateLimiter(rule, now) } : {}),
+    auth: api.auth(config, now, shared, state),
+    ...(config.rateLimit.enabled
+      ? { limiter: shared ? shared.limiter(api.id, rule) : new RateLimiter(rule, now, undefined, state ? sqliteBans(state, api.id) : undefined) }
+      : {}),
     clientKey: api.clientKey,
     render: api.render,
     bodyLimit: config.bodyLimit,

@@ -87,6 +87,17 @@ export class StoreUnavailableError extends Error {
   }
 }
 
+/**
+ * The state store (server/state) refused a write: disk full, read-only file, I/O error. Answers 503
+ * in the API's error body; the request was not applied (its transaction rolled back).
+ */
+export class StateUnavailableError extends Error {
+  override readonly name = 'StateUnavailableError';
+  constructor(readonly reason: string) {
+    super(`The sandbox state store is unavailable (${reason}); the request was not applied, retry later`);
+  }
+}
+
 /** The default handler of an operation nobody implemented yet. */
 export class NotImplementedError extends Error {
   override readonly name = 'NotImplementedError';

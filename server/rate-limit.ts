@@ -13,6 +13,13 @@ export interface RateLimitRule {
 
 export type Clock = () => number;
 
+/** Where bans are kept beyond the process (server/state/auth-state.ts): loaded at start, saved when one begins. */
+export interface BanStore {
+  /** Bans still running at `now`: [client, banned until (ms)]. */
+  load(now: number): Iterable<readonly [string, number]>;
+  save(client: string, until: number, now: number): void;
+}
+
 export type RateDecision = { ok: true; remaining: number } | { ok: false; retryAfterSec: number; banned: boolean };
 
 /**
@@ -38,7 +45,11 @@ export class RateLimiter implements RateCounter {
     readonly rule: RateLimitRule,
     private readonly now: Clock = Date.now,
     private readonly maxClients = 100_000,
-  ) {}
+    private readonly bans?: BanStore,
+  ) {
+    const start = this.now();
+    for (const [client, until] of bans?.load(start) ?? []) this.windows.set(client, { start, count: this.rule.limit + 1, bannedUntil: until });
+  }
 
   /** Counts one request of `client` and says whether it may pass. Synchronous, so check and count are one step. */
   hit(client: string): RateDecision {
@@ -56,6 +67,8 @@ export class RateLimiter implements RateCounter {
     if (w.count <= this.rule.limit) return { ok: true, remaining: this.rule.limit - w.count };
     if (this.rule.banMs > 0) {
       w.bannedUntil = now + this.rule.banMs;
+      // Saved before the 429 is sent; if the store refuses, the ban still holds in this process.
+      this.bans?.save(client, w.bannedUntil, now);
       return { ok: false, retryAfterSec: seconds(this.rule.banMs), banned: true };
     }
     return { ok: false, retryAfterSec: seconds(w.start + this.rule.windowMs - now), banned: false };

@@ -1,12 +1,14 @@
 // The reference server as a process (`npm start`, `cryptopay-toolkit serve`), with its sandbox
 // defaults. HOST, PORT, VALIDATE=all|requests|none, RATE_LIMIT=on|off, REDIS_URL (stores shared by
-// several instances) and CONFIG=path (JSON, deep-merged over the defaults) configure it. Prints the URLs and the demo credentials (sandbox
+// several instances), STATE=path|memory (the state file, default .data/sandbox.sqlite; server/state)
+// and CONFIG=path (JSON, deep-merged over the defaults) configure it. Prints the URLs and the demo credentials (sandbox
 // values, public by design: DESIGN.md "Sandbox defaults") once it really listens; a port it cannot
 // take is one line on stderr and exit code 1; shuts down cleanly on SIGTERM and SIGINT.
 import { createServer as createHttpServer } from 'node:http';
 import { createServer } from './app.ts';
 import { ConfigError, loadConfig, type ServerConfig } from './config.ts';
 import { SANDBOX_DEFAULTS } from './config-defaults.ts';
+import { StateDb, StateError } from './state/db.ts';
 import { connectRedis, redactRedisUrl, redisReady, type Redis } from './stores/redis.ts';
 
 /** The Redis client of REDIS_URL, once it answers; exits 1 with the reason when it does not within 5 s. */
@@ -22,7 +24,16 @@ async function redisOf(config: ServerConfig): Promise<Redis | undefined> {
   }
 }
 
-function banner(config: ServerConfig, base: string): string {
+/** Where the sandbox keeps its state unless STATE says otherwise (git-ignored). */
+const DEFAULT_STATE = '.data/sandbox.sqlite';
+
+/** STATE=memory: nothing persists (tests, benchmarks); else the path of the state file. */
+function openState(env: NodeJS.ProcessEnv): StateDb | undefined {
+  const where = env.STATE === undefined || env.STATE === '' ? DEFAULT_STATE : env.STATE;
+  return where === 'memory' ? undefined : new StateDb(where, { checkpointInWorker: true, log: (line) => console.error(line) });
+}
+
+function banner(config: ServerConfig, base: string, state: StateDb | undefined): string {
   const lines = [
     `Reference server listening on ${base}`,
     `  exchange  ${base}/api/v1        docs ${base}/docs/exchange   OpenAPI ${base}/openapi/exchange.yaml`,
@@ -33,6 +44,7 @@ function banner(config: ServerConfig, base: string): string {
     config.redis
       ? `  shared stores (nonces, rate limits, invoice numbers): Redis at ${redactRedisUrl(config.redis.url)}, key prefix ${config.redis.keyPrefix}`
       : '  shared stores: none (nonces and rate limits in this process; set REDIS_URL to run several instances)',
+    `  state: ${state ? `${state.path} (SQLite, WAL)` : 'memory (lost on exit)'}`,
   ];
   // Only the sandbox defaults are printed; credentials from a CONFIG file are never echoed.
   const isDefault = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
@@ -57,10 +69,12 @@ const LISTEN_ERRORS: Record<string, string> = {
 /** Starts the server as configured by `env`; the process then lives until SIGTERM/SIGINT. */
 export async function serve(env: NodeJS.ProcessEnv = process.env): Promise<void> {
   let config: ServerConfig;
+  let state: StateDb | undefined;
   try {
     config = loadConfig(env);
+    state = openState(env);
   } catch (e) {
-    if (e instanceof ConfigError) {
+    if (e instanceof ConfigError || e instanceof StateError) {
       console.error(e.message);
       process.exit(2);
     }
@@ -69,12 +83,12 @@ export async function serve(env: NodeJS.ProcessEnv = process.env): Promise<void>
   // Not app.listen: Express 5 calls its callback on a failed listen too (EADDRINUSE), which
   // printed the banner for a server that was not there.
   const redis = await redisOf(config);
-  const server = createHttpServer(createServer({ config, ...(redis ? { redis } : {}) }));
+  const server = createHttpServer(createServer({ config, ...(redis ? { redis } : {}), ...(state ? { state } : {}) }));
   server.once('listening', () => {
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
     const host = config.host.includes(':') ? `[${config.host}]` : config.host;
-    console.log(banner(config, `http://${host}:${port}`));
+    console.log(banner(config, `http://${host}:${port}`, state));
   });
   server.on('error', (e: NodeJS.ErrnoException) => {
     console.error(`Cannot listen on ${config.host}:${config.port}: ${LISTEN_ERRORS[e.code ?? ''] ?? e.message}`);
@@ -87,14 +101,18 @@ export async function serve(env: NodeJS.ProcessEnv = process.env): Promise<void>
     if (stopping) return;
     stopping = true;
     console.log(`${signal}: closing (in-flight requests may finish, 10 s at most)`);
+    const exit = () => {
+      state?.close();
+      process.exit(0);
+    };
     server.close(() => {
-      if (redis) void redis.quit().finally(() => process.exit(0));
-      else process.exit(0);
+      if (redis) void redis.quit().finally(exit);
+      else exit();
     });
     server.closeIdleConnections();
     setTimeout(() => {
       server.closeAllConnections();
-      process.exit(0);
+      exit();
     }, 10_000).unref();
   };
   process.on('SIGTERM', () => stop('SIGTERM'));

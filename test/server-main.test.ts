@@ -1,6 +1,7 @@
 // `npm start` as a process: it listens where HOST/PORT say, prints the URLs and the demo
 // credentials, serves the three prefixes and the docs, stops cleanly on SIGTERM, and refuses an
-// invalid CONFIG file with the offending path.
+// invalid CONFIG file with the offending path, and a state file it cannot use with one line; keeps
+// its state in the STATE file across a restart.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer as createNetServer, type AddressInfo } from 'node:net';
@@ -9,7 +10,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 function start(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { env: { ...process.env, STATE: 'memory', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   let err = '';
   child.stdout.on('data', (d: Buffer) => (out += d.toString()));
@@ -88,4 +89,32 @@ describe('npm start (server/main.ts)', () => {
       await new Promise((resolve) => taken.close(resolve));
     }
   }, 30_000);
+
+  it('exits 2 with one line naming the file when STATE is not a usable state file', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'server-main-'));
+    const file = join(dir, 'state.sqlite');
+    writeFileSync(file, Buffer.alloc(4096, 'garbage '));
+    const s = start({ PORT: '0', STATE: file });
+    expect(await s.exited).toBe(2);
+    expect(s.errors().trim()).toMatch(new RegExp(`^State file ${file} cannot be used: .*corrupt or not a SQLite file; move it away or choose another STATE\\)$`));
+  }, 30_000);
+
+  it('keeps its state in the STATE file across a restart and says where in the banner', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'server-main-')), 'state.sqlite');
+    const auth = { Authorization: `Basic ${Buffer.from('demo-merchant:demo-merchant-secret').toString('base64')}`, 'content-type': 'application/json' };
+    const body = JSON.stringify({ payment: { amount: '10.00', external_id: 'e1', currency_iso: 'USD', crypto_iso: 'BTC', confirmations_required: '3', ip: '203.0.113.7', invoice_number: 'MAIN1', first_name: 'Jane', last_name: 'Doe', email: 'jane@example.com' } });
+    const first = start({ PORT: '0', STATE: file });
+    const base = await first.listening;
+    expect(first.output()).toContain(`state: ${file} (SQLite, WAL)`);
+    expect((await fetch(`${base}/merchant/v2/payments`, { method: 'POST', headers: auth, body })).status).toBe(201);
+    first.child.kill('SIGTERM');
+    expect(await first.exited).toBe(0);
+    const second = start({ PORT: '0', STATE: file });
+    const base2 = await second.listening;
+    expect((await fetch(`${base2}/merchant/v2/payments/1001?crypto_iso=BTC`, { headers: auth })).status).toBe(200);
+    // The invoice number is still taken (M5).
+    expect((await fetch(`${base2}/merchant/v2/payments`, { method: 'POST', headers: auth, body })).status).toBe(422);
+    second.child.kill('SIGTERM');
+    expect(await second.exited).toBe(0);
+  }, 60_000);
 });

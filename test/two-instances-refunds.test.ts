@@ -1,10 +1,8 @@
-// Two `npm start` processes sharing one sandbox state (STATE=<one SQLite file>, branch i13-sqlite)
-// and one Redis: two concurrent refunds of one transaction whose sum exceeds what was received,
-// sent to different instances, cannot both succeed (M4); exactly one is stored. Needs the SQLite
-// state layer (better-sqlite3 and STATE): without it, each process has its own memory and the
-// other instance does not know the transaction, so this file skips until that branch is merged.
+// Two `npm start` processes sharing one sandbox state (STATE=<one SQLite file>) and one Redis: two
+// concurrent refunds of one transaction whose sum exceeds what was received, sent to different
+// instances, cannot both succeed (M4); exactly one is stored (the cap is checked inside a
+// BEGIN IMMEDIATE transaction that reads the file).
 import { mkdtempSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,19 +11,9 @@ import { startInstance, type Instance } from './instances.ts';
 import { MERCHANT_AUTH } from './server-helpers.ts';
 import { paymentBody } from './sandbox-helpers.ts';
 
-function sqliteStateAvailable(): boolean {
-  try {
-    createRequire(import.meta.url).resolve('better-sqlite3');
-    return true;
-  } catch {
-    console.warn('[skip] two-instance refunds need the SQLite sandbox state (STATE=path, better-sqlite3; branch i13-sqlite)');
-    return false;
-  }
-}
-
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-describe.skipIf(!sqliteStateAvailable() || !redisServerAvailable())('two instances, one sandbox state: refunds (M4)', () => {
+describe.skipIf(!redisServerAvailable())('two instances, one sandbox state: refunds (M4)', () => {
   let redis: RedisServer;
   let a: Instance;
   let b: Instance;

@@ -9,6 +9,7 @@ import { requiredPermission, type ApiModule } from '../http/api-module.ts';
 import { renderExchangeFailure } from '../http/render-exchange.ts';
 import { ipKey } from '../rate-limit.ts';
 import { defaultExchangeHandlers } from './handlers/index.ts';
+import { SqliteNonceStore } from '../state/auth-state.ts';
 
 export type ExchangeOperations = typeof exchangeOperations;
 export type ExchangeHandlers = HandlerMap<ExchangeOperations, ExchangePrincipal>;
@@ -23,10 +24,10 @@ export const exchangeApi: ApiModule<ExchangeOperations, ExchangePrincipal> = {
     const p = exchangePrincipal(req);
     return p ? `key:${p.accessKey}` : ipKey(req);
   },
-  auth: (config, now, shared) => {
-    // One verifier (one nonce store) for all operations: a nonce is single use across the API,
-    // and across instances when the store is shared.
-    const nonces = shared?.nonces(config.exchange.nonceTtlMs);
+  auth: (config, now, shared, state) => {
+    // One verifier (one nonce store) for all operations: a nonce is single use across the API, and
+    // across instances when the store is shared (Redis); with a state file it survives restarts.
+    const nonces = shared?.nonces(config.exchange.nonceTtlMs) ?? (state ? new SqliteNonceStore(state, config.exchange.nonceTtlMs, now) : undefined);
     const verify = createExchangeVerifier({ ...config.exchange, now, ...(nonces ? { nonces } : {}) });
     return (_operationId, op) => {
       if (op.security.length === 0) return undefined;

@@ -7,6 +7,7 @@ import type { ServerConfig } from '../config.ts';
 import type { HandlerMap } from '../handlers/types.ts';
 import type { Clock, ClientKeyOf } from '../rate-limit.ts';
 import type { SharedStores } from '../stores/shared.ts';
+import type { StateDb } from '../state/db.ts';
 import type { Failure } from './failure.ts';
 import type { Rendered } from './render-exchange.ts';
 
@@ -17,6 +18,8 @@ export interface HandlerContext {
   log: (line: string) => void;
   /** Stores shared with other instances (Redis), when configured: the merchant sandbox claims invoice numbers there. */
   shared?: SharedStores;
+  /** The state file (STATE=path); absent: everything in memory (STATE=memory, tests). */
+  state?: StateDb;
 }
 
 export interface ApiModule<Ops extends OperationMap = OperationMap, P = unknown> {
@@ -31,8 +34,11 @@ export interface ApiModule<Ops extends OperationMap = OperationMap, P = unknown>
    * (merchant, partner), body fields in the URL query of a POST (exchange). Form bodies: every API.
    */
   bodies?: { lenientJson?: boolean; queryFields?: boolean };
-  /** Builds the auth of each operation from the configured credentials (undefined: public); `shared` holds the nonces when given. */
-  auth: (config: ServerConfig, now: Clock, shared?: SharedStores) => (operationId: string, op: OperationSpec) => RequestHandler | undefined;
+  /**
+   * Builds the auth of each operation from the configured credentials (undefined: public). Nonces
+   * live in `shared` when given (Redis: several instances), else in `state` (the state file), else in memory.
+   */
+  auth: (config: ServerConfig, now: Clock, shared?: SharedStores, state?: StateDb) => (operationId: string, op: OperationSpec) => RequestHandler | undefined;
   /** The complete default handler map (501 until the reference implementations land). */
   defaultHandlers: (ctx: HandlerContext) => HandlerMap<Ops, P>;
 }

@@ -14,6 +14,7 @@ import {
   RequestValidationError,
   RouteNotFoundError,
   StoreUnavailableError,
+  StateUnavailableError,
   UnsupportedMediaTypeError,
   type ValidationIssue,
 } from '../errors.ts';
@@ -31,6 +32,7 @@ export type Failure =
   | NotImplementedError
   | ExchangeDomainError
   | ApiDomainError
+  | StateUnavailableError
   | InternalFailure;
 
 /** Anything else: a bug, a response that failed validation, an unexpected library error. Answers 500. */
@@ -43,7 +45,7 @@ export class InternalFailure extends Error {
 
 const KNOWN = [
   RequestValidationError, MalformedJsonError, MalformedFormError, PayloadTooLargeError, UnsupportedMediaTypeError, RouteNotFoundError,
-  MethodNotAllowedError, RateLimitedError, StoreUnavailableError, NotImplementedError, ExchangeDomainError, ApiDomainError, InternalFailure,
+  MethodNotAllowedError, RateLimitedError, StoreUnavailableError, NotImplementedError, ExchangeDomainError, ApiDomainError, StateUnavailableError, InternalFailure,
 ];
 
 /** `['payment', 'email']` -> `payment.email`; `['orders', 0, 'price']` -> `orders[0].price`. */

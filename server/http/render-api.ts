@@ -12,6 +12,7 @@ import {
   RequestValidationError,
   RouteNotFoundError,
   StoreUnavailableError,
+  StateUnavailableError,
   UnsupportedMediaTypeError,
   issueKey,
   type ValidationIssue,
@@ -76,6 +77,7 @@ export function renderApiFailure(f: Failure, opts: ApiRenderOptions, operationId
   if (f instanceof MethodNotAllowedError) return { status: 405, body: error('1009', f.message), headers: { Allow: f.allow.join(', ') } };
   if (f instanceof PayloadTooLargeError) return { status: 413, body: error('1008', f.message) };
   if (f instanceof UnsupportedMediaTypeError) return { status: 415, body: error('1010', f.message) };
+  if (f instanceof StateUnavailableError) return { status: 503, body: error('1006', f.message), headers: { 'Retry-After': '5' } };
   if (f instanceof NotImplementedError) return { status: 501, body: { ...error('1005', f.message), title: 'Not Implemented' } };
   // ExchangeDomainError thrown into this API by mistake, and InternalFailure: a bug.
   return { status: 500, body: error('1005', 'Internal server error') };

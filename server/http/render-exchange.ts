@@ -16,6 +16,7 @@ import {
   RequestValidationError,
   RouteNotFoundError,
   StoreUnavailableError,
+  StateUnavailableError,
   UnsupportedMediaTypeError,
   describeIssues,
 } from '../errors.ts';
@@ -52,6 +53,8 @@ export function renderExchangeFailure(f: Failure): Rendered {
   if (f instanceof PayloadTooLargeError) return { status: 413, body: body(1008, f.message) };
   if (f instanceof UnsupportedMediaTypeError) return { status: 415, body: body(1010, f.message) };
   if (f instanceof NotImplementedError) return { status: 501, body: body(1005, f.message) };
+  // 3001 is the document's 503 ("undergoing maintenance"): the state store cannot take writes.
+  if (f instanceof StateUnavailableError) return { status: 503, body: body(3001, f.message), headers: { 'Retry-After': '5' } };
   // ApiDomainError (a merchant error thrown into the exchange by mistake) and InternalFailure: a bug.
   return { status: 500, body: body(1005, 'Internal server error') };
 }

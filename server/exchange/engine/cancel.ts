@@ -43,6 +43,16 @@ export class CancelQueue {
     return this.pending.size;
   }
 
+  /** Schedules every pending cancel again (after the engine was rebuilt from its journal). */
+  resume(): void {
+    for (const order of this.pending) this.schedule(() => this.apply(order), this.delayMs);
+  }
+
+  /** Applies the pending cancel of `order` now, if there is one (journal replay). */
+  applyNow(order: OrderRec): void {
+    this.apply(order);
+  }
+
   /** Forgets pending cancels (timers already set find nothing to do). */
   clear(): void {
     this.pending.clear();

@@ -5,6 +5,7 @@ import { CancelQueue, DEFAULT_CANCEL_DELAY_MS, timerScheduler, type Scheduler } 
 import { cancelRejected, orderNotFound } from './errors.ts';
 import { DEFAULT_FEE_RATE, feeRate, type FeeRate } from './fees.ts';
 import { CURRENCIES, MARKETS, MARKET_IDS, marketSpec } from './markets.ts';
+import { replayCommand, type EngineCommand, type EngineJournal } from './journal.ts';
 import { finish } from './matching.ts';
 import { placeBatch, placeOrder, type PlacementContext } from './placement.ts';
 import { orderBookOf, queryOrders, queryTrades, tickerOf, type OrderQuery, type TradeQuery } from './queries.ts';
@@ -32,6 +33,8 @@ export interface EngineOptions {
   /** Fee per side of each trade, in quote currency (default '0.0025', i.e. 0.25 %). */
   feeRate?: string;
   store?: EngineStore;
+  /** Where accepted commands are stored; the engine replays it on construction (server/state). */
+  journal?: EngineJournal;
 }
 
 export interface ClearFilter {
@@ -47,28 +50,82 @@ export class ExchangeEngine {
   private readonly seed: SeedConfig;
   private readonly cancels: CancelQueue;
   private readonly ctx: PlacementContext;
+  private readonly journal: EngineJournal | undefined;
+  /** While a command runs (or is replayed), every read of the clock gives its one time. */
+  private frozenAt: number | undefined;
+  private replaying = false;
+  /** One function, so a batch that loses several commands rebuilds once. */
+  private readonly rebuildFromJournal = () => this.rebuild();
 
   constructor(options: EngineOptions = {}) {
     this.store = options.store ?? new MemoryStore();
     this.fee = options.feeRate === undefined ? DEFAULT_FEE_RATE : feeRate(options.feeRate);
     this.clock = options.clock ?? systemClock;
     this.seed = options.seed ?? DEFAULT_SEED;
+    this.journal = options.journal;
+    const scheduler = options.scheduler ?? timerScheduler;
+    // During a replay, cancels are not scheduled: the journal says which were applied, and the
+    // rest are scheduled once the replay ends (CancelQueue.resume).
     this.cancels = new CancelQueue(
       (order) => this.cancelNow(order),
-      options.scheduler ?? timerScheduler,
+      (task, delayMs) => (this.replaying ? undefined : scheduler(task, delayMs)),
       options.cancelDelayMs ?? DEFAULT_CANCEL_DELAY_MS,
     );
     const clock = this.clock;
-    this.ctx = { store: this.store, fee: this.fee, now: () => clock.now() };
-    this.reset();
+    this.ctx = { store: this.store, fee: this.fee, now: () => this.frozenAt ?? clock.now() };
+    this.rebuild();
   }
 
-  /** Back to the seeded balances: no orders, no trades, no pending cancels; ids restart at 1. */
+  /** Back to the seeded balances: no orders, no trades, no pending cancels; ids restart at 1 (the journal is emptied). */
   reset(): void {
+    this.journal?.clear();
+    this.rebuild();
+  }
+
+  /** The seeded state, then every command of the journal replayed at its own time. */
+  private rebuild(): void {
     this.cancels.clear();
     this.store.reset();
     this.store.ledger.seed(this.seed);
+    if (!this.journal) return;
+    this.replaying = true;
+    try {
+      for (const { at, cmd } of this.journal.entries()) {
+        this.frozenAt = at;
+        replayCommand(cmd, this.ctx, this.cancels);
+      }
+    } finally {
+      this.replaying = false;
+      this.frozenAt = undefined;
+    }
+    this.cancels.resume();
   }
+
+  /**
+   * Runs an accepted command and stores it in the journal before returning (so before the response
+   * is sent). A refused command throws before changing anything and is not stored. When storing
+   * fails, the engine rebuilds itself from the journal, so memory holds no command the file lacks.
+   */
+  private run<T>(cmd: EngineCommand, apply: () => T): T {
+    if (!this.journal || this.replaying) return apply();
+    const at = this.clock.now();
+    this.frozenAt = at;
+    let out: T;
+    try {
+      out = apply();
+    } finally {
+      this.frozenAt = undefined;
+    }
+    try {
+      this.journal.append({ at, cmd });
+    } catch (e) {
+      this.rebuild();
+      throw e;
+    }
+    this.journal.onLost?.(this.rebuildFromJournal);
+    return out;
+  }
+
 
   /** GET /timestamp: Unix seconds. */
   timestamp(): number {
@@ -89,39 +146,43 @@ export class ExchangeEngine {
 
   /** POST /orders. */
   placeOrder(userId: string, market: MarketId, input: OrderInput): Order {
-    return orderToWire(this.submit(userId, market, input));
+    return orderToWire(this.run({ t: 'place', user: userId, market, input }, () => this.submit(userId, market, input)));
   }
 
   /** placeOrder without building the response: the id of the new order (benchmarks, bulk loads). */
   submitOrder(userId: string, market: MarketId, input: OrderInput): number {
-    return this.submit(userId, market, input).id;
+    return this.run({ t: 'place', user: userId, market, input }, () => this.submit(userId, market, input)).id;
   }
 
   /** POST /orders/multi: all or nothing; a failure names the index of the offending order. */
   placeMany(userId: string, market: MarketId, inputs: readonly OrderInput[]): Order[] {
-    return placeBatch(this.ctx, userId, marketSpec(market), inputs).map(orderToWire);
+    const spec = marketSpec(market);
+    return this.run({ t: 'multi', user: userId, market, inputs: [...inputs] }, () => placeBatch(this.ctx, userId, spec, inputs)).map(orderToWire);
   }
 
   /** POST /order/delete: the order as it is now (still wait); the cancel follows (see cancel.ts). */
   requestCancel(userId: string, orderId: number): Order {
     const order = this.ownOrder(userId, orderId);
     if (order.state !== 'wait') throw cancelRejected(order.id, order.state);
-    this.cancels.request(order);
+    if (!order.cancelRequested) this.run({ t: 'cancel-request', ids: [order.id] }, () => this.cancels.request(order));
     return orderToWire(order);
   }
 
   /** POST /orders/clear: requests the cancel of every waiting order matching the filter. */
   clear(userId: string, filter: ClearFilter = {}): Order[] {
     const markets = filter.market === undefined ? MARKET_IDS : [marketSpec(filter.market).id];
-    const out: Order[] = [];
+    const matching: OrderRec[] = [];
     for (const market of markets) {
       for (const order of this.store.userOrders(userId, market)) {
         if (order.state !== 'wait' || (filter.side !== undefined && order.side !== filter.side)) continue;
-        this.cancels.request(order);
-        out.push(orderToWire(order));
+        matching.push(order);
       }
     }
-    return out;
+    const requested = matching.filter((o) => !o.cancelRequested);
+    if (requested.length > 0) {
+      this.run({ t: 'cancel-request', ids: requested.map((o) => o.id) }, () => requested.forEach((o) => this.cancels.request(o)));
+    }
+    return matching.map(orderToWire);
   }
 
   /** Applies every requested cancel now (tests, shutdown); returns how many were pending. */
@@ -181,8 +242,15 @@ export class ExchangeEngine {
   }
 
   private cancelNow(order: OrderRec): void {
-    this.store.book(order.market.id).own(order.side).remove(order);
-    finish(order, 'cancel');
+    try {
+      this.run({ t: 'cancel', id: order.id }, () => {
+        this.store.book(order.market.id).own(order.side).remove(order);
+        finish(order, 'cancel');
+      });
+    } catch {
+      // The journal refused it: the engine was rebuilt with the cancel still pending and
+      // rescheduled (rebuild -> CancelQueue.resume), so it is retried; nothing to throw into a timer.
+    }
   }
 }
 

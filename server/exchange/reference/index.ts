@@ -4,6 +4,7 @@
 import type { ServerConfig } from '../../config.ts';
 import type { Clock } from '../../rate-limit.ts';
 import { createEngine, type ExchangeEngine, type Scheduler } from '../engine/index.ts';
+import type { EngineJournal } from '../engine/journal.ts';
 import { accountHandlers } from './account.ts';
 import { seedFromConfig } from './accounts.ts';
 import { translateEngineErrors } from './engine-errors.ts';
@@ -30,6 +31,8 @@ export interface ExchangeReferenceOptions {
   now?: Clock;
   /** When requested cancels run (default: setTimeout after the cancel delay). */
   scheduler?: Scheduler;
+  /** Where accepted commands are stored (server/state); the engine replays it when built. */
+  journal?: EngineJournal;
 }
 
 export interface ExchangeReference {
@@ -47,6 +50,7 @@ export function createExchangeReference(config: ExchangeReferenceConfig, options
     cancelDelayMs,
     ...(now ? { clock: { now } } : {}),
     ...(options.scheduler ? { scheduler: options.scheduler } : {}),
+    ...(options.journal ? { journal: options.journal } : {}),
   });
   return { engine, handlers: exchangeReferenceHandlers(engine) };
 }

@@ -42,10 +42,14 @@ export function formatTxid(crypto: CryptoIso, network: NetworkType | null, hex: 
   return crypto === 'XRP' ? hex.toUpperCase() : hex;
 }
 
-export function startPaymentLifecycle(sb: MerchantSandbox, payment: PaymentRecord, signingSecret: string): void {
+/** Milliseconds until `since + afterMs` (0 when past): steps are due relative to the record's creation, so a restart keeps their times. */
+const until = (sb: MerchantSandbox, since: number, afterMs: number) => Math.max(0, since + afterMs - sb.now());
+
+/** Schedules the M2 steps of a payment; each step checks the payment's state, so scheduling twice is harmless. */
+export function startPaymentLifecycle(sb: MerchantSandbox, payment: PaymentRecord, signingSecret: string, since = sb.now()): void {
   const { foundAfterMs, confirmedAfterMs } = sb.timings;
-  sb.schedule(foundAfterMs, `payment ${payment.id} found`, () => paymentFound(sb, payment.id, signingSecret));
-  sb.schedule(Math.max(confirmedAfterMs, foundAfterMs), `payment ${payment.id} confirmed`, () => paymentConfirmed(sb, payment.id, signingSecret));
+  sb.schedule(until(sb, since, foundAfterMs), `payment ${payment.id} found`, () => paymentFound(sb, payment.id, signingSecret));
+  sb.schedule(until(sb, since, Math.max(confirmedAfterMs, foundAfterMs)), `payment ${payment.id} confirmed`, () => paymentConfirmed(sb, payment.id, signingSecret));
 }
 
 async function paymentFound(sb: MerchantSandbox, paymentId: number, secret: string): Promise<void> {
@@ -81,11 +85,11 @@ export const SANDBOX_UNPAID_INVOICE_AMOUNT = 300;
 export const SANDBOX_INVOICE_CRYPTO: CryptoIso = 'BTC';
 
 /** Schedules the simulated recipient of a new sandbox invoice (none for amount 300). */
-export function startInvoiceLifecycle(sb: MerchantSandbox, invoice: InvoiceRecord): void {
+export function startInvoiceLifecycle(sb: MerchantSandbox, invoice: InvoiceRecord, since = sb.now()): void {
   if (new Big(invoice.amount).eq(SANDBOX_UNPAID_INVOICE_AMOUNT)) return;
   const { foundAfterMs, confirmedAfterMs } = sb.timings;
-  sb.schedule(foundAfterMs, `invoice ${invoice.id} found`, () => invoiceFound(sb, invoice.id));
-  sb.schedule(Math.max(confirmedAfterMs, foundAfterMs), `invoice ${invoice.id} confirmed`, () => invoiceConfirmed(sb, invoice.id));
+  sb.schedule(until(sb, since, foundAfterMs), `invoice ${invoice.id} found`, () => invoiceFound(sb, invoice.id));
+  sb.schedule(until(sb, since, Math.max(confirmedAfterMs, foundAfterMs)), `invoice ${invoice.id} confirmed`, () => invoiceConfirmed(sb, invoice.id));
 }
 
 async function invoiceFound(sb: MerchantSandbox, invoiceId: number): Promise<void> {
@@ -115,19 +119,19 @@ async function invoiceConfirmed(sb: MerchantSandbox, invoiceId: number): Promise
 }
 
 /** Schedules what happens to a new refund; only sandbox refunds are ever sent. */
-export function startRefundLifecycle(sb: MerchantSandbox, refund: RefundRecord, signingSecret: string): void {
+export function startRefundLifecycle(sb: MerchantSandbox, refund: RefundRecord, signingSecret: string, since = sb.now()): void {
   const { foundAfterMs, confirmedAfterMs } = sb.timings;
   if (refund.kind === 'email') {
     sb.schedule(Math.max(0, refund.expires_at - sb.now()), `refund ${refund.id} expiry`, () =>
       finishRefund(sb, refund.id, signingSecret, 'cancelled'));
     if (!refund.sandbox) return;
-    sb.schedule(foundAfterMs, `refund ${refund.id} opened`, async () => {
+    sb.schedule(until(sb, since, foundAfterMs), `refund ${refund.id} opened`, async () => {
       const r = await sb.store.refunds.get(refund.id);
       if (r?.status === 'pending') await sb.store.refunds.update(r.id, { status: 'email_opened' });
     });
   }
   if (refund.sandbox) {
-    sb.schedule(Math.max(confirmedAfterMs, foundAfterMs), `refund ${refund.id} sent`, () => finishRefund(sb, refund.id, signingSecret, 'refunded'));
+    sb.schedule(until(sb, since, Math.max(confirmedAfterMs, foundAfterMs)), `refund ${refund.id} sent`, () => finishRefund(sb, refund.id, signingSecret, 'refunded'));
   }
 }
 

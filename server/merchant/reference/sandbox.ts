@@ -18,6 +18,9 @@ import { SANDBOX_DEFAULTS } from '../../config-defaults.ts';
 import { guardedTransport, type TargetPolicy } from './webhook-transport.ts';
 import type { WebhookEncoding } from '../../../contracts/merchant/webhook-encoding.ts';
 import { WebhookDispatcher, type WebhookPolicy, type WebhookTransport } from './webhooks.ts';
+import type { StateDb } from '../../state/db.ts';
+import { createSqliteMerchantStore } from '../../state/stores.ts';
+import { sqliteOutbox } from '../../state/outbox.ts';
 
 /** Per API key: the account's fiat currency (invoices must use it; instant payouts pay it) and settlement method. */
 export interface MerchantAccount {
@@ -48,6 +51,11 @@ export interface MerchantSandboxOptions {
   portalUrl?: string;
   /** Account settings per API key; unlisted keys get DEFAULT_ACCOUNT. */
   accounts?: Record<string, Partial<MerchantAccount>>;
+  /**
+   * The state file: the store lives there, each lifecycle step and webhook attempt is its own unit
+   * of work, and timers are armed only once the request that scheduled them committed.
+   */
+  state?: StateDb;
 }
 
 export class MerchantSandbox {
@@ -60,15 +68,17 @@ export class MerchantSandbox {
   readonly lock = new KeyedLock();
   private readonly accounts = new Map<string, MerchantAccount>();
   private readonly scheduled = new Set<TimerHandle>();
+  readonly state: StateDb | undefined;
 
   constructor(o: MerchantSandboxOptions) {
-    this.store = withSharedInvoiceNumbers(o.store ?? createMemoryMerchantStore(), o.shared?.invoiceNumbers);
+    this.state = o.state;
+    this.store = withSharedInvoiceNumbers(o.store ?? (o.state ? createSqliteMerchantStore(o.state) : createMemoryMerchantStore()), o.shared?.invoiceNumbers);
     this.timers = o.timers ?? realTimers(o.now);
     this.log = o.log ?? (() => undefined);
     this.timings = { ...o.config.merchant.sandbox };
     this.portalUrl = (o.portalUrl ?? 'https://portal.example.com').replace(/\/$/, '');
     this.webhooks = new WebhookDispatcher({
-      store: this.store, timers: this.timers, log: this.log,
+      store: this.store, timers: this.timers, log: this.log, ...(o.state ? { state: o.state, outbox: sqliteOutbox(o.state) } : {}),
       transport: o.transport ?? guardedTransport(o.config.merchant.webhookTargets ?? SANDBOX_DEFAULTS.merchant.webhookTargets),
       ...(o.webhookPolicy ? { policy: o.webhookPolicy } : {}),
       encodingOf: (merchant) => o.config.merchant.keys?.find((k) => k.apiKey === merchant)?.webhookEncoding,
@@ -95,15 +105,22 @@ export class MerchantSandbox {
 
   /** Runs `fn` after `ms`; failures are logged, never thrown into the timer. */
   schedule(ms: number, label: string, fn: TimerCallback): void {
-    const handle = this.timers.setTimeout(async () => {
-      this.scheduled.delete(handle);
-      try {
-        await fn();
-      } catch (e) {
-        this.log(`[merchant-sandbox] ${label} failed: ${(e as Error).stack ?? String(e)}`);
-      }
-    }, ms);
-    this.scheduled.add(handle);
+    const state = this.state;
+    const arm = () => {
+      const handle = this.timers.setTimeout(async () => {
+        this.scheduled.delete(handle);
+        try {
+          await (state ? state.unit(async () => fn()) : fn());
+        } catch (e) {
+          this.log(`[merchant-sandbox] ${label} failed: ${(e as Error).stack ?? String(e)}`);
+        }
+      }, ms);
+      this.scheduled.add(handle);
+    };
+    // A timer of a request that rolled back must never fire: armed after the commit. Its due
+    // time is in the records it was made for, so a restart arms it again (state/resume.ts).
+    if (state) state.afterCommit(arm);
+    else arm();
   }
 
   /** A deterministic 64-hex id (sandbox txids): the same inputs give the same id. */
@@ -122,6 +139,7 @@ export class MerchantSandbox {
   async reset(): Promise<void> {
     this.close();
     await this.store.reset();
+    this.webhooks.clearOwed();
     this.accounts.clear();
     this.webhooks.reopen();
   }

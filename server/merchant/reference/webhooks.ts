@@ -16,6 +16,8 @@ import type { MerchantStore } from './store.ts';
 import type { TimerHandle, Timers } from './timers.ts';
 import { SANDBOX_DEFAULTS } from '../../config-defaults.ts';
 import { guardedTransport } from './webhook-transport.ts';
+import { randomUUID } from 'node:crypto';
+import type { StateDb } from '../../state/db.ts';
 
 /** Sends one attempt; resolves with the HTTP status, rejects on a network error or timeout. */
 export type WebhookTransport = (url: string, body: string, timeoutMs: number, contentType?: string) => Promise<{ status: number }>;
@@ -30,6 +32,26 @@ export type WebhookMessage =
   | { event: 'paymentFound' | 'paymentConfirmed'; payload: PaymentWebhookPayload }
   | { event: 'refundProcessed'; payload: RefundWebhookPayload };
 
+/** A delivery still owed: the next attempt's number and due time (ms). */
+export interface OwedDelivery {
+  webhookId: string;
+  merchant: string;
+  event: WebhookEvent;
+  url: string;
+  data: string;
+  attempt: number;
+  dueAt: number;
+}
+
+/** Where owed deliveries outlive the process (server/state/outbox.ts). */
+export interface Outbox {
+  add(o: OwedDelivery): void;
+  next(webhookId: string, attempt: number, dueAt: number): void;
+  done(webhookId: string): void;
+  owed(): OwedDelivery[];
+  clear(): void;
+}
+
 export interface WebhookDispatcherOptions {
   store: MerchantStore;
   timers: Timers;
@@ -39,6 +61,9 @@ export interface WebhookDispatcherOptions {
   log?: (line: string) => void;
   /** The encoding of a merchant's webhooks (config `merchant.keys[].webhookEncoding`); default json. */
   encodingOf?: (merchant: string) => WebhookEncoding | undefined;
+  /** With a state file: the first attempt waits for the commit, and owed deliveries survive restarts. */
+  state?: StateDb;
+  outbox?: Outbox;
 }
 
 interface Delivery {
@@ -69,10 +94,50 @@ export class WebhookDispatcher {
     const payload = message.event === 'refundProcessed'
       ? RefundWebhookPayloadSchema.strict().parse(message.payload)
       : PaymentWebhookPayloadSchema.strict().parse(message.payload);
+    const { state, outbox } = this.o;
+    const encoding = this.encodingOf(target.merchant);
+    if (state && outbox) {
+      // Ids must stay unique across restarts; the attempt runs once the event's change committed.
+      const d: Delivery = { webhookId: `wh_${randomUUID()}`, ...target, event: message.event, data: encodeWebhookData(payload), encoding };
+      outbox.add({ webhookId: d.webhookId, merchant: d.merchant, event: d.event, url: d.url, data: d.data, attempt: 1, dueAt: this.o.timers.now() });
+      state.afterCommit(() => this.later(d, 1, 0));
+      return d.webhookId;
+    }
     const webhookId = `wh_${++this.seq}`;
-    const encoding = this.o.encodingOf?.(target.merchant) ?? 'json';
     await this.attempt({ webhookId, ...target, event: message.event, data: encodeWebhookData(payload), encoding }, 1);
     return webhookId;
+  }
+
+  /** Schedules every owed delivery of the outbox again (server start); `secretOf` gives each merchant's signing secret. */
+  resume(secretOf: (merchant: string) => string | undefined): number {
+    const owed = this.o.outbox?.owed() ?? [];
+    for (const o of owed) {
+      const secret = secretOf(o.merchant);
+      if (secret === undefined) {
+        this.o.log?.(`[merchant-sandbox] webhook ${o.webhookId}: merchant ${o.merchant} is no longer configured; dropped`);
+        this.o.outbox?.done(o.webhookId);
+        continue;
+      }
+      this.later({ webhookId: o.webhookId, merchant: o.merchant, event: o.event, url: o.url, secret, data: o.data, encoding: this.encodingOf(o.merchant) }, o.attempt, o.dueAt - this.o.timers.now());
+    }
+    return owed.length;
+  }
+
+  /** A merchant's encoding as configured now (a resumed delivery follows the current setting). */
+  private encodingOf(merchant: string): WebhookEncoding {
+    return this.o.encodingOf?.(merchant) ?? 'json';
+  }
+
+  private later(d: Delivery, n: number, delayMs: number): void {
+    const handle = this.o.timers.setTimeout(async () => {
+      this.retries.delete(handle);
+      try {
+        await this.attempt(d, n);
+      } catch (e) {
+        this.o.log?.(`[merchant-sandbox] webhook ${d.webhookId} attempt ${n} crashed: ${describe(e)}`);
+      }
+    }, Math.max(0, delayMs));
+    this.retries.add(handle);
   }
 
   /** Stops every scheduled retry (server shutdown, sandbox reset). */
@@ -80,6 +145,11 @@ export class WebhookDispatcher {
     this.closed = true;
     for (const h of this.retries) this.o.timers.clearTimeout(h);
     this.retries.clear();
+  }
+
+  /** Forgets every owed delivery (sandbox reset). */
+  clearOwed(): void {
+    this.o.outbox?.clear();
   }
 
   reopen(): void {
@@ -107,18 +177,18 @@ export class WebhookDispatcher {
       merchant: d.merchant, webhook_id: d.webhookId, event: d.event, url: d.url, attempt: n, at, t, status, ok, error,
       next_attempt_at: retry ? this.o.timers.now() + backoff * 1000 : null, data: d.data,
     };
-    await this.o.store.deliveries.insert(record);
+    const { state, outbox } = this.o;
+    if (state && outbox) {
+      await state.unit(async () => {
+        await this.o.store.deliveries.insert(record);
+        if (retry) outbox.next(d.webhookId, n + 1, record.next_attempt_at!);
+        else outbox.done(d.webhookId);
+      });
+    } else {
+      await this.o.store.deliveries.insert(record);
+    }
     if (!ok) this.o.log?.(`[merchant-sandbox] webhook ${d.webhookId} (${d.event}) attempt ${n} to ${d.url} failed: ${error}${retry ? `; retry in ${backoff} s` : '; giving up'}`);
-    if (!retry) return;
-    const handle = this.o.timers.setTimeout(async () => {
-      this.retries.delete(handle);
-      try {
-        await this.attempt(d, n + 1);
-      } catch (e) {
-        this.o.log?.(`[merchant-sandbox] webhook ${d.webhookId} attempt ${n + 1} crashed: ${describe(e)}`);
-      }
-    }, backoff * 1000);
-    this.retries.add(handle);
+    if (retry) this.later(d, n + 1, backoff * 1000);
   }
 }
 

@@ -1,0 +1,57 @@
+// What makes the engine durable: every accepted command (an order, a batch, a cancel request, an
+// applied cancel) with the time it ran at. The engine is deterministic given its commands and their
+// times, so replaying the journal from the seed rebuilds every order, trade, balance and book
+// exactly; refused commands change nothing and are never stored. server/state/exchange-journal.ts
+// keeps it in the state file.
+import type { CancelQueue } from './cancel.ts';
+import { marketSpec } from './markets.ts';
+import { placeBatch, placeOrder, type PlacementContext } from './placement.ts';
+import type { MarketId, OrderInput } from './wire.ts';
+
+export type EngineCommand =
+  | { t: 'place'; user: string; market: MarketId; input: OrderInput }
+  | { t: 'multi'; user: string; market: MarketId; inputs: OrderInput[] }
+  | { t: 'cancel-request'; ids: number[] }
+  | { t: 'cancel'; id: number };
+
+export interface JournalEntry {
+  at: number;
+  cmd: EngineCommand;
+}
+
+export interface EngineJournal {
+  /** Stores an accepted command, durably, before it is acknowledged; throws when it cannot. */
+  append(entry: JournalEntry): void;
+  /** Every stored command, oldest first. */
+  entries(): Iterable<JournalEntry>;
+  /** Forgets every command (engine reset). */
+  clear(): void;
+  /**
+   * With group commit, an appended command is durable only once its batch committed; if that
+   * commit fails, `rebuild` must run (the engine's memory would hold commands the file lacks).
+   */
+  onLost?(rebuild: () => void): void;
+}
+
+/** Runs one stored command again (at start, or after a lost commit), as the engine first ran it. */
+export function replayCommand(cmd: EngineCommand, ctx: PlacementContext, cancels: CancelQueue): void {
+  switch (cmd.t) {
+    case 'place':
+      placeOrder(ctx, cmd.user, marketSpec(cmd.market), cmd.input);
+      return;
+    case 'multi':
+      placeBatch(ctx, cmd.user, marketSpec(cmd.market), cmd.inputs);
+      return;
+    case 'cancel-request':
+      for (const id of cmd.ids) {
+        const order = ctx.store.order(id);
+        if (order) cancels.request(order);
+      }
+      return;
+    case 'cancel': {
+      const order = ctx.store.order(cmd.id);
+      if (order) cancels.applyNow(order);
+      return;
+    }
+  }
+}

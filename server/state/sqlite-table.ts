@@ -1,0 +1,64 @@
+// The reference implementations' Table (server/merchant/reference/table.ts) over the state file: one
+// JSON row per record in `records`, keyed by (kind, id). Reads go to the database, not to a cache,
+// so two processes on one file see each other's writes; every operation runs inside a unit of work
+// (StateDb.unit), joining the request's own when there is one, so a request's writes commit together.
+import type { Table } from '../merchant/reference/table.ts';
+import type { StateDb } from './db.ts';
+
+export function sqliteTable<R extends { id: number }>(state: StateDb, kind: string, firstId = 1): Table<R> {
+  const db = state.db;
+  const getStmt = db.prepare<[string, number], { data: string }>('SELECT data FROM records WHERE kind = ? AND id = ?');
+  const allStmt = db.prepare<[string], { data: string }>('SELECT data FROM records WHERE kind = ? ORDER BY id');
+  const maxStmt = db.prepare<[string], { max: number | null }>('SELECT max(id) AS max FROM records WHERE kind = ?');
+  const putStmt = db.prepare<[string, number, string]>('INSERT OR REPLACE INTO records (kind, id, data) VALUES (?, ?, ?)');
+  const delStmt = db.prepare<[string, number]>('DELETE FROM records WHERE kind = ? AND id = ?');
+  const clearStmt = db.prepare<[string]>('DELETE FROM records WHERE kind = ?');
+  const read = (id: number): R | undefined => {
+    const row = getStmt.get(kind, id);
+    return row ? (JSON.parse(row.data) as R) : undefined;
+  };
+  return {
+    insert: (fields) =>
+      state.unit(async () => {
+        // Inside the write transaction: no other process can take the same id.
+        const id = Math.max(firstId, (maxStmt.get(kind)?.max ?? 0) + 1);
+        const row = { ...fields, id } as R;
+        putStmt.run(kind, id, JSON.stringify(row));
+        return row;
+      }),
+    get: (id) => state.unit(async () => read(id)),
+    update: (id, patch) =>
+      state.unit(async () => {
+        const row = read(id);
+        if (!row) throw new Error(`no record ${id} to update`);
+        const updated = { ...row, ...patch, id } as R;
+        putStmt.run(kind, id, JSON.stringify(updated));
+        return updated;
+      }),
+    remove: (id) => state.unit(async () => delStmt.run(kind, id).changes > 0),
+    find: (where) =>
+      state.unit(async () => {
+        const entries = Object.entries(where ?? {});
+        const out: R[] = [];
+        for (const { data } of allStmt.iterate(kind)) {
+          const row = JSON.parse(data) as Record<string, unknown>;
+          if (entries.every(([k, v]) => row[k] === v)) out.push(row as R);
+        }
+        return out;
+      }),
+    reset: () =>
+      state.unit(async () => {
+        clearStmt.run(kind);
+      }),
+  };
+}
+
+/** A uniqueness claim (invoice numbers, e-mail addresses): true for the first caller, in any process. */
+export function sqliteClaims(state: StateDb, scope: string) {
+  const claimStmt = state.db.prepare<[string, string]>('INSERT OR IGNORE INTO claims (scope, key) VALUES (?, ?)');
+  const clearStmt = state.db.prepare<[string]>('DELETE FROM claims WHERE scope = ?');
+  return {
+    claim: (key: string) => state.unit(async () => claimStmt.run(scope, key).changes === 1),
+    reset: () => state.unit(async () => void clearStmt.run(scope)),
+  };
+}

@@ -1,0 +1,134 @@
+// Issue 13 part 4(a): the real server on a state file, under a mixed load (orders, multi-orders,
+// cancels, payments, refunds), killed with SIGKILL at a random moment 20 times and restarted on the
+// same file each time. After every crash: each currency's sum over all accounts and the house equals
+// the seed (read from the file, as the next start rebuilds it), and every write the server answered
+// 2xx is there when asked through the API.
+import { describe, expect, it } from 'vitest';
+import { createPaymentBody } from '../contracts/merchant/examples.ts';
+import { resolveConfig } from '../server/config.ts';
+import { CURRENCY_CODES } from '../server/exchange/engine/markets.ts';
+import { createExchangeReference } from '../server/exchange/reference/index.ts';
+import { StateDb } from '../server/state/db.ts';
+import { sqliteJournal } from '../server/state/exchange-journal.ts';
+import { clients, kill9, nonceSources, startServer, stateDir } from './state-process.ts';
+
+const ROUNDS = 20;
+const TRADERS = ['demo-trader', 'demo-trader-2'] as const;
+type Trader = (typeof TRADERS)[number];
+
+interface Acked {
+  orders: { id: number; trader: Trader }[];
+  payments: { id: number; invoice: string }[];
+  refunds: number[];
+}
+
+const pick = <T,>(xs: readonly T[]): T => xs[Math.floor(Math.random() * xs.length)]!;
+const price = () => (30000 + Math.floor(Math.random() * 1000 - 500) / 100).toFixed(2);
+const limit = () => ({ side: pick(['buy', 'sell'] as const), ord_type: 'limit' as const, price: price(), volume: pick(['0.01', '0.02', '0.05']) });
+
+/** Every currency's total over every account and the house, rebuilt from the file as a start would. */
+function totals(file: string): Map<string, bigint> {
+  const state = new StateDb(file);
+  try {
+    // No scheduler: pending cancels stay pending; this process never writes to the file.
+    const { engine } = createExchangeReference(resolveConfig({}), { journal: sqliteJournal(state), scheduler: () => undefined });
+    for (const { balance } of engine.store.ledger.allBalances()) {
+      expect(balance.balance >= 0n && balance.locked >= 0n && balance.locked <= balance.balance).toBe(true);
+    }
+    return new Map(CURRENCY_CODES.map((c) => [c, engine.store.ledger.total(c)]));
+  } finally {
+    state.close();
+  }
+}
+
+async function load(base: string, nonces: ReturnType<typeof nonceSources>, acked: Acked, stop: { now: boolean }, round: number) {
+  const c = clients(base, nonces);
+  const ex = { 'demo-trader': c.t1, 'demo-trader-2': c.t2 };
+  let seq = 0;
+  const one = async () => {
+    const trader = pick(TRADERS);
+    const op = Math.random();
+    if (op < 0.35) {
+      const { data } = await ex[trader].POST('/orders', { body: { market: 'btcusd', ...limit() } });
+      if (data) acked.orders.push({ id: data.id, trader });
+    } else if (op < 0.5) {
+      const { data } = await ex[trader].POST('/orders/multi', { body: { market: 'btcusd', orders: [limit(), limit()] } });
+      for (const o of data ?? []) acked.orders.push({ id: o.id, trader });
+    } else if (op < 0.65) {
+      const mine = acked.orders.filter((o) => o.trader === trader);
+      if (mine.length > 0) await ex[trader].POST('/order/delete', { body: { id: pick(mine).id } });
+    } else if (op < 0.85) {
+      const invoice = `R${round}N${++seq}T${Date.now()}`;
+      const payment = { ...createPaymentBody.payment, amount: pick(['10.00', '25.50']), crypto_iso: 'BTC' as const, invoice_number: invoice, webhook_url: undefined };
+      const { data } = await c.merchant.POST('/payments', { body: { payment } });
+      if (data) acked.payments.push({ id: data.id, invoice });
+    } else if (acked.payments.length > 0) {
+      const { invoice } = pick(acked.payments);
+      const { data: list } = await c.merchant.GET('/transactions', { params: { query: { invoice_number: invoice } } as never });
+      const tx = list?.transactions[0];
+      if (!tx) return;
+      const { data } = await c.merchant.POST('/transactions/{transaction_id}/refunds', {
+        params: { path: { transaction_id: tx.id } },
+        body: { email: 'jane@example.com', amount_to_refund_fiat: '1.00' } as never,
+      });
+      if (data) acked.refunds.push(data.id);
+    }
+  };
+  const worker = async () => {
+    while (!stop.now) await one().catch(() => undefined); // a refused connection is the crash
+  };
+  await Promise.all([worker(), worker(), worker(), worker()]);
+}
+
+async function verifyAcked(base: string, nonces: ReturnType<typeof nonceSources>, acked: Acked) {
+  const c = clients(base, nonces);
+  const ex = { 'demo-trader': c.t1, 'demo-trader-2': c.t2 };
+  for (const o of acked.orders) {
+    const { response } = await ex[o.trader].GET('/order', { params: { query: { id: o.id } } });
+    expect(response.status, `order ${o.id}`).toBe(200);
+  }
+  for (const p of acked.payments) {
+    const { response } = await c.merchant.GET('/payments/{payment_id}', { params: { path: { payment_id: String(p.id) }, query: { crypto_iso: 'BTC' } } } as never);
+    expect(response.status, `payment ${p.id}`).toBe(200);
+  }
+  for (const id of acked.refunds) {
+    const { response } = await c.merchant.GET('/refunds/{refund_id}', { params: { path: { refund_id: id } } });
+    expect(response.status, `refund ${id}`).toBe(200);
+  }
+}
+
+describe('kill -9 under load, 20 times, on one state file', () => {
+  it('keeps every acknowledged write and conserves every currency (house included)', async () => {
+    const dir = stateDir({ merchant: { sandbox: { foundAfterMs: 0, confirmedAfterMs: 0 } } });
+    const env = { STATE: dir.state, CONFIG: dir.config };
+    const seeded = new Map(CURRENCY_CODES.map((c) => [c, createExchangeReference(resolveConfig({})).engine.store.ledger.total(c)]));
+    const nonces = nonceSources();
+    const all: Acked = { orders: [], payments: [], refunds: [] };
+    for (let round = 0; round < ROUNDS; round++) {
+      const s = await startServer(env);
+      // What the previous rounds got acknowledged is all there after the crash.
+      if (round > 0) await verifyAcked(s.base, nonces, { ...all, orders: all.orders.slice(-60), payments: all.payments.slice(-20) });
+      const acked: Acked = { orders: [], payments: [], refunds: [] };
+      const stop = { now: false };
+      const running = load(s.base, nonces, acked, stop, round);
+      await new Promise((r) => setTimeout(r, 100 + Math.random() * 400));
+      await kill9(s);
+      stop.now = true;
+      await running;
+      all.orders.push(...acked.orders);
+      all.payments.push(...acked.payments);
+      all.refunds.push(...acked.refunds);
+      expect(totals(dir.state)).toEqual(seeded);
+    }
+    // One last start: everything acknowledged in all 20 rounds, and the load really was mixed.
+    const s = await startServer(env);
+    try {
+      await verifyAcked(s.base, nonces, all);
+    } finally {
+      await kill9(s);
+    }
+    expect(all.orders.length).toBeGreaterThan(100);
+    expect(all.payments.length).toBeGreaterThan(20);
+    expect(all.refunds.length).toBeGreaterThan(0);
+  }, 180_000);
+});
