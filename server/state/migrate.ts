@@ -1,12 +1,9 @@
-// Versioned migrations: server/state/migrations/NNN-name.sql, applied in order on open, each in its
+// Versioned migrations: server/state/migrations/NNN-name.ts (listed in migrations/index.ts), applied in order on open, each in its
 // own transaction that also sets PRAGMA user_version to NNN. A file whose user_version is higher
 // than the newest migration here was written by a newer server: refused, never downgraded.
-import { readdirSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import type Database from 'better-sqlite3';
+import { MIGRATIONS } from './migrations/index.ts';
 import { StateError } from './state-error.ts';
-
-const DIR = fileURLToPath(new URL('./migrations/', import.meta.url));
 
 export interface Migration {
   version: number;
@@ -14,11 +11,8 @@ export interface Migration {
   sql: string;
 }
 
-export function migrations(dir = DIR): Migration[] {
-  return readdirSync(dir)
-    .filter((f) => /^\d{3}-[\w-]+\.sql$/.test(f))
-    .sort()
-    .map((f) => ({ version: Number(f.slice(0, 3)), name: f, sql: readFileSync(dir + f, 'utf8') }));
+export function migrations(): Migration[] {
+  return [...MIGRATIONS];
 }
 
 export const SCHEMA_VERSION = Math.max(0, ...migrations().map((m) => m.version));

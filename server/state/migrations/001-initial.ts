@@ -1,3 +1,6 @@
+// Schema version 1: the first state file layout. A migration is never edited once released: a
+// change of layout is a new file (002-...) appended to server/state/migrations/index.ts.
+export default /* sql */ `
 -- 001: the sandbox's state. Exchange: the journal of accepted commands (the engine is rebuilt by
 -- replaying it). Merchant and partner: one JSON row per record. Claims: the uniqueness rules
 -- (invoice numbers, e-mail addresses). Nonces and bans of the auth and rate-limit layers.
@@ -42,3 +45,4 @@ CREATE TABLE webhook_outbox (
   attempt INTEGER NOT NULL,
   due_at INTEGER NOT NULL
 ) WITHOUT ROWID;
+`;

@@ -1,0 +1,6 @@
+// The versioned migrations, in order: one module per version, NNN-name.ts exporting its SQL. They
+// are modules, not .sql files read from disk, so they travel with the code wherever it runs (the
+// compiled package's dist/, a service bundled with esbuild).
+import initial from './001-initial.ts';
+
+export const MIGRATIONS = [{ version: 1, name: '001-initial', sql: initial }] as const;
