@@ -19,7 +19,7 @@ const EXCHANGE_EXAMPLES: Record<ExchangeStatus, { description: string; code: num
   401: { description: 'Authentication failed: 2001, 2005, 2006, 2007, 2008 or 2011', code: 2005, message: 'The signature is incorrect' },
   404: { description: 'Order with the given id does not exist (2004), or unknown route', code: 2004, message: 'Order with id 42 does not exist' },
   429: { description: 'Rate limit exceeded (1002): 60 requests per minute per client, then a temporary ban (see Retry-After)', code: 1002, message: 'Rate limit exceeded; retry after 60 s' },
-  503: { description: 'Exchange is currently undergoing maintenance (3001), or a store shared between instances cannot be reached (1006, with Retry-After)', code: 3001, message: 'Exchange is currently undergoing maintenance' },
+  503: { description: 'Exchange is currently undergoing maintenance (3001; also when the state file cannot take a write, such as a full disk: the request was not applied), or a store shared between instances cannot be reached (1006); both with Retry-After', code: 3001, message: 'Exchange is currently undergoing maintenance' },
 };
 
 const retryAfter = {
@@ -51,7 +51,7 @@ const API_EXAMPLES: Record<ApiStatus, { description: string; code: ApiErrorCode;
   422: { description: 'Unprocessable entity: required fields missing or incorrect (1002), or invalid currency type (2004)', code: '1002', details: 'Required fields are missing or incorrect', source: [{ 'payment.email': 'must match format "email"' }] },
   429: { description: 'Rate limit exceeded (1007); see Retry-After', code: '1007', details: 'Too many requests; retry after 60 s' },
   500: { description: 'Internal server error (1005)', code: '1005', details: 'Internal server error' },
-  503: { description: 'Service under maintenance, or a store shared between instances cannot be reached (1006, with Retry-After)', code: '1006', details: 'Service under maintenance' },
+  503: { description: 'Service under maintenance, the state file cannot take a write (the request was not applied), or a store shared between instances cannot be reached (1006, with Retry-After)', code: '1006', details: 'Service under maintenance' },
 };
 
 function apiErrors<S extends typeof MerchantErrorSchema | typeof PartnerErrorSchema, T extends ApiStatus>(schema: S, statuses: T[]): ErrorResponses<T, S> {

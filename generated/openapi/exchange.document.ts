@@ -1000,7 +1000,7 @@ const document: Record<string, unknown> = {
             }
           },
           "503": {
-            "description": "Exchange is currently undergoing maintenance (3001), or a store shared between instances cannot be reached (1006, with Retry-After)",
+            "description": "Exchange is currently undergoing maintenance (3001; also when the state file cannot take a write, such as a full disk: the request was not applied), or a store shared between instances cannot be reached (1006); both with Retry-After",
             "headers": {
               "Retry-After": {
                 "description": "Seconds until the client may send again",
@@ -1104,7 +1104,7 @@ const document: Record<string, unknown> = {
             }
           },
           "503": {
-            "description": "Exchange is currently undergoing maintenance (3001), or a store shared between instances cannot be reached (1006, with Retry-After)",
+            "description": "Exchange is currently undergoing maintenance (3001; also when the state file cannot take a write, such as a full disk: the request was not applied), or a store shared between instances cannot be reached (1006); both with Retry-After",
             "headers": {
               "Retry-After": {
                 "description": "Seconds until the client may send again",
@@ -1204,7 +1204,7 @@ const document: Record<string, unknown> = {
             }
           },
           "503": {
-            "description": "Exchange is currently undergoing maintenance (3001), or a store shared between instances cannot be reached (1006, with Retry-After)",
+            "description": "Exchange is currently undergoing maintenance (3001; also when the state file cannot take a write, such as a full disk: the request was not applied), or a store shared between instances cannot be reached (1006); both with Retry-After",
             "headers": {
               "Retry-After": {
                 "description": "Seconds until the client may send again",
@@ -1323,7 +1323,7 @@ const document: Record<string, unknown> = {
             }
           },
           "503": {
-            "description": "Exchange is currently undergoing maintenance (3001), or a store shared between instances cannot be reached (1006, with Retry-After)",
+            "description": "Exchange is currently undergoing maintenance (3001; also when the state file cannot take a write, such as a full disk: the request was not applied), or a store shared between instances cannot be reached (1006); both with Retry-After",
             "headers": {
               "Retry-After": {
                 "description": "Seconds until the client may send again",
@@ -1429,7 +1429,7 @@ const document: Record<string, unknown> = {
             }
           },
           "503": {
-            "description": "Exchange is currently undergoing maintenance (3001), or a store shared between instances cannot be reached (1006, with Retry-After)",
+            "description": "Exchange is currently undergoing maintenance (3001; also when the state file cannot take a write, such as a full disk: the request was not applied), or a store shared between instances cannot be reached (1006); both with Retry-After",
             "headers": {
               "Retry-After": {
                 "description": "Seconds until the client may send again",
@@ -1575,7 +1575,7 @@ const document: Record<string, unknown> = {
             }
           },
           "503": {
-            "description": "Exchange is currently undergoing maintenance (3001), or a store shared between instances cannot be reached (1006, with Retry-After)",
+            "description": "Exchange is currently undergoing maintenance (3001; also when the state file cannot take a write, such as a full disk: the request was not applied), or a store shared between instances cannot be reached (1006); both with Retry-After",
             "headers": {
               "Retry-After": {
                 "description": "Seconds until the client may send again",
@@ -1766,7 +1766,7 @@ const document: Record<string, unknown> = {
             }
           },
           "503": {
-            "description": "Exchange is currently undergoing maintenance (3001), or a store shared between instances cannot be reached (1006, with Retry-After)",
+            "description": "Exchange is currently undergoing maintenance (3001; also when the state file cannot take a write, such as a full disk: the request was not applied), or a store shared between instances cannot be reached (1006); both with Retry-After",
             "headers": {
               "Retry-After": {
                 "description": "Seconds until the client may send again",
@@ -1888,7 +1888,7 @@ const document: Record<string, unknown> = {
             }
           },
           "503": {
-            "description": "Exchange is currently undergoing maintenance (3001), or a store shared between instances cannot be reached (1006, with Retry-After)",
+            "description": "Exchange is currently undergoing maintenance (3001; also when the state file cannot take a write, such as a full disk: the request was not applied), or a store shared between instances cannot be reached (1006); both with Retry-After",
             "headers": {
               "Retry-After": {
                 "description": "Seconds until the client may send again",
@@ -2089,7 +2089,7 @@ const document: Record<string, unknown> = {
             }
           },
           "503": {
-            "description": "Exchange is currently undergoing maintenance (3001), or a store shared between instances cannot be reached (1006, with Retry-After)",
+            "description": "Exchange is currently undergoing maintenance (3001; also when the state file cannot take a write, such as a full disk: the request was not applied), or a store shared between instances cannot be reached (1006); both with Retry-After",
             "headers": {
               "Retry-After": {
                 "description": "Seconds until the client may send again",
@@ -2245,7 +2245,7 @@ const document: Record<string, unknown> = {
             }
           },
           "503": {
-            "description": "Exchange is currently undergoing maintenance (3001), or a store shared between instances cannot be reached (1006, with Retry-After)",
+            "description": "Exchange is currently undergoing maintenance (3001; also when the state file cannot take a write, such as a full disk: the request was not applied), or a store shared between instances cannot be reached (1006); both with Retry-After",
             "headers": {
               "Retry-After": {
                 "description": "Seconds until the client may send again",
@@ -2424,7 +2424,7 @@ const document: Record<string, unknown> = {
             }
           },
           "503": {
-            "description": "Exchange is currently undergoing maintenance (3001), or a store shared between instances cannot be reached (1006, with Retry-After)",
+            "description": "Exchange is currently undergoing maintenance (3001; also when the state file cannot take a write, such as a full disk: the request was not applied), or a store shared between instances cannot be reached (1006); both with Retry-After",
             "headers": {
               "Retry-After": {
                 "description": "Seconds until the client may send again",
@@ -2631,7 +2631,7 @@ const document: Record<string, unknown> = {
             }
           },
           "503": {
-            "description": "Exchange is currently undergoing maintenance (3001), or a store shared between instances cannot be reached (1006, with Retry-After)",
+            "description": "Exchange is currently undergoing maintenance (3001; also when the state file cannot take a write, such as a full disk: the request was not applied), or a store shared between instances cannot be reached (1006); both with Retry-After",
             "headers": {
               "Retry-After": {
                 "description": "Seconds until the client may send again",
@@ -2816,7 +2816,7 @@ const document: Record<string, unknown> = {
             }
           },
           "503": {
-            "description": "Exchange is currently undergoing maintenance (3001), or a store shared between instances cannot be reached (1006, with Retry-After)",
+            "description": "Exchange is currently undergoing maintenance (3001; also when the state file cannot take a write, such as a full disk: the request was not applied), or a store shared between instances cannot be reached (1006); both with Retry-After",
             "headers": {
               "Retry-After": {
                 "description": "Seconds until the client may send again",
@@ -2986,7 +2986,7 @@ const document: Record<string, unknown> = {
             }
           },
           "503": {
-            "description": "Exchange is currently undergoing maintenance (3001), or a store shared between instances cannot be reached (1006, with Retry-After)",
+            "description": "Exchange is currently undergoing maintenance (3001; also when the state file cannot take a write, such as a full disk: the request was not applied), or a store shared between instances cannot be reached (1006); both with Retry-After",
             "headers": {
               "Retry-After": {
                 "description": "Seconds until the client may send again",
@@ -3146,7 +3146,7 @@ const document: Record<string, unknown> = {
             }
           },
           "503": {
-            "description": "Exchange is currently undergoing maintenance (3001), or a store shared between instances cannot be reached (1006, with Retry-After)",
+            "description": "Exchange is currently undergoing maintenance (3001; also when the state file cannot take a write, such as a full disk: the request was not applied), or a store shared between instances cannot be reached (1006); both with Retry-After",
             "headers": {
               "Retry-After": {
                 "description": "Seconds until the client may send again",

@@ -4511,7 +4511,7 @@ const document: Record<string, unknown> = {
             }
           },
           "503": {
-            "description": "Service under maintenance, or a store shared between instances cannot be reached (1006, with Retry-After)",
+            "description": "Service under maintenance, the state file cannot take a write (the request was not applied), or a store shared between instances cannot be reached (1006, with Retry-After)",
             "headers": {
               "Retry-After": {
                 "description": "Seconds until the client may send again",
@@ -4729,7 +4729,7 @@ const document: Record<string, unknown> = {
             }
           },
           "503": {
-            "description": "Service under maintenance, or a store shared between instances cannot be reached (1006, with Retry-After)",
+            "description": "Service under maintenance, the state file cannot take a write (the request was not applied), or a store shared between instances cannot be reached (1006, with Retry-After)",
             "headers": {
               "Retry-After": {
                 "description": "Seconds until the client may send again",
@@ -4929,7 +4929,7 @@ const document: Record<string, unknown> = {
             }
           },
           "503": {
-            "description": "Service under maintenance, or a store shared between instances cannot be reached (1006, with Retry-After)",
+            "description": "Service under maintenance, the state file cannot take a write (the request was not applied), or a store shared between instances cannot be reached (1006, with Retry-After)",
             "headers": {
               "Retry-After": {
                 "description": "Seconds until the client may send again",
@@ -5180,7 +5180,7 @@ const document: Record<string, unknown> = {
             }
           },
           "503": {
-            "description": "Service under maintenance, or a store shared between instances cannot be reached (1006, with Retry-After)",
+            "description": "Service under maintenance, the state file cannot take a write (the request was not applied), or a store shared between instances cannot be reached (1006, with Retry-After)",
             "headers": {
               "Retry-After": {
                 "description": "Seconds until the client may send again",
@@ -5362,7 +5362,7 @@ const document: Record<string, unknown> = {
             }
           },
           "503": {
-            "description": "Service under maintenance, or a store shared between instances cannot be reached (1006, with Retry-After)",
+            "description": "Service under maintenance, the state file cannot take a write (the request was not applied), or a store shared between instances cannot be reached (1006, with Retry-After)",
             "headers": {
               "Retry-After": {
                 "description": "Seconds until the client may send again",
@@ -5589,7 +5589,7 @@ const document: Record<string, unknown> = {
             }
           },
           "503": {
-            "description": "Service under maintenance, or a store shared between instances cannot be reached (1006, with Retry-After)",
+            "description": "Service under maintenance, the state file cannot take a write (the request was not applied), or a store shared between instances cannot be reached (1006, with Retry-After)",
             "headers": {
               "Retry-After": {
                 "description": "Seconds until the client may send again",
@@ -5784,7 +5784,7 @@ const document: Record<string, unknown> = {
             }
           },
           "503": {
-            "description": "Service under maintenance, or a store shared between instances cannot be reached (1006, with Retry-After)",
+            "description": "Service under maintenance, the state file cannot take a write (the request was not applied), or a store shared between instances cannot be reached (1006, with Retry-After)",
             "headers": {
               "Retry-After": {
                 "description": "Seconds until the client may send again",
@@ -5918,7 +5918,7 @@ const document: Record<string, unknown> = {
             }
           },
           "503": {
-            "description": "Service under maintenance, or a store shared between instances cannot be reached (1006, with Retry-After)",
+            "description": "Service under maintenance, the state file cannot take a write (the request was not applied), or a store shared between instances cannot be reached (1006, with Retry-After)",
             "headers": {
               "Retry-After": {
                 "description": "Seconds until the client may send again",
@@ -6125,7 +6125,7 @@ const document: Record<string, unknown> = {
             }
           },
           "503": {
-            "description": "Service under maintenance, or a store shared between instances cannot be reached (1006, with Retry-After)",
+            "description": "Service under maintenance, the state file cannot take a write (the request was not applied), or a store shared between instances cannot be reached (1006, with Retry-After)",
             "headers": {
               "Retry-After": {
                 "description": "Seconds until the client may send again",
@@ -6303,7 +6303,7 @@ const document: Record<string, unknown> = {
             }
           },
           "503": {
-            "description": "Service under maintenance, or a store shared between instances cannot be reached (1006, with Retry-After)",
+            "description": "Service under maintenance, the state file cannot take a write (the request was not applied), or a store shared between instances cannot be reached (1006, with Retry-After)",
             "headers": {
               "Retry-After": {
                 "description": "Seconds until the client may send again",
@@ -6529,7 +6529,7 @@ const document: Record<string, unknown> = {
             }
           },
           "503": {
-            "description": "Service under maintenance, or a store shared between instances cannot be reached (1006, with Retry-After)",
+            "description": "Service under maintenance, the state file cannot take a write (the request was not applied), or a store shared between instances cannot be reached (1006, with Retry-After)",
             "headers": {
               "Retry-After": {
                 "description": "Seconds until the client may send again",
@@ -6683,7 +6683,7 @@ const document: Record<string, unknown> = {
             }
           },
           "503": {
-            "description": "Service under maintenance, or a store shared between instances cannot be reached (1006, with Retry-After)",
+            "description": "Service under maintenance, the state file cannot take a write (the request was not applied), or a store shared between instances cannot be reached (1006, with Retry-After)",
             "headers": {
               "Retry-After": {
                 "description": "Seconds until the client may send again",
@@ -6912,7 +6912,7 @@ const document: Record<string, unknown> = {
             }
           },
           "503": {
-            "description": "Service under maintenance, or a store shared between instances cannot be reached (1006, with Retry-After)",
+            "description": "Service under maintenance, the state file cannot take a write (the request was not applied), or a store shared between instances cannot be reached (1006, with Retry-After)",
             "headers": {
               "Retry-After": {
                 "description": "Seconds until the client may send again",
@@ -7090,7 +7090,7 @@ const document: Record<string, unknown> = {
             }
           },
           "503": {
-            "description": "Service under maintenance, or a store shared between instances cannot be reached (1006, with Retry-After)",
+            "description": "Service under maintenance, the state file cannot take a write (the request was not applied), or a store shared between instances cannot be reached (1006, with Retry-After)",
             "headers": {
               "Retry-After": {
                 "description": "Seconds until the client may send again",
@@ -7286,7 +7286,7 @@ const document: Record<string, unknown> = {
             }
           },
           "503": {
-            "description": "Service under maintenance, or a store shared between instances cannot be reached (1006, with Retry-After)",
+            "description": "Service under maintenance, the state file cannot take a write (the request was not applied), or a store shared between instances cannot be reached (1006, with Retry-After)",
             "headers": {
               "Retry-After": {
                 "description": "Seconds until the client may send again",
@@ -7462,7 +7462,7 @@ const document: Record<string, unknown> = {
             }
           },
           "503": {
-            "description": "Service under maintenance, or a store shared between instances cannot be reached (1006, with Retry-After)",
+            "description": "Service under maintenance, the state file cannot take a write (the request was not applied), or a store shared between instances cannot be reached (1006, with Retry-After)",
             "headers": {
               "Retry-After": {
                 "description": "Seconds until the client may send again",
@@ -7639,7 +7639,7 @@ const document: Record<string, unknown> = {
             }
           },
           "503": {
-            "description": "Service under maintenance, or a store shared between instances cannot be reached (1006, with Retry-After)",
+            "description": "Service under maintenance, the state file cannot take a write (the request was not applied), or a store shared between instances cannot be reached (1006, with Retry-After)",
             "headers": {
               "Retry-After": {
                 "description": "Seconds until the client may send again",
@@ -7764,7 +7764,7 @@ const document: Record<string, unknown> = {
             }
           },
           "503": {
-            "description": "Service under maintenance, or a store shared between instances cannot be reached (1006, with Retry-After)",
+            "description": "Service under maintenance, the state file cannot take a write (the request was not applied), or a store shared between instances cannot be reached (1006, with Retry-After)",
             "headers": {
               "Retry-After": {
                 "description": "Seconds until the client may send again",
@@ -7943,7 +7943,7 @@ const document: Record<string, unknown> = {
             }
           },
           "503": {
-            "description": "Service under maintenance, or a store shared between instances cannot be reached (1006, with Retry-After)",
+            "description": "Service under maintenance, the state file cannot take a write (the request was not applied), or a store shared between instances cannot be reached (1006, with Retry-After)",
             "headers": {
               "Retry-After": {
                 "description": "Seconds until the client may send again",
@@ -8128,7 +8128,7 @@ const document: Record<string, unknown> = {
             }
           },
           "503": {
-            "description": "Service under maintenance, or a store shared between instances cannot be reached (1006, with Retry-After)",
+            "description": "Service under maintenance, the state file cannot take a write (the request was not applied), or a store shared between instances cannot be reached (1006, with Retry-After)",
             "headers": {
               "Retry-After": {
                 "description": "Seconds until the client may send again",
@@ -8260,7 +8260,7 @@ const document: Record<string, unknown> = {
             }
           },
           "503": {
-            "description": "Service under maintenance, or a store shared between instances cannot be reached (1006, with Retry-After)",
+            "description": "Service under maintenance, the state file cannot take a write (the request was not applied), or a store shared between instances cannot be reached (1006, with Retry-After)",
             "headers": {
               "Retry-After": {
                 "description": "Seconds until the client may send again",
@@ -8397,7 +8397,7 @@ const document: Record<string, unknown> = {
             }
           },
           "503": {
-            "description": "Service under maintenance, or a store shared between instances cannot be reached (1006, with Retry-After)",
+            "description": "Service under maintenance, the state file cannot take a write (the request was not applied), or a store shared between instances cannot be reached (1006, with Retry-After)",
             "headers": {
               "Retry-After": {
                 "description": "Seconds until the client may send again",
@@ -8572,7 +8572,7 @@ const document: Record<string, unknown> = {
             }
           },
           "503": {
-            "description": "Service under maintenance, or a store shared between instances cannot be reached (1006, with Retry-After)",
+            "description": "Service under maintenance, the state file cannot take a write (the request was not applied), or a store shared between instances cannot be reached (1006, with Retry-After)",
             "headers": {
               "Retry-After": {
                 "description": "Seconds until the client may send again",

@@ -1232,7 +1232,7 @@ const document: Record<string, unknown> = {
             }
           },
           "503": {
-            "description": "Service under maintenance, or a store shared between instances cannot be reached (1006, with Retry-After)",
+            "description": "Service under maintenance, the state file cannot take a write (the request was not applied), or a store shared between instances cannot be reached (1006, with Retry-After)",
             "headers": {
               "Retry-After": {
                 "description": "Seconds until the client may send again",
@@ -1469,7 +1469,7 @@ const document: Record<string, unknown> = {
             }
           },
           "503": {
-            "description": "Service under maintenance, or a store shared between instances cannot be reached (1006, with Retry-After)",
+            "description": "Service under maintenance, the state file cannot take a write (the request was not applied), or a store shared between instances cannot be reached (1006, with Retry-After)",
             "headers": {
               "Retry-After": {
                 "description": "Seconds until the client may send again",

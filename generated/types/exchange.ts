@@ -725,7 +725,7 @@ export interface operations {
                     "application/json": components["schemas"]["ExchangeError"];
                 };
             };
-            /** @description Exchange is currently undergoing maintenance (3001), or a store shared between instances cannot be reached (1006, with Retry-After) */
+            /** @description Exchange is currently undergoing maintenance (3001; also when the state file cannot take a write, such as a full disk: the request was not applied), or a store shared between instances cannot be reached (1006); both with Retry-After */
             503: {
                 headers: {
                     /** @description Seconds until the client may send again */
@@ -803,7 +803,7 @@ export interface operations {
                     "application/json": components["schemas"]["ExchangeError"];
                 };
             };
-            /** @description Exchange is currently undergoing maintenance (3001), or a store shared between instances cannot be reached (1006, with Retry-After) */
+            /** @description Exchange is currently undergoing maintenance (3001; also when the state file cannot take a write, such as a full disk: the request was not applied), or a store shared between instances cannot be reached (1006); both with Retry-After */
             503: {
                 headers: {
                     /** @description Seconds until the client may send again */
@@ -877,7 +877,7 @@ export interface operations {
                     "application/json": components["schemas"]["ExchangeError"];
                 };
             };
-            /** @description Exchange is currently undergoing maintenance (3001), or a store shared between instances cannot be reached (1006, with Retry-After) */
+            /** @description Exchange is currently undergoing maintenance (3001; also when the state file cannot take a write, such as a full disk: the request was not applied), or a store shared between instances cannot be reached (1006); both with Retry-After */
             503: {
                 headers: {
                     /** @description Seconds until the client may send again */
@@ -966,7 +966,7 @@ export interface operations {
                     "application/json": components["schemas"]["ExchangeError"];
                 };
             };
-            /** @description Exchange is currently undergoing maintenance (3001), or a store shared between instances cannot be reached (1006, with Retry-After) */
+            /** @description Exchange is currently undergoing maintenance (3001; also when the state file cannot take a write, such as a full disk: the request was not applied), or a store shared between instances cannot be reached (1006); both with Retry-After */
             503: {
                 headers: {
                     /** @description Seconds until the client may send again */
@@ -1046,7 +1046,7 @@ export interface operations {
                     "application/json": components["schemas"]["ExchangeError"];
                 };
             };
-            /** @description Exchange is currently undergoing maintenance (3001), or a store shared between instances cannot be reached (1006, with Retry-After) */
+            /** @description Exchange is currently undergoing maintenance (3001; also when the state file cannot take a write, such as a full disk: the request was not applied), or a store shared between instances cannot be reached (1006); both with Retry-After */
             503: {
                 headers: {
                     /** @description Seconds until the client may send again */
@@ -1151,7 +1151,7 @@ export interface operations {
                     "application/json": components["schemas"]["ExchangeError"];
                 };
             };
-            /** @description Exchange is currently undergoing maintenance (3001), or a store shared between instances cannot be reached (1006, with Retry-After) */
+            /** @description Exchange is currently undergoing maintenance (3001; also when the state file cannot take a write, such as a full disk: the request was not applied), or a store shared between instances cannot be reached (1006); both with Retry-After */
             503: {
                 headers: {
                     /** @description Seconds until the client may send again */
@@ -1261,7 +1261,7 @@ export interface operations {
                     "application/json": components["schemas"]["ExchangeError"];
                 };
             };
-            /** @description Exchange is currently undergoing maintenance (3001), or a store shared between instances cannot be reached (1006, with Retry-After) */
+            /** @description Exchange is currently undergoing maintenance (3001; also when the state file cannot take a write, such as a full disk: the request was not applied), or a store shared between instances cannot be reached (1006); both with Retry-After */
             503: {
                 headers: {
                     /** @description Seconds until the client may send again */
@@ -1352,7 +1352,7 @@ export interface operations {
                     "application/json": components["schemas"]["ExchangeError"];
                 };
             };
-            /** @description Exchange is currently undergoing maintenance (3001), or a store shared between instances cannot be reached (1006, with Retry-After) */
+            /** @description Exchange is currently undergoing maintenance (3001; also when the state file cannot take a write, such as a full disk: the request was not applied), or a store shared between instances cannot be reached (1006); both with Retry-After */
             503: {
                 headers: {
                     /** @description Seconds until the client may send again */
@@ -1473,7 +1473,7 @@ export interface operations {
                     "application/json": components["schemas"]["ExchangeError"];
                 };
             };
-            /** @description Exchange is currently undergoing maintenance (3001), or a store shared between instances cannot be reached (1006, with Retry-After) */
+            /** @description Exchange is currently undergoing maintenance (3001; also when the state file cannot take a write, such as a full disk: the request was not applied), or a store shared between instances cannot be reached (1006); both with Retry-After */
             503: {
                 headers: {
                     /** @description Seconds until the client may send again */
@@ -1595,7 +1595,7 @@ export interface operations {
                     "application/json": components["schemas"]["ExchangeError"];
                 };
             };
-            /** @description Exchange is currently undergoing maintenance (3001), or a store shared between instances cannot be reached (1006, with Retry-After) */
+            /** @description Exchange is currently undergoing maintenance (3001; also when the state file cannot take a write, such as a full disk: the request was not applied), or a store shared between instances cannot be reached (1006); both with Retry-After */
             503: {
                 headers: {
                     /** @description Seconds until the client may send again */
@@ -1737,7 +1737,7 @@ export interface operations {
                     "application/json": components["schemas"]["ExchangeError"];
                 };
             };
-            /** @description Exchange is currently undergoing maintenance (3001), or a store shared between instances cannot be reached (1006, with Retry-After) */
+            /** @description Exchange is currently undergoing maintenance (3001; also when the state file cannot take a write, such as a full disk: the request was not applied), or a store shared between instances cannot be reached (1006); both with Retry-After */
             503: {
                 headers: {
                     /** @description Seconds until the client may send again */
@@ -1858,7 +1858,7 @@ export interface operations {
                     "application/json": components["schemas"]["ExchangeError"];
                 };
             };
-            /** @description Exchange is currently undergoing maintenance (3001), or a store shared between instances cannot be reached (1006, with Retry-After) */
+            /** @description Exchange is currently undergoing maintenance (3001; also when the state file cannot take a write, such as a full disk: the request was not applied), or a store shared between instances cannot be reached (1006); both with Retry-After */
             503: {
                 headers: {
                     /** @description Seconds until the client may send again */
@@ -2004,7 +2004,7 @@ export interface operations {
                     "application/json": components["schemas"]["ExchangeError"];
                 };
             };
-            /** @description Exchange is currently undergoing maintenance (3001), or a store shared between instances cannot be reached (1006, with Retry-After) */
+            /** @description Exchange is currently undergoing maintenance (3001; also when the state file cannot take a write, such as a full disk: the request was not applied), or a store shared between instances cannot be reached (1006); both with Retry-After */
             503: {
                 headers: {
                     /** @description Seconds until the client may send again */
@@ -2139,7 +2139,7 @@ export interface operations {
                     "application/json": components["schemas"]["ExchangeError"];
                 };
             };
-            /** @description Exchange is currently undergoing maintenance (3001), or a store shared between instances cannot be reached (1006, with Retry-After) */
+            /** @description Exchange is currently undergoing maintenance (3001; also when the state file cannot take a write, such as a full disk: the request was not applied), or a store shared between instances cannot be reached (1006); both with Retry-After */
             503: {
                 headers: {
                     /** @description Seconds until the client may send again */
@@ -2260,7 +2260,7 @@ export interface operations {
                     "application/json": components["schemas"]["ExchangeError"];
                 };
             };
-            /** @description Exchange is currently undergoing maintenance (3001), or a store shared between instances cannot be reached (1006, with Retry-After) */
+            /** @description Exchange is currently undergoing maintenance (3001; also when the state file cannot take a write, such as a full disk: the request was not applied), or a store shared between instances cannot be reached (1006); both with Retry-After */
             503: {
                 headers: {
                     /** @description Seconds until the client may send again */

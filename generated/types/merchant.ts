@@ -2010,7 +2010,7 @@ export interface operations {
                     "application/json": components["schemas"]["MerchantError"];
                 };
             };
-            /** @description Service under maintenance, or a store shared between instances cannot be reached (1006, with Retry-After) */
+            /** @description Service under maintenance, the state file cannot take a write (the request was not applied), or a store shared between instances cannot be reached (1006, with Retry-After) */
             503: {
                 headers: {
                     /** @description Seconds until the client may send again */
@@ -2198,7 +2198,7 @@ export interface operations {
                     "application/json": components["schemas"]["MerchantError"];
                 };
             };
-            /** @description Service under maintenance, or a store shared between instances cannot be reached (1006, with Retry-After) */
+            /** @description Service under maintenance, the state file cannot take a write (the request was not applied), or a store shared between instances cannot be reached (1006, with Retry-After) */
             503: {
                 headers: {
                     /** @description Seconds until the client may send again */
@@ -2352,7 +2352,7 @@ export interface operations {
                     "application/json": components["schemas"]["MerchantError"];
                 };
             };
-            /** @description Service under maintenance, or a store shared between instances cannot be reached (1006, with Retry-After) */
+            /** @description Service under maintenance, the state file cannot take a write (the request was not applied), or a store shared between instances cannot be reached (1006, with Retry-After) */
             503: {
                 headers: {
                     /** @description Seconds until the client may send again */
@@ -2501,7 +2501,7 @@ export interface operations {
                     "application/json": components["schemas"]["MerchantError"];
                 };
             };
-            /** @description Service under maintenance, or a store shared between instances cannot be reached (1006, with Retry-After) */
+            /** @description Service under maintenance, the state file cannot take a write (the request was not applied), or a store shared between instances cannot be reached (1006, with Retry-After) */
             503: {
                 headers: {
                     /** @description Seconds until the client may send again */
@@ -2650,7 +2650,7 @@ export interface operations {
                     "application/json": components["schemas"]["MerchantError"];
                 };
             };
-            /** @description Service under maintenance, or a store shared between instances cannot be reached (1006, with Retry-After) */
+            /** @description Service under maintenance, the state file cannot take a write (the request was not applied), or a store shared between instances cannot be reached (1006, with Retry-After) */
             503: {
                 headers: {
                     /** @description Seconds until the client may send again */
@@ -2847,7 +2847,7 @@ export interface operations {
                     "application/json": components["schemas"]["MerchantError"];
                 };
             };
-            /** @description Service under maintenance, or a store shared between instances cannot be reached (1006, with Retry-After) */
+            /** @description Service under maintenance, the state file cannot take a write (the request was not applied), or a store shared between instances cannot be reached (1006, with Retry-After) */
             503: {
                 headers: {
                     /** @description Seconds until the client may send again */
@@ -3009,7 +3009,7 @@ export interface operations {
                     "application/json": components["schemas"]["MerchantError"];
                 };
             };
-            /** @description Service under maintenance, or a store shared between instances cannot be reached (1006, with Retry-After) */
+            /** @description Service under maintenance, the state file cannot take a write (the request was not applied), or a store shared between instances cannot be reached (1006, with Retry-After) */
             503: {
                 headers: {
                     /** @description Seconds until the client may send again */
@@ -3118,7 +3118,7 @@ export interface operations {
                     "application/json": components["schemas"]["MerchantError"];
                 };
             };
-            /** @description Service under maintenance, or a store shared between instances cannot be reached (1006, with Retry-After) */
+            /** @description Service under maintenance, the state file cannot take a write (the request was not applied), or a store shared between instances cannot be reached (1006, with Retry-After) */
             503: {
                 headers: {
                     /** @description Seconds until the client may send again */
@@ -3297,7 +3297,7 @@ export interface operations {
                     "application/json": components["schemas"]["MerchantError"];
                 };
             };
-            /** @description Service under maintenance, or a store shared between instances cannot be reached (1006, with Retry-After) */
+            /** @description Service under maintenance, the state file cannot take a write (the request was not applied), or a store shared between instances cannot be reached (1006, with Retry-After) */
             503: {
                 headers: {
                     /** @description Seconds until the client may send again */
@@ -3442,7 +3442,7 @@ export interface operations {
                     "application/json": components["schemas"]["MerchantError"];
                 };
             };
-            /** @description Service under maintenance, or a store shared between instances cannot be reached (1006, with Retry-After) */
+            /** @description Service under maintenance, the state file cannot take a write (the request was not applied), or a store shared between instances cannot be reached (1006, with Retry-After) */
             503: {
                 headers: {
                     /** @description Seconds until the client may send again */
@@ -3568,7 +3568,7 @@ export interface operations {
                     "application/json": components["schemas"]["MerchantError"];
                 };
             };
-            /** @description Service under maintenance, or a store shared between instances cannot be reached (1006, with Retry-After) */
+            /** @description Service under maintenance, the state file cannot take a write (the request was not applied), or a store shared between instances cannot be reached (1006, with Retry-After) */
             503: {
                 headers: {
                     /** @description Seconds until the client may send again */
@@ -3757,7 +3757,7 @@ export interface operations {
                     "application/json": components["schemas"]["MerchantError"];
                 };
             };
-            /** @description Service under maintenance, or a store shared between instances cannot be reached (1006, with Retry-After) */
+            /** @description Service under maintenance, the state file cannot take a write (the request was not applied), or a store shared between instances cannot be reached (1006, with Retry-After) */
             503: {
                 headers: {
                     /** @description Seconds until the client may send again */
@@ -3904,7 +3904,7 @@ export interface operations {
                     "application/json": components["schemas"]["MerchantError"];
                 };
             };
-            /** @description Service under maintenance, or a store shared between instances cannot be reached (1006, with Retry-After) */
+            /** @description Service under maintenance, the state file cannot take a write (the request was not applied), or a store shared between instances cannot be reached (1006, with Retry-After) */
             503: {
                 headers: {
                     /** @description Seconds until the client may send again */
@@ -4093,7 +4093,7 @@ export interface operations {
                     "application/json": components["schemas"]["MerchantError"];
                 };
             };
-            /** @description Service under maintenance, or a store shared between instances cannot be reached (1006, with Retry-After) */
+            /** @description Service under maintenance, the state file cannot take a write (the request was not applied), or a store shared between instances cannot be reached (1006, with Retry-After) */
             503: {
                 headers: {
                     /** @description Seconds until the client may send again */
@@ -4258,7 +4258,7 @@ export interface operations {
                     "application/json": components["schemas"]["MerchantError"];
                 };
             };
-            /** @description Service under maintenance, or a store shared between instances cannot be reached (1006, with Retry-After) */
+            /** @description Service under maintenance, the state file cannot take a write (the request was not applied), or a store shared between instances cannot be reached (1006, with Retry-After) */
             503: {
                 headers: {
                     /** @description Seconds until the client may send again */
@@ -4401,7 +4401,7 @@ export interface operations {
                     "application/json": components["schemas"]["MerchantError"];
                 };
             };
-            /** @description Service under maintenance, or a store shared between instances cannot be reached (1006, with Retry-After) */
+            /** @description Service under maintenance, the state file cannot take a write (the request was not applied), or a store shared between instances cannot be reached (1006, with Retry-After) */
             503: {
                 headers: {
                     /** @description Seconds until the client may send again */
@@ -4553,7 +4553,7 @@ export interface operations {
                     "application/json": components["schemas"]["MerchantError"];
                 };
             };
-            /** @description Service under maintenance, or a store shared between instances cannot be reached (1006, with Retry-After) */
+            /** @description Service under maintenance, the state file cannot take a write (the request was not applied), or a store shared between instances cannot be reached (1006, with Retry-After) */
             503: {
                 headers: {
                     /** @description Seconds until the client may send again */
@@ -4653,7 +4653,7 @@ export interface operations {
                     "application/json": components["schemas"]["MerchantError"];
                 };
             };
-            /** @description Service under maintenance, or a store shared between instances cannot be reached (1006, with Retry-After) */
+            /** @description Service under maintenance, the state file cannot take a write (the request was not applied), or a store shared between instances cannot be reached (1006, with Retry-After) */
             503: {
                 headers: {
                     /** @description Seconds until the client may send again */
@@ -4799,7 +4799,7 @@ export interface operations {
                     "application/json": components["schemas"]["MerchantError"];
                 };
             };
-            /** @description Service under maintenance, or a store shared between instances cannot be reached (1006, with Retry-After) */
+            /** @description Service under maintenance, the state file cannot take a write (the request was not applied), or a store shared between instances cannot be reached (1006, with Retry-After) */
             503: {
                 headers: {
                     /** @description Seconds until the client may send again */
@@ -4951,7 +4951,7 @@ export interface operations {
                     "application/json": components["schemas"]["MerchantError"];
                 };
             };
-            /** @description Service under maintenance, or a store shared between instances cannot be reached (1006, with Retry-After) */
+            /** @description Service under maintenance, the state file cannot take a write (the request was not applied), or a store shared between instances cannot be reached (1006, with Retry-After) */
             503: {
                 headers: {
                     /** @description Seconds until the client may send again */
@@ -5058,7 +5058,7 @@ export interface operations {
                     "application/json": components["schemas"]["MerchantError"];
                 };
             };
-            /** @description Service under maintenance, or a store shared between instances cannot be reached (1006, with Retry-After) */
+            /** @description Service under maintenance, the state file cannot take a write (the request was not applied), or a store shared between instances cannot be reached (1006, with Retry-After) */
             503: {
                 headers: {
                     /** @description Seconds until the client may send again */
@@ -5170,7 +5170,7 @@ export interface operations {
                     "application/json": components["schemas"]["MerchantError"];
                 };
             };
-            /** @description Service under maintenance, or a store shared between instances cannot be reached (1006, with Retry-After) */
+            /** @description Service under maintenance, the state file cannot take a write (the request was not applied), or a store shared between instances cannot be reached (1006, with Retry-After) */
             503: {
                 headers: {
                     /** @description Seconds until the client may send again */
@@ -5306,7 +5306,7 @@ export interface operations {
                     "application/json": components["schemas"]["MerchantError"];
                 };
             };
-            /** @description Service under maintenance, or a store shared between instances cannot be reached (1006, with Retry-After) */
+            /** @description Service under maintenance, the state file cannot take a write (the request was not applied), or a store shared between instances cannot be reached (1006, with Retry-After) */
             503: {
                 headers: {
                     /** @description Seconds until the client may send again */

@@ -653,7 +653,7 @@ export interface operations {
                     "application/json": components["schemas"]["PartnerError"];
                 };
             };
-            /** @description Service under maintenance, or a store shared between instances cannot be reached (1006, with Retry-After) */
+            /** @description Service under maintenance, the state file cannot take a write (the request was not applied), or a store shared between instances cannot be reached (1006, with Retry-After) */
             503: {
                 headers: {
                     /** @description Seconds until the client may send again */
@@ -857,7 +857,7 @@ export interface operations {
                     "application/json": components["schemas"]["PartnerError"];
                 };
             };
-            /** @description Service under maintenance, or a store shared between instances cannot be reached (1006, with Retry-After) */
+            /** @description Service under maintenance, the state file cannot take a write (the request was not applied), or a store shared between instances cannot be reached (1006, with Retry-After) */
             503: {
                 headers: {
                     /** @description Seconds until the client may send again */
