@@ -35,7 +35,7 @@ describe('generated documents', async () => {
   const files = await generateAll(contracts, { ...pipelineOptions, skipDocs: true });
   const byPath = new Map(files.map((f) => [f.path, f.content]));
 
-  it.each(['exchange', 'merchant', 'partner'])('%s.yaml reads the same in YAML 1.1 and 1.2, and %s.json is the same document', (api) => {
+  it.each(['exchange', 'merchant', 'partner'].map((api) => ({ api })))('$api: the .yaml reads the same in YAML 1.1 and 1.2, and the .json is the same document', ({ api }) => {
     const yaml = byPath.get(`generated/openapi/${api}.yaml`)!;
     const v12 = YAML.parse(yaml) as Record<string, unknown>;
     expect(YAML.parse(yaml, { version: '1.1' })).toEqual(v12);
