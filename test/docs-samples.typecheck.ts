@@ -1,6 +1,7 @@
 // Type-checks code samples as standalone modules against the real client, with the project's
 // compiler options; the samples' imports of the package's entries (`cryptopay-openapi-toolkit/client`
 // and the others) map to their sources, as a consumer of the package would import them.
+import { readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,17 +9,19 @@ import ts from 'typescript';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
-/** The package's public entries and their sources (the `exports` of package.json, from source). */
-export const PACKAGE_ENTRIES: Readonly<Record<string, string>> = {
-  'cryptopay-openapi-toolkit/client': 'client/index.ts',
-  'cryptopay-openapi-toolkit/client/exchange': 'client/exchange.ts',
-  'cryptopay-openapi-toolkit/client/merchant': 'client/merchant.ts',
-  'cryptopay-openapi-toolkit/client/partner': 'client/partner.ts',
-  'cryptopay-openapi-toolkit/client/webhooks': 'client/webhooks-express.ts',
-  'cryptopay-openapi-toolkit/server': 'server/index.ts',
-  'cryptopay-openapi-toolkit/server/validators': 'server/validators.ts',
-  'cryptopay-openapi-toolkit/server/auth': 'server/auth/index.ts',
-};
+/**
+ * The package's public entries and their sources, read from the `exports` of package.json (each
+ * entry's `types`, dist/x.d.ts, is compiled from x.ts), so a sample can only import what a
+ * consumer can: an entry missing from `exports` fails to resolve here too.
+ */
+const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { name: string; exports: Record<string, string | { types?: string }> };
+export const PACKAGE_ENTRIES: Readonly<Record<string, string>> = Object.fromEntries(
+  Object.entries(manifest.exports).flatMap(([key, target]) => {
+    const types = typeof target === 'string' ? undefined : target.types;
+    if (!types) return [];
+    return [[`${manifest.name}${key.slice(1)}`, types.replace(/^\.\/dist\//, '').replace(/\.d\.ts$/, '.ts')]];
+  }),
+);
 
 /** One message per diagnostic, naming the sample (`sample-3.ts:5:7`) and quoting its source. */
 export async function typecheckSamples(sources: readonly string[]): Promise<string[]> {
