@@ -157,18 +157,19 @@ describe('guardedTransport', () => {
 });
 
 describe('WebhookDispatcher with the guarded transport', () => {
-  it('logs a refused target as a failed attempt with the reason', async () => {
+  it('logs a refused target as a failed attempt with the reason, without the URL\'s query or credentials', async () => {
     const timers = new ManualTimers(1_767_225_600_000);
     const store = createMemoryMerchantStore();
     const logs: string[] = [];
     const dispatcher = new WebhookDispatcher({ store, timers, log: (l) => logs.push(l), transport: guardedTransport(STRICT) });
     const id = await dispatcher.send(
-      { merchant: 'm', url: 'https://169.254.169.254/hook', secret: 's' },
+      { merchant: 'm', url: 'https://user:pw@169.254.169.254/hook?token=hunter2', secret: 's' },
       { event: 'paymentFound', payload: WEBHOOK_EXAMPLES.paymentFound.payload },
     );
     dispatcher.close();
     const [first] = await store.deliveries.find({ webhook_id: id });
     expect(first).toMatchObject({ attempt: 1, ok: false, status: null, error: expect.stringMatching(/^refused to connect to 169\.254\.169\.254: .*link-local/) });
-    expect(logs[0]).toMatch(/attempt 1 to https:\/\/169\.254\.169\.254\/hook failed: refused to connect/);
+    expect(logs[0]).toMatch(/attempt 1 to https:\/\/169\.254\.169\.254\/hook\?… failed: refused to connect/);
+    expect(logs.join('\n')).not.toMatch(/hunter2|pw@/);
   });
 });

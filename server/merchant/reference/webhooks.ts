@@ -187,7 +187,7 @@ export class WebhookDispatcher {
     } else {
       await this.o.store.deliveries.insert(record);
     }
-    if (!ok) this.o.log?.(`[merchant-sandbox] webhook ${d.webhookId} (${d.event}) attempt ${n} to ${d.url} failed: ${error}${retry ? `; retry in ${backoff} s` : '; giving up'}`);
+    if (!ok) this.o.log?.(`[merchant-sandbox] webhook ${d.webhookId} (${d.event}) attempt ${n} to ${withoutQuery(d.url)} failed: ${error}${retry ? `; retry in ${backoff} s` : '; giving up'}`);
     if (retry) this.later(d, n + 1, backoff * 1000);
   }
 }
@@ -197,4 +197,14 @@ function describe(e: unknown): string {
   const cause = (e as { cause?: { code?: string; message?: string } }).cause;
   if (e.name === 'TimeoutError') return 'no answer within the attempt timeout';
   return cause ? `${e.message} (${cause.code ?? cause.message})` : e.message;
+}
+
+/** A target URL for the log: its query string (a receiver's token, often) and credentials left out, as the request log does. */
+function withoutQuery(url: string): string {
+  try {
+    const u = new URL(url);
+    return `${u.protocol}//${u.host}${u.pathname}${u.search ? '?…' : ''}`;
+  } catch {
+    return '(unparseable URL)';
+  }
 }
