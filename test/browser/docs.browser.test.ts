@@ -76,7 +76,7 @@ describe('docs index', () => {
     expect(links.sort()).toEqual(
       [
         `${h.origin}/docs/decisions.md`,
-        ...contracts.flatMap((c) => [`${h.origin}/docs/${c.id}`, `${h.origin}/openapi/${c.id}.yaml`]),
+        ...contracts.flatMap((c) => [`${h.origin}/docs/${c.id}`, `${h.origin}/openapi/${c.id}.yaml`, `${h.origin}/openapi/${c.id}.json`]),
       ].sort(),
     );
     for (const link of links) expect((await v.page.request.get(link)).status(), link).toBe(200);
