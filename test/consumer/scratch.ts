@@ -61,7 +61,11 @@ export async function scratchProject(repo: string, tarball: string, packages: re
 export function startSandbox(dir: string, node: NodeRuntime): Promise<Sandbox> {
   // Its own process group, so stop() ends npx and the server it started, by id.
   const child = spawn('npx', ['--no-install', 'cryptopay-toolkit', 'serve', '--host', '127.0.0.1', '--port', '0'], {
-    cwd: dir, env: envFor(node), stdio: ['ignore', 'pipe', 'pipe'], detached: true,
+    // better-sqlite3 is a native addon, built during the install for the Node that ran it (20 here); a
+    // consumer on Node 22 or 24 installs with that Node and gets its own build. Running this one
+    // install under the other Nodes, the sandbox keeps its state in memory; on the installing Node
+    // it uses the default state file (.data/sandbox.sqlite in the scratch project).
+    cwd: dir, env: envFor(node, node.bin === process.execPath ? {} : { STATE: 'memory' }), stdio: ['ignore', 'pipe', 'pipe'], detached: true,
   });
   const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
   const stop = async () => {
