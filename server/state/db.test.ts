@@ -1,6 +1,7 @@
 // The state file at start: migrated and versioned; a newer schema, a corrupt file and an unwritable
 // directory are refused with one line naming the file and the cause. Units of work commit or roll
 // back whole, and a failed commit (an injected SQLITE_FULL) leaves nothing behind.
+import { execFileSync } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -55,13 +56,27 @@ describe('StateDb', () => {
     expect(e.message).not.toContain('\n');
   });
 
-  it.skipIf(process.getuid?.() === 0)('refuses a read-only directory', () => {
+  it('refuses a read-only directory (as root: an immutable one, which root cannot write either)', (ctx) => {
     const dir = join(mkdtempSync(join(tmpdir(), 'state-db-')), 'ro');
     mkdirSync(dir);
-    chmodSync(dir, 0o555);
-    const e = openError(join(dir, 'sandbox.sqlite'));
-    expect(e).toBeInstanceOf(StateError);
-    expect(e.message).toMatch(/cannot be used: .*\(check that the file and its directory are writable\)$/);
+    const asRoot = process.getuid?.() === 0;
+    if (asRoot) {
+      // Permission bits do not stop root; the immutable attribute does (ext4, tmpfs, overlayfs here).
+      try {
+        execFileSync('chattr', ['+i', dir], { stdio: 'ignore' });
+      } catch {
+        ctx.skip('running as root and chattr +i is not supported here');
+      }
+    } else {
+      chmodSync(dir, 0o555);
+    }
+    try {
+      const e = openError(join(dir, 'sandbox.sqlite'));
+      expect(e).toBeInstanceOf(StateError);
+      expect(e.message).toMatch(/cannot be used: .*\(check that the file and its directory are writable\)$/);
+    } finally {
+      if (asRoot) execFileSync('chattr', ['-i', dir], { stdio: 'ignore' });
+    }
   });
 
   it('refuses a path whose directory cannot be made (a file is in the way), as root too', () => {
