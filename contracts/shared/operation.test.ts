@@ -40,3 +40,18 @@ describe('form-encoded bodies in the documents (X-form, M-form, P-form)', () => 
     else expect(decisions).toContain(`${prefix}-lenient-scalars`);
   });
 });
+
+describe('form-encoded webhooks in the merchant document (M-webhook-form)', () => {
+  it('declares each webhook body as JSON and as a form of the same envelope (signature, data)', () => {
+    const merchant = contracts.find((c) => c.id === 'merchant')!;
+    const doc = buildDocument(merchant as never);
+    const hooks = doc.webhooks as Record<string, { post: { requestBody: { content: Record<string, { schema: unknown }> } } }>;
+    expect(Object.keys(hooks).sort()).toEqual(['paymentConfirmed', 'paymentFound', 'refundProcessed']);
+    for (const [name, hook] of Object.entries(hooks)) {
+      const { content } = hook.post.requestBody;
+      expect(Object.keys(content), name).toEqual(['application/json', FORM_MEDIA_TYPE]);
+      expect(content[FORM_MEDIA_TYPE], name).toEqual({ schema: { $ref: '#/components/schemas/WebhookEnvelope' } });
+      expect(content['application/json']!.schema, name).toEqual({ $ref: '#/components/schemas/WebhookEnvelope' });
+    }
+  });
+});

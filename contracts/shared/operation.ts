@@ -129,7 +129,7 @@ export function registerWebhooks(registry: OpenAPIRegistry, hooks: Record<string
       description: hook.description,
       tags: [...hook.tags],
       security: (hook.security ?? []).map((req) => Object.fromEntries(Object.entries(req).map(([k, v]) => [k, [...v]]))),
-      request: { body: toBody(hook.body)! },
+      request: { body: toBody(hook.body, true)! }, // JSON or, per merchant key, a form with the same two fields (M-webhook-form)
       responses: toResponses(hook.responses),
       ...(hook.extensions ?? {}),
     });

@@ -8636,6 +8636,11 @@ const document: Record<string, unknown> = {
               "schema": {
                 "$ref": "#/components/schemas/WebhookEnvelope"
               }
+            },
+            "application/x-www-form-urlencoded": {
+              "schema": {
+                "$ref": "#/components/schemas/WebhookEnvelope"
+              }
             }
           }
         },
@@ -8683,6 +8688,11 @@ const document: Record<string, unknown> = {
               "schema": {
                 "$ref": "#/components/schemas/WebhookEnvelope"
               }
+            },
+            "application/x-www-form-urlencoded": {
+              "schema": {
+                "$ref": "#/components/schemas/WebhookEnvelope"
+              }
             }
           }
         },
@@ -8727,6 +8737,11 @@ const document: Record<string, unknown> = {
                 "signature": "t=1767225600,s1=5b2649934d50c2fadd2b1b728845fb581826c05a81837f41dabbb5410c1b6f66",
                 "data": "eyJpZCI6IjkwMDEiLCJhbW91bnRfdG9fcmVmdW5kIjoiMC4wMDAyNSIsImFtb3VudF90b19yZWZ1bmRfZmlhdCI6IjEwLjAwIiwiZW1haWwiOiJqYW5lQGV4YW1wbGUuY29tIiwiZXhwaXJlc19hdCI6IjIwMjYtMDEtMDJUMDA6MDA6MDAuMDAwWiIsInN0YXR1cyI6InJlZnVuZGVkIiwidHhpZCI6ImY0MTg0ZmM1OTY0MDNiOWQ2Mzg3ODNjZjU3YWRmZTRjNzVjNjA1ZjYzNTZmYmM5MTMzODUzMGU5ODMxZTllMTYiLCJ0cmFuc2FjdGlvbl9mZWVzIjoiMC4xMCIsImNyZWF0ZWRfYXQiOiIyMDI2LTAxLTAxVDAwOjAwOjAwLjAwMFoiLCJ1cmwiOiJodHRwczovL3BvcnRhbC5leGFtcGxlLmNvbS9yZWZ1bmRzLzkwMDEiLCJ3ZWJob29rX3VybCI6Imh0dHBzOi8vbWVyY2hhbnQuZXhhbXBsZS5jb20vaG9va3MvcmVmdW5kcyIsImN1cnJlbmN5X2lzbyI6IkJUQyIsInNhbmRib3hfbW9kZSI6dHJ1ZX0="
               },
+              "schema": {
+                "$ref": "#/components/schemas/WebhookEnvelope"
+              }
+            },
+            "application/x-www-form-urlencoded": {
               "schema": {
                 "$ref": "#/components/schemas/WebhookEnvelope"
               }

@@ -5342,6 +5342,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": components["schemas"]["WebhookEnvelope"];
+                "application/x-www-form-urlencoded": components["schemas"]["WebhookEnvelope"];
             };
         };
         responses: {
@@ -5370,6 +5371,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": components["schemas"]["WebhookEnvelope"];
+                "application/x-www-form-urlencoded": components["schemas"]["WebhookEnvelope"];
             };
         };
         responses: {
@@ -5398,6 +5400,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": components["schemas"]["WebhookEnvelope"];
+                "application/x-www-form-urlencoded": components["schemas"]["WebhookEnvelope"];
             };
         };
         responses: {
