@@ -30,6 +30,12 @@ export interface RedisServer {
   stop(): Promise<void>;
   /** Starts it again on the same port, empty (no persistence). */
   start(): Promise<void>;
+  /**
+   * Waits until the nonce store accepts signed requests with this nonce lifetime: a freshly started
+   * Redis quarantines them until it has been up for one ttl (its start time as the store computes
+   * it, from whole seconds of uptime plus 1 s of margin, may be up to ~2 s after its real start).
+   */
+  usableForNonces(ttlMs: number): Promise<void>;
 }
 
 async function launch(port: number): Promise<ChildProcess> {
@@ -56,6 +62,7 @@ async function launch(port: number): Promise<ChildProcess> {
 export async function startRedisServer(): Promise<RedisServer> {
   const port = await freePort();
   let child: ChildProcess | undefined = await launch(port);
+  let readyAt = Date.now();
   return {
     port,
     url: `redis://127.0.0.1:${port}`,
@@ -72,6 +79,11 @@ export async function startRedisServer(): Promise<RedisServer> {
     async start() {
       if (child) throw new Error('redis-server is running');
       child = await launch(port);
+      readyAt = Date.now();
+    },
+    async usableForNonces(ttlMs: number) {
+      const wait = readyAt + ttlMs + 2300 - Date.now();
+      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
     },
   };
 }

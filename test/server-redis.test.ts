@@ -19,6 +19,10 @@ async function listen(app: express.Express) {
   return { base, close: () => new Promise((r) => server.close(r)) };
 }
 
+// A short nonce lifetime (config allows ttl >= 2 × window + 1 s): a freshly started Redis refuses
+// signed requests until it has been up for one ttl.
+const exchange = { nonceWindowMs: 2000, nonceTtlMs: 5000 };
+
 const balances = (nonce = Date.now()) => signedUrl({ method: 'GET', path: '/balances', nonce });
 
 describe.skipIf(!redisServerAvailable())('shared stores in Redis, in process', () => {
@@ -39,7 +43,8 @@ describe.skipIf(!redisServerAvailable())('shared stores in Redis, in process', (
 
   beforeAll(async () => {
     redis = await startRedisServer();
-  });
+    await redis.usableForNonces(exchange.nonceTtlMs);
+  }, 20_000);
   afterAll(async () => {
     await Promise.all(servers.map((s) => s.close()));
     for (const c of clients) c.disconnect();
@@ -47,8 +52,8 @@ describe.skipIf(!redisServerAvailable())('shared stores in Redis, in process', (
   });
 
   it('refuses with 2006 a signed request replayed to another server on the same Redis', async () => {
-    const a = await serve(createServer({ redis: await client(), log: () => undefined }));
-    const b = await serve(createServer({ redis: await client(), log: () => undefined }));
+    const a = await serve(createServer({ config: { exchange }, redis: await client(), log: () => undefined }));
+    const b = await serve(createServer({ config: { exchange }, redis: await client(), log: () => undefined }));
     const url = balances();
     expect((await fetch(a + url)).status).toBe(200);
     const replay = await fetch(b + url);
@@ -57,10 +62,10 @@ describe.skipIf(!redisServerAvailable())('shared stores in Redis, in process', (
   });
 
   it('validators given a Redis URL share nonces and rate limits between services', async () => {
-    const keys = [{ accessKey: 'demo-trader', secret: 'demo-trader-secret', scopes: ['trade' as const] }];
+    const auth = { ...exchange, keys: [{ accessKey: 'demo-trader', secret: 'demo-trader-secret', scopes: ['trade' as const] }] };
     const service = () => {
       const app = express();
-      app.use('/api/v1', exchangeValidator({ auth: { keys }, redis: redis.url, redisKeyPrefix: 'validators:', rateLimit: { limit: 3, windowMs: 60_000, banMs: 60_000 } }));
+      app.use('/api/v1', exchangeValidator({ auth, redis: redis.url, redisKeyPrefix: 'validators:', rateLimit: { limit: 3, windowMs: 60_000, banMs: 60_000 } }));
       app.get('/api/v1/balances', (_req, res) => void res.json([]));
       return app;
     };
@@ -79,7 +84,7 @@ describe.skipIf(!redisServerAvailable())('shared stores in Redis, in process', (
 
   it('answers 503 in each API body while Redis is down, never a replay, and recovers when it returns', async () => {
     // A short nonce lifetime, so the quarantine after Redis lost its nonces ends within the test.
-    const config = { exchange: { nonceWindowMs: 2000, nonceTtlMs: 5000 }, redis: { url: redis.url, keyPrefix: 'outage:' } };
+    const config = { exchange, redis: { url: redis.url, keyPrefix: 'outage:' } };
     const lines: string[] = [];
     const base = await serve(createServer({ config, redis: await client(), log: (l) => lines.push(l) }));
     const merchant = () => fetch(`${base}/merchant/v2/currencies`, { headers: { authorization: MERCHANT_AUTH } });

@@ -2,6 +2,9 @@
 // signed request replayed to the other instance is 2006; 61 requests spread over both make the 61st
 // a 429 (Retry-After, the API's error body) and the ban holds on both; an invoice number used on
 // one instance is refused on the other (M5).
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { redisServerAvailable, startRedisServer, type RedisServer } from './redis-server.ts';
 import { startInstance, type Instance } from './instances.ts';
@@ -15,7 +18,12 @@ describe.skipIf(!redisServerAvailable())('two server processes on one Redis', ()
 
   beforeAll(async () => {
     redis = await startRedisServer();
-    [a, b] = await Promise.all([startInstance({ REDIS_URL: redis.url }), startInstance({ REDIS_URL: redis.url })]);
+    // A short nonce lifetime: a freshly started Redis refuses signed requests until it has been up for one ttl.
+    const config = join(mkdtempSync(join(tmpdir(), 'two-instances-')), 'config.json');
+    writeFileSync(config, JSON.stringify({ exchange: { nonceWindowMs: 2000, nonceTtlMs: 5000 } }));
+    const env = { REDIS_URL: redis.url, CONFIG: config, STATE: 'memory' }; // not .data/: a second run would find TWOINST1 taken
+    [a, b] = await Promise.all([startInstance(env), startInstance(env)]);
+    await redis.usableForNonces(5000);
   }, 60_000);
   afterAll(async () => {
     await Promise.all([a?.stop(), b?.stop()]);
@@ -36,18 +44,18 @@ describe.skipIf(!redisServerAvailable())('two server processes on one Redis', ()
   });
 
   it('counts 61 requests spread over both: the 61st is 429 with Retry-After, and the ban holds on both', async () => {
-    const start = Date.now();
-    const url = (i: number) => signedUrl({ method: 'GET', path: '/balances', accessKey: 'demo-trader', nonce: start + i });
+    let last = 0; // each nonce new and current at sending (the nonce window here is 2 s)
+    const url = () => signedUrl({ method: 'GET', path: '/balances', accessKey: 'demo-trader', nonce: (last = Math.max(last + 1, Date.now())) });
     for (let i = 0; i < 60; i++) {
-      const res = await fetch((i % 2 === 0 ? a : b).base + url(i));
+      const res = await fetch((i % 2 === 0 ? a : b).base + url());
       expect(res.status, `request ${i + 1}`).toBe(200);
     }
-    const over = await fetch(b.base + url(60));
+    const over = await fetch(b.base + url());
     expect(over.status).toBe(429);
     expect(over.headers.get('retry-after')).toBe('60');
     expect(await over.json()).toEqual({ error: { code: 1002, message: 'Rate limit exceeded; temporarily banned, retry after 60 s' } });
-    for (const [i, instance] of [[61, a], [62, b]] as const) {
-      const banned = await fetch(instance.base + url(i));
+    for (const instance of [a, b]) {
+      const banned = await fetch(instance.base + url());
       expect(banned.status).toBe(429);
       expect(Number(banned.headers.get('retry-after'))).toBeGreaterThan(55);
       expect(await banned.json()).toMatchObject({ error: { code: 1002 } });
@@ -62,7 +70,7 @@ describe.skipIf(!redisServerAvailable())('two server processes on one Redis', ()
         body: JSON.stringify(paymentBody({ invoice_number: 'TWOINST1' })),
       });
     const [first, second] = await Promise.all([post(a.base), post(b.base)]);
-    expect([first.status, second.status].sort()).toEqual([201, 422]);
+    expect([first.status, second.status].sort(), JSON.stringify([await first.clone().json(), await second.clone().json()])).toEqual([201, 422]);
     const refused = first.status === 422 ? first : second;
     expect(await refused.json()).toMatchObject({ code: '2001', title: 'Duplicate invoice number' });
   });

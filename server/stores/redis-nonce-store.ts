@@ -2,8 +2,12 @@
 // another instance is 2006. One atomic `SET key 1 NX PX ttl` per claim, in a script that also
 // guards against Redis having lost its data (a restart without persistence, a failover): nonces
 // used before the loss would be accepted again, so claims are refused with 503 for one nonce
-// lifetime (ttl) from the moment the loss is seen. A process that starts marks the store as kept
-// (`SET guard 0 NX`) before its first claim, so a fresh Redis is usable at once.
+// lifetime (ttl) from the moment the loss is seen. A process that starts cannot tell a fresh Redis
+// from one that lost its data, so its first mark uses Redis's own uptime: the guard is set (NX) to
+// Redis's start time + ttl. A Redis up for one ttl already is usable at once (any nonce used before
+// its restart has expired); a freshly (re)started one refuses signed requests until it has been up
+// for one ttl, whichever instance reaches it first. Not covered: FLUSHALL on a long-running Redis,
+// failover to a replica that lagged (its uptime says nothing about the data it missed).
 import type { NonceClaims } from '../auth/nonce-store.ts';
 import { StoreUnavailableError } from '../errors.ts';
 import { guarded, luaScript, redisClient, type Redis, type RedisSource } from './redis.ts';
@@ -31,6 +35,15 @@ if redis.call('SET', KEYS[1], '1', 'NX', 'PX', ARGV[1]) then return 1 end
 return 0
 `);
 
+// KEYS[1] guard key; ARGV[1] ttl ms. INFO is callable from scripts (Redis 7): TIME and uptime in one step.
+const MARK = luaScript(`
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+local up = tonumber(string.match(redis.call('INFO', 'server'), 'uptime_in_seconds:(%d+)'))
+redis.call('SET', KEYS[1], now - up * 1000 + 1000 + tonumber(ARGV[1]), 'NX')
+return 1
+`);
+
 export class RedisNonceStore implements NonceClaims {
   private readonly guardKey: string;
   private marked: Promise<unknown> | undefined;
@@ -45,8 +58,9 @@ export class RedisNonceStore implements NonceClaims {
 
   claim(accessKey: string, nonce: string): Promise<boolean> {
     return guarded('nonce', this.redis, async () => {
-      // Once per process, retried until it succeeds: a Redis this process sees first is not a lost one.
-      this.marked ??= this.redis.set(this.guardKey, '0', 'NX').catch((e: unknown) => {
+      // Once per process, retried until it succeeds. uptime_in_seconds is a difference of whole
+      // seconds, so the start time it gives may be up to 1 s early: MARK adds 1 s to err long, never short.
+      this.marked ??= MARK(this.redis, [this.guardKey], [this.ttlMs]).catch((e: unknown) => {
         this.marked = undefined;
         throw e;
       });

@@ -22,14 +22,15 @@ describe.skipIf(!redisServerAvailable())('Redis stores', () => {
     server = await startRedisServer();
     redis = connectRedis(server.url);
     await redisReady(redis);
-  });
+    await server.usableForNonces(2000); // every nonce store here has a ttl of at most 2 s
+  }, 15_000);
   afterAll(async () => {
     redis?.disconnect();
     await server?.stop();
   });
 
   it('claims a nonce once, per access key, even when 50 claims race', async () => {
-    const store = new RedisNonceStore(redis, 61_000, prefix());
+    const store = new RedisNonceStore(redis, 2000, prefix());
     const results = await Promise.all(Array.from({ length: 50 }, () => store.claim('demo-trader', '1700000000000')));
     expect(results.filter(Boolean)).toHaveLength(1);
     expect(await store.claim('demo-trader-2', '1700000000000')).toBe(true);
@@ -54,10 +55,56 @@ describe.skipIf(!redisServerAvailable())('Redis stores', () => {
     await expect(store.claim('k', '1')).rejects.toBeInstanceOf(StoreUnavailableError);
     await sleep(600);
     expect(await store.claim('k', '2')).toBe(true);
-    // A fresh process marks a fresh Redis as kept: no quarantine.
+    // A new process on a Redis that has been up for longer than one ttl: no quarantine.
     await redis.del(`${p}nonce-guard`);
     expect(await new RedisNonceStore(redis, 500, p).claim('k', '3')).toBe(true);
   });
+
+  it('a process that first reaches a Redis restarted empty cannot end the quarantine of one that ran before', async () => {
+    const other = await startRedisServer();
+    const [c1, c2] = [connectRedis(other.url), connectRedis(other.url)];
+    try {
+      await redisReady(c1);
+      await other.usableForNonces(2000);
+      const a = new RedisNonceStore(c1, 2000, 'q:'); // instance A, running before the loss
+      expect(await a.claim('k', '1')).toBe(true);
+      await other.stop();
+      await other.start(); // same port, empty: no persistence
+      await redisReady(c2);
+      const c = new RedisNonceStore(c2, 2000, 'q:'); // instance C, started after the loss
+      await expect(c.claim('k', '2')).rejects.toBeInstanceOf(StoreUnavailableError);
+      for (let i = 0; i < 50 && c1.status !== 'ready'; i++) await sleep(100);
+      await expect(a.claim('k', '1')).rejects.toBeInstanceOf(StoreUnavailableError); // never the replay
+      await other.usableForNonces(2000);
+      expect(await c.claim('k', '3')).toBe(true);
+      expect(await a.claim('k', '4')).toBe(true);
+      expect(await a.claim('k', '3')).toBe(false);
+    } finally {
+      c1.disconnect();
+      c2.disconnect();
+      await other.stop();
+    }
+  }, 20_000);
+
+  it('quarantines a freshly started Redis for one ttl of its uptime; one up for longer is usable at once', async () => {
+    const other = await startRedisServer();
+    const c = connectRedis(other.url);
+    try {
+      await redisReady(c);
+      await expect(new RedisNonceStore(c, 2000, 'f:').claim('k', '1')).rejects.toBeInstanceOf(StoreUnavailableError);
+      const guard = Number(await c.get('f:nonce-guard'));
+      const [sec, usec] = await c.time();
+      const uptimeMs = Number(/uptime_in_seconds:(\d+)/.exec(await c.info('server'))![1]) * 1000;
+      const startMs = Number(sec) * 1000 + Math.floor(Number(usec) / 1000) - uptimeMs;
+      expect(guard - startMs).toBeGreaterThanOrEqual(2000); // at least one ttl after Redis started
+      expect(guard - startMs).toBeLessThanOrEqual(4200);
+      await other.usableForNonces(2000);
+      expect(await new RedisNonceStore(c, 2000, 'g:').claim('k', '1')).toBe(true);
+    } finally {
+      c.disconnect();
+      await other.stop();
+    }
+  }, 15_000);
 
   it('limits like the in-memory limiter: limit, then a ban on every request, then a new window', async () => {
     const rl = new RedisRateLimiter({ limit: 3, windowMs: 60_000, banMs: 400 }, redis, { keyPrefix: prefix(), name: 'exchange' });
@@ -107,7 +154,8 @@ describe.skipIf(!redisServerAvailable())('Redis stores', () => {
     const c = connectRedis(other.url);
     try {
       await redisReady(c);
-      expect(await new RedisNonceStore(c).claim('k', '1')).toBe(true);
+      await other.usableForNonces(300);
+      expect(await new RedisNonceStore(c, 300).claim('k', '1')).toBe(true);
       await other.stop();
       const started = Date.now();
       await expect(new RedisNonceStore(c).claim('k', '2')).rejects.toBeInstanceOf(StoreUnavailableError);
@@ -119,7 +167,7 @@ describe.skipIf(!redisServerAvailable())('Redis stores', () => {
       c.disconnect();
       await other.stop();
     }
-  });
+  }, 10_000);
 
   it('waits briefly for a client that never connected, then fails with StoreUnavailableError', async () => {
     const down = connectRedis('redis://127.0.0.1:1'); // nothing listens on port 1
