@@ -5,18 +5,13 @@
 // round; the ratio typed/fetch is taken per round and the median reported.
 import { createExchangeClient } from '../client/exchange.ts';
 import { CLIENT_KEYS, type BenchKey } from './fixtures.ts';
-import { signedBalancesPath, type NonceCounter } from './load.ts';
+import { signedBalancesPath, type RoundPlan } from './load.ts';
 import { median } from './stats.ts';
 
-export interface ClientOptions {
+export interface ClientOptions extends RoundPlan {
   url: string;
-  nonces: NonceCounter;
-  rounds: number;
-  seconds: number;
-  warmupSeconds: number;
   /** In-flight loops (one access key each). */
   loops: number;
-  progress: (line: string) => void;
 }
 
 export interface ClientFigure {

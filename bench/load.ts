@@ -70,6 +70,15 @@ export function requestsFor(endpoint: Endpoint, keys: readonly BenchKey[], nonce
   }
 }
 
+/** How a side-by-side figure runs: rounds of `seconds` after a warm-up, with fresh nonces, reporting progress. */
+export interface RoundPlan {
+  nonces: NonceCounter;
+  rounds: number;
+  seconds: number;
+  warmupSeconds: number;
+  progress: (line: string) => void;
+}
+
 export interface LoadResult {
   /** 2xx responses per second of the run. */
   rps: number;

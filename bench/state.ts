@@ -6,7 +6,7 @@ import { sign, signaturePayload } from '../contracts/exchange/signing.ts';
 import type autocannon from 'autocannon';
 import { cpuMs, type ServerChild } from './children.ts';
 import { LOAD_KEYS, type BenchKey } from './fixtures.ts';
-import { clean, paymentBody, paymentHeaders, runLoad, type LoadResult, type NonceCounter } from './load.ts';
+import { clean, paymentBody, paymentHeaders, runLoad, type LoadResult, type NonceCounter, type RoundPlan } from './load.ts';
 import { median } from './stats.ts';
 
 export const STATE_ENDPOINTS = ['orders', 'payments'] as const;
@@ -55,15 +55,10 @@ export interface StateEndpointFigure {
 }
 export type StateFigure = Record<StateEndpoint, StateEndpointFigure>;
 
-export interface StateOptions {
+export interface StateOptions extends RoundPlan {
   memory: ServerChild;
   sqlite: ServerChild;
-  nonces: NonceCounter;
-  rounds: number;
-  seconds: number;
-  warmupSeconds: number;
   connections: number;
-  progress: (line: string) => void;
 }
 
 export async function measureState(o: StateOptions): Promise<StateFigure> {

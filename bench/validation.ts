@@ -5,7 +5,7 @@
 // Beside requests per second, the server's own CPU time per request (from /proc): the ratio of
 // those is what the throughput ratio would be with a core to itself, and other processes on a
 // shared machine barely move it.
-import { ENDPOINT_LABEL, clean, requestsFor, runLoad, type Endpoint, type LoadResult, type NonceCounter } from './load.ts';
+import { ENDPOINT_LABEL, clean, requestsFor, runLoad, type Endpoint, type LoadResult, type RoundPlan } from './load.ts';
 import { LOAD_KEYS } from './fixtures.ts';
 import { cpuMs } from './children.ts';
 import { median } from './stats.ts';
@@ -14,14 +14,9 @@ export const VARIANTS = ['none', 'all', 'requests', 'bare'] as const;
 export type Variant = (typeof VARIANTS)[number];
 export const ENDPOINTS: readonly Endpoint[] = ['ticker', 'balances', 'payment'];
 
-export interface ValidationOptions {
+export interface ValidationOptions extends RoundPlan {
   servers: Record<Variant, { url: string; pid: number }>;
-  nonces: NonceCounter;
-  rounds: number;
-  seconds: number;
-  warmupSeconds: number;
   connections: number;
-  progress: (line: string) => void;
 }
 
 export interface VariantFigure {
