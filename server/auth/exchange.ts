@@ -41,7 +41,7 @@ export const EXCHANGE_AUTH_PARAMS = ['access_key', 'nonce', 'tonce', 'signature'
 type AuthParam = (typeof EXCHANGE_AUTH_PARAMS)[number];
 
 const NONCE = /^[0-9]{1,16}$/;
-const fail = (code: 2001 | 2005 | 2006 | 2007 | 2008 | 2011, message: string) => new ExchangeDomainError(code, message);
+const fail = (code: 1001 | 2001 | 2005 | 2006 | 2007 | 2008 | 2011, message: string) => new ExchangeDomainError(code, message);
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
@@ -59,7 +59,10 @@ function authParams(request: SignedRequest): { accessKey: string; nonce: string;
     if (inQuery || inBody) found[p] = inQuery ? request.query[p] : body![p];
   }
   if (twice.length > 0) throw fail(2001, `Authorization failed: ${twice.join(', ')} given both in the query and in the body; send each once`);
-  if ('nonce' in found && 'tonce' in found) throw fail(2001, 'Authorization failed: both nonce and tonce given; send one of them (tonce is another name for nonce)');
+  // Both names with one value are one nonce (a caller adding `nonce` to a Peatio client that adds `tonce`).
+  if ('nonce' in found && 'tonce' in found && found.nonce !== found.tonce) {
+    throw fail(2001, 'Authorization failed: nonce and tonce given with different values; send one of them (tonce is another name for nonce)');
+  }
   const nonceName = 'tonce' in found ? 'tonce' : 'nonce';
   const usable = (p: AuthParam) => typeof found[p] === 'string' && found[p] !== '';
   const missing = (['access_key', nonceName, 'signature'] as const).filter((p) => !usable(p));
@@ -92,8 +95,9 @@ export function createExchangeVerifier(opts: ExchangeAuthOptions) {
       // Over the parameters as sent: `tonce=` sorts where tonce sorts; form auth parameters are body fields.
       payload = signaturePayload({ method: request.method, path: request.path, query: request.query, body: request.body });
     } catch (e) {
-      // Nested deeper than X1 defines, or too long to sign: no signature can be right, and the work is bounded.
-      if (e instanceof UnsignableRequestError) throw fail(2005, `The signature is incorrect: ${e.message}`);
+      // Nested deeper than X1 defines, a number without one agreed text, or too long: no signature can be
+      // right, and the request itself is at fault (X1), so it is a validation error naming the field.
+      if (e instanceof UnsignableRequestError) throw fail(1001, e.message);
       throw e;
     }
     if (!verifySignature(payload, key.secret, signature)) {
