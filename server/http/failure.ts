@@ -35,6 +35,13 @@ export type Failure =
   | StateUnavailableError
   | InternalFailure;
 
+/** A failure as one API answers it. */
+export interface Rendered {
+  status: number;
+  body: unknown;
+  headers?: Record<string, string>;
+}
+
 /** Anything else: a bug, a response that failed validation, an unexpected library error. Answers 500. */
 export class InternalFailure extends Error {
   override readonly name = 'InternalFailure';

@@ -17,8 +17,8 @@ import {
   issueKey,
   type ValidationIssue,
 } from '../errors.ts';
-import type { Failure } from './failure.ts';
-import type { Rendered } from './render-exchange.ts';
+import type { Failure, Rendered } from './failure.ts';
+
 
 export interface ApiRenderOptions {
   /**

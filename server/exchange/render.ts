@@ -20,19 +20,13 @@ import {
   UnsupportedMediaTypeError,
   describeIssues,
 } from '../errors.ts';
-import type { Failure } from './failure.ts';
+import type { Failure, Rendered } from '../http/failure.ts';
 
 /** The platform codes for failures the document has no code for (decision X-codes; in the contract's table). */
 export const EXCHANGE_PLATFORM_CODES = Object.fromEntries(
   ([1004, 1005, 1006, 1008, 1009, 1010] as const).map((c) => [c, EXCHANGE_ERROR_CODES[c]]),
 ) as Pick<typeof EXCHANGE_ERROR_CODES, 1004 | 1005 | 1006 | 1008 | 1009 | 1010>;
 export type ExchangeWireCode = ExchangeErrorCode;
-
-export interface Rendered {
-  status: number;
-  body: unknown;
-  headers?: Record<string, string>;
-}
 
 const body = (code: ExchangeWireCode, message: string) => ({ error: { code, message } });
 
