@@ -93,7 +93,7 @@ export async function loadApiValidator(doc: Doc, mode: ValidationMode): Promise<
       }
       if (op.compiled) return op.compiled(input);
       // The validator writes coerced values and defaults into what it is given, and redefines
-      // `query` on it; hand it a plain object, not the request (see server/http/request-view.ts).
+      // `query` on it; hand it a plain object, not the request (see server/request-view.ts).
       const params = { ...input.params };
       const surrogate = {
         method: input.method,
