@@ -6,9 +6,8 @@ import { signaturePayload, UnsignableRequestError, verifySignature } from '../..
 import { ExchangeDomainError } from '../errors.ts';
 import type { Clock } from '../rate-limit.ts';
 import { NonceStore, type NonceClaims } from './nonce-store.ts';
-import { redisNonceStore, type RedisSource } from '../stores/redis-nonce-store.ts';
 import { setPrincipal, type ExchangePrincipal } from './principal.ts';
-import { bodyKindOf, queryOf, setQuery } from '../http/request-view.ts';
+import { bodyKindOf, queryOf, setQuery } from '../request-view.ts';
 import type { ExchangeKey } from './keys.ts';
 
 export type { ExchangeKey };
@@ -20,10 +19,11 @@ export interface ExchangeAuthOptions {
   /** How long used nonces are remembered (default 61 s). */
   nonceTtlMs?: number;
   now?: Clock;
-  /** Share one store between verifiers (the server does, across operations), or between instances (a Redis store). */
+  /**
+   * Where used nonces are kept (default: this verifier's own memory). Share one store between
+   * verifiers (the server does, across operations), or between instances: `redisNonceStore(url)`.
+   */
   nonces?: NonceClaims;
-  /** Used nonces in Redis, shared by every instance: a `redis://` URL or an ioredis client (ignored when `nonces` is given). */
-  redis?: RedisSource;
 }
 
 export interface SignedRequest {
@@ -78,7 +78,7 @@ export function createExchangeVerifier(opts: ExchangeAuthOptions) {
   const now = opts.now ?? Date.now;
   const windowMs = opts.nonceWindowMs ?? 30_000;
   const ttlMs = opts.nonceTtlMs ?? 61_000;
-  const nonces = opts.nonces ?? (opts.redis !== undefined ? redisNonceStore(opts.redis, { ttlMs }) : new NonceStore(ttlMs, now));
+  const nonces = opts.nonces ?? new NonceStore(ttlMs, now);
   const keys = new Map(opts.keys.map((k) => [k.accessKey, k]));
 
   /** The principal; a promise of it when the nonce store is shared (Redis), which rejects with 503 when it is down. */
