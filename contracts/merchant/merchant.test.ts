@@ -163,12 +163,12 @@ const BODIES: [string, string, Row[]][] = [
   ['post', '/transactions/{transaction_id}/refunds', [
     ['email', true, 'string', EMAIL], ['amount_to_refund_fiat', false, 'string', POSITIVE], ['amount_to_refund', false, 'string', POSITIVE],
     ['expires_in', false, 'integer', { default: 24, minimum: 12, maximum: 336 }], ['send_email', false, 'boolean', { default: false }],
-    ['webhook_url', false, 'string', { pattern: '^https:\\/\\/' }],
+    ['webhook_url', false, 'string', { pattern: '^https://' }],
   ]],
   ['post', '/transactions/instant_refund', [
     ['id', true, 'integer'], ['refund_full_amount', false, 'boolean'], ['amount_to_refund_fiat', false, 'string', POSITIVE],
     ['amount_to_refund', false, 'string', POSITIVE], ['address', true, 'string'], ['destination_tag', false, 'string'],
-    ['webhook_url', false, 'string', { pattern: '^https:\\/\\/' }],
+    ['webhook_url', false, 'string', { pattern: '^https://' }],
   ]],
 ];
 
