@@ -114,10 +114,12 @@ const EMAIL = { format: 'email' };
 const DECIMAL = { pattern: '^[0-9]+(\\.[0-9]+)?$' };
 // Amounts a request asks to charge or refund: greater than zero (the server refuses 0).
 const POSITIVE = { pattern: '^(0*[1-9][0-9]*(\\.[0-9]+)?|0+\\.[0-9]*[1-9][0-9]*)$' };
+/** Fiat amounts a request gives: at most 2 decimal places (decision M-sizes). */
+const FIAT_AMOUNT = { pattern: '^(0*[1-9][0-9]*(\\.[0-9]{1,2})?|0+\\.([1-9][0-9]?|0[1-9]))$' };
 
 const BODIES: [string, string, Row[]][] = [
   ['post', '/widget_payments', [
-    ['amount', true, 'string', POSITIVE], ['external_id', true, 'string'], ['hosted_payment_id', true, 'integer'],
+    ['amount', true, 'string', FIAT_AMOUNT], ['external_id', true, 'string'], ['hosted_payment_id', true, 'integer'],
     ['first_name', true, 'string', NAME], ['last_name', true, 'string', NAME], ['email', true, 'string', EMAIL],
     ['callback_url', false, 'string'], ['webhook_url', false, 'string'], ['cancel_url', false, 'string'],
     ['address', false, 'string', ADDRESS], ['city', false, 'string', REGION], ['province', false, 'string', REGION],
@@ -126,7 +128,7 @@ const BODIES: [string, string, Row[]][] = [
   ]],
   ['post', '/payments', [
     ['payment', true, 'object'],
-    ['payment.amount', true, 'string', POSITIVE], ['payment.external_id', true, 'string'],
+    ['payment.amount', true, 'string', FIAT_AMOUNT], ['payment.external_id', true, 'string'],
     ['payment.currency_iso', true, 'string', { enum: FIAT }], ['payment.network_type', false, 'string', { enum: ['ERC-20', 'BEP-20', 'TRC-20'], default: 'ERC-20' }],
     ['payment.crypto_iso', true, 'string', { enum: CRYPTO }], ['payment.confirmations_required', true, 'string', { pattern: '^[1-9][0-9]*$' }],
     ['payment.ip', true, 'string', { pattern: PATTERNS.ip }], ['payment.invoice_number', true, 'string', INVOICE_NO],
@@ -137,7 +139,7 @@ const BODIES: [string, string, Row[]][] = [
   ]],
   ['post', '/invoices', [
     ['invoice', true, 'object'], ['save_recipient', false, 'boolean', { default: false }],
-    ['invoice.amount', true, 'string', POSITIVE], ['invoice.currency_iso', true, 'string', { enum: FIAT }],
+    ['invoice.amount', true, 'string', FIAT_AMOUNT], ['invoice.currency_iso', true, 'string', { enum: FIAT }],
     // "yes unless invoice_recipient_id given": optional in properties, required by anyOf (semantic tests).
     ['invoice.email', false, 'string', EMAIL], ['invoice.company_name', false, 'string', NAME],
     ['invoice.first_name', false, 'string', NAME], ['invoice.last_name', false, 'string', NAME],
@@ -161,12 +163,12 @@ const BODIES: [string, string, Row[]][] = [
     ['invoice_recipient.last_name', false, 'string', NAME], ['invoice_recipient.zip', false, 'string', ZIP],
   ]],
   ['post', '/transactions/{transaction_id}/refunds', [
-    ['email', true, 'string', EMAIL], ['amount_to_refund_fiat', false, 'string', POSITIVE], ['amount_to_refund', false, 'string', POSITIVE],
+    ['email', true, 'string', EMAIL], ['amount_to_refund_fiat', false, 'string', FIAT_AMOUNT], ['amount_to_refund', false, 'string', POSITIVE],
     ['expires_in', false, 'integer', { default: 24, minimum: 12, maximum: 336 }], ['send_email', false, 'boolean', { default: false }],
     ['webhook_url', false, 'string', { pattern: '^https://' }],
   ]],
   ['post', '/transactions/instant_refund', [
-    ['id', true, 'integer'], ['refund_full_amount', false, 'boolean'], ['amount_to_refund_fiat', false, 'string', POSITIVE],
+    ['id', true, 'integer'], ['refund_full_amount', false, 'boolean'], ['amount_to_refund_fiat', false, 'string', FIAT_AMOUNT],
     ['amount_to_refund', false, 'string', POSITIVE], ['address', true, 'string'], ['destination_tag', false, 'string'],
     ['webhook_url', false, 'string', { pattern: '^https://' }],
   ]],

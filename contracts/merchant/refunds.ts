@@ -2,7 +2,7 @@
 // amount field is required depends on the transaction's settlement method, which only the
 // server knows; the schema requires at least one of them and the server the matching one.
 import { TEXT_LIMITS, UNPAGED_LIST_MAX } from '../shared/limits.ts';
-import { decimalString, email, isoDateTime, positiveDecimalString, recordId } from '../shared/primitives.ts';
+import { decimalString, email, isoDateTime, positiveDecimalString, positiveFiatAmount, recordId } from '../shared/primitives.ts';
 import { z } from '../shared/zod.ts';
 import { InstantRefundStatusSchema, RefundStatusSchema, httpsUrl, reference } from './enums.ts';
 
@@ -63,7 +63,7 @@ const amountAnyOf = [{ required: ['amount_to_refund_fiat'] }, { required: ['amou
 export const CreateRefundRequestSchema = z
   .object({
     email: email('Customer address for the refund link'),
-    amount_to_refund_fiat: positiveDecimalString('Fiat amount. Required for instant-settlement transactions.').optional(),
+    amount_to_refund_fiat: positiveFiatAmount('Fiat amount. Required for instant-settlement transactions.').optional(),
     amount_to_refund: positiveDecimalString('Cryptocurrency amount. Required for manual-settlement transactions.').optional(),
     expires_in: z.number().int().min(REFUND_EXPIRES_IN.min).max(REFUND_EXPIRES_IN.max).default(REFUND_EXPIRES_IN.default).openapi({
       description: 'Hours the customer has to accept; 12 to 336, default 24 (decision M4)',
@@ -82,7 +82,7 @@ export const CreateInstantRefundRequestSchema = z
     refund_full_amount: z.boolean().default(false).openapi({
       description: 'True refunds the whole received amount; then the amount fields must be omitted. Default false.',
     }),
-    amount_to_refund_fiat: positiveDecimalString('Fiat amount. Required for instant settlement unless refund_full_amount.').optional(),
+    amount_to_refund_fiat: positiveFiatAmount('Fiat amount. Required for instant settlement unless refund_full_amount.').optional(),
     amount_to_refund: positiveDecimalString('Cryptocurrency amount. Required for manual settlement unless refund_full_amount.').optional(),
     address: reference("Valid blockchain address for the transaction's currency (checked by the server)", 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq'),
     destination_tag: z.string().max(TEXT_LIMITS.crypto).optional().openapi({ description: 'XRP destination tag' }),

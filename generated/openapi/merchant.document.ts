@@ -157,8 +157,8 @@ const document: Record<string, unknown> = {
           "amount_to_refund_fiat": {
             "type": "string",
             "maxLength": 40,
-            "pattern": "^(0*[1-9][0-9]*(\\.[0-9]+)?|0+\\.[0-9]*[1-9][0-9]*)$",
-            "description": "Fiat amount. Required for instant settlement unless refund_full_amount.; greater than 0",
+            "pattern": "^(0*[1-9][0-9]*(\\.[0-9]{1,2})?|0+\\.([1-9][0-9]?|0[1-9]))$",
+            "description": "Fiat amount. Required for instant settlement unless refund_full_amount.; greater than 0, at most 2 decimal places",
             "example": "10.00"
           },
           "amount_to_refund": {
@@ -239,8 +239,8 @@ const document: Record<string, unknown> = {
           "amount": {
             "type": "string",
             "maxLength": 40,
-            "pattern": "^(0*[1-9][0-9]*(\\.[0-9]+)?|0+\\.[0-9]*[1-9][0-9]*)$",
-            "description": "Amount due in `currency_iso`; greater than 0",
+            "pattern": "^(0*[1-9][0-9]*(\\.[0-9]{1,2})?|0+\\.([1-9][0-9]?|0[1-9]))$",
+            "description": "Amount due in `currency_iso`; greater than 0, at most 2 decimal places",
             "example": "10.00"
           },
           "currency_iso": {
@@ -666,8 +666,8 @@ const document: Record<string, unknown> = {
           "amount": {
             "type": "string",
             "maxLength": 40,
-            "pattern": "^(0*[1-9][0-9]*(\\.[0-9]+)?|0+\\.[0-9]*[1-9][0-9]*)$",
-            "description": "Amount in `currency_iso`; digits and `.`; greater than 0",
+            "pattern": "^(0*[1-9][0-9]*(\\.[0-9]{1,2})?|0+\\.([1-9][0-9]?|0[1-9]))$",
+            "description": "Amount in `currency_iso`; digits and `.`; greater than 0, at most 2 decimal places",
             "example": "10.00"
           },
           "external_id": {
@@ -1081,8 +1081,8 @@ const document: Record<string, unknown> = {
           "amount_to_refund_fiat": {
             "type": "string",
             "maxLength": 40,
-            "pattern": "^(0*[1-9][0-9]*(\\.[0-9]+)?|0+\\.[0-9]*[1-9][0-9]*)$",
-            "description": "Fiat amount. Required for instant-settlement transactions.; greater than 0",
+            "pattern": "^(0*[1-9][0-9]*(\\.[0-9]{1,2})?|0+\\.([1-9][0-9]?|0[1-9]))$",
+            "description": "Fiat amount. Required for instant-settlement transactions.; greater than 0, at most 2 decimal places",
             "example": "10.00"
           },
           "amount_to_refund": {
@@ -1137,8 +1137,8 @@ const document: Record<string, unknown> = {
           "amount": {
             "type": "string",
             "maxLength": 40,
-            "pattern": "^(0*[1-9][0-9]*(\\.[0-9]+)?|0+\\.[0-9]*[1-9][0-9]*)$",
-            "description": "Amount in the merchant's default currency; digits and `.`; greater than 0",
+            "pattern": "^(0*[1-9][0-9]*(\\.[0-9]{1,2})?|0+\\.([1-9][0-9]?|0[1-9]))$",
+            "description": "Amount in the merchant's default currency; digits and `.`; greater than 0, at most 2 decimal places",
             "example": "10.00"
           },
           "external_id": {
