@@ -2,6 +2,7 @@
 // to the reference server, which validates against the generated documents.
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
+import { POSITIVE_FIAT_PATTERN } from '../contracts/shared/primitives.ts';
 import { testServer } from '../server/testing.ts';
 import { MERCHANT_AUTH, createPaymentBody } from './server-helpers.ts';
 
@@ -26,11 +27,11 @@ describe('merchant: what the document states is what the server enforces', () =>
     expect(res.body.email).toBe('fm*bm&r{2j@research.m.dev');
   });
 
-  it('a fiat amount with 3 decimal places is refused', async () => {
-    const body = { ...createPaymentBody, payment: { ...createPaymentBody.payment, amount: '10.001' } };
-    const res = await request(app).post(merchant('/payments')).set('Authorization', MERCHANT_AUTH).send(body);
+  it('a fiat refund amount with 3 decimal places is refused by the declared pattern', async () => {
+    const res = await request(app).post(merchant('/transactions/instant_refund')).set('Authorization', MERCHANT_AUTH)
+      .send({ id: 1, address: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq', amount_to_refund_fiat: '10.001' });
     expect(res.status).toBe(422);
-    expect(Object.keys(res.body.source[0])).toEqual(['payment.amount']);
+    expect(res.body.source).toEqual([{ amount_to_refund_fiat: `must match pattern "${POSITIVE_FIAT_PATTERN}"` }]);
   });
 
   it.each(['/currencies', '/payouts', '/payouts/pending', '/payouts/pending/transactions', '/invoice_recipients'])(

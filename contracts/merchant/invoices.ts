@@ -2,7 +2,7 @@
 // `save_recipient` beside it. The four recipient fields are "yes unless invoice_recipient_id
 // given": checked by the refinement and written into the document as `anyOf`.
 import { TEXT_LIMITS } from '../shared/limits.ts';
-import { companyName, countryCode, decimalString, email, fiatCurrency, invoiceNumber, isoDateTime, personName, phoneDigits, positiveDecimalString, positiveFiatAmount, regionName, streetAddress, zipCode, recordId } from '../shared/primitives.ts';
+import { companyName, countryCode, decimalString, email, fiatCurrency, invoiceNumber, isoDateTime, personName, phoneDigits, positiveDecimalString, regionName, streetAddress, zipCode, recordId } from '../shared/primitives.ts';
 import { z } from '../shared/zod.ts';
 import { InvoiceDeliveryStatusSchema, InvoiceStatusSchema } from './enums.ts';
 import { TransactionSchema } from './transactions.ts';
@@ -36,7 +36,7 @@ const RECIPIENT_FIELDS = ['email', 'company_name', 'first_name', 'last_name'] as
 
 export const CreateInvoiceFieldsSchema = z
   .object({
-    amount: positiveFiatAmount('Amount due in `currency_iso`'),
+    amount: positiveDecimalString('Amount due in `currency_iso`'),
     currency_iso: fiatCurrency('Must match the account currency: USD, CAD or EUR (a mismatch answers 422)'),
     email: email(`Recipient e-mail. ${INVOICE_RECIPIENT_RULE}`).optional(),
     company_name: companyName(`Company name. ${INVOICE_RECIPIENT_RULE}`).optional(),

@@ -119,7 +119,7 @@ const FIAT_AMOUNT = { pattern: '^(0*[1-9][0-9]*(\\.[0-9]{1,2})?|0+\\.([1-9][0-9]
 
 const BODIES: [string, string, Row[]][] = [
   ['post', '/widget_payments', [
-    ['amount', true, 'string', FIAT_AMOUNT], ['external_id', true, 'string'], ['hosted_payment_id', true, 'integer'],
+    ['amount', true, 'string', POSITIVE], ['external_id', true, 'string'], ['hosted_payment_id', true, 'integer'],
     ['first_name', true, 'string', NAME], ['last_name', true, 'string', NAME], ['email', true, 'string', EMAIL],
     ['callback_url', false, 'string'], ['webhook_url', false, 'string'], ['cancel_url', false, 'string'],
     ['address', false, 'string', ADDRESS], ['city', false, 'string', REGION], ['province', false, 'string', REGION],
@@ -128,7 +128,7 @@ const BODIES: [string, string, Row[]][] = [
   ]],
   ['post', '/payments', [
     ['payment', true, 'object'],
-    ['payment.amount', true, 'string', FIAT_AMOUNT], ['payment.external_id', true, 'string'],
+    ['payment.amount', true, 'string', POSITIVE], ['payment.external_id', true, 'string'],
     ['payment.currency_iso', true, 'string', { enum: FIAT }], ['payment.network_type', false, 'string', { enum: ['ERC-20', 'BEP-20', 'TRC-20'], default: 'ERC-20' }],
     ['payment.crypto_iso', true, 'string', { enum: CRYPTO }], ['payment.confirmations_required', true, 'string', { pattern: '^[1-9][0-9]*$' }],
     ['payment.ip', true, 'string', { pattern: PATTERNS.ip }], ['payment.invoice_number', true, 'string', INVOICE_NO],
@@ -139,7 +139,7 @@ const BODIES: [string, string, Row[]][] = [
   ]],
   ['post', '/invoices', [
     ['invoice', true, 'object'], ['save_recipient', false, 'boolean', { default: false }],
-    ['invoice.amount', true, 'string', FIAT_AMOUNT], ['invoice.currency_iso', true, 'string', { enum: FIAT }],
+    ['invoice.amount', true, 'string', POSITIVE], ['invoice.currency_iso', true, 'string', { enum: FIAT }],
     // "yes unless invoice_recipient_id given": optional in properties, required by anyOf (semantic tests).
     ['invoice.email', false, 'string', EMAIL], ['invoice.company_name', false, 'string', NAME],
     ['invoice.first_name', false, 'string', NAME], ['invoice.last_name', false, 'string', NAME],

@@ -1,7 +1,7 @@
 // Payments (sections 2.1, 2.2, 4.1 to 4.3): the direct Payment, the hosted widget payment, and
 // their request bodies. createPayment nests its fields under `payment`; the widget body is flat.
 import { TEXT_LIMITS } from '../shared/limits.ts';
-import { countryCode, decimalString, email, fiatCurrency, invoiceNumber, ipAddress, personName, phoneDigits, positiveDecimalString, positiveFiatAmount, regionName, streetAddress, zipCode, boundedInt, recordId } from '../shared/primitives.ts';
+import { countryCode, decimalString, email, fiatCurrency, invoiceNumber, ipAddress, personName, phoneDigits, positiveDecimalString, regionName, streetAddress, zipCode, boundedInt, recordId } from '../shared/primitives.ts';
 import { z } from '../shared/zod.ts';
 import { BlockchainStatusSchema, CryptoIsoSchema, NETWORK_TYPES, paymentWebhookUrl, reference, TransactionStatusSchema, unixSeconds, webUrl } from './enums.ts';
 
@@ -50,7 +50,7 @@ export const PAYMENT_CONFIRMATIONS_PATTERN = '^[1-9][0-9]*$';
 
 export const CreatePaymentFieldsSchema = z
   .object({
-    amount: positiveFiatAmount('Amount in `currency_iso`; digits and `.`'),
+    amount: positiveDecimalString('Amount in `currency_iso`; digits and `.`'),
     external_id: reference("Merchant's reference", 'order-1001'),
     currency_iso: fiatCurrency('Merchant currency: USD, CAD or EUR'),
     // Inline enum, not the NetworkType $ref: `.default()` on a named schema leaks into the component.
@@ -106,7 +106,7 @@ export type WidgetPayment = z.infer<typeof WidgetPaymentSchema>;
 
 export const CreateWidgetPaymentRequestSchema = z
   .object({
-    amount: positiveFiatAmount("Amount in the merchant's default currency; digits and `.`"),
+    amount: positiveDecimalString("Amount in the merchant's default currency; digits and `.`"),
     external_id: reference("Merchant's reference; appended as `external_id=<external_id>` to the redirect after payment", 'order-2001'),
     hosted_payment_id: recordId().openapi({ description: 'Hosted payment plugin id', example: 1 }),
     first_name: personName("Customer's first name", 'Jane'),

@@ -57,7 +57,7 @@ export function limitsDecision(id: string): Decision {
       `tokens ${t.token}, codes ${t.code}, passwords ${t.password} characters. Integers go at most to 2^53 - 1 (9007199254740991), ` +
       'the largest a JSON reader keeps exact; ids start at 1. Lists the API does not page hold at most ' +
       `${UNPAGED_LIST_MAX.toLocaleString('en')} items, reference lists ${REFERENCE_LIST_MAX}. An e-mail address is checked by exactly ` +
-      'JSON Schema\'s `format: email` (RFC 5321/5322 addresses such as `a+b{c}@x.dev` are valid). Fiat amounts a request ' +
-      'gives have at most 2 decimal places. An empty query value is refused where the parameter declares `minLength: 1`.',
+      'JSON Schema\'s `format: email` (RFC 5321/5322 addresses such as `a+b{c}@x.dev` are valid). A fiat refund amount ' +
+      '(`amount_to_refund_fiat`) has at most 2 decimal places, as the server has always required. An empty query value is refused where the parameter declares `minLength: 1`.',
   };
 }

@@ -78,7 +78,7 @@ export const POSITIVE_DECIMAL_PATTERN = '^(0*[1-9][0-9]*(\\.[0-9]+)?|0+\\.[0-9]*
 export const positiveDecimalString = (description?: string) =>
   z.string().max(TEXT_LIMITS.decimal).regex(new RegExp(POSITIVE_DECIMAL_PATTERN)).openapi({ description: `${description ?? 'Amount'}; greater than 0`, example: '10.00' });
 
-/** A fiat amount a request gives: greater than 0, at most 2 decimal places (USD, CAD, EUR cents; decision C-limits). */
+/** A fiat amount the server takes only in cents: greater than 0, at most 2 decimal places (refunds; decision *-sizes). */
 export const POSITIVE_FIAT_PATTERN = '^(0*[1-9][0-9]*(\\.[0-9]{1,2})?|0+\\.([1-9][0-9]?|0[1-9]))$';
 export const positiveFiatAmount = (description?: string) =>
   z.string().max(TEXT_LIMITS.decimal).regex(new RegExp(POSITIVE_FIAT_PATTERN)).openapi({

@@ -532,7 +532,7 @@ export interface components {
         /** @description Fields of a new invoice (section 4.6). email, company_name, first_name and last_name: required unless `invoice_recipient_id` is given. */
         CreateInvoiceFields: {
             /**
-             * @description Amount due in `currency_iso`; greater than 0, at most 2 decimal places
+             * @description Amount due in `currency_iso`; greater than 0
              * @example 10.00
              */
             amount: string;
@@ -642,7 +642,7 @@ export interface components {
         /** @description Fields of a direct payment (section 4.2) */
         CreatePaymentFields: {
             /**
-             * @description Amount in `currency_iso`; digits and `.`; greater than 0, at most 2 decimal places
+             * @description Amount in `currency_iso`; digits and `.`; greater than 0
              * @example 10.00
              */
             amount: string;
@@ -776,7 +776,7 @@ export interface components {
         /** @description Body of Create Widget Payment (section 4.1), flat. */
         CreateWidgetPaymentRequest: {
             /**
-             * @description Amount in the merchant's default currency; digits and `.`; greater than 0, at most 2 decimal places
+             * @description Amount in the merchant's default currency; digits and `.`; greater than 0
              * @example 10.00
              */
             amount: string;
