@@ -4,25 +4,24 @@
 // given handlers replacing single operations.
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import type { ApiId } from '../contracts/shared/contract.ts';
+import { API_MODULES, documentValidator } from './api/all.ts';
+import type { AnyHandler, HandlerOverrides } from './api/handler-map.ts';
 import type { ExchangePrincipal, MerchantPrincipal, PartnerPrincipal } from './auth/principal.ts';
+import { composeStores, sharedStoresFor } from './compose.ts';
 import { resolveConfig, type ConfigInput, type ServerConfig } from './config.ts';
-import { exchangeApi, type ExchangeOperations } from './exchange/api.ts';
-import type { AnyHandler, HandlerOverrides } from './handlers/types.ts';
-import type { ApiModule } from './http/api-module.ts';
-import { buildApiRouter } from './http/api-router.ts';
+import type { ExchangeOperations } from './exchange/handler-map.ts';
+import { serverRouter } from './http/api-router.ts';
 import { cors } from './http/cors.ts';
 import type { Logger } from './http/pipeline.ts';
 import { consoleLogger, requestLog, safePath } from './log.ts';
-import { merchantApi, type MerchantOperations } from './merchant/api.ts';
-import { partnerApi, type PartnerOperations } from './partner/api.ts';
-import { RateLimiter, type Clock } from './rate-limit.ts';
-import { connectRedis, type Redis } from './stores/redis.ts';
-import { redisSharedStores, type SharedStores } from './stores/shared.ts';
+import type { MerchantOperations } from './merchant/handler-map.ts';
+import type { PartnerOperations } from './partner/handler-map.ts';
+import type { SharedStores } from './ports/shared.ts';
+import type { ServerStores } from './ports/stores.ts';
+import type { Clock } from './rate-limit.ts';
 import type { StateDb } from './state/db.ts';
-import { sqliteBans } from './state/auth-state.ts';
-import { apiDocument } from './spec.ts';
 import { docsRouter } from './static.ts';
-import { sharedApiValidator } from './validation/openapi-validator.ts';
+import type { Redis } from './stores/redis.ts';
 
 export interface ServerHandlers {
   exchange?: HandlerOverrides<ExchangeOperations, ExchangePrincipal>;
@@ -50,22 +49,15 @@ export interface CreateServerOptions {
   shared?: SharedStores;
   /** The state file (server/state): orders, payments, registrations, nonces and bans survive restarts. Absent: memory only. */
   state?: StateDb;
+  /** Every store, composed elsewhere (takes precedence over `shared`, `redis` and `state`; server/compose.ts). */
+  stores?: ServerStores;
 }
-
-/** The shared stores of a server: given, or in Redis when a client or `config.redis` is, else none (memory). */
-export function sharedStoresFor(config: ServerConfig, options: Pick<CreateServerOptions, 'redis' | 'shared'>, log: Logger): SharedStores | undefined {
-  if (options.shared) return options.shared;
-  const redis = options.redis ?? (config.redis ? connectRedis(config.redis.url, { commandTimeoutMs: config.redis.commandTimeoutMs, log }) : undefined);
-  return redis ? redisSharedStores(redis, config.redis?.keyPrefix) : undefined;
-}
-
-export const API_MODULES = [exchangeApi, merchantApi, partnerApi] as unknown as readonly ApiModule[];
 
 export function createServer(options: CreateServerOptions = {}): Express {
   const config = resolveConfig(options.config ?? {});
   const now = options.now ?? Date.now;
   const log = options.log ?? consoleLogger;
-  const shared = sharedStoresFor(config, options, log);
+  const stores = options.stores ?? composeStores({ shared: sharedStoresFor(config, options, log), state: options.state, now });
   const app = express();
   app.disable('x-powered-by');
   app.set('query parser', 'simple');
@@ -74,50 +66,26 @@ export function createServer(options: CreateServerOptions = {}): Express {
 
   for (const api of API_MODULES) {
     const handlers: Record<string, AnyHandler | undefined> = {
-      ...(api.defaultHandlers({ config, now, log, ...(shared ? { shared } : {}), ...(options.state ? { state: options.state } : {}) }) as unknown as Record<string, AnyHandler>),
+      ...(api.defaultHandlers({ config, now, log, stores }) as unknown as Record<string, AnyHandler>),
       ...((options.handlers?.[api.id] ?? {}) as Record<string, AnyHandler | undefined>),
     };
-    app.use(api.basePath, apiRouter(api, config, now, log, handlers, options.documents?.[api.id], undefined, shared, options.state));
+    const router = serverRouter(
+      {
+        api,
+        auth: api.auth({ settings: config[api.id], now, stores }),
+        validator: documentValidator(api.id, config.validate, options.documents?.[api.id]),
+        limiter: config.rateLimit.enabled ? stores.limiter(api.id, config.rateLimit[api.id]) : undefined,
+        bodyLimit: config.bodyLimit,
+        log,
+      },
+      handlers,
+    );
+    app.use(api.basePath, router);
   }
   app.use(docsRouter());
   app.use(notFound);
   app.use(lastResort(log));
   return app;
-}
-
-/** One API's router in server mode (handlers) or validator mode (none). */
-export function apiRouter(
-  api: ApiModule,
-  config: ServerConfig,
-  now: Clock,
-  log: Logger,
-  handlers: Record<string, AnyHandler | undefined> | undefined,
-  document?: Record<string, unknown>,
-  unknownRoutes?: 'reject' | 'pass',
-  shared?: SharedStores,
-  state?: StateDb,
-) {
-  const rule = config.rateLimit[api.id];
-  const validator =
-    config.validate === 'none'
-      ? undefined
-      : sharedApiValidator(document ?? apiDocument(api.id), { requests: true, responses: config.validate === 'all' });
-  return buildApiRouter({
-    api: api.id,
-    operations: api.operations,
-    ...(handlers ? { handlers } : {}),
-    ...(validator ? { validator } : {}),
-    auth: api.auth(config, now, shared, state),
-    ...(config.rateLimit.enabled
-      ? { limiter: shared ? shared.limiter(api.id, rule) : new RateLimiter(rule, now, undefined, state ? sqliteBans(state, api.id) : undefined) }
-      : {}),
-    clientKey: api.clientKey,
-    render: api.render,
-    bodyLimit: config.bodyLimit,
-    ...(api.bodies ? { bodies: api.bodies } : {}),
-    log,
-    ...(unknownRoutes ? { unknownRoutes } : {}),
-  });
 }
 
 function notFound(req: Request, res: Response): void {

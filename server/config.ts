@@ -117,11 +117,20 @@ export function deepMerge(base: unknown, override: unknown): unknown {
 /** The defaults merged with `input`, validated. */
 export function resolveConfig(input: ConfigInput | unknown = {}, origin = 'config'): ServerConfig {
   const result = ConfigSchema.safeParse(deepMerge(SANDBOX_DEFAULTS, input));
-  if (!result.success) {
-    const lines = result.error.issues.map((i) => `  - ${i.path.join('.') || '(root)'}: ${i.message}`);
-    throw new ConfigError(`Invalid ${origin}:\n${lines.join('\n')}`);
-  }
+  if (!result.success) throw configError(result.error, origin);
   return result.data;
+}
+
+/** One part of the config (`bodyLimit`, `rateLimit`, an API's credentials) over its defaults, validated alone: what the validators for other services take. */
+export function resolvePart<K extends keyof typeof SANDBOX_DEFAULTS & keyof ServerConfig>(key: K, input: unknown, origin = 'config'): ServerConfig[K] {
+  const result = (ConfigSchema.shape[key] as unknown as z.ZodType<ServerConfig[K]>).safeParse(deepMerge(SANDBOX_DEFAULTS[key], input));
+  if (!result.success) throw configError(result.error, origin, [key]);
+  return result.data;
+}
+
+function configError(error: z.ZodError, origin: string, prefix: PropertyKey[] = []): ConfigError {
+  const lines = error.issues.map((i) => `  - ${[...prefix, ...i.path].join('.') || '(root)'}: ${i.message}`);
+  return new ConfigError(`Invalid ${origin}:\n${lines.join('\n')}`);
 }
 
 /** Reads HOST, PORT, VALIDATE, RATE_LIMIT=off, REDIS_URL and CONFIG=path (the JSON file is applied first, env on top). */

@@ -18,18 +18,20 @@ export {
   UnsupportedMediaTypeError,
   type ValidationIssue,
 } from './errors.ts';
-export type { Handler, HandlerInput, HandlerMap, HandlerOverrides, HandlerResult } from './handlers/types.ts';
-export type { HandlerContext } from './http/api-module.ts';
-export type { ExchangeHandlers, ExchangeOperations } from './exchange/api.ts';
-export type { MerchantHandlers, MerchantOperations } from './merchant/api.ts';
-export type { PartnerHandlers, PartnerOperations } from './partner/api.ts';
-export { EXCHANGE_PLATFORM_CODES } from './http/render-exchange.ts';
+export type { Handler, HandlerInput, HandlerMap, HandlerOverrides, HandlerResult } from './api/handler-map.ts';
+export type { HandlerContext } from './api/module.ts';
+export type { ExchangeHandlers, ExchangeOperations } from './exchange/handler-map.ts';
+export type { MerchantHandlers, MerchantOperations } from './merchant/handler-map.ts';
+export type { PartnerHandlers, PartnerOperations } from './partner/handler-map.ts';
+export { EXCHANGE_PLATFORM_CODES } from './exchange/render.ts';
 export { RateLimiter, type RateCounter, type RateDecision, type RateLimitRule } from './rate-limit.ts';
 // Stores shared by several instances (README, "Running several instances").
 export { connectRedis, redisReady, type RedisConnectOptions, type RedisSource } from './stores/redis.ts';
 export { RedisRateLimiter, redisRateLimiter } from './stores/redis-rate-limiter.ts';
 export { redisSeenStore, type RedisSeenStoreOptions } from './stores/redis-seen-store.ts';
 export { RedisInvoiceNumbers, redisInvoiceNumbers } from './stores/redis-invoice-numbers.ts';
-export type { InvoiceNumberClaims } from './stores/invoice-numbers.ts';
-export { redisSharedStores, type SharedStores } from './stores/shared.ts';
-export { queryOf } from './http/request-view.ts';
+export type { InvoiceNumberClaims } from './ports/invoice-numbers.ts';
+export { redisSharedStores } from './stores/shared.ts';
+export type { SharedStores } from './ports/shared.ts';
+export type { ServerStores } from './ports/stores.ts';
+export { queryOf } from './request-view.ts';

@@ -1,7 +1,9 @@
 // One log line per request: method, path without the query string (it may carry an exchange
 // signature), status and duration. Headers are never logged (Authorization).
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import type { Logger } from './http/pipeline.ts';
+
+/** Where lines go: request lines, server errors. */
+export type Logger = (line: string) => void;
 
 export const consoleLogger: Logger = (line) => console.log(line);
 export const silentLogger: Logger = () => undefined;

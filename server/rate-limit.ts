@@ -4,33 +4,11 @@
 // in the order they started, expired ones are pruned from the front, and a hard cap evicts the oldest.
 import type { NextFunction, Request, Response } from 'express';
 import { RateLimitedError, StoreUnavailableError } from './errors.ts';
+import type { BanStore, RateCounter, RateDecision, RateLimitRule } from './ports/rate-limit.ts';
 
-export interface RateLimitRule {
-  limit: number;
-  windowMs: number;
-  banMs: number;
-}
+export type { BanStore, RateCounter, RateDecision, RateLimitRule };
 
 export type Clock = () => number;
-
-/** Where bans are kept beyond the process (server/state/auth-state.ts): loaded at start, saved when one begins. */
-export interface BanStore {
-  /** Bans still running at `now`: [client, banned until (ms)]. */
-  load(now: number): Iterable<readonly [string, number]>;
-  save(client: string, until: number, now: number): void;
-}
-
-export type RateDecision = { ok: true; remaining: number } | { ok: false; retryAfterSec: number; banned: boolean };
-
-/**
- * A rate limiter as the middleware uses it: `hit` counts one request and decides, atomically. The
- * in-memory RateLimiter answers synchronously; a shared one (Redis, server/stores/redis-rate-limiter.ts)
- * answers with a promise and rejects with StoreUnavailableError when it cannot be reached (503).
- */
-export interface RateCounter {
-  readonly rule: RateLimitRule;
-  hit(client: string): RateDecision | PromiseLike<RateDecision>;
-}
 
 interface Window {
   start: number;

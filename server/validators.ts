@@ -8,13 +8,15 @@
 //   app.post('/merchant/v2/payments', (req, res) => { ... });
 import type { RequestHandler, Router } from 'express';
 import type { ApiId } from '../contracts/shared/contract.ts';
-import { API_MODULES, apiRouter } from './app.ts';
+import { apiModule, documentValidator } from './api/all.ts';
+import type { OperationAuth } from './api/module.ts';
 import { hideAuthParams } from './auth/exchange.ts';
-import { resolveConfig, type ConfigInput } from './config.ts';
+import { validatorStores } from './compose.ts';
+import { resolvePart, type ConfigInput } from './config.ts';
+import { validatorRouter } from './http/api-router.ts';
 import type { Logger } from './http/pipeline.ts';
 import type { Clock } from './rate-limit.ts';
-import { redisClient, type RedisSource } from './stores/redis.ts';
-import { redisSharedStores } from './stores/shared.ts';
+import type { RedisSource } from './stores/redis.ts';
 
 export interface ValidatorOptions {
   /** Also validate the responses the service sends with `res.json` (default false). */
@@ -45,26 +47,28 @@ export interface ValidatorOptions {
   log?: Logger;
 }
 
-function validatorFor(api: ApiId, options: ValidatorOptions): Router {
-  const module = API_MODULES.find((m) => m.id === api)!;
-  const noCredentials = { exchange: { keys: [] }, merchant: { keys: [] }, partner: { credentials: [] } }[api];
-  const config = resolveConfig({
-    validate: options.validateResponses ? 'all' : 'requests',
-    bodyLimit: options.bodyLimit ?? '100kb',
-    rateLimit: { enabled: options.rateLimit !== undefined, ...(options.rateLimit ? { [api]: options.rateLimit } : {}) },
-    [api]: options.auth ?? noCredentials,
-  });
-  const auth = options.auth !== undefined;
-  const pass = { ...module, auth: auth ? module.auth : (cfg: typeof config, now: Clock) => hideOnly(module, cfg, now) };
+function validatorFor(id: ApiId, options: ValidatorOptions): Router {
+  const api = apiModule(id);
+  const now = options.now ?? Date.now;
   const log = options.log ?? ((line: string) => console.error(line));
-  const shared = options.redis !== undefined ? redisSharedStores(redisClient(options.redis, { log }), options.redisKeyPrefix) : undefined;
-  return apiRouter(pass, config, options.now ?? Date.now, log, undefined, options.document, options.unknownRoutes, shared);
+  const stores = validatorStores({ redis: options.redis, redisKeyPrefix: options.redisKeyPrefix, now, log });
+  const rule = options.rateLimit === undefined ? undefined : resolvePart('rateLimit', { enabled: true, [id]: options.rateLimit })[id];
+  const auth = options.auth === undefined ? hideOnly(id) : api.auth({ settings: resolvePart(id, options.auth), now, stores });
+  const router = {
+    api,
+    auth,
+    validator: documentValidator(id, options.validateResponses ? 'all' : 'requests', options.document),
+    limiter: rule ? stores.limiter(id, rule) : undefined,
+    bodyLimit: resolvePart('bodyLimit', options.bodyLimit ?? '100kb'),
+    log,
+  };
+  return validatorRouter(router, options.unknownRoutes);
 }
 
 /** Without credentials: no verification; on signed exchange operations the auth params are hidden from the validator. */
-function hideOnly(module: (typeof API_MODULES)[number], _config: unknown, _now: Clock) {
-  if (module.id !== 'exchange') return () => undefined;
-  return (_id: string, op: { security: readonly unknown[] }) => (op.security.length === 0 ? undefined : hideExchangeAuthParams);
+function hideOnly(id: ApiId): OperationAuth {
+  if (id !== 'exchange') return () => undefined;
+  return (_id, op) => (op.security.length === 0 ? undefined : hideExchangeAuthParams);
 }
 
 const hideExchangeAuthParams: RequestHandler = (req, _res, next) => {

@@ -18,7 +18,11 @@ const X1 =
   'except `signature`: the query-string parameters and, for POST, the top-level fields of the body (JSON, or ' +
   'form-encoded as parsed, X-form), sorted by key, each written `key=value` with the value as is (not ' +
   'percent-encoded, as sent), joined by `&`. An array of objects (`orders` of `/orders/multi`) contributes ' +
-  "`orders[][k]=v` for each element in array order, with each element's keys sorted. `access_key`, `nonce` (or " +
+  "`orders[][k]=v` for each element in array order, with each element's keys sorted. A JSON value is written: a " +
+  'string as is; a number as its shortest round-trip text (ECMAScript `Number::toString`: `5.0` and `5` give `5`, ' +
+  '`1e2` gives `100`, `0.1` gives `0.1`, `0.0000001` gives `1e-7`, `-0` gives `0`); `true`/`false`; `null` as the ' +
+  'empty value. A number of magnitude 2^53 or more has no text every JSON reader agrees on: it cannot be signed and ' +
+  'the request answers 400 1001 naming the field (send such values as strings). `access_key`, `nonce` (or ' +
   '`tonce`, X-tonce) and `signature` travel in the URL query or, when the body is form-encoded, in the body: each ' +
   'in one place.';
 
@@ -26,14 +30,17 @@ const X2 =
   'Check order: unknown key 2008 → nonce outside ±30 s 2007 (message gives the server time) → bad signature 2005 → ' +
   'nonce already used by this key 2006 → missing trading scope 2011. A nonce is recorded only after its signature ' +
   'verified (an attacker must not burn nonces), atomically, and remembered at least 61 s. All 401. A body X1 cannot ' +
-  'sign (a value nested deeper than an array of flat objects, or a QUERY over 1,048,576 characters) answers 2005 at ' +
-  'the signature step, naming the parameter; the client refuses to send it.';
+  'sign unambiguously (a value nested deeper than an array of flat objects, a number of magnitude 2^53 or more, or a ' +
+  'QUERY over 1,048,576 characters) answers 400 1001 naming the field, before the signature is checked; the client ' +
+  'refuses to send it.';
 
 const X5 =
   '60 requests per minute per client (`access_key` when signed, else IP); the 61st gets 429 with `Retry-After` and ' +
   "the API's error body (code 1002), and a temporary ban (default 60 s) follows. All three numbers are configurable.";
 
-const vectors = SIGNATURE_TEST_VECTORS.map((v) => `- \`${v.payload}\`\n  → \`${v.signature}\``).join('\n');
+const vectors = SIGNATURE_TEST_VECTORS.map(
+  (v) => `- ${v.json === undefined ? '' : `body \`${v.json}\`: `}\`${v.payload}\`\n  → \`${v.signature}\``,
+).join('\n');
 
 const description = `Programmatic access to a digital-asset exchange: public exchange data (server time, markets,
 currencies), public market data (tickers, order book, trade history), account information (balances, orders,
@@ -55,7 +62,7 @@ Test vectors (secret \`${SIGNATURE_TEST_SECRET}\`):
 ${vectors}
 
 **Checks (X2):** ${X2} A request missing one of the three parameters (or repeating one, or giving one both in
-the query and in the body, or both \`nonce\` and \`tonce\`) fails first with 2001; a nonce that is not an integer
+the query and in the body, or both \`nonce\` and \`tonce\` with different values) fails first with 2001; a nonce that is not an integer
 counts as outside the window, 2007 (X-auth).
 
 ## Limits
@@ -160,15 +167,16 @@ const decisions: Decision[] = [
     gap: 'When code 2001 (Authorization failed) is used',
     decision:
       'An authenticated operation called without `access_key`, `nonce` (or `tonce`) or `signature`, with one of them ' +
-      'repeated or given both in the query and in a form body, or with both `nonce` and `tonce`, answers 401 with 2001, ' +
+      'repeated or given both in the query and in a form body, or with both `nonce` and `tonce` of different values, answers 401 with 2001, ' +
       'before the checks of X2. A nonce that is not an integer is treated as outside the window (2007).',
   },
   {
     id: 'X-tonce',
     gap: 'The name of the nonce parameter (Peatio clients send `tonce`)',
     decision:
-      '`tonce` is another name for `nonce` on every signed operation: a request carries exactly one of the two (both, ' +
-      'or neither: 2001). The signed QUERY holds the name as sent, so `tonce=` sorts where `tonce` sorts (X1). A nonce is ' +
+      '`tonce` is another name for `nonce` on every signed operation: a request carries one of the two, or both with the ' +
+      'same value (a caller adding `nonce` to a Peatio client that adds `tonce` itself), which are one nonce; neither, ' +
+      'or both with different values: 2001. The signed QUERY holds the names as sent, so `tonce=` sorts where `tonce` sorts (X1). A nonce is ' +
       'used once per key whichever name carried it. The documents and the typed client use `nonce`.',
   },
   formBodiesDecision('X-form', 'A malformed form body (bad percent-encoding or UTF-8, brackets, a name used as both a value and a group, over the limits) answers 400 `1001` naming the problem.'),

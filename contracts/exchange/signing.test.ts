@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import {
   canonicalQuery,
@@ -73,8 +74,22 @@ describe('X1 test vectors of DESIGN.md', () => {
 
   it('the exported vectors (used by the docs, client and server tests) are exactly these', () => {
     expect(SIGNATURE_TEST_SECRET).toBe(SECRET);
-    expect(SIGNATURE_TEST_VECTORS.map((v) => [v.payload, v.signature])).toEqual(DESIGN_VECTORS.map((v) => [v.payload, v.hex]));
+    const design = SIGNATURE_TEST_VECTORS.filter((v) => v.json === undefined);
+    expect(design.map((v) => [v.payload, v.signature])).toEqual(DESIGN_VECTORS.map((v) => [v.payload, v.hex]));
     for (const v of SIGNATURE_TEST_VECTORS) expect(sign(signaturePayload(v.input), SECRET)).toBe(v.signature);
+  });
+
+  it('the JSON-number vectors: the body text parses to the input, and node:crypto agrees on each signature', () => {
+    const numbers = SIGNATURE_TEST_VECTORS.filter((v) => v.json !== undefined);
+    expect(numbers.map((v) => [v.json, v.payload])).toEqual([
+      ['{"id":5.0}', 'POST|/api/v1/order/delete|access_key=demo-trader&id=5&nonce=1700000000002'],
+      ['{"id":1e2}', 'POST|/api/v1/order/delete|access_key=demo-trader&id=100&nonce=1700000000003'],
+    ]);
+    for (const v of numbers) {
+      expect(v.input.body).toEqual(JSON.parse(v.json!));
+      expect(signaturePayload(v.input)).toBe(v.payload);
+      expect(createHmac('sha256', SECRET).update(v.payload).digest('hex')).toBe(v.signature);
+    }
   });
 });
 
@@ -132,6 +147,40 @@ describe('what X1 cannot sign', () => {
     // Just under the limit still signs.
     const fits = post({ x: 'a'.repeat(MAX_CANONICAL_LENGTH - 'access_key=k&nonce=1&x='.length - 1) })();
     expect(fits.length).toBe('POST|/api/v1/orders/clear|'.length + MAX_CANONICAL_LENGTH - 1);
+  });
+});
+
+describe('how X1 writes JSON values', () => {
+  const payload = (body: unknown) => signaturePayload({ method: 'POST', path: '/p', body });
+
+  it.each([
+    ['{"n":5.0}', 'n=5'],
+    ['{"n":1e2}', 'n=100'],
+    ['{"n":0.1}', 'n=0.1'],
+    ['{"n":1E-7}', 'n=1e-7'],
+    ['{"n":-0}', 'n=0'],
+    ['{"n":9007199254740991}', 'n=9007199254740991'],
+    ['{"n":-9007199254740991}', 'n=-9007199254740991'],
+    ['{"b":true,"f":false,"z":null}', 'b=true&f=false&z='],
+  ])('%s is signed as %s', (json, query) => {
+    expect(payload(JSON.parse(json))).toBe(`POST|/p|${query}`);
+  });
+
+  it.each(['{"n":9007199254740992}', '{"n":-9007199254740993}', '{"n":1e300}', '{"o":[{"n":1e16}]}'])(
+    'refuses %s (magnitude 2^53 or more), naming the field',
+    (json) => {
+      expect(() => payload(JSON.parse(json))).toThrow(UnsignableRequestError);
+      expect(() => payload(JSON.parse(json))).toThrow(/^(n|o\[\]\[n\]): a number of magnitude 2\^53 or more/);
+    },
+  );
+
+  it('keeps the field of the refusal on the error', () => {
+    try {
+      payload({ price: 2 ** 60 });
+      expect.unreachable();
+    } catch (e) {
+      expect((e as UnsignableRequestError).field).toBe('price');
+    }
   });
 });
 

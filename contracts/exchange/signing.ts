@@ -16,12 +16,34 @@ const isPlainObject = (v: unknown): v is Record<string, unknown> =>
 export const MAX_CANONICAL_LENGTH = 1_048_576;
 
 /**
- * A request X1 cannot sign: a value nested deeper than its rule defines (a top-level scalar, an
- * array of scalars or of flat objects, a flat object), or a QUERY part over MAX_CANONICAL_LENGTH.
- * The client refuses to send such a request; the server answers 2005, before doing the work.
+ * A request X1 cannot sign unambiguously: a value nested deeper than its rule defines (a top-level
+ * scalar, an array of scalars or of flat objects, a flat object), a number of magnitude 2^53 or
+ * more (JSON readers disagree on its digits), or a QUERY part over MAX_CANONICAL_LENGTH. `field`
+ * names the parameter as it appears in the payload. The client refuses to send such a request; the
+ * server answers 400 1001 naming the field, before any signature check.
  */
 export class UnsignableRequestError extends Error {
   override readonly name = 'UnsignableRequestError';
+  constructor(
+    readonly field: string,
+    message: string,
+  ) {
+    super(`${field}: ${message}`);
+  }
+}
+
+/**
+ * How X1 writes one scalar: strings as they are; numbers as their shortest round-trip text
+ * (ECMAScript Number::toString: 5.0 -> `5`, 1e2 -> `100`, 0.1 -> `0.1`, 1e-7 -> `1e-7`, -0 -> `0`);
+ * booleans `true`/`false`; null as the empty value. A number whose magnitude is 2^53 or more has no
+ * text every JSON reader agrees on, so it cannot be signed.
+ */
+export function signedScalar(key: string, value: unknown): string {
+  if (value === null) return '';
+  if (typeof value === 'number' && Math.abs(value) > Number.MAX_SAFE_INTEGER) {
+    throw new UnsignableRequestError(key, 'a number of magnitude 2^53 or more cannot be signed unambiguously (X1); send it as a string or a smaller number');
+  }
+  return String(value);
 }
 
 /**
@@ -37,7 +59,7 @@ function pairs(key: string, value: unknown, depth: number, out: string[], budget
   if (Array.isArray(value) || isPlainObject(value)) {
     // Top level: an array or an object; one level down, only an object inside an array.
     if (depth >= 2 || (depth === 1 && (Array.isArray(value) || !inArray))) {
-      throw new UnsignableRequestError(`${key}: X1 signs scalars, arrays of scalars or of flat objects, and flat objects; this value is nested deeper`);
+      throw new UnsignableRequestError(key, 'X1 signs scalars, arrays of scalars or of flat objects, and flat objects; this value is nested deeper');
     }
     if (Array.isArray(value)) {
       for (const v of value) pairs(`${key}[]`, v, depth + 1, out, budget, true);
@@ -46,9 +68,9 @@ function pairs(key: string, value: unknown, depth: number, out: string[], budget
     }
     return;
   }
-  const pair = value === null ? `${key}=` : `${key}=${String(value)}`;
+  const pair = `${key}=${signedScalar(key, value)}`;
   budget.left -= pair.length + 1;
-  if (budget.left < 0) throw new UnsignableRequestError(`the signed parameters exceed ${MAX_CANONICAL_LENGTH} characters`);
+  if (budget.left < 0) throw new UnsignableRequestError(key, `the signed parameters exceed ${MAX_CANONICAL_LENGTH} characters`);
   out.push(pair);
 }
 
@@ -99,6 +121,8 @@ export function verifySignature(payload: string, secret: string, signature: stri
 
 export interface SignatureTestVector {
   input: SignatureInput;
+  /** The JSON body as sent, where its text matters (numbers): `input.body` is what it parses to. */
+  json?: string;
   payload: string;
   signature: string;
 }
@@ -147,5 +171,18 @@ export const SIGNATURE_TEST_VECTORS: readonly SignatureTestVector[] = [
     },
     payload: 'GET|/api/v1/orders|access_key=demo-trader&limit=10&market=btcusd&nonce=1700000000000&state=wait',
     signature: '3786d38ebf17c69800b4dee9ceea7818c512c961cc75e452a2c875296bfad94f',
+  },
+  // JSON numbers are signed as their shortest round-trip text, whatever text the body used.
+  {
+    input: { method: 'POST', path: '/api/v1/order/delete', query: { access_key: 'demo-trader', nonce: 1700000000002 }, body: JSON.parse('{"id":5.0}') },
+    json: '{"id":5.0}',
+    payload: 'POST|/api/v1/order/delete|access_key=demo-trader&id=5&nonce=1700000000002',
+    signature: '1054f98925ba0728d6c954ae996669e857c1bdd849b19336b0dc391890b6d029',
+  },
+  {
+    input: { method: 'POST', path: '/api/v1/order/delete', query: { access_key: 'demo-trader', nonce: 1700000000003 }, body: JSON.parse('{"id":1e2}') },
+    json: '{"id":1e2}',
+    payload: 'POST|/api/v1/order/delete|access_key=demo-trader&id=100&nonce=1700000000003',
+    signature: 'f69da0044eed23fb60660250857704d5c8b2247d1615c747e0f169c0684af3f6',
   },
 ];

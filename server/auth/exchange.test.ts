@@ -57,7 +57,7 @@ describe('createExchangeVerifier', () => {
     expect(codeOf(() => verify(signed('1700000000001'), 'trade'))).toEqual([2011, 401]);
   });
 
-  it('takes tonce for nonce (X-tonce): exactly one of them, one nonce whichever name carried it', async () => {
+  it('takes tonce for nonce (X-tonce): one of them or both with one value, one nonce whichever name carried it', async () => {
     const verify = verifier();
     const signed = (query: Record<string, string>, body?: Record<string, string>, formBody = false) => ({
       method: 'POST', path: '/api/v1/orders/clear', formBody, body,
@@ -65,7 +65,10 @@ describe('createExchangeVerifier', () => {
     });
     expect((await verify(signed({ access_key: 'demo-trader', tonce: '1700000000000' }))).accessKey).toBe('demo-trader');
     expect(codeOf(() => verify(signed({ access_key: 'demo-trader', nonce: '1700000000000' })))).toEqual([2006, 401]);
-    expect(codeOf(() => verify(signed({ access_key: 'demo-trader', nonce: '1700000000001', tonce: '1700000000001' })))).toEqual([2001, 401]);
+    // Both names with one value: one nonce, signed as sent (both in the payload); different values: 2001.
+    expect((await verify(signed({ access_key: 'demo-trader', nonce: '1700000000001', tonce: '1700000000001' }))).accessKey).toBe('demo-trader');
+    expect(codeOf(() => verify(signed({ access_key: 'demo-trader', tonce: '1700000000001' })))).toEqual([2006, 401]);
+    expect(codeOf(() => verify(signed({ access_key: 'demo-trader', nonce: '1700000000002', tonce: '1700000000003' })))).toEqual([2001, 401]);
     expect(codeOf(() => verify(signed({ access_key: 'demo-trader' })))).toEqual([2001, 401]);
   });
 

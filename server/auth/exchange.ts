@@ -6,9 +6,8 @@ import { signaturePayload, UnsignableRequestError, verifySignature } from '../..
 import { ExchangeDomainError } from '../errors.ts';
 import type { Clock } from '../rate-limit.ts';
 import { NonceStore, type NonceClaims } from './nonce-store.ts';
-import { redisNonceStore, type RedisSource } from '../stores/redis-nonce-store.ts';
 import { setPrincipal, type ExchangePrincipal } from './principal.ts';
-import { bodyKindOf, queryOf, setQuery } from '../http/request-view.ts';
+import { bodyKindOf, queryOf, setQuery } from '../request-view.ts';
 import type { ExchangeKey } from './keys.ts';
 
 export type { ExchangeKey };
@@ -20,10 +19,11 @@ export interface ExchangeAuthOptions {
   /** How long used nonces are remembered (default 61 s). */
   nonceTtlMs?: number;
   now?: Clock;
-  /** Share one store between verifiers (the server does, across operations), or between instances (a Redis store). */
+  /**
+   * Where used nonces are kept (default: this verifier's own memory). Share one store between
+   * verifiers (the server does, across operations), or between instances: `redisNonceStore(url)`.
+   */
   nonces?: NonceClaims;
-  /** Used nonces in Redis, shared by every instance: a `redis://` URL or an ioredis client (ignored when `nonces` is given). */
-  redis?: RedisSource;
 }
 
 export interface SignedRequest {
@@ -41,7 +41,7 @@ export const EXCHANGE_AUTH_PARAMS = ['access_key', 'nonce', 'tonce', 'signature'
 type AuthParam = (typeof EXCHANGE_AUTH_PARAMS)[number];
 
 const NONCE = /^[0-9]{1,16}$/;
-const fail = (code: 2001 | 2005 | 2006 | 2007 | 2008 | 2011, message: string) => new ExchangeDomainError(code, message);
+const fail = (code: 1001 | 2001 | 2005 | 2006 | 2007 | 2008 | 2011, message: string) => new ExchangeDomainError(code, message);
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
@@ -59,7 +59,10 @@ function authParams(request: SignedRequest): { accessKey: string; nonce: string;
     if (inQuery || inBody) found[p] = inQuery ? request.query[p] : body![p];
   }
   if (twice.length > 0) throw fail(2001, `Authorization failed: ${twice.join(', ')} given both in the query and in the body; send each once`);
-  if ('nonce' in found && 'tonce' in found) throw fail(2001, 'Authorization failed: both nonce and tonce given; send one of them (tonce is another name for nonce)');
+  // Both names with one value are one nonce (a caller adding `nonce` to a Peatio client that adds `tonce`).
+  if ('nonce' in found && 'tonce' in found && found.nonce !== found.tonce) {
+    throw fail(2001, 'Authorization failed: nonce and tonce given with different values; send one of them (tonce is another name for nonce)');
+  }
   const nonceName = 'tonce' in found ? 'tonce' : 'nonce';
   const usable = (p: AuthParam) => typeof found[p] === 'string' && found[p] !== '';
   const missing = (['access_key', nonceName, 'signature'] as const).filter((p) => !usable(p));
@@ -75,7 +78,7 @@ export function createExchangeVerifier(opts: ExchangeAuthOptions) {
   const now = opts.now ?? Date.now;
   const windowMs = opts.nonceWindowMs ?? 30_000;
   const ttlMs = opts.nonceTtlMs ?? 61_000;
-  const nonces = opts.nonces ?? (opts.redis !== undefined ? redisNonceStore(opts.redis, { ttlMs }) : new NonceStore(ttlMs, now));
+  const nonces = opts.nonces ?? new NonceStore(ttlMs, now);
   const keys = new Map(opts.keys.map((k) => [k.accessKey, k]));
 
   /** The principal; a promise of it when the nonce store is shared (Redis), which rejects with 503 when it is down. */
@@ -92,8 +95,9 @@ export function createExchangeVerifier(opts: ExchangeAuthOptions) {
       // Over the parameters as sent: `tonce=` sorts where tonce sorts; form auth parameters are body fields.
       payload = signaturePayload({ method: request.method, path: request.path, query: request.query, body: request.body });
     } catch (e) {
-      // Nested deeper than X1 defines, or too long to sign: no signature can be right, and the work is bounded.
-      if (e instanceof UnsignableRequestError) throw fail(2005, `The signature is incorrect: ${e.message}`);
+      // Nested deeper than X1 defines, a number without one agreed text, or too long: no signature can be
+      // right, and the request itself is at fault (X1), so it is a validation error naming the field.
+      if (e instanceof UnsignableRequestError) throw fail(1001, e.message);
       throw e;
     }
     if (!verifySignature(payload, key.secret, signature)) {

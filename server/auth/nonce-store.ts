@@ -1,19 +1,11 @@
-// Used nonces per access key (X2): a nonce is single use and remembered for `ttlMs` (at least 61 s,
+// Used nonces per access key in memory (the NonceClaims port, server/ports/nonces.ts; X2): a nonce is single use and remembered for `ttlMs` (at least 61 s,
 // longer than the ±30 s window, so a nonce is refused as stale before it could be forgotten).
 // Entries sit in a Map in insertion order; with a monotone clock that is expiry order, so pruning
 // from the front is amortised O(1) and memory stays bounded by the traffic of the last `ttlMs`.
+import type { NonceClaims } from '../ports/nonces.ts';
 import type { Clock } from '../rate-limit.ts';
 
-/**
- * What the exchange verifier needs from a nonce store: one atomic check-and-record. In memory it
- * answers synchronously (no promise on the hot path); a store shared by several instances (Redis,
- * server/stores/redis-nonce-store.ts) answers with a promise, and rejects with StoreUnavailableError
- * when it cannot be reached (the request is then refused with 503, never accepted).
- */
-export interface NonceClaims {
-  /** Records `nonce` for `accessKey` unless it was already used; false on reuse. */
-  claim(accessKey: string, nonce: string): boolean | Promise<boolean>;
-}
+export type { NonceClaims };
 
 export class NonceStore implements NonceClaims {
   private readonly seen = new Map<string, number>();

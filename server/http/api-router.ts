@@ -1,77 +1,86 @@
-// Builds one API's Express router from its operation map: per operation a route with, in order,
-// the body (JSON or form), auth, rate limit, OpenAPI request validation, and either the handler (server) or
-// `next()` (validator for other services). Then the 404/405 fallback and the API's error handler.
+// One API's Express router from its module (server/api/module.ts), in two kinds over the same steps.
+// Per operation, in order: the body (JSON or form), auth, rate limit, OpenAPI request validation;
+// then the server calls the handler, while the validator for other services checks the responses
+// the service sends and passes the request on with `next('router')`. Then the 404/405 fallback and
+// the API's error handler.
 import express, { type RequestHandler, type Router } from 'express';
 import type { OperationMap, OperationSpec } from '../../contracts/shared/operation.ts';
+import type { AnyHandler } from '../api/handler-map.ts';
+import type { ApiModule, OperationAuth } from '../api/module.ts';
 import { NotImplementedError } from '../errors.ts';
-import type { AnyHandler } from '../handlers/types.ts';
-import { rateLimit, rateLimitFailures, type ClientKeyOf, type RateCounter } from '../rate-limit.ts';
+import { rateLimit, rateLimitFailures, type RateCounter } from '../rate-limit.ts';
 import type { ApiValidator } from '../validation/openapi-validator.ts';
 import { isPreflight } from './cors.ts';
-import type { Failure } from './failure.ts';
 import { ValidatorSlot, callHandler, checkResponses, validateRequest } from './operation.ts';
 import { apiErrorHandler, failureResponder, markOperation, routeFallback, toExpressPath, type Logger } from './pipeline.ts';
-import type { Rendered } from './render-exchange.ts';
-import { requestBody, type BodyOptions } from './request-body.ts';
+import { requestBody } from './request-body.ts';
 
-export interface ApiRouterOptions {
-  api: string;
-  operations: OperationMap;
-  /** Server: the handler of every operation. Omitted: validator mode, requests go on with `next()`. */
-  handlers?: Record<string, AnyHandler | undefined>;
+/** What one API's router is built from, in the server and in the validator alike. */
+export interface RouterContext {
+  api: ApiModule;
+  /** Auth middleware of each operation (undefined: public). */
+  auth: OperationAuth;
   /** The loaded (or loading) OpenAPI validator; omitted when validation is off. */
-  validator?: Promise<ApiValidator>;
-  /** Auth middleware of an operation, or undefined for a public one. */
-  auth?: (operationId: string, op: OperationSpec) => RequestHandler | undefined;
-  limiter?: RateCounter;
-  clientKey: ClientKeyOf;
-  render: (failure: Failure, operationId: string | undefined) => Rendered;
+  validator?: Promise<ApiValidator> | undefined;
+  limiter?: RateCounter | undefined;
   bodyLimit: string;
-  /** Wire forms real clients send beyond the document's JSON (see request-body.ts). */
-  bodies?: Omit<BodyOptions, 'limit'>;
   log: Logger;
-  /** Validator mode: answer 404/405 for routes not in the contract (default) or let them through. */
-  unknownRoutes?: 'reject' | 'pass';
 }
 
-export function buildApiRouter(o: ApiRouterOptions): Router {
-  const router = express.Router({ caseSensitive: true });
-  const slot = new ValidatorSlot(o.validator);
-  // Report a broken document at start, not only at the first request.
-  slot.ready.catch((err: unknown) => o.log(`[${o.api}] OpenAPI validator failed to load: ${(err as Error).stack ?? String(err)}`));
-  const serving = o.handlers !== undefined;
-  const errorOptions = { api: o.api, bodyLimit: o.bodyLimit, render: o.render, log: o.log };
+/** The server's router: every operation ends in its handler (501 when there is none). */
+export function serverRouter(ctx: RouterContext, handlers: Record<string, AnyHandler | undefined>): Router {
+  const { router, slot, errorOptions } = start(ctx);
+  for (const [operationId, op] of byPathSpecificity(ctx.api.operations)) {
+    const handler: AnyHandler =
+      handlers[operationId] ??
+      (() => {
+        throw new NotImplementedError(operationId);
+      });
+    route(router, ctx, slot, operationId, op, false, callHandler(operationId, op, handler, slot));
+  }
+  return finish(router, ctx, errorOptions, true);
+}
+
+/** The validator's router: valid requests go on to the service's own handlers; unknown routes are 404/405 unless `pass`. */
+export function validatorRouter(ctx: RouterContext, unknownRoutes: 'reject' | 'pass' = 'reject'): Router {
+  const { router, slot, errorOptions } = start(ctx);
   const respond = failureResponder(errorOptions);
-  // Validator mode: a CORS preflight is the service's business (its CORS middleware may come after
-  // this router), never a 405 of the contract. The server answers preflights before its routers.
-  if (!serving) router.use((req, _res, next) => next(isPreflight(req) ? 'router' : undefined));
-
-  for (const [operationId, op] of byPathSpecificity(o.operations)) {
-    const steps: RequestHandler[] = [markOperation(operationId)];
-    if (op.request?.body) steps.push(requestBody(op, { ...o.bodies, limit: o.bodyLimit }));
-    const auth = o.auth?.(operationId, op);
-    if (auth) steps.push(auth);
-    steps.push(rateLimit(o.limiter, o.clientKey));
-    if (o.validator) steps.push(validateRequest(slot, operationId, !serving, op));
-    if (serving) {
-      const handler: AnyHandler =
-        o.handlers?.[operationId] ??
-        (() => {
-          throw new NotImplementedError(operationId);
-        });
-      steps.push(callHandler(operationId, op, handler, slot));
-    } else {
-      steps.push(checkResponses(slot, operationId, respond));
-      steps.push((_req, _res, next) => next('router')); // validated: on to the service's own handler
-    }
-    router[op.method](toExpressPath(op.path), ...steps);
+  // A CORS preflight is the service's business (its CORS middleware may come after this router),
+  // never a 405 of the contract. The server answers preflights before its routers.
+  router.use((req, _res, next) => next(isPreflight(req) ? 'router' : undefined));
+  for (const [operationId, op] of byPathSpecificity(ctx.api.operations)) {
+    const passOn: RequestHandler = (_req, _res, next) => next('router'); // validated: on to the service's own handler
+    route(router, ctx, slot, operationId, op, true, checkResponses(slot, operationId, respond), passOn);
   }
+  return finish(router, ctx, errorOptions, unknownRoutes === 'reject');
+}
 
-  if (serving || o.unknownRoutes !== 'pass') {
-    router.use(rateLimit(o.limiter, o.clientKey));
-    router.use(routeFallback(o.operations));
+function start(ctx: RouterContext) {
+  const router = express.Router({ caseSensitive: true });
+  const slot = new ValidatorSlot(ctx.validator);
+  // Report a broken document at start, not only at the first request.
+  slot.ready.catch((err: unknown) => ctx.log(`[${ctx.api.id}] OpenAPI validator failed to load: ${(err as Error).stack ?? String(err)}`));
+  const errorOptions = { api: ctx.api.id, bodyLimit: ctx.bodyLimit, render: ctx.api.render, log: ctx.log };
+  return { router, slot, errorOptions };
+}
+
+/** One operation's route: the shared steps, then `last` (the handler, or the validator's checks). */
+function route(router: Router, ctx: RouterContext, slot: ValidatorSlot, operationId: string, op: OperationSpec, expose: boolean, ...last: RequestHandler[]): void {
+  const steps: RequestHandler[] = [markOperation(operationId)];
+  if (op.request?.body) steps.push(requestBody(op, { ...ctx.api.bodies, limit: ctx.bodyLimit }));
+  const auth = ctx.auth(operationId, op);
+  if (auth) steps.push(auth);
+  steps.push(rateLimit(ctx.limiter, ctx.api.clientKey));
+  if (ctx.validator) steps.push(validateRequest(slot, operationId, expose, op));
+  router[op.method](toExpressPath(op.path), ...steps, ...last);
+}
+
+function finish(router: Router, ctx: RouterContext, errorOptions: Parameters<typeof apiErrorHandler>[0], fallback: boolean): Router {
+  if (fallback) {
+    router.use(rateLimit(ctx.limiter, ctx.api.clientKey));
+    router.use(routeFallback(ctx.api.operations));
   }
-  router.use(rateLimitFailures(o.limiter));
+  router.use(rateLimitFailures(ctx.limiter));
   router.use(apiErrorHandler(errorOptions));
   return router;
 }

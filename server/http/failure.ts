@@ -2,38 +2,30 @@
 // parser's errors, Express's URI errors, Zod issues and our own classes — into one of the error
 // classes of server/errors.ts, so each API's renderer handles a closed set.
 import type { z } from 'zod';
-import {
-  ApiDomainError,
-  ExchangeDomainError,
-  MalformedFormError,
-  MalformedJsonError,
-  MethodNotAllowedError,
-  NotImplementedError,
-  PayloadTooLargeError,
-  RateLimitedError,
-  RequestValidationError,
-  RouteNotFoundError,
-  StoreUnavailableError,
-  StateUnavailableError,
-  UnsupportedMediaTypeError,
-  type ValidationIssue,
-} from '../errors.ts';
+import * as E from '../errors.ts';
 
 export type Failure =
-  | RequestValidationError
-  | MalformedJsonError
-  | MalformedFormError
-  | PayloadTooLargeError
-  | UnsupportedMediaTypeError
-  | RouteNotFoundError
-  | MethodNotAllowedError
-  | RateLimitedError
-  | StoreUnavailableError
-  | NotImplementedError
-  | ExchangeDomainError
-  | ApiDomainError
-  | StateUnavailableError
+  | E.RequestValidationError
+  | E.MalformedJsonError
+  | E.MalformedFormError
+  | E.PayloadTooLargeError
+  | E.UnsupportedMediaTypeError
+  | E.RouteNotFoundError
+  | E.MethodNotAllowedError
+  | E.RateLimitedError
+  | E.StoreUnavailableError
+  | E.NotImplementedError
+  | E.ExchangeDomainError
+  | E.ApiDomainError
+  | E.StateUnavailableError
   | InternalFailure;
+
+/** A failure as one API answers it. */
+export interface Rendered {
+  status: number;
+  body: unknown;
+  headers?: Record<string, string>;
+}
 
 /** Anything else: a bug, a response that failed validation, an unexpected library error. Answers 500. */
 export class InternalFailure extends Error {
@@ -44,8 +36,8 @@ export class InternalFailure extends Error {
 }
 
 const KNOWN = [
-  RequestValidationError, MalformedJsonError, MalformedFormError, PayloadTooLargeError, UnsupportedMediaTypeError, RouteNotFoundError,
-  MethodNotAllowedError, RateLimitedError, StoreUnavailableError, NotImplementedError, ExchangeDomainError, ApiDomainError, StateUnavailableError, InternalFailure,
+  E.RequestValidationError, E.MalformedJsonError, E.MalformedFormError, E.PayloadTooLargeError, E.UnsupportedMediaTypeError, E.RouteNotFoundError,
+  E.MethodNotAllowedError, E.RateLimitedError, E.StoreUnavailableError, E.NotImplementedError, E.ExchangeDomainError, E.ApiDomainError, E.StateUnavailableError, InternalFailure,
 ];
 
 /** `['payment', 'email']` -> `payment.email`; `['orders', 0, 'price']` -> `orders[0].price`. */
@@ -58,10 +50,10 @@ export function fieldPath(segments: readonly PropertyKey[]): string {
   return out;
 }
 
-const LOCATIONS: Record<string, ValidationIssue['location']> = { query: 'query', body: 'body', params: 'path', path: 'path', headers: 'header' };
+const LOCATIONS: Record<string, E.ValidationIssue['location']> = { query: 'query', body: 'body', params: 'path', path: 'path', headers: 'header' };
 
 /** An issue of the validator: path `/body/payment/email` (JSON pointer, starting with the request part). */
-export function validatorIssue(e: { path?: string; message?: string }): ValidationIssue {
+export function validatorIssue(e: { path?: string; message?: string }): E.ValidationIssue {
   const parts = (e.path ?? '').replace(/^[./]/, '').split(/[./]/).filter(Boolean).map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
   const location = LOCATIONS[parts[0] ?? ''] ?? 'body';
   const field = fieldPath(parts.slice(1));
@@ -75,7 +67,7 @@ export function validatorIssue(e: { path?: string; message?: string }): Validati
  * Zod issues of one request part, worded as the OpenAPI validator words the same failures (an
  * enum, a pattern, a discriminator), so a client reads one style whichever check caught it.
  */
-export function zodIssues(location: ValidationIssue['location'], error: z.ZodError): ValidationIssue[] {
+export function zodIssues(location: E.ValidationIssue['location'], error: z.ZodError): E.ValidationIssue[] {
   return error.issues.map((i) => {
     const field = fieldPath(i.path);
     if (i.code === 'invalid_type' && /received undefined$/.test(i.message)) return { location, field, message: 'is required', missing: true };
@@ -110,35 +102,35 @@ export function toFailure(err: unknown, req: { method: string; originalUrl: stri
   // body-parser (express.json) errors carry a `type`.
   switch (e.type) {
     case 'entity.parse.failed':
-      return new MalformedJsonError(`body: malformed JSON (${e.message ?? 'parse error'})`);
+      return new E.MalformedJsonError(`body: malformed JSON (${e.message ?? 'parse error'})`);
     case 'entity.too.large':
-      return new PayloadTooLargeError(bodyLimit);
+      return new E.PayloadTooLargeError(bodyLimit);
     case 'encoding.unsupported':
     case 'charset.unsupported':
-      return new UnsupportedMediaTypeError(e.message);
+      return new E.UnsupportedMediaTypeError(e.message);
     case 'request.aborted':
     case 'request.size.invalid':
-      return new MalformedJsonError(`body: ${e.message ?? 'incomplete request body'}`);
+      return new E.MalformedJsonError(`body: ${e.message ?? 'incomplete request body'}`);
   }
   if (err instanceof URIError || (status === 400 && /decode param/i.test(e.message ?? ''))) {
-    return new RequestValidationError([{ location: 'path', field: '', message: 'is not a valid percent-encoded path' }]);
+    return new E.RequestValidationError([{ location: 'path', field: '', message: 'is not a valid percent-encoded path' }]);
   }
   // express-openapi-validator HttpErrors.
-  if (status === 400 && Array.isArray(e.errors)) return new RequestValidationError(e.errors.map(validatorIssue));
-  if (status === 404) return new RouteNotFoundError(req.method, path);
+  if (status === 400 && Array.isArray(e.errors)) return new E.RequestValidationError(e.errors.map(validatorIssue));
+  if (status === 404) return new E.RouteNotFoundError(req.method, path);
   if (status === 405) {
     const allow = typeof e.headers?.Allow === 'string' ? e.headers.Allow.split(',').map((s) => s.trim()) : [];
-    return new MethodNotAllowedError(req.method, path, allow);
+    return new E.MethodNotAllowedError(req.method, path, allow);
   }
-  if (status === 413) return new PayloadTooLargeError(bodyLimit);
-  if (status === 415) return new UnsupportedMediaTypeError(undefined);
+  if (status === 413) return new E.PayloadTooLargeError(bodyLimit);
+  if (status === 415) return new E.UnsupportedMediaTypeError(undefined);
   if (status === 500 && Array.isArray(e.errors)) {
     return new InternalFailure(err, `response failed validation: ${e.message ?? ''}`);
   }
   // Any other client error body-parser raises while reading the body (a corrupt gzip or deflate
   // stream, for one) is the request's fault, not ours.
   if (status === 400 && e.expose === true) {
-    return new MalformedJsonError(`body: could not be read (${e.message ?? 'invalid body'})`);
+    return new E.MalformedJsonError(`body: could not be read (${e.message ?? 'invalid body'})`);
   }
   return new InternalFailure(err, (err as Error).message ?? 'unexpected error');
 }

@@ -6,10 +6,10 @@ import type { z } from 'zod';
 import type { OperationSpec } from '../../contracts/shared/operation.ts';
 import { principalOf } from '../auth/principal.ts';
 import { RequestValidationError, type ValidationIssue } from '../errors.ts';
-import type { AnyHandler } from '../handlers/types.ts';
+import type { AnyHandler } from '../api/handler-map.ts';
 import type { ApiValidator } from '../validation/openapi-validator.ts';
 import { validatorIssue, zodIssues } from './failure.ts';
-import { exposeQuery, paramsOf, queryOf, setParams, setQuery, validatorUrl } from './request-view.ts';
+import { exposeQuery, paramsOf, queryOf, setParams, setQuery, validatorUrl } from '../request-view.ts';
 
 /** The validator of an API once loaded; requests that arrive while it loads wait for it. */
 export class ValidatorSlot {

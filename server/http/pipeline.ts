@@ -3,9 +3,9 @@
 import { type ErrorRequestHandler, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import type { OperationMap } from '../../contracts/shared/operation.ts';
 import { MethodNotAllowedError, RouteNotFoundError, StoreUnavailableError, UnsupportedMediaTypeError } from '../errors.ts';
-import { InternalFailure, toFailure, type Failure } from './failure.ts';
-import type { Rendered } from './render-exchange.ts';
-import { safePath } from '../log.ts';
+import { InternalFailure, toFailure, type Failure, type Rendered } from './failure.ts';
+
+import { safePath, type Logger } from '../log.ts';
 
 const OPERATION = Symbol('operationId');
 type WithOperation = Request & { [OPERATION]?: string };
@@ -37,7 +37,7 @@ export function routeFallback(operations: OperationMap): RequestHandler {
   };
 }
 
-export type Logger = (line: string) => void;
+export type { Logger };
 
 export interface ErrorHandlerOptions {
   api: string;

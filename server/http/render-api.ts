@@ -1,24 +1,9 @@
 // Every failure as the merchant / partner error body `{title, code, details, error?, source?}` with
 // the status of the shared code table (contracts/shared/errors.ts, API_ERROR_CODES).
 import { API_ERROR_CODES, type ApiErrorCode } from '../../contracts/shared/errors.ts';
-import {
-  ApiDomainError,
-  MalformedFormError,
-  MalformedJsonError,
-  MethodNotAllowedError,
-  NotImplementedError,
-  PayloadTooLargeError,
-  RateLimitedError,
-  RequestValidationError,
-  RouteNotFoundError,
-  StoreUnavailableError,
-  StateUnavailableError,
-  UnsupportedMediaTypeError,
-  issueKey,
-  type ValidationIssue,
-} from '../errors.ts';
-import type { Failure } from './failure.ts';
-import type { Rendered } from './render-exchange.ts';
+import * as E from '../errors.ts';
+import type { Failure, Rendered } from './failure.ts';
+
 
 export interface ApiRenderOptions {
   /**
@@ -27,7 +12,7 @@ export interface ApiRenderOptions {
    */
   currencyFields: readonly string[];
   /** An operation that reports validation failures in its own body (partner registration, P2). */
-  validationBody?: (operationId: string | undefined, issues: readonly ValidationIssue[]) => Rendered | undefined;
+  validationBody?: (operationId: string | undefined, issues: readonly E.ValidationIssue[]) => Rendered | undefined;
 }
 
 const error = (code: ApiErrorCode, details: string, extra: { source?: Record<string, string>[]; error?: string } = {}) => ({
@@ -39,25 +24,25 @@ const error = (code: ApiErrorCode, details: string, extra: { source?: Record<str
 });
 
 /** One `{field: reason}` per invalid field; several reasons for one field are joined with `; `. */
-export function toSource(issues: readonly ValidationIssue[]): Record<string, string>[] {
+export function toSource(issues: readonly E.ValidationIssue[]): Record<string, string>[] {
   const merged = new Map<string, string[]>();
   for (const i of issues) {
-    const reasons = merged.get(issueKey(i)) ?? [];
+    const reasons = merged.get(E.issueKey(i)) ?? [];
     if (!reasons.includes(i.message)) reasons.push(i.message);
-    merged.set(issueKey(i), reasons);
+    merged.set(E.issueKey(i), reasons);
   }
   return [...merged].map(([field, reasons]) => ({ [field]: reasons.join('; ') }));
 }
 
 export function renderApiFailure(f: Failure, opts: ApiRenderOptions, operationId?: string): Rendered {
   const status = (code: ApiErrorCode) => API_ERROR_CODES[code].status;
-  if (f instanceof ApiDomainError) {
+  if (f instanceof E.ApiDomainError) {
     return { status: f.status, body: error(f.code, f.details, { ...(f.source ? { source: f.source } : {}), ...(f.error !== undefined ? { error: f.error } : {}) }) };
   }
-  if (f instanceof RequestValidationError) {
+  if (f instanceof E.RequestValidationError) {
     const own = opts.validationBody?.(operationId, f.issues);
     if (own) return own;
-    const isCurrency = (i: ValidationIssue) =>
+    const isCurrency = (i: E.ValidationIssue) =>
       !i.missing &&
       opts.currencyFields.some((c) => i.field === c || i.field.endsWith(`.${c}`) || (!c.includes('.') && i.field.split('.').pop() === c));
     if (f.issues.length > 0 && f.issues.every(isCurrency)) {
@@ -65,20 +50,20 @@ export function renderApiFailure(f: Failure, opts: ApiRenderOptions, operationId
     }
     return { status: 422, body: error('1002', 'Required fields are missing or incorrect', { source: toSource(f.issues) }) };
   }
-  if (f instanceof MalformedJsonError) return { status: 400, body: error('1011', 'The request body is not valid JSON', { error: f.message }) };
-  if (f instanceof MalformedFormError) {
+  if (f instanceof E.MalformedJsonError) return { status: 400, body: error('1011', 'The request body is not valid JSON', { error: f.message }) };
+  if (f instanceof E.MalformedFormError) {
     return { status: 400, body: error('1011', 'The request body is not valid application/x-www-form-urlencoded', { error: f.message }) };
   }
-  if (f instanceof RateLimitedError) {
+  if (f instanceof E.RateLimitedError) {
     return { status: status('1007'), body: error('1007', `Too many requests; retry after ${f.retryAfterSec} s`), headers: { 'Retry-After': String(f.retryAfterSec) } };
   }
-  if (f instanceof StoreUnavailableError) return { status: 503, body: error('1006', f.message), headers: { 'Retry-After': '1' } };
-  if (f instanceof RouteNotFoundError) return { status: 404, body: error('1004', f.message) };
-  if (f instanceof MethodNotAllowedError) return { status: 405, body: error('1009', f.message), headers: { Allow: f.allow.join(', ') } };
-  if (f instanceof PayloadTooLargeError) return { status: 413, body: error('1008', f.message) };
-  if (f instanceof UnsupportedMediaTypeError) return { status: 415, body: error('1010', f.message) };
-  if (f instanceof StateUnavailableError) return { status: 503, body: error('1006', f.message), headers: { 'Retry-After': '5' } };
-  if (f instanceof NotImplementedError) return { status: 501, body: { ...error('1005', f.message), title: 'Not Implemented' } };
+  if (f instanceof E.StoreUnavailableError) return { status: 503, body: error('1006', f.message), headers: { 'Retry-After': '1' } };
+  if (f instanceof E.RouteNotFoundError) return { status: 404, body: error('1004', f.message) };
+  if (f instanceof E.MethodNotAllowedError) return { status: 405, body: error('1009', f.message), headers: { Allow: f.allow.join(', ') } };
+  if (f instanceof E.PayloadTooLargeError) return { status: 413, body: error('1008', f.message) };
+  if (f instanceof E.UnsupportedMediaTypeError) return { status: 415, body: error('1010', f.message) };
+  if (f instanceof E.StateUnavailableError) return { status: 503, body: error('1006', f.message), headers: { 'Retry-After': '5' } };
+  if (f instanceof E.NotImplementedError) return { status: 501, body: { ...error('1005', f.message), title: 'Not Implemented' } };
   // ExchangeDomainError thrown into this API by mistake, and InternalFailure: a bug.
   return { status: 500, body: error('1005', 'Internal server error') };
 }

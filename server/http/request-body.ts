@@ -10,7 +10,7 @@ import type { OperationSpec } from '../../contracts/shared/operation.ts';
 import { MalformedFormError, RequestValidationError, UnsupportedMediaTypeError, type ValidationIssue } from '../errors.ts';
 import { coercionPlan, coerceScalars, topLevelFields, type CoercionPlan } from '../validation/scalar-coercion.ts';
 import { parseForm } from './form-body.ts';
-import { queryOf, setBodyKind, setQuery } from './request-view.ts';
+import { queryOf, setBodyKind, setQuery } from '../request-view.ts';
 
 export interface BodyOptions {
   limit: string;

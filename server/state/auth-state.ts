@@ -1,25 +1,25 @@
 // Used nonces and rate-limit bans in the state file, so a restart forgets neither: a request signed
 // before a crash and replayed after it is still 2006, and a ban still holds. Nonces are claimed with
 // one INSERT ... ON CONFLICT DO UPDATE WHERE expired, atomic across processes sharing the file.
-import { NonceStore } from '../auth/nonce-store.ts';
-import type { BanStore, Clock } from '../rate-limit.ts';
+import type { NonceClaims } from '../ports/nonces.ts';
+import type { BanStore } from '../ports/rate-limit.ts';
+import type { Clock } from '../rate-limit.ts';
 import type { StateDb } from './db.ts';
 
-/** NonceStore's claim, answered by the database instead of a Map. */
-export class SqliteNonceStore extends NonceStore {
+/** The used nonces of the exchange verifier (server/ports/nonces.ts) in the state file. */
+export class SqliteNonceStore implements NonceClaims {
   private readonly claimStmt;
   private readonly pruneStmt;
   private claims = 0;
 
   constructor(private readonly state: StateDb, private readonly ttl = 61_000, private readonly clock: Clock = Date.now) {
-    super(ttl, clock);
     this.claimStmt = state.db.prepare<[{ key: string; expires: number; now: number }]>(
       'INSERT INTO nonces (key, expires_at) VALUES (@key, @expires) ON CONFLICT (key) DO UPDATE SET expires_at = excluded.expires_at WHERE nonces.expires_at <= @now',
     );
     this.pruneStmt = state.db.prepare<[number]>('DELETE FROM nonces WHERE expires_at <= ?');
   }
 
-  override claim(accessKey: string, nonce: string): boolean {
+  claim(accessKey: string, nonce: string): boolean {
     const now = this.clock();
     const key = `${accessKey}\u0000${nonce}`;
     return this.state.write(() => {

@@ -1,7 +1,7 @@
-// The exchange engine's journal (server/exchange/engine/journal.ts) in the state file: one row per
+// The exchange engine's journal (server/ports/engine-journal.ts) in the state file: one row per
 // accepted command, appended in its own write transaction before the engine's answer is returned.
 // The matching engine is single-writer: one process serves a market's writes (server/README.md).
-import type { EngineJournal, JournalEntry } from '../exchange/engine/journal.ts';
+import type { EngineJournal, JournalEntry } from '../ports/engine-journal.ts';
 import type { StateDb } from './db.ts';
 
 export function sqliteJournal(state: StateDb): EngineJournal {

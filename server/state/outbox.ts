@@ -2,7 +2,7 @@
 // (same transaction), moved on after each failed attempt, deleted once delivered or given up. On
 // start every row is scheduled again at its due time: at least once across crashes, with the same
 // webhook id and the same `data` bytes, so a receiver can tell a repeat.
-import type { Outbox, OwedDelivery } from '../merchant/reference/webhooks.ts';
+import type { Outbox, OwedDelivery } from '../ports/outbox.ts';
 import type { StateDb } from './db.ts';
 
 export function sqliteOutbox(state: StateDb): Outbox {

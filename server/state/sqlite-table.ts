@@ -1,8 +1,8 @@
-// The reference implementations' Table (server/merchant/reference/table.ts) over the state file: one
+// The reference implementations' Table (server/ports/table.ts) over the state file: one
 // JSON row per record in `records`, keyed by (kind, id). Reads go to the database, not to a cache,
 // so two processes on one file see each other's writes; every operation runs inside a unit of work
 // (StateDb.unit), joining the request's own when there is one, so a request's writes commit together.
-import type { Table } from '../merchant/reference/table.ts';
+import type { Table } from '../ports/table.ts';
 import type { StateDb } from './db.ts';
 
 export function sqliteTable<R extends { id: number }>(state: StateDb, kind: string, firstId = 1): Table<R> {

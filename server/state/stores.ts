@@ -1,8 +1,8 @@
 // The merchant and partner stores over the state file, behind the interfaces their handlers already
 // use (MerchantStore, PartnerStore): a table per resource, and the claims (invoice numbers, M5;
 // e-mail addresses, P2) as primary-key inserts, atomic across processes sharing the file.
-import { FIRST_IDS, type MerchantStore } from '../merchant/reference/store.ts';
-import { normalizeEmail, type PartnerStore } from '../partner/reference/store.ts';
+import { FIRST_IDS, type MerchantStore } from '../ports/merchant-store.ts';
+import { normalizeEmail, type PartnerStore } from '../ports/partner-store.ts';
 import type { StateDb } from './db.ts';
 import { sqliteClaims, sqliteTable } from './sqlite-table.ts';
 

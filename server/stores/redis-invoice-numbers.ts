@@ -1,7 +1,7 @@
 // The merchant store's invoice-number claim (M5) in Redis, so two instances cannot both create a
 // payment or invoice with one invoice number. `SET key 1 NX` without expiry: an invoice number
 // stays taken.
-import type { InvoiceNumberClaims } from './invoice-numbers.ts';
+import type { InvoiceNumberClaims } from '../ports/invoice-numbers.ts';
 import { guarded, redisClient, type Redis, type RedisSource } from './redis.ts';
 
 export class RedisInvoiceNumbers implements InvoiceNumberClaims {

@@ -8,7 +8,7 @@
 // its restart has expired); a freshly (re)started one refuses signed requests until it has been up
 // for one ttl, whichever instance reaches it first. Not covered: FLUSHALL on a long-running Redis,
 // failover to a replica that lagged (its uptime says nothing about the data it missed).
-import type { NonceClaims } from '../auth/nonce-store.ts';
+import type { NonceClaims } from '../ports/nonces.ts';
 import { StoreUnavailableError } from '../errors.ts';
 import { guarded, luaScript, redisClient, type Redis, type RedisSource } from './redis.ts';
 

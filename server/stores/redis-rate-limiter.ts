@@ -5,7 +5,7 @@
 // and a new window starts after the ban. One Lua script per hit, so count and decision are atomic;
 // windows and bans expire by themselves (PEXPIRE / PX), measured by Redis's clock, the one clock
 // all instances share.
-import type { RateCounter, RateDecision, RateLimitRule } from '../rate-limit.ts';
+import type { RateCounter, RateDecision, RateLimitRule } from '../ports/rate-limit.ts';
 import { guarded, luaScript, redisClient, type Redis, type RedisSource } from './redis.ts';
 
 export interface RedisRateLimiterOptions {

@@ -9,7 +9,22 @@ import { BadRequest } from 'express-openapi-validator/dist/framework/types.js';
 import { BodySchemaParser } from 'express-openapi-validator/dist/middlewares/parsers/body.parse.js';
 import { ParametersSchemaParser } from 'express-openapi-validator/dist/middlewares/parsers/schema.parse.js';
 import { ContentType, ajvErrorsToValidatorError, augmentAjvErrors, useAjvCache } from 'express-openapi-validator/dist/middlewares/util.js';
-import type { RequestInput, ValidatedParts } from './openapi-validator.ts';
+
+/** What request validation reads of a request (openapi-validator.ts). */
+export interface RequestInput {
+  method: string;
+  originalUrl: string;
+  headers: Request['headers'];
+  params: Record<string, unknown>;
+  query: Record<string, unknown>;
+  body: unknown;
+}
+
+export interface ValidatedParts {
+  query: Record<string, unknown>;
+  params: Record<string, unknown>;
+}
+import type { Request } from 'express';
 
 type Schema = Record<string, unknown> & { properties?: Record<string, Schema>; required?: string[]; allowEmptyValue?: Set<string> };
 type AjvFn = ((data: unknown) => boolean) & { errors?: unknown[] | null };

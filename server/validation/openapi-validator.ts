@@ -10,7 +10,9 @@ import { OpenApiSpecLoader } from 'express-openapi-validator/dist/framework/open
 import { SchemaPreprocessor } from 'express-openapi-validator/dist/middlewares/parsers/schema.preprocessor.js';
 import { RequestValidator } from 'express-openapi-validator/dist/middlewares/openapi.request.validator.js';
 import { ResponseValidator } from 'express-openapi-validator/dist/middlewares/openapi.response.validator.js';
-import { compileRequest, type CompiledRequest } from './compiled-request.ts';
+import { compileRequest, type CompiledRequest, type RequestInput, type ValidatedParts } from './compiled-request.ts';
+
+export type { RequestInput, ValidatedParts };
 
 export interface ValidationMode {
   requests: boolean;
@@ -20,19 +22,6 @@ export interface ValidationMode {
 type Doc = Record<string, unknown>;
 
 /** What of a request the validator reads. */
-export interface RequestInput {
-  method: string;
-  originalUrl: string;
-  headers: Request['headers'];
-  params: Record<string, unknown>;
-  query: Record<string, unknown>;
-  body: unknown;
-}
-
-export interface ValidatedParts {
-  query: Record<string, unknown>;
-  params: Record<string, unknown>;
-}
 type OperationObject = { responses?: Record<string, unknown> } & Record<string, unknown>;
 type ResponseValidators = Record<string, unknown>;
 
@@ -104,7 +93,7 @@ export async function loadApiValidator(doc: Doc, mode: ValidationMode): Promise<
       }
       if (op.compiled) return op.compiled(input);
       // The validator writes coerced values and defaults into what it is given, and redefines
-      // `query` on it; hand it a plain object, not the request (see server/http/request-view.ts).
+      // `query` on it; hand it a plain object, not the request (see server/request-view.ts).
       const params = { ...input.params };
       const surrogate = {
         method: input.method,

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { CURRENCY_CODES } from './markets.ts';
 import { createEngine, type ExchangeEngine } from './engine.ts';
-import type { EngineJournal, JournalEntry } from './journal.ts';
+import type { EngineJournal, JournalEntry } from '../../ports/engine-journal.ts';
 import { SMALL_SEED, T0 } from './testkit.ts';
 
 function memoryJournal() {

@@ -1,37 +1,12 @@
 // What makes the engine durable: every accepted command (an order, a batch, a cancel request, an
 // applied cancel) with the time it ran at. The engine is deterministic given its commands and their
 // times, so replaying the journal from the seed rebuilds every order, trade, balance and book
-// exactly; refused commands change nothing and are never stored. server/state/exchange-journal.ts
-// keeps it in the state file.
+// exactly; refused commands change nothing and are never stored. The journal's interface is a port
+// (server/ports/engine-journal.ts); server/state/exchange-journal.ts keeps it in the state file.
 import type { CancelQueue } from './cancel.ts';
 import { marketSpec } from './markets.ts';
 import { placeBatch, placeOrder, type PlacementContext } from './placement.ts';
-import type { MarketId, OrderInput } from './wire.ts';
-
-export type EngineCommand =
-  | { t: 'place'; user: string; market: MarketId; input: OrderInput }
-  | { t: 'multi'; user: string; market: MarketId; inputs: OrderInput[] }
-  | { t: 'cancel-request'; ids: number[] }
-  | { t: 'cancel'; id: number };
-
-export interface JournalEntry {
-  at: number;
-  cmd: EngineCommand;
-}
-
-export interface EngineJournal {
-  /** Stores an accepted command, durably, before it is acknowledged; throws when it cannot. */
-  append(entry: JournalEntry): void;
-  /** Every stored command, oldest first. */
-  entries(): Iterable<JournalEntry>;
-  /** Forgets every command (engine reset). */
-  clear(): void;
-  /**
-   * With group commit, an appended command is durable only once its batch committed; if that
-   * commit fails, `rebuild` must run (the engine's memory would hold commands the file lacks).
-   */
-  onLost?(rebuild: () => void): void;
-}
+import type { EngineCommand } from '../../ports/engine-journal.ts';
 
 /** Runs one stored command again (at start, or after a lost commit), as the engine first ran it. */
 export function replayCommand(cmd: EngineCommand, ctx: PlacementContext, cancels: CancelQueue): void {

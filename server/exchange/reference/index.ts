@@ -4,15 +4,15 @@
 import type { ServerConfig } from '../../config.ts';
 import type { Clock } from '../../rate-limit.ts';
 import { createEngine, type ExchangeEngine, type Scheduler } from '../engine/index.ts';
-import type { EngineJournal } from '../engine/journal.ts';
+import type { EngineJournal } from '../../ports/engine-journal.ts';
 import { accountHandlers } from './account.ts';
 import { seedFromConfig } from './accounts.ts';
 import { translateEngineErrors } from './engine-errors.ts';
-import type { ExchangeHandlers } from './handler-types.ts';
+import type { ExchangeHandlers } from '../handler-map.ts';
 import { publicHandlers } from './public.ts';
 import { tradingHandlers } from './trading.ts';
 
-export type { ExchangeHandlers } from './handler-types.ts';
+export type { ExchangeHandlers } from '../handler-map.ts';
 export { userOf, seedFromConfig } from './accounts.ts';
 export { toExchangeError } from './engine-errors.ts';
 

@@ -10,17 +10,17 @@ import { KeyedLock } from './lock.ts';
 import { createHash } from 'node:crypto';
 import type { DeliveryRecord, PayoutRecord } from './records.ts';
 import { payoutGroups } from './settlement.ts';
-import { createMemoryMerchantStore, type MerchantStore } from './store.ts';
-import { withSharedInvoiceNumbers, type InvoiceNumberClaims } from '../../stores/invoice-numbers.ts';
+import { createMemoryMerchantStore } from './store.ts';
+import { withSharedInvoiceNumbers, type InvoiceNumberClaims } from '../../ports/invoice-numbers.ts';
+import type { MerchantStore } from '../../ports/merchant-store.ts';
+import type { Outbox } from '../../ports/outbox.ts';
+import type { UnitsOfWork } from '../../ports/units.ts';
 import { realTimers, type TimerCallback, type TimerHandle, type Timers } from './timers.ts';
 import { invoiceStatus } from './views.ts';
 import { SANDBOX_DEFAULTS } from '../../config-defaults.ts';
 import { guardedTransport, type TargetPolicy } from './webhook-transport.ts';
 import type { WebhookEncoding } from '../../../contracts/merchant/webhook-encoding.ts';
 import { WebhookDispatcher, type WebhookPolicy, type WebhookTransport } from './webhooks.ts';
-import type { StateDb } from '../../state/db.ts';
-import { createSqliteMerchantStore } from '../../state/stores.ts';
-import { sqliteOutbox } from '../../state/outbox.ts';
 
 /** Per API key: the account's fiat currency (invoices must use it; instant payouts pay it) and settlement method. */
 export interface MerchantAccount {
@@ -52,10 +52,12 @@ export interface MerchantSandboxOptions {
   /** Account settings per API key; unlisted keys get DEFAULT_ACCOUNT. */
   accounts?: Record<string, Partial<MerchantAccount>>;
   /**
-   * The state file: the store lives there, each lifecycle step and webhook attempt is its own unit
-   * of work, and timers are armed only once the request that scheduled them committed.
+   * Units of work of a persistent `store` (the state file): each lifecycle step and webhook attempt
+   * is its own unit, and timers are armed only once the request that scheduled them committed.
    */
-  state?: StateDb;
+  units?: UnitsOfWork;
+  /** Where owed webhook deliveries outlive the process (with `units`). */
+  outbox?: Outbox;
 }
 
 export class MerchantSandbox {
@@ -68,17 +70,17 @@ export class MerchantSandbox {
   readonly lock = new KeyedLock();
   private readonly accounts = new Map<string, MerchantAccount>();
   private readonly scheduled = new Set<TimerHandle>();
-  readonly state: StateDb | undefined;
+  readonly units: UnitsOfWork | undefined;
 
   constructor(o: MerchantSandboxOptions) {
-    this.state = o.state;
-    this.store = withSharedInvoiceNumbers(o.store ?? (o.state ? createSqliteMerchantStore(o.state) : createMemoryMerchantStore()), o.shared?.invoiceNumbers);
+    this.units = o.units;
+    this.store = withSharedInvoiceNumbers(o.store ?? createMemoryMerchantStore(), o.shared?.invoiceNumbers);
     this.timers = o.timers ?? realTimers(o.now);
     this.log = o.log ?? (() => undefined);
     this.timings = { ...o.config.merchant.sandbox };
     this.portalUrl = (o.portalUrl ?? 'https://portal.example.com').replace(/\/$/, '');
     this.webhooks = new WebhookDispatcher({
-      store: this.store, timers: this.timers, log: this.log, ...(o.state ? { state: o.state, outbox: sqliteOutbox(o.state) } : {}),
+      store: this.store, timers: this.timers, log: this.log, ...(o.units ? { units: o.units } : {}), ...(o.outbox ? { outbox: o.outbox } : {}),
       transport: o.transport ?? guardedTransport(o.config.merchant.webhookTargets ?? SANDBOX_DEFAULTS.merchant.webhookTargets),
       ...(o.webhookPolicy ? { policy: o.webhookPolicy } : {}),
       encodingOf: (merchant) => o.config.merchant.keys?.find((k) => k.apiKey === merchant)?.webhookEncoding,
@@ -105,12 +107,12 @@ export class MerchantSandbox {
 
   /** Runs `fn` after `ms`; failures are logged, never thrown into the timer. */
   schedule(ms: number, label: string, fn: TimerCallback): void {
-    const state = this.state;
+    const units = this.units;
     const arm = () => {
       const handle = this.timers.setTimeout(async () => {
         this.scheduled.delete(handle);
         try {
-          await (state ? state.unit(async () => fn()) : fn());
+          await (units ? units.unit(async () => fn()) : fn());
         } catch (e) {
           this.log(`[merchant-sandbox] ${label} failed: ${(e as Error).stack ?? String(e)}`);
         }
@@ -118,8 +120,8 @@ export class MerchantSandbox {
       this.scheduled.add(handle);
     };
     // A timer of a request that rolled back must never fire: armed after the commit. Its due
-    // time is in the records it was made for, so a restart arms it again (state/resume.ts).
-    if (state) state.afterCommit(arm);
+    // time is in the records it was made for, so a restart arms it again (resume.ts).
+    if (units) units.afterCommit(arm);
     else arm();
   }
 

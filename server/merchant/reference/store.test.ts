@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createMemoryMerchantStore } from './store.ts';
-import { memoryTable } from './table.ts';
+import { memoryTable } from '../../ports/table.ts';
 
 describe('memoryTable', () => {
   it('numbers records from the first id, finds by equality, updates and removes', async () => {

@@ -17,7 +17,9 @@ import http from 'node:http';
 import https from 'node:https';
 import { BlockList, isIP, type LookupFunction } from 'node:net';
 import type { WebhookTargetPolicy } from '../../config.ts';
-import type { WebhookTransport } from './webhooks.ts';
+
+/** Sends one attempt; resolves with the HTTP status, rejects on a network error or timeout. */
+export type WebhookTransport = (url: string, body: string, timeoutMs: number, contentType?: string) => Promise<{ status: number }>;
 
 /** The config's `merchant.webhookTargets` (sandbox default: private networks refused, loopback allowed). */
 export type TargetPolicy = WebhookTargetPolicy;

@@ -11,16 +11,16 @@ import { encodeWebhookData, formatSignatureHeader, webhookSignature } from '../.
 import {
   PaymentWebhookPayloadSchema, RefundWebhookPayloadSchema, WebhookEnvelopeSchema, type PaymentWebhookPayload, type RefundWebhookPayload,
 } from '../../../contracts/merchant/webhooks.ts';
+import type { Outbox, OwedDelivery } from '../../ports/outbox.ts';
+import type { UnitsOfWork } from '../../ports/units.ts';
 import type { DeliveryRecord, WebhookEvent } from './records.ts';
-import type { MerchantStore } from './store.ts';
+import type { MerchantStore } from '../../ports/merchant-store.ts';
 import type { TimerHandle, Timers } from './timers.ts';
 import { SANDBOX_DEFAULTS } from '../../config-defaults.ts';
-import { guardedTransport } from './webhook-transport.ts';
+import { guardedTransport, type WebhookTransport } from './webhook-transport.ts';
 import { randomUUID } from 'node:crypto';
-import type { StateDb } from '../../state/db.ts';
 
-/** Sends one attempt; resolves with the HTTP status, rejects on a network error or timeout. */
-export type WebhookTransport = (url: string, body: string, timeoutMs: number, contentType?: string) => Promise<{ status: number }>;
+export type { WebhookTransport };
 
 export interface WebhookPolicy {
   maxAttempts: number;
@@ -32,26 +32,6 @@ export type WebhookMessage =
   | { event: 'paymentFound' | 'paymentConfirmed'; payload: PaymentWebhookPayload }
   | { event: 'refundProcessed'; payload: RefundWebhookPayload };
 
-/** A delivery still owed: the next attempt's number and due time (ms). */
-export interface OwedDelivery {
-  webhookId: string;
-  merchant: string;
-  event: WebhookEvent;
-  url: string;
-  data: string;
-  attempt: number;
-  dueAt: number;
-}
-
-/** Where owed deliveries outlive the process (server/state/outbox.ts). */
-export interface Outbox {
-  add(o: OwedDelivery): void;
-  next(webhookId: string, attempt: number, dueAt: number): void;
-  done(webhookId: string): void;
-  owed(): OwedDelivery[];
-  clear(): void;
-}
-
 export interface WebhookDispatcherOptions {
   store: MerchantStore;
   timers: Timers;
@@ -62,7 +42,7 @@ export interface WebhookDispatcherOptions {
   /** The encoding of a merchant's webhooks (config `merchant.keys[].webhookEncoding`); default json. */
   encodingOf?: (merchant: string) => WebhookEncoding | undefined;
   /** With a state file: the first attempt waits for the commit, and owed deliveries survive restarts. */
-  state?: StateDb;
+  units?: UnitsOfWork;
   outbox?: Outbox;
 }
 
@@ -94,13 +74,13 @@ export class WebhookDispatcher {
     const payload = message.event === 'refundProcessed'
       ? RefundWebhookPayloadSchema.strict().parse(message.payload)
       : PaymentWebhookPayloadSchema.strict().parse(message.payload);
-    const { state, outbox } = this.o;
+    const { units, outbox } = this.o;
     const encoding = this.encodingOf(target.merchant);
-    if (state && outbox) {
+    if (units && outbox) {
       // Ids must stay unique across restarts; the attempt runs once the event's change committed.
       const d: Delivery = { webhookId: `wh_${randomUUID()}`, ...target, event: message.event, data: encodeWebhookData(payload), encoding };
       outbox.add({ webhookId: d.webhookId, merchant: d.merchant, event: d.event, url: d.url, data: d.data, attempt: 1, dueAt: this.o.timers.now() });
-      state.afterCommit(() => this.later(d, 1, 0));
+      units.afterCommit(() => this.later(d, 1, 0));
       return d.webhookId;
     }
     const webhookId = `wh_${++this.seq}`;
@@ -177,9 +157,9 @@ export class WebhookDispatcher {
       merchant: d.merchant, webhook_id: d.webhookId, event: d.event, url: d.url, attempt: n, at, t, status, ok, error,
       next_attempt_at: retry ? this.o.timers.now() + backoff * 1000 : null, data: d.data,
     };
-    const { state, outbox } = this.o;
-    if (state && outbox) {
-      await state.unit(async () => {
+    const { units, outbox } = this.o;
+    if (units && outbox) {
+      await units.unit(async () => {
         await this.o.store.deliveries.insert(record);
         if (retry) outbox.next(d.webhookId, n + 1, record.next_attempt_at!);
         else outbox.done(d.webhookId);

@@ -1,8 +1,8 @@
 // The partner reference implementation: the complete handler map over a PartnerSandbox. Pass a
-// sandbox you made (tests keep it to inspect the store) or the options to make one (the server
-// passes its HandlerContext; only `now` is read).
+// sandbox you made (tests keep it to inspect the store) or the options to make one. The server's
+// default set over its stores: defaults.ts.
 import { applicationHandlers } from './applications.ts';
-import type { PartnerHandlers } from './handler-types.ts';
+import type { PartnerHandlers } from '../handler-map.ts';
 import { registrationHandlers } from './registration.ts';
 import { PartnerSandbox, type PartnerSandboxOptions } from './sandbox.ts';
 
@@ -14,6 +14,7 @@ export function partnerReferenceHandlers(deps: PartnerReferenceDeps = {}): Partn
 }
 
 export { PartnerSandbox, createPartnerSandbox, type PartnerSandboxOptions } from './sandbox.ts';
-export { createMemoryPartnerStore, normalizeEmail, type PartnerStore, type RegistrationRecord, type ApplicationRecord } from './store.ts';
+export { createMemoryPartnerStore } from './store.ts';
+export { normalizeEmail, type PartnerStore, type RegistrationRecord, type ApplicationRecord } from '../../ports/partner-store.ts';
 export { hashPassword, verifyPassword } from './passwords.ts';
-export type { PartnerHandlers } from './handler-types.ts';
+export type { PartnerHandlers } from '../handler-map.ts';

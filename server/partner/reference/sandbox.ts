@@ -1,6 +1,7 @@
 // The partner reference implementation's state and clock, shared by its handlers.
 import type { Clock } from '../../rate-limit.ts';
-import { createMemoryPartnerStore, type PartnerStore } from './store.ts';
+import type { PartnerStore } from '../../ports/partner-store.ts';
+import { createMemoryPartnerStore } from './store.ts';
 
 export interface PartnerSandboxOptions {
   now?: Clock;

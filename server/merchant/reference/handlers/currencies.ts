@@ -1,9 +1,9 @@
 // Currencies (section 4.17): the sandbox's fixed table.
 import { SANDBOX_CURRENCIES } from '../currencies.ts';
-import type { MerchantHandlersOf } from '../handler-types.ts';
+import { merchantHandlers } from '../../handler-map.ts';
 
-export function currencyHandlers(): MerchantHandlersOf<'listCurrencies'> {
-  return {
+export function currencyHandlers() {
+  return merchantHandlers({
     listCurrencies: () => ({ status: 200, body: { currencies: Object.values(SANDBOX_CURRENCIES).map((c) => structuredClone(c.currency)) } }),
-  };
+  });
 }

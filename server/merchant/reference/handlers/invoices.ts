@@ -2,7 +2,7 @@
 // to now, expiry 90 days after due_at, an unpaid transaction created with the invoice; a sandbox
 // key's invoice is then paid by a simulated recipient (lifecycle.ts, decision M-sandbox-invoices).
 import { claimInvoiceNumber, requirePositive } from '../amounts.ts';
-import type { MerchantHandlersOf } from '../handler-types.ts';
+import { merchantHandlers } from '../../handler-map.ts';
 import { startInvoiceLifecycle } from '../lifecycle.ts';
 import { invalid, notFound } from '../problems.ts';
 import type { MerchantSandbox } from '../sandbox.ts';
@@ -11,8 +11,8 @@ import { invoiceView } from '../views.ts';
 /** Section 8: an invoice expires 90 days after due_at. */
 export const INVOICE_LIFE_MS = 90 * 24 * 60 * 60 * 1000;
 
-export function invoiceHandlers(sb: MerchantSandbox): MerchantHandlersOf<'createInvoice' | 'getInvoice'> {
-  return {
+export function invoiceHandlers(sb: MerchantSandbox) {
+  return merchantHandlers({
     async createInvoice({ body: { invoice: f, save_recipient }, principal }) {
       const merchant = principal.apiKey;
       requirePositive('invoice.amount', f.amount);
@@ -64,5 +64,5 @@ export function invoiceHandlers(sb: MerchantSandbox): MerchantHandlersOf<'create
       const tx = (await sb.store.transactions.get(inv.transaction_id))!;
       return { status: 200, body: invoiceView(inv, tx, sb.url('invoices', inv.id), sb.now()) };
     },
-  };
+  });
 }

@@ -3,7 +3,7 @@ import { createHmac } from 'node:crypto';
 import { sandboxAddress } from '../addresses.ts';
 import { claimInvoiceNumber, requirePositive } from '../amounts.ts';
 import { amountDue, rateString } from '../currencies.ts';
-import type { MerchantHandlersOf } from '../handler-types.ts';
+import { merchantHandlers } from '../../handler-map.ts';
 import { startPaymentLifecycle } from '../lifecycle.ts';
 import { invalid, notFound } from '../problems.ts';
 import type { MerchantSandbox } from '../sandbox.ts';
@@ -18,8 +18,8 @@ function checkWebhookTarget(field: string, url: string | undefined, sandbox: boo
   if (problem) throw invalid(field, problem);
 }
 
-export function paymentHandlers(sb: MerchantSandbox): MerchantHandlersOf<'createWidgetPayment' | 'createPayment' | 'getPayment'> {
-  return {
+export function paymentHandlers(sb: MerchantSandbox) {
+  return merchantHandlers({
     async createWidgetPayment({ body, principal }) {
       if (!principal.hostedPaymentIds.includes(body.hosted_payment_id)) {
         throw invalid('hosted_payment_id', `is not a hosted payment plugin of this account (${principal.hostedPaymentIds.join(', ') || 'none'})`);
@@ -84,5 +84,5 @@ export function paymentHandlers(sb: MerchantSandbox): MerchantHandlersOf<'create
       const tx = (await sb.store.transactions.get(p.transaction_id))!;
       return { status: 200, body: paymentView(p, tx, sb.url('payments', p.id), sb.now()) };
     },
-  };
+  });
 }

@@ -1,22 +1,20 @@
 // Payouts (sections 4.18 to 4.23): the payouts made (by the sandbox payout run), their
 // transactions, and the estimate of the next payout computed from settled transactions.
-import type { MerchantHandlersOf } from '../handler-types.ts';
+import { merchantHandlers } from '../../handler-map.ts';
 import { notFound } from '../problems.ts';
 import type { MerchantSandbox } from '../sandbox.ts';
 import { awaitsPayout, payoutGroups, pendingPayouts } from '../settlement.ts';
 import { payoutDetailView, payoutListItem, payoutTransactionView } from '../views.ts';
 import { newestFirst } from './transactions.ts';
 
-export function payoutHandlers(sb: MerchantSandbox): MerchantHandlersOf<
-  'listPayouts' | 'getPayout' | 'listPayoutTransactions' | 'getPendingPayouts' | 'listPendingPayoutTransactions' | 'listPendingManualPayoutTransactions'
-> {
+export function payoutHandlers(sb: MerchantSandbox) {
   const owned = async (id: number, merchant: string) => {
     const p = await sb.store.payouts.get(id);
     if (!p || p.merchant !== merchant) throw notFound('Payout', id);
     return p;
   };
   const waiting = async (merchant: string) => (await sb.store.transactions.find({ merchant })).filter(awaitsPayout).sort(newestFirst);
-  return {
+  return merchantHandlers({
     async listPayouts({ principal }) {
       const all = (await sb.store.payouts.find({ merchant: principal.apiKey })).sort(newestFirst);
       return { status: 200, body: { payouts: all.map(payoutListItem) } };
@@ -48,5 +46,5 @@ export function payoutHandlers(sb: MerchantSandbox): MerchantHandlersOf<
       const txs = (await waiting(principal.apiKey)).filter((t) => t.settlement_method === 'manual' && t.currency === params.currency_iso);
       return { status: 200, body: { transactions: txs.map(payoutTransactionView) } };
     },
-  };
+  });
 }

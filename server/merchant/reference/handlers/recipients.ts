@@ -1,7 +1,7 @@
 // Invoice recipients (sections 4.8 to 4.12): create, read, update (given fields replace, absent
 // ones are kept; the result must still be named), delete (their invoices keep their e-mail and
 // lose the link).
-import type { MerchantHandlersOf } from '../handler-types.ts';
+import { merchantHandlers } from '../../handler-map.ts';
 import { invalidFields, notFound } from '../problems.ts';
 import type { RecipientFields, RecipientRecord } from '../records.ts';
 import type { MerchantSandbox } from '../sandbox.ts';
@@ -16,15 +16,13 @@ function checkNamed(r: RecipientFields): void {
   throw invalidFields(missing.map((k) => ({ [`invoice_recipient.${k}`]: 'required: a recipient needs company_name, or first_name and last_name' })));
 }
 
-export function recipientHandlers(sb: MerchantSandbox): MerchantHandlersOf<
-  'listInvoiceRecipients' | 'getInvoiceRecipient' | 'createInvoiceRecipient' | 'updateInvoiceRecipient' | 'deleteInvoiceRecipient'
-> {
+export function recipientHandlers(sb: MerchantSandbox) {
   const owned = async (id: number, merchant: string): Promise<RecipientRecord> => {
     const r = await sb.store.recipients.get(id);
     if (!r || r.merchant !== merchant) throw notFound('Invoice recipient', id);
     return r;
   };
-  return {
+  return merchantHandlers({
     async listInvoiceRecipients({ principal }) {
       const all = await sb.store.recipients.find({ merchant: principal.apiKey });
       return { status: 200, body: { invoice_recipients: all.map(recipientView) } };
@@ -63,5 +61,5 @@ export function recipientHandlers(sb: MerchantSandbox): MerchantHandlersOf<
       await sb.store.recipients.remove(r.id);
       return { status: 204 };
     },
-  };
+  });
 }

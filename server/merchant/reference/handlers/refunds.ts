@@ -5,7 +5,7 @@ import { REFUND_PERMISSION } from '../../../../contracts/merchant/ops-common.ts'
 import type { MerchantPrincipal } from '../../../auth/principal.ts';
 import { ADDRESS_FORMATS, isValidAddress, xAddressTag } from '../addresses.ts';
 import { SANDBOX_CURRENCIES } from '../currencies.ts';
-import type { MerchantHandlersOf } from '../handler-types.ts';
+import { merchantHandlers } from '../../handler-map.ts';
 import { startRefundLifecycle } from '../lifecycle.ts';
 import { invalid, notFound, permissionDenied } from '../problems.ts';
 import { refundAmount, refundAmounts, refundFee, refundable } from '../refund-rules.ts';
@@ -36,8 +36,8 @@ function checkDestinationTag(crypto: string, address: string, tag: string | unde
   return tag;
 }
 
-export function refundHandlers(sb: MerchantSandbox): MerchantHandlersOf<'createRefund' | 'createInstantRefund' | 'getRefund' | 'listTransactionRefunds'> {
-  return {
+export function refundHandlers(sb: MerchantSandbox) {
+  return merchantHandlers({
     async createRefund({ params, body, principal }) {
       requirePermission(principal);
       checkRefundWebhook(body.webhook_url);
@@ -105,5 +105,5 @@ export function refundHandlers(sb: MerchantSandbox): MerchantHandlersOf<'createR
       const refunds = (await sb.store.refunds.find({ transaction_id: tx.id })).sort(newestFirst);
       return { status: 200, body: { refunds: refunds.map((r) => refundView(r, sb.url('refunds', r.id))) } };
     },
-  };
+  });
 }

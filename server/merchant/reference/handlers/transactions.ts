@@ -1,5 +1,5 @@
 // Transactions (sections 4.4, 4.5): newest first, filtered, paged.
-import type { MerchantHandlersOf } from '../handler-types.ts';
+import { merchantHandlers } from '../../handler-map.ts';
 import { notFound } from '../problems.ts';
 import type { TransactionRecord } from '../records.ts';
 import type { MerchantSandbox } from '../sandbox.ts';
@@ -8,8 +8,8 @@ import { transactionView } from '../views.ts';
 /** Newest first; equal creation times (one request creating several) by id, highest first. */
 export const newestFirst = <R extends { id: number; created_at: number }>(a: R, b: R): number => b.created_at - a.created_at || b.id - a.id;
 
-export function transactionHandlers(sb: MerchantSandbox): MerchantHandlersOf<'listTransactions' | 'getTransaction'> {
-  return {
+export function transactionHandlers(sb: MerchantSandbox) {
+  return merchantHandlers({
     async listTransactions({ query, principal }) {
       const matches = (tx: TransactionRecord) =>
         (query.currency_iso === undefined || tx.currency === query.currency_iso) &&
@@ -26,5 +26,5 @@ export function transactionHandlers(sb: MerchantSandbox): MerchantHandlersOf<'li
       if (!tx || tx.merchant !== principal.apiKey) throw notFound('Transaction', params.id);
       return { status: 200, body: transactionView(tx) };
     },
-  };
+  });
 }

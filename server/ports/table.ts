@@ -1,7 +1,7 @@
-// The storage primitive of the reference implementations: a table of records with integer ids and
-// equality lookups, async so a persistent store (SQL, key-value) can implement the same interface
-// later. The in-memory table copies records in and out, as a database would, so a caller can never
-// change stored state by mutating an object it was given.
+// Port: the storage primitive of the sandboxes, a table of records with integer ids and equality
+// lookups, async because the state file implements it too (server/state/sqlite-table.ts). The
+// in-memory table here (the default) copies records in and out, as a database would, so a caller
+// can never change stored state by mutating an object it was given.
 
 export interface Table<R extends { id: number }> {
   insert(fields: Omit<R, 'id'>): Promise<R>;

@@ -7,9 +7,9 @@ import type { merchantOperations } from '../../contracts/merchant/operations.ts'
 import type { partnerOperations } from '../../contracts/partner/operations.ts';
 import { createServer, type ServerHandlers } from '../app.ts';
 import type { ExchangePrincipal, MerchantPrincipal, PartnerPrincipal } from '../auth/principal.ts';
-import type { ExchangeHandlers } from '../exchange/api.ts';
-import type { MerchantHandlers } from '../merchant/api.ts';
-import type { Handler, HandlerInput, HandlerMap, HandlerResult } from './types.ts';
+import type { ExchangeHandlers } from '../exchange/handler-map.ts';
+import type { MerchantHandlers } from '../merchant/handler-map.ts';
+import type { Handler, HandlerInput, HandlerMap, HandlerResult } from './handler-map.ts';
 
 type Ex = typeof exchangeOperations;
 type Me = typeof merchantOperations;

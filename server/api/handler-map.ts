@@ -55,3 +55,13 @@ export type AnyHandler = (input: { params: unknown; query: unknown; body: unknow
   | Promise<{ status: number; body?: unknown; headers?: Record<string, string> }>;
 
 export type { ExchangePrincipal, MerchantPrincipal, PartnerPrincipal };
+
+/**
+ * A helper per API that types a part of its handler map from the object's own keys, so a handler
+ * file names each operation once: `const exchangeHandlers = handlersOf<ExchangeHandlers>()`, then
+ * `exchangeHandlers({ getTicker: ({ params }) => ... })` has the type `Pick<ExchangeHandlers, 'getTicker'>`.
+ */
+export const handlersOf =
+  <M>() =>
+  <K extends keyof M>(handlers: Pick<M, K>): Pick<M, K> =>
+    handlers;

@@ -1,7 +1,7 @@
-// Invoice numbers (M5) claimed in a store shared by several instances as well as in the merchant
+// Port: invoice numbers (M5) claimed in a store shared by several instances as well as in the merchant
 // store. Wraps any MerchantStore (memory or SQLite): a number is free only when both agree, so a
 // store that keeps its own unique index stays authoritative after the shared store loses its data.
-import type { MerchantStore } from '../merchant/reference/store.ts';
+import type { MerchantStore } from './merchant-store.ts';
 
 /** Reserves invoice numbers across instances; false when already taken. */
 export interface InvoiceNumberClaims {

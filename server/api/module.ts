@@ -4,26 +4,32 @@ import type { RequestHandler } from 'express';
 import type { ApiId } from '../../contracts/shared/contract.ts';
 import type { OperationMap, OperationSpec } from '../../contracts/shared/operation.ts';
 import type { ServerConfig } from '../config.ts';
-import type { HandlerMap } from '../handlers/types.ts';
+import type { Failure, Rendered } from '../http/failure.ts';
+import type { ServerStores } from '../ports/stores.ts';
 import type { Clock, ClientKeyOf } from '../rate-limit.ts';
-import type { SharedStores } from '../stores/shared.ts';
-import type { StateDb } from '../state/db.ts';
-import type { Failure } from './failure.ts';
-import type { Rendered } from './render-exchange.ts';
+import type { HandlerMap } from './handler-map.ts';
 
 /** What default handler sets are built from; the reference implementations get the same. */
 export interface HandlerContext {
   config: ServerConfig;
   now: Clock;
   log: (line: string) => void;
-  /** Stores shared with other instances (Redis), when configured: the merchant sandbox claims invoice numbers there. */
-  shared?: SharedStores;
-  /** The state file (STATE=path); absent: everything in memory (STATE=memory, tests). */
-  state?: StateDb;
+  /** Where the sandboxes keep their state: memory, the state file, Redis (server/ports/stores.ts). */
+  stores: ServerStores;
 }
 
-export interface ApiModule<Ops extends OperationMap = OperationMap, P = unknown> {
-  id: ApiId;
+/** What an API's auth is built from: its own part of the config (credentials) and the store of used nonces. */
+export interface AuthContext<Id extends ApiId = ApiId> {
+  settings: ServerConfig[Id];
+  now: Clock;
+  stores: Pick<ServerStores, 'nonces'>;
+}
+
+/** The auth middleware of an operation, or undefined for a public one. */
+export type OperationAuth = (operationId: string, op: OperationSpec) => RequestHandler | undefined;
+
+export interface ApiModule<Ops extends OperationMap = OperationMap, P = unknown, Id extends ApiId = ApiId> {
+  id: Id;
   /** Mount path, e.g. `/api/v1`. */
   basePath: string;
   operations: Ops;
@@ -34,12 +40,9 @@ export interface ApiModule<Ops extends OperationMap = OperationMap, P = unknown>
    * (merchant, partner), body fields in the URL query of a POST (exchange). Form bodies: every API.
    */
   bodies?: { lenientJson?: boolean; queryFields?: boolean };
-  /**
-   * Builds the auth of each operation from the configured credentials (undefined: public). Nonces
-   * live in `shared` when given (Redis: several instances), else in `state` (the state file), else in memory.
-   */
-  auth: (config: ServerConfig, now: Clock, shared?: SharedStores, state?: StateDb) => (operationId: string, op: OperationSpec) => RequestHandler | undefined;
-  /** The complete default handler map (501 until the reference implementations land). */
+  /** Builds the auth of each operation from the configured credentials. */
+  auth: (ctx: AuthContext<Id>) => OperationAuth;
+  /** The complete default handler map: the reference implementation (the sandbox). */
   defaultHandlers: (ctx: HandlerContext) => HandlerMap<Ops, P>;
 }
 

@@ -2,7 +2,7 @@
 // default set until the reference implementations replace it.
 import type { OperationMap } from '../../contracts/shared/operation.ts';
 import { NotImplementedError } from '../errors.ts';
-import type { HandlerMap } from './types.ts';
+import type { HandlerMap } from './handler-map.ts';
 
 export function notImplementedHandlers<Ops extends OperationMap, P>(operations: Ops): HandlerMap<Ops, P> {
   const out: Record<string, () => never> = {};

@@ -1,0 +1,50 @@
+// The composition: which store of each kind a server or validator gets (server/ports/stores.ts),
+// chosen here and nowhere else. Shared stores (Redis: `shared`, `redis`, `config.redis`) hold used
+// nonces, rate-limit windows and invoice-number claims; the state file (server/state) holds the
+// sandboxes' records, the exchange journal, nonces and bans; anything else stays in memory.
+import type { ServerConfig } from './config.ts';
+import { NonceStore } from './auth/nonce-store.ts';
+import type { Logger } from './http/pipeline.ts';
+import type { SharedStores } from './ports/shared.ts';
+import type { ServerStores } from './ports/stores.ts';
+import { RateLimiter, type Clock } from './rate-limit.ts';
+import { sqliteBans, SqliteNonceStore } from './state/auth-state.ts';
+import type { StateDb } from './state/db.ts';
+import { sqliteJournal } from './state/exchange-journal.ts';
+import { sqliteOutbox } from './state/outbox.ts';
+import { createSqliteMerchantStore, createSqlitePartnerStore } from './state/stores.ts';
+import { connectRedis, redisClient, type Redis, type RedisSource } from './stores/redis.ts';
+import { redisSharedStores } from './stores/shared.ts';
+
+export interface StoreChoice {
+  /** Shared stores of any kind (takes precedence over `redis`). */
+  shared?: SharedStores | undefined;
+  /** The state file; absent: the sandboxes, nonces and bans stay in memory. */
+  state?: StateDb | undefined;
+  now: Clock;
+}
+
+/** The stores over a choice: the shared ones first, then the state file, else memory. */
+export function composeStores({ shared, state, now }: StoreChoice): ServerStores {
+  return {
+    nonces: (ttlMs) => shared?.nonces(ttlMs) ?? (state ? new SqliteNonceStore(state, ttlMs, now) : new NonceStore(ttlMs, now)),
+    limiter: (api, rule) => shared?.limiter(api, rule) ?? new RateLimiter(rule, now, undefined, state ? sqliteBans(state, api) : undefined),
+    ...(shared?.invoiceNumbers ? { invoiceNumbers: shared.invoiceNumbers } : {}),
+    ...(state
+      ? { units: state, journal: sqliteJournal(state), merchant: createSqliteMerchantStore(state), outbox: sqliteOutbox(state), partner: createSqlitePartnerStore(state) }
+      : {}),
+  };
+}
+
+/** The server's shared stores: given, or in Redis when a client or `config.redis` is, else none (memory). */
+export function sharedStoresFor(config: ServerConfig, options: { redis?: Redis | undefined; shared?: SharedStores | undefined }, log: Logger): SharedStores | undefined {
+  if (options.shared) return options.shared;
+  const redis = options.redis ?? (config.redis ? connectRedis(config.redis.url, { commandTimeoutMs: config.redis.commandTimeoutMs, log }) : undefined);
+  return redis ? redisSharedStores(redis, config.redis?.keyPrefix) : undefined;
+}
+
+/** A validator's stores: nonces and rate-limit windows in Redis when it is given one, else in memory. */
+export function validatorStores(options: { redis?: RedisSource | undefined; redisKeyPrefix?: string | undefined; now: Clock; log: Logger }): ServerStores {
+  const shared = options.redis !== undefined ? redisSharedStores(redisClient(options.redis, { log: options.log }), options.redisKeyPrefix) : undefined;
+  return composeStores({ shared, now: options.now });
+}

@@ -1,0 +1,24 @@
+// The default handler set of the merchant API: the reference implementation (the sandbox:
+// payments lifecycle, signed webhooks, invoices, refunds, payouts) over the server's stores.
+// `createServer({ handlers })` replaces any of them.
+import type { HandlerContext } from '../../api/module.ts';
+import { inUnits } from '../../ports/units.ts';
+import type { MerchantHandlers } from '../handler-map.ts';
+import { merchantReferenceHandlers } from './index.ts';
+import { resumeSandbox } from './resume.ts';
+import { MerchantSandbox } from './sandbox.ts';
+
+export function defaultMerchantHandlers({ config, now, log, stores }: HandlerContext): MerchantHandlers {
+  const { units, outbox, merchant: store, invoiceNumbers } = stores;
+  const sandbox = new MerchantSandbox({
+    config, now, log,
+    ...(store ? { store } : {}),
+    ...(invoiceNumbers ? { shared: { invoiceNumbers } } : {}),
+    ...(units ? { units } : {}),
+    ...(outbox ? { outbox } : {}),
+  });
+  // On a persistent store, what was scheduled before the restart is scheduled again, in one unit:
+  // the timers it arms start once it committed.
+  if (units) units.unit(() => resumeSandbox(sandbox, config.merchant.keys)).catch((e: unknown) => log(`[merchant-sandbox] resume failed: ${String(e)}`));
+  return inUnits(units, merchantReferenceHandlers({ sandbox }));
+}

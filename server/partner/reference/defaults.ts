@@ -1,0 +1,12 @@
+// The default handler set of the partner API: the reference implementation (registrations and
+// merchant applications) over the server's stores. `createServer({ handlers })` replaces any of them.
+import type { HandlerContext } from '../../api/module.ts';
+import { inUnits } from '../../ports/units.ts';
+import type { PartnerHandlers } from '../handler-map.ts';
+import { partnerReferenceHandlers } from './index.ts';
+import { PartnerSandbox } from './sandbox.ts';
+
+export function defaultPartnerHandlers({ now, stores }: HandlerContext): PartnerHandlers {
+  const sandbox = new PartnerSandbox({ now, ...(stores.partner ? { store: stores.partner } : {}) });
+  return inUnits(stores.units, partnerReferenceHandlers({ sandbox }));
+}

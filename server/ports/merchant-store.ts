@@ -1,0 +1,28 @@
+// Port: the merchant sandbox's state behind one small interface: a table per resource and the one
+// uniqueness rule that must hold under concurrency, invoice numbers (M5), as an atomic claim (a
+// unique index in a database). Implemented in memory (server/merchant/reference/store.ts) and in
+// the state file (server/state/stores.ts); reset() empties everything for tests.
+import type {
+  DeliveryRecord, InvoiceRecord, PaymentRecord, PayoutRecord, RecipientRecord, RefundRecord, TransactionRecord, WidgetPaymentRecord,
+} from '../merchant/reference/records.ts';
+import type { Table } from './table.ts';
+
+export interface MerchantStore {
+  payments: Table<PaymentRecord>;
+  widgetPayments: Table<WidgetPaymentRecord>;
+  transactions: Table<TransactionRecord>;
+  invoices: Table<InvoiceRecord>;
+  recipients: Table<RecipientRecord>;
+  refunds: Table<RefundRecord>;
+  payouts: Table<PayoutRecord>;
+  /** The webhook delivery log: one record per attempt. */
+  deliveries: Table<DeliveryRecord>;
+  /** Reserves `invoiceNumber` for the merchant; false when a payment, widget payment or invoice already has it. */
+  claimInvoiceNumber(merchant: string, invoiceNumber: string): Promise<boolean>;
+  reset(): Promise<void>;
+}
+
+/** First ids, as in the contract's examples (payment 1001, transaction 7001, invoice 4001, ...). */
+export const FIRST_IDS = {
+  payments: 1001, widgetPayments: 5001, transactions: 7001, invoices: 4001, recipients: 301, refunds: 9001, payouts: 801, deliveries: 1,
+} as const;

@@ -1,0 +1,16 @@
+// Port: the stores several instances of the server must share, chosen once per server: used nonces
+// (X2), rate-limit windows and bans, and the merchant invoice-number claim (M5). In Redis:
+// server/stores/shared.ts (`REDIS_URL`, or `redis` in the config or the validator options). The
+// sandbox's own records (orders, payments, refunds) are not here: see README, "Running several instances".
+import type { ApiId } from '../../contracts/shared/contract.ts';
+import type { InvoiceNumberClaims } from './invoice-numbers.ts';
+import type { NonceClaims } from './nonces.ts';
+import type { RateCounter, RateLimitRule } from './rate-limit.ts';
+
+/** What a server or validator takes from a shared store instead of its per-process default: `createServer({ shared })`. */
+export interface SharedStores {
+  nonces(ttlMs: number): NonceClaims;
+  limiter(api: ApiId, rule: RateLimitRule): RateCounter;
+  /** Optional: a backend whose merchant store already claims invoice numbers needs none. */
+  invoiceNumbers?: InvoiceNumberClaims;
+}
