@@ -1,11 +1,15 @@
 // The Exchange Trading API contract: document text, security schemes, operations and the
 // decisions on everything the exchange document leaves open.
 import type { ApiContract, Decision } from '../shared/contract.ts';
+import { exchangeLinks } from './links.ts';
 import { exchangeOperations } from './operations.ts';
 import { LIMITS } from './requests.ts';
 import { MarketIdSchema, OrderBySchema, OrderTypeSchema, SideSchema, StateSchema, TradeSideSchema, TrendSchema } from './schemas.ts';
 import { SIGNATURE_TEST_SECRET, SIGNATURE_TEST_VECTORS } from './signing.ts';
 import { formBodiesDecision } from '../shared/wire-forms.ts';
+import { limitsDecision } from '../shared/limits.ts';
+import { linksDecision } from '../shared/links.ts';
+import { answersDecision } from '../shared/responses.ts';
 
 // X1 in the words of DESIGN.md, extended to the wire forms of Peatio clients (X-tonce, X-form,
 // X-query-body); the vectors are rendered from the same constants the tests check.
@@ -184,6 +188,9 @@ const decisions: Decision[] = [
       'taken as body fields, validated and signed (X1) as if they had come in the body, which is then usually empty. A ' +
       'field given both in the query and in the body answers 400 `1001` naming it.',
   },
+  answersDecision('X-answers', 400),
+  limitsDecision('X-sizes'),
+  linksDecision('X-links'),
   { id: 'X-events', gap: 'Events (section 6)', decision: 'None: the exchange API sends no webhooks; clients poll GET /order, /orders and /trades.' },
   {
     id: 'X-versioning',
@@ -223,6 +230,7 @@ export const exchangeContract = {
     },
   },
   operations: exchangeOperations,
+  links: exchangeLinks,
   // The enumerations are registered before the operations on purpose: zod-to-openapi drops the
   // overrides (a parameter's `default: desc`) of the first use of a named schema it meets.
   extraSchemas: {

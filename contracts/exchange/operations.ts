@@ -1,7 +1,8 @@
 // The 15 operations of section 4 of the exchange document, keyed by operationId. Public
 // operations first (exchange and market data), then account info, then trading.
+import { REFERENCE_LIST_MAX, UNPAGED_LIST_MAX } from '../shared/limits.ts';
 import { defineOperations } from '../shared/operation.ts';
-import { exchangeErrors } from '../shared/responses.ts';
+import { exchangeErrors, exchangeErrorsFor } from '../shared/responses.ts';
 import { z } from '../shared/zod.ts';
 import * as ex from './examples.ts';
 import {
@@ -37,8 +38,8 @@ const TRADING =
 const trade = { 'x-required-permission': 'trade' } as const;
 
 /** A 400 whose example shows the domain code (2002/2003) instead of the generic 1001. */
-const domain400 = (code: 2002 | 2003, message: string) => ({
-  400: { ...exchangeErrors(400)[400], example: { error: { code, message } } },
+const domain400 = (component: string, code: 2002 | 2003, message: string) => ({
+  400: { ...exchangeErrors(400)[400], component, example: { error: { code, message } } },
 });
 
 const tradesFilters =
@@ -53,7 +54,7 @@ export const exchangeOperations = defineOperations({
     description: 'Returns a bare integer: the server time in seconds since the Unix epoch.',
     tags: ['Exchange'],
     security: [],
-    responses: { 200: { description: 'Server time', schema: TimestampSchema, example: 1700000000 }, ...exchangeErrors(429, 503) },
+    responses: { 200: { description: 'Server time', schema: TimestampSchema, example: 1700000000 }, ...exchangeErrorsFor({}) },
   },
   getMarkets: {
     method: 'get',
@@ -62,7 +63,7 @@ export const exchangeOperations = defineOperations({
     description: 'Returns every market, in the order of the MarketId enumeration.',
     tags: ['Exchange'],
     security: [],
-    responses: { 200: { description: 'All markets', schema: z.array(MarketSchema), example: ex.marketsExample }, ...exchangeErrors(429, 503) },
+    responses: { 200: { description: 'All markets', schema: z.array(MarketSchema).max(REFERENCE_LIST_MAX), example: ex.marketsExample }, ...exchangeErrorsFor({}) },
   },
   getCurrencies: {
     method: 'get',
@@ -71,7 +72,7 @@ export const exchangeOperations = defineOperations({
     description: 'Returns every currency traded on the exchange.',
     tags: ['Exchange'],
     security: [],
-    responses: { 200: { description: 'All currencies', schema: z.array(CurrencySchema), example: ex.currenciesExample }, ...exchangeErrors(429, 503) },
+    responses: { 200: { description: 'All currencies', schema: z.array(CurrencySchema).max(REFERENCE_LIST_MAX), example: ex.currenciesExample }, ...exchangeErrorsFor({}) },
   },
   getTicker: {
     method: 'get',
@@ -81,7 +82,7 @@ export const exchangeOperations = defineOperations({
     tags: ['Market data'],
     security: [],
     request: { params: MarketPathSchema },
-    responses: { 200: { description: 'Ticker', schema: TickerSchema, example: ex.tickerExample }, ...exchangeErrors(400, 429, 503) },
+    responses: { 200: { description: 'Ticker', schema: TickerSchema, example: ex.tickerExample }, ...exchangeErrorsFor({}) },
   },
   getTickers: {
     method: 'get',
@@ -90,7 +91,7 @@ export const exchangeOperations = defineOperations({
     description: 'Returns one ticker per market.',
     tags: ['Market data'],
     security: [],
-    responses: { 200: { description: 'Tickers', schema: z.array(TickerSchema), example: ex.tickersExample }, ...exchangeErrors(429, 503) },
+    responses: { 200: { description: 'Tickers', schema: z.array(TickerSchema).max(REFERENCE_LIST_MAX), example: ex.tickersExample }, ...exchangeErrorsFor({}) },
   },
   getOrderBook: {
     method: 'get',
@@ -102,7 +103,7 @@ export const exchangeOperations = defineOperations({
     tags: ['Market data'],
     security: [],
     request: { query: OrderBookQuerySchema },
-    responses: { 200: { description: 'Order book', schema: OrderBookSchema, example: ex.orderBookExample }, ...exchangeErrors(400, 429, 503) },
+    responses: { 200: { description: 'Order book', schema: OrderBookSchema, example: ex.orderBookExample }, ...exchangeErrorsFor({}) },
   },
   getTradeHistory: {
     method: 'get',
@@ -112,7 +113,7 @@ export const exchangeOperations = defineOperations({
     tags: ['Market data'],
     security: [],
     request: { query: TradesQuerySchema },
-    responses: { 200: { description: 'Trades', schema: z.array(TradeSchema), example: ex.tradesExample }, ...exchangeErrors(400, 429, 503) },
+    responses: { 200: { description: 'Trades', schema: z.array(TradeSchema).max(LIMITS.trades.max), example: ex.tradesExample }, ...exchangeErrorsFor({}) },
   },
   getBalances: {
     method: 'get',
@@ -121,7 +122,7 @@ export const exchangeOperations = defineOperations({
     description: `Returns the balance of every currency of the account. ${SIGNED}`,
     tags: ['Account'],
     security: signed,
-    responses: { 200: { description: 'Balances', schema: z.array(AccountSchema), example: ex.balancesExample }, ...exchangeErrors(401, 429, 503) },
+    responses: { 200: { description: 'Balances', schema: z.array(AccountSchema).max(REFERENCE_LIST_MAX), example: ex.balancesExample }, ...exchangeErrorsFor({ secured: true }) },
   },
   getOrders: {
     method: 'get',
@@ -133,7 +134,7 @@ export const exchangeOperations = defineOperations({
     tags: ['Account'],
     security: signed,
     request: { query: OrdersQuerySchema },
-    responses: { 200: { description: 'Orders', schema: z.array(OrderSchema), example: ex.ordersExample }, ...exchangeErrors(400, 401, 429, 503) },
+    responses: { 200: { description: 'Orders', schema: z.array(OrderSchema).max(LIMITS.orders.max), example: ex.ordersExample }, ...exchangeErrorsFor({ secured: true }) },
   },
   getOrder: {
     method: 'get',
@@ -145,7 +146,7 @@ export const exchangeOperations = defineOperations({
     request: { query: OrderIdQuerySchema },
     responses: {
       200: { description: 'Order with its trades', schema: OrderWithTradesSchema, example: ex.orderWithTradesExample },
-      ...exchangeErrors(400, 401, 404, 429, 503),
+      ...exchangeErrorsFor({ secured: true }),
     },
   },
   getTrades: {
@@ -156,7 +157,7 @@ export const exchangeOperations = defineOperations({
     tags: ['Account'],
     security: signed,
     request: { query: TradesQuerySchema },
-    responses: { 200: { description: 'Trades', schema: z.array(UserTradeSchema), example: ex.userTradesExample }, ...exchangeErrors(400, 401, 429, 503) },
+    responses: { 200: { description: 'Trades', schema: z.array(UserTradeSchema).max(LIMITS.trades.max), example: ex.userTradesExample }, ...exchangeErrorsFor({ secured: true }) },
   },
   createOrder: {
     method: 'post',
@@ -174,8 +175,8 @@ export const exchangeOperations = defineOperations({
     request: { body: { schema: CreateOrderRequestSchema, example: ex.createOrderBodyExample } },
     responses: {
       200: { description: 'The created order', schema: OrderSchema, example: ex.createdOrderExample },
-      ...exchangeErrors(400, 401, 429, 503),
-      ...domain400(2002, 'Failed to create order: insufficient balance'),
+      ...exchangeErrorsFor({ secured: true, body: true }),
+      ...domain400('OrderCreateFailed', 2002, 'Failed to create order: insufficient balance'),
     },
   },
   createOrders: {
@@ -191,9 +192,9 @@ export const exchangeOperations = defineOperations({
     extensions: trade,
     request: { body: { schema: CreateOrdersRequestSchema, example: ex.createOrdersBodyExample } },
     responses: {
-      200: { description: 'The created orders, in request order', schema: z.array(OrderSchema), example: ex.createdOrdersExample },
-      ...exchangeErrors(400, 401, 429, 503),
-      ...domain400(2002, 'Failed to create order: orders[1]: insufficient balance'),
+      200: { description: 'The created orders, in request order', schema: z.array(OrderSchema).max(LIMITS.multiOrders.max), example: ex.createdOrdersExample },
+      ...exchangeErrorsFor({ secured: true, body: true }),
+      ...domain400('OrdersCreateFailed', 2002, 'Failed to create order: orders[1]: insufficient balance'),
     },
   },
   cancelOrder: {
@@ -211,8 +212,8 @@ export const exchangeOperations = defineOperations({
     request: { body: { schema: CancelOrderRequestSchema, example: ex.cancelOrderBodyExample } },
     responses: {
       200: { description: 'The order whose cancellation was requested', schema: OrderSchema, example: ex.limitOrderExample },
-      ...exchangeErrors(400, 401, 404, 429, 503),
-      ...domain400(2003, 'Failed to cancel order: order 42 is already done'),
+      ...exchangeErrorsFor({ secured: true, body: true }),
+      ...domain400('OrderCancelFailed', 2003, 'Failed to cancel order: order 42 is already done'),
     },
   },
   clearOrders: {
@@ -229,8 +230,8 @@ export const exchangeOperations = defineOperations({
     // Both filters are optional (section 4.15), so the body is too: no body clears every order.
     request: { body: { schema: ClearOrdersRequestSchema, example: ex.clearOrdersBodyExample, required: false } },
     responses: {
-      200: { description: 'The orders whose cancellation was requested', schema: z.array(OrderSchema), example: ex.ordersExample },
-      ...exchangeErrors(400, 401, 429, 503),
+      200: { description: 'The orders whose cancellation was requested', schema: z.array(OrderSchema).max(UNPAGED_LIST_MAX), example: ex.ordersExample },
+      ...exchangeErrorsFor({ secured: true, body: true }),
     },
   },
 });

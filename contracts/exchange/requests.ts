@@ -1,11 +1,11 @@
 // Request parameters and bodies of section 4 of the exchange document. Defaults and maxima the
 // document leaves open are decision X-limits (index.ts); they live here once, as constants.
-import { decimalString } from '../shared/primitives.ts';
+import { decimalString, boundedInt } from '../shared/primitives.ts';
 import { z } from '../shared/zod.ts';
-import { MarketIdSchema, OrderBySchema, SideSchema, StateSchema } from './schemas.ts';
+import { MarketIdSchema, ORDER_BOOK_LEVELS_MAX, OrderBySchema, SideSchema, StateSchema } from './schemas.ts';
 
 export const LIMITS = {
-  orderBook: { default: 100, max: 1000 },
+  orderBook: { default: 100, max: ORDER_BOOK_LEVELS_MAX },
   trades: { default: 50, max: 1000 },
   orders: { default: 100, max: 1000 },
   multiOrders: { max: 100 },
@@ -20,7 +20,7 @@ const limit = (range: { default: number; max: number }, what: string) =>
     .default(range.default)
     .openapi({ description: `Maximum number of ${what} returned (default ${range.default}, at most ${range.max})` });
 
-const tradeId = (description: string) => z.number().int().min(1).optional().openapi({ description, example: 500 });
+const tradeId = (description: string) => boundedInt(1).optional().openapi({ description, example: 500 });
 
 // ---- Query parameters ----
 
@@ -35,10 +35,7 @@ export const OrderBookQuerySchema = z.object({
 export const TradesQuerySchema = z.object({
   market: MarketIdSchema,
   limit: limit(LIMITS.trades, 'trades'),
-  timestamp: z
-    .number()
-    .int()
-    .min(0)
+  timestamp: boundedInt(0)
     .optional()
     .openapi({ description: 'Unix seconds; when set, only trades executed before that time are returned', example: 1700000000 }),
   from: tradeId('Trade id; when set, only trades created after that trade are returned (exclusive)'),
@@ -50,12 +47,12 @@ export const OrdersQuerySchema = z.object({
   market: MarketIdSchema,
   state: StateSchema.optional().openapi({ description: 'Filter by order state; all states when absent' }),
   limit: limit(LIMITS.orders, 'orders'),
-  offset: z.number().int().min(0).default(0).openapi({ description: 'Number of orders to skip (pagination); default 0' }),
+  offset: boundedInt(0).default(0).openapi({ description: 'Number of orders to skip (pagination); default 0' }),
   order_by: OrderBySchema,
 });
 
 export const OrderIdQuerySchema = z.object({
-  id: z.number().int().min(1).openapi({ description: 'Order id', example: 42 }),
+  id: boundedInt(1).openapi({ description: 'Order id', example: 42 }),
 });
 
 // ---- Bodies ----
@@ -109,7 +106,7 @@ export const CreateOrdersRequestSchema = z
 export type CreateOrdersRequest = z.infer<typeof CreateOrdersRequestSchema>;
 
 export const CancelOrderRequestSchema = z
-  .object({ id: z.number().int().min(1).openapi({ description: 'Id of the order to cancel', example: 42 }) })
+  .object({ id: boundedInt(1).openapi({ description: 'Id of the order to cancel', example: 42 }) })
   .openapi('CancelOrderRequest', { description: 'Body of POST /order/delete.' });
 export type CancelOrderRequest = z.infer<typeof CancelOrderRequestSchema>;
 

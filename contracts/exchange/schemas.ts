@@ -1,7 +1,11 @@
 // Exchange resources and enumerations of section 2 of the exchange document. Request parameters
 // and bodies live in requests.ts; the operations that use both in operations.ts.
-import { decimalString, isoDateTime } from '../shared/primitives.ts';
+import { decimalString, isoDateTime, boundedInt } from '../shared/primitives.ts';
+import { TEXT_LIMITS, UNPAGED_LIST_MAX } from '../shared/limits.ts';
 import { z } from '../shared/zod.ts';
+
+/** Price levels per side of an order book at most (X-limits; the order_book `limit` maximum). */
+export const ORDER_BOOK_LEVELS_MAX = 1000;
 
 // ---- Enumerations (section 2, "Enumerations") ----
 
@@ -54,19 +58,17 @@ export const TrendSchema = z.enum(['up', 'down']).openapi('Trend', {
 
 // ---- Exchange data ----
 
-export const TimestampSchema = z
-  .number()
-  .int()
+export const TimestampSchema = boundedInt(0)
   .openapi('Timestamp', { description: 'Server time in seconds since the Unix epoch', example: 1700000000 });
 
-const precision = (description: string) => z.number().int().min(0).openapi({ description, example: 8 });
+const precision = (description: string) => boundedInt(0, 18).openapi({ description, example: 8 });
 
 export const MarketSchema = z
   .object({
     id: MarketIdSchema,
-    name: z.string().openapi({ description: 'Market name as used in the UI', example: 'BTC/USD' }),
-    base_unit: z.string().openapi({ description: 'Currency code of the base unit', example: 'btc' }),
-    quote_unit: z.string().openapi({ description: 'Currency code of the quote unit', example: 'usd' }),
+    name: z.string().max(TEXT_LIMITS.code).openapi({ description: 'Market name as used in the UI', example: 'BTC/USD' }),
+    base_unit: z.string().max(TEXT_LIMITS.code).openapi({ description: 'Currency code of the base unit', example: 'btc' }),
+    quote_unit: z.string().max(TEXT_LIMITS.code).openapi({ description: 'Currency code of the quote unit', example: 'usd' }),
     base_precision: precision('Decimal precision of the base unit'),
     quote_precision: precision('Decimal precision of the quote unit'),
   })
@@ -75,8 +77,8 @@ export type Market = z.infer<typeof MarketSchema>;
 
 export const CurrencySchema = z
   .object({
-    symbol: z.string().openapi({ description: 'Currency code', example: 'btc' }),
-    name: z.string().openapi({ description: 'Currency name', example: 'Bitcoin' }),
+    symbol: z.string().max(TEXT_LIMITS.code).openapi({ description: 'Currency code', example: 'btc' }),
+    name: z.string().max(TEXT_LIMITS.code).openapi({ description: 'Currency name', example: 'Bitcoin' }),
     deposit_enabled: z.boolean().openapi({ description: 'Whether deposits are enabled', example: true }),
     withdrawal_enabled: z.boolean().openapi({ description: 'Whether withdrawals are enabled', example: true }),
   })
@@ -88,7 +90,7 @@ export type Currency = z.infer<typeof CurrencySchema>;
 export const TickerSchema = z
   .object({
     market: MarketIdSchema,
-    at: z.number().int().min(0).openapi({ description: 'Unix timestamp (seconds) of the last ticker update', example: 1700000000 }),
+    at: boundedInt(0).openapi({ description: 'Unix timestamp (seconds) of the last ticker update', example: 1700000000 }),
     open: decimalString("Today's open price"),
     low: decimalString("Today's low price"),
     high: decimalString("Today's high price"),
@@ -112,16 +114,16 @@ export type PriceLevel = z.infer<typeof PriceLevelSchema>;
 
 export const OrderBookSchema = z
   .object({
-    timestamp: z.number().int().min(0).openapi({ description: 'Time of the snapshot (Unix seconds)', example: 1700000000 }),
-    bids: z.array(PriceLevelSchema).openapi({ description: 'Buy price levels, highest price first' }),
-    asks: z.array(PriceLevelSchema).openapi({ description: 'Sell price levels, lowest price first' }),
+    timestamp: boundedInt(0).openapi({ description: 'Time of the snapshot (Unix seconds)', example: 1700000000 }),
+    bids: z.array(PriceLevelSchema).max(ORDER_BOOK_LEVELS_MAX).openapi({ description: 'Buy price levels, highest price first' }),
+    asks: z.array(PriceLevelSchema).max(ORDER_BOOK_LEVELS_MAX).openapi({ description: 'Sell price levels, lowest price first' }),
   })
   .openapi('OrderBook', { description: 'Depth of a market: aggregated price levels of the open orders.' });
 export type OrderBook = z.infer<typeof OrderBookSchema>;
 
 export const TradeSchema = z
   .object({
-    id: z.number().int().min(1).openapi({ description: 'Unique trade id', example: 501 }),
+    id: boundedInt(1).openapi({ description: 'Unique trade id', example: 501 }),
     price: decimalString('Unit price of execution'),
     volume: decimalString('Amount of base currency traded'),
     funds: decimalString('Amount of quote currency traded (price × volume)'),
@@ -135,7 +137,7 @@ export type Trade = z.infer<typeof TradeSchema>;
 export const UserTradeSchema = TradeSchema.extend({
   side: TradeSideSchema,
   fee: decimalString('Fee, in quote currency: 0.25% of `funds` (decision X-fee)'),
-  order_id: z.number().int().min(1).openapi({ description: 'Id of the order the trade belongs to', example: 42 }),
+  order_id: boundedInt(1).openapi({ description: 'Id of the order the trade belongs to', example: 42 }),
 }).openapi('UserTrade', { description: "A trade of the user's own order: Trade plus side, fee and order_id." });
 export type UserTrade = z.infer<typeof UserTradeSchema>;
 
@@ -143,7 +145,7 @@ export type UserTrade = z.infer<typeof UserTradeSchema>;
 
 export const AccountSchema = z
   .object({
-    currency: z.string().openapi({ description: 'Currency code', example: 'btc' }),
+    currency: z.string().max(TEXT_LIMITS.code).openapi({ description: 'Currency code', example: 'btc' }),
     balance: decimalString('Total balance (available + locked)'),
     locked: decimalString('Amount locked by open orders'),
     available: decimalString('Amount available for new orders'),
@@ -153,7 +155,7 @@ export type Account = z.infer<typeof AccountSchema>;
 
 export const OrderSchema = z
   .object({
-    id: z.number().int().min(1).openapi({ description: 'Unique order id', example: 42 }),
+    id: boundedInt(1).openapi({ description: 'Unique order id', example: 42 }),
     side: SideSchema,
     ord_type: OrderTypeSchema,
     price: decimalString('Price per unit of base currency, in quote currency. Absent for market orders').optional(),
@@ -164,12 +166,12 @@ export const OrderSchema = z
     volume: decimalString('Base-currency quantity when submitted'),
     remaining_volume: decimalString('Remaining volume'),
     executed_volume: decimalString('Executed volume'),
-    trades_count: z.number().int().min(0).openapi({ description: 'Number of executed trades of the order', example: 1 }),
+    trades_count: boundedInt(0).openapi({ description: 'Number of executed trades of the order', example: 1 }),
   })
   .openapi('Order', { description: 'An order of the user.' });
 export type Order = z.infer<typeof OrderSchema>;
 
 export const OrderWithTradesSchema = OrderSchema.extend({
-  trades: z.array(UserTradeSchema).openapi({ description: 'The trades associated with the order' }),
+  trades: z.array(UserTradeSchema).max(UNPAGED_LIST_MAX).openapi({ description: 'The trades associated with the order' }),
 }).openapi('OrderWithTrades', { description: 'An order with its trades.' });
 export type OrderWithTrades = z.infer<typeof OrderWithTradesSchema>;

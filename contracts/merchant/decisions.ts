@@ -1,7 +1,10 @@
 // Every "not shown" of the merchant document, decided. M1 to M5 restate DESIGN.md; the rest are
-// ours. Rendered into the OpenAPI description, `x-decisions` and docs/decisions.md.
+// ours. Rendered once into the OpenAPI description, and into docs/decisions.md.
 import type { Decision } from '../shared/contract.ts';
 import { API_ERROR_CODES } from '../shared/errors.ts';
+import { limitsDecision } from '../shared/limits.ts';
+import { linksDecision } from '../shared/links.ts';
+import { answersDecision } from '../shared/responses.ts';
 import { INVOICE_CSV_COLUMNS, INVOICE_CSV_MAX_ROWS } from './csv.ts';
 import { WEBHOOK_DELIVERY_TEXT, WEBHOOK_FORM_TEXT } from './ops-webhooks.ts';
 import { formBodiesDecision, lenientScalarsDecision } from '../shared/wire-forms.ts';
@@ -17,6 +20,9 @@ export const merchantDecisions: Decision[] = [
   { id: 'M2', gap: 'Sandbox lifecycle', decision: 'With sandbox keys a payment starts blockchain `Pending`, transaction `null`; after `foundAfterMs` (default 2000) it is `Paid` / `pending_confirmation` and the paymentFound webhook is sent; after `confirmedAfterMs` (default 5000) it is `Confirmed` and `paid` — `overpaid` for amount 100, `underpaid` for amount 200 — and the paymentConfirmed webhook is sent. Timings are configurable. Sandbox transactions carry `is_sandbox: true`.' },
   { id: 'M-sandbox-invoices', gap: 'Sandbox invoices', decision: 'With sandbox keys a simulated recipient pays each new invoice in BTC at the sandbox rate: after `foundAfterMs` the transaction is `pending_confirmation` in BTC (amount_due, exchange_rate, amount_received, txid set) and the invoice `pending_confirmation` (delivery `viewed` when the service e-mailed it); after `confirmedAfterMs` it is `paid`, `overpaid` for amount 100 and `underpaid` for amount 200 (as M2). An invoice of amount 300 is never paid, so it stays `unpaid` and expires. Invoices of live keys wait for a real payer.' },
   { id: 'M3', gap: 'Webhook signing and targets', decision: 'Webhooks POST JSON `{signature: "t=<unix s>,s1=<hex>", data: "<base64 JSON>"}` (or the same two fields form-encoded, M-webhook-form); s1 = lower-case hex HMAC-SHA256(signing secret, `<t>.<data>`). Delivery is at-least-once with retries and backoff (M-webhook-retries); every attempt is logged. Targets must be https, except that sandbox keys may target http on loopback (127.0.0.1, localhost) so local development works; the schema states this (pattern: https, or http on 127.0.0.1, localhost or [::1]) and the server also refuses the http form for live keys (422 naming `webhook_url`). Refund `webhook_url` must be https in every mode (document, section 4.13). The reference server never delivers to link-local, unspecified, multicast or reserved addresses, nor to private networks unless its config allows them (checked for every address a target resolves to, when connecting); such an attempt fails and its log entry says why.' },
+  answersDecision('M-answers', 422),
+  limitsDecision('M-sizes'),
+  linksDecision('M-links'),
   { id: 'M4', gap: 'Refund limits', decision: 'The refunds of a transaction together cannot exceed what was received (422 code `2002`). `expires_in` is 12..336 hours, default 24.' },
   { id: 'M5', gap: 'Idempotency', decision: 'The same `invoice_number` cannot create a second payment or invoice (widget payments included): 422 code `2001` naming the field.' },
   { id: 'M-error-codes', gap: 'Complete list of error codes', decision: `The codes are those of \`API_ERROR_CODES\`, each tied to one HTTP status: ${codeTable}.` },

@@ -1,6 +1,8 @@
 // Vocabularies of the merchant document: the status vocabularies of section 3, the
 // cryptocurrencies and networks of section 2.9, settlement methods, and two small field types
 // (Unix timestamps, https-only webhook targets) reused by several resources.
+import { TEXT_LIMITS } from '../shared/limits.ts';
+import { boundedInt } from '../shared/primitives.ts';
 import { z } from '../shared/zod.ts';
 
 /** Cryptocurrencies the document lists (section 2.9). */
@@ -98,12 +100,12 @@ export type InstantRefundStatus = z.infer<typeof InstantRefundStatusSchema>;
 
 /** Unix time in seconds. */
 export const unixSeconds = (description: string, example = 1767225600) =>
-  z.number().int().min(0).openapi({ description, example });
+  boundedInt(0).openapi({ description, example });
 
 /** Refund webhook targets: the document says "must use https". */
 export const HTTPS_URL_PATTERN = '^https://';
 export const httpsUrl = (description: string, example = 'https://merchant.example.com/hooks/refunds') =>
-  z.url().regex(new RegExp(HTTPS_URL_PATTERN)).openapi({ format: 'uri', description, example });
+  z.url().max(TEXT_LIMITS.url).regex(new RegExp(HTTPS_URL_PATTERN)).openapi({ format: 'uri', description, example });
 
 /**
  * Redirect and payment-webhook targets: an http(s) URL. Which of them may be plain http is a
@@ -111,10 +113,10 @@ export const httpsUrl = (description: string, example = 'https://merchant.exampl
  */
 export const WEB_URL_PATTERN = '^https?://';
 export const webUrl = (description: string, example = 'https://merchant.example.com/hooks/payments') =>
-  z.url().regex(new RegExp(WEB_URL_PATTERN)).openapi({ format: 'uri', description, example });
+  z.url().max(TEXT_LIMITS.url).regex(new RegExp(WEB_URL_PATTERN)).openapi({ format: 'uri', description, example });
 
 /** Required free-text references (external_id, addresses): the document gives no character class; empty is meaningless. */
-export const reference = (description: string, example: string) => z.string().min(1).openapi({ description, example });
+export const reference = (description: string, example: string) => z.string().min(1).max(TEXT_LIMITS.reference).openapi({ description, example });
 
 /** Webhook envelope `signature`: `t=<unix s>,s1=<64 hex>` (several s1 allowed), decision M3. */
 // No leading zero in t: the signature covers the timestamp as written, so it has one spelling.
@@ -126,4 +128,4 @@ export const SIGNATURE_HEADER_PATTERN = '^t=(0|[1-9][0-9]*)(,s1=[0-9a-f]{64})+$'
  */
 export const PAYMENT_WEBHOOK_URL_PATTERN = '^(https://|http://(127\\.0\\.0\\.1|localhost|\\[::1\\])(:[0-9]+)?(/|$))';
 export const paymentWebhookUrl = (description: string, example = 'https://merchant.example.com/hooks/payments') =>
-  z.url().regex(new RegExp(PAYMENT_WEBHOOK_URL_PATTERN)).openapi({ format: 'uri', description, example });
+  z.url().max(TEXT_LIMITS.url).regex(new RegExp(PAYMENT_WEBHOOK_URL_PATTERN)).openapi({ format: 'uri', description, example });

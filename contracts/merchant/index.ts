@@ -3,6 +3,7 @@
 import type { ApiContract } from '../shared/contract.ts';
 import { InvoiceCsvRowSchema } from './csv.ts';
 import { MERCHANT_RATE_LIMIT, merchantDecisions } from './decisions.ts';
+import { merchantLinks } from './links.ts';
 import { merchantOperations } from './operations.ts';
 import { WEBHOOK_DELIVERY, WEBHOOK_SIGNING_TEXT, merchantWebhooks } from './ops-webhooks.ts';
 import { PaymentWebhookPayloadSchema, RefundWebhookPayloadSchema } from './webhooks.ts';
@@ -71,6 +72,7 @@ export const merchantContract = {
     },
   },
   operations: merchantOperations,
+  links: merchantLinks,
   webhooks: merchantWebhooks,
   extraSchemas: {
     PaymentWebhookPayload: PaymentWebhookPayloadSchema,

@@ -1,24 +1,25 @@
 // Invoices (sections 2.5, 4.6, 4.7). Create nests the fields under `invoice`, with
 // `save_recipient` beside it. The four recipient fields are "yes unless invoice_recipient_id
 // given": checked by the refinement and written into the document as `anyOf`.
-import { companyName, countryCode, decimalString, email, fiatCurrency, invoiceNumber, isoDateTime, personName, phoneDigits, positiveDecimalString, regionName, streetAddress, zipCode } from '../shared/primitives.ts';
+import { TEXT_LIMITS } from '../shared/limits.ts';
+import { companyName, countryCode, decimalString, email, fiatCurrency, invoiceNumber, isoDateTime, personName, phoneDigits, positiveDecimalString, regionName, streetAddress, zipCode, recordId } from '../shared/primitives.ts';
 import { z } from '../shared/zod.ts';
 import { InvoiceDeliveryStatusSchema, InvoiceStatusSchema } from './enums.ts';
 import { TransactionSchema } from './transactions.ts';
 
 export const InvoiceSchema = z
   .object({
-    id: z.number().int().openapi({ description: 'Invoice id', example: 4001 }),
+    id: recordId().openapi({ description: 'Invoice id', example: 4001 }),
     created_at: isoDateTime('Creation time, ISO 8601 UTC'),
     expires_at: isoDateTime('Expiry time, ISO 8601 UTC: 90 days after due_at'),
     due_at: isoDateTime('Due time, ISO 8601 UTC'),
-    invoice_recipient_id: z.union([z.number().int(), z.null()]).openapi({
+    invoice_recipient_id: z.union([recordId(), z.null()]).openapi({
       description: 'Recipient id; null when the recipient was given inline and not saved, or was deleted since (decision M-invoice-recipient)',
       example: 301,
     }),
     amount: decimalString('Amount due in fiat'),
-    invoice_number: z.string().openapi({ description: 'Invoice number, given or generated', example: 'INV4001' }),
-    url: z.url().openapi({ description: 'URL the recipient visits to pay', example: 'https://portal.example.com/invoices/4001' }),
+    invoice_number: z.string().max(TEXT_LIMITS.invoiceNumber).openapi({ description: 'Invoice number, given or generated', example: 'INV4001' }),
+    url: z.url().max(TEXT_LIMITS.url).openapi({ description: 'URL the recipient visits to pay', example: 'https://portal.example.com/invoices/4001' }),
     email: email("Recipient's e-mail address"),
     status: InvoiceStatusSchema,
     delivery_status: z.union([InvoiceDeliveryStatusSchema, z.null()]).openapi({
@@ -53,7 +54,7 @@ export const CreateInvoiceFieldsSchema = z
       description: 'Shown to the recipient; at most 255 characters (decision M-invoice-description)',
       example: 'Consulting, January',
     }),
-    invoice_recipient_id: z.number().int().optional().openapi({
+    invoice_recipient_id: recordId().optional().openapi({
       description: "Existing recipient; its stored details are used and inline recipient fields are ignored (decision M-invoice-recipient)",
       example: 301,
     }),
@@ -84,5 +85,5 @@ export const CreateInvoiceRequestSchema = z
 export type CreateInvoiceRequest = z.input<typeof CreateInvoiceRequestSchema>;
 
 export const InvoiceIdParamsSchema = z.object({
-  id: z.number().int().openapi({ description: 'Invoice id', example: 4001 }),
+  id: recordId().openapi({ description: 'Invoice id', example: 4001 }),
 });

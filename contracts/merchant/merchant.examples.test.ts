@@ -150,10 +150,10 @@ describe('defaults and limits', () => {
     'listTransactions query %o -> %s', (query, ok) => expect(op.listTransactions.request.query.safeParse(query).success).toBe(ok),
   );
   it('declares the error statuses as literal keys (typed handlers see them)', () => {
-    expectTypeOf<keyof typeof op.getPayment.responses>().toEqualTypeOf<200 | 401 | 404 | 422 | 429 | 500 | 503>();
-    expectTypeOf<keyof typeof op.createRefund.responses>().toEqualTypeOf<201 | 400 | 401 | 404 | 413 | 422 | 429 | 500 | 503>();
-    expectTypeOf<keyof typeof op.listCurrencies.responses>().toEqualTypeOf<200 | 401 | 429 | 500 | 503>();
-    expect(Object.keys(op.listPendingManualPayoutTransactions.responses)).toEqual(['200', '401', '422', '429', '500', '503']);
+    expectTypeOf<keyof typeof op.getPayment.responses>().toEqualTypeOf<200 | 401 | 404 | 405 | 422 | 429 | 500 | 503>();
+    expectTypeOf<keyof typeof op.createRefund.responses>().toEqualTypeOf<201 | 400 | 401 | 404 | 405 | 413 | 415 | 422 | 429 | 500 | 503>();
+    expectTypeOf<keyof typeof op.listCurrencies.responses>().toEqualTypeOf<200 | 401 | 404 | 405 | 422 | 429 | 500 | 503>();
+    expect(Object.keys(op.listPendingManualPayoutTransactions.responses)).toEqual(['200', '401', '404', '405', '422', '429', '500', '503']);
   });
   it('getPayment needs crypto_iso', () => {
     expect(op.getPayment.request.query.safeParse({}).success).toBe(false);

@@ -114,6 +114,8 @@ const EMAIL = { format: 'email' };
 const DECIMAL = { pattern: '^[0-9]+(\\.[0-9]+)?$' };
 // Amounts a request asks to charge or refund: greater than zero (the server refuses 0).
 const POSITIVE = { pattern: '^(0*[1-9][0-9]*(\\.[0-9]+)?|0+\\.[0-9]*[1-9][0-9]*)$' };
+/** Fiat amounts a request gives: at most 2 decimal places (decision M-sizes). */
+const FIAT_AMOUNT = { pattern: '^(0*[1-9][0-9]*(\\.[0-9]{1,2})?|0+\\.([1-9][0-9]?|0[1-9]))$' };
 
 const BODIES: [string, string, Row[]][] = [
   ['post', '/widget_payments', [
@@ -161,14 +163,14 @@ const BODIES: [string, string, Row[]][] = [
     ['invoice_recipient.last_name', false, 'string', NAME], ['invoice_recipient.zip', false, 'string', ZIP],
   ]],
   ['post', '/transactions/{transaction_id}/refunds', [
-    ['email', true, 'string', EMAIL], ['amount_to_refund_fiat', false, 'string', POSITIVE], ['amount_to_refund', false, 'string', POSITIVE],
+    ['email', true, 'string', EMAIL], ['amount_to_refund_fiat', false, 'string', FIAT_AMOUNT], ['amount_to_refund', false, 'string', POSITIVE],
     ['expires_in', false, 'integer', { default: 24, minimum: 12, maximum: 336 }], ['send_email', false, 'boolean', { default: false }],
-    ['webhook_url', false, 'string', { pattern: '^https:\\/\\/' }],
+    ['webhook_url', false, 'string', { pattern: '^https://' }],
   ]],
   ['post', '/transactions/instant_refund', [
-    ['id', true, 'integer'], ['refund_full_amount', false, 'boolean'], ['amount_to_refund_fiat', false, 'string', POSITIVE],
+    ['id', true, 'integer'], ['refund_full_amount', false, 'boolean'], ['amount_to_refund_fiat', false, 'string', FIAT_AMOUNT],
     ['amount_to_refund', false, 'string', POSITIVE], ['address', true, 'string'], ['destination_tag', false, 'string'],
-    ['webhook_url', false, 'string', { pattern: '^https:\\/\\/' }],
+    ['webhook_url', false, 'string', { pattern: '^https://' }],
   ]],
 ];
 

@@ -1,6 +1,7 @@
 // Payments (sections 2.1, 2.2, 4.1 to 4.3): the direct Payment, the hosted widget payment, and
 // their request bodies. createPayment nests its fields under `payment`; the widget body is flat.
-import { countryCode, decimalString, email, fiatCurrency, invoiceNumber, ipAddress, personName, phoneDigits, positiveDecimalString, regionName, streetAddress, zipCode } from '../shared/primitives.ts';
+import { TEXT_LIMITS } from '../shared/limits.ts';
+import { countryCode, decimalString, email, fiatCurrency, invoiceNumber, ipAddress, personName, phoneDigits, positiveDecimalString, regionName, streetAddress, zipCode, boundedInt, recordId } from '../shared/primitives.ts';
 import { z } from '../shared/zod.ts';
 import { BlockchainStatusSchema, CryptoIsoSchema, NETWORK_TYPES, paymentWebhookUrl, reference, TransactionStatusSchema, unixSeconds, webUrl } from './enums.ts';
 
@@ -16,10 +17,10 @@ export const PaymentStatusSchema = z
 export const CryptoAddressInfoSchema = z
   .object({
     iso: CryptoIsoSchema,
-    address: z.string().openapi({ description: 'Address given to the customer', example: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq' }),
-    cash_address: z.string().optional().openapi({ description: 'Bitcoin Cash cash address; only for Bitcoin Cash (Bitcoin payments may carry it too)' }),
-    xaddress: z.string().optional().openapi({ description: 'XRP X-address; only for XRP' }),
-    destination_tag: z.string().optional().openapi({ description: 'XRP destination tag; only for XRP. The customer must use it.' }),
+    address: z.string().max(TEXT_LIMITS.crypto).openapi({ description: 'Address given to the customer', example: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq' }),
+    cash_address: z.string().max(TEXT_LIMITS.crypto).optional().openapi({ description: 'Bitcoin Cash cash address; only for Bitcoin Cash (Bitcoin payments may carry it too)' }),
+    xaddress: z.string().max(TEXT_LIMITS.crypto).optional().openapi({ description: 'XRP X-address; only for XRP' }),
+    destination_tag: z.string().max(TEXT_LIMITS.crypto).optional().openapi({ description: 'XRP destination tag; only for XRP. The customer must use it.' }),
     start_timestamp: unixSeconds('Unix time (s) from which the address accepts payment for this invoice', 1767225600),
     expires_timestamp: unixSeconds(
       'Unix time (s) until which the address accepts payment: five minutes after display. A payment sent in the window is still processed once found.',
@@ -30,17 +31,17 @@ export const CryptoAddressInfoSchema = z
 
 export const PaymentSchema = z
   .object({
-    id: z.number().int().openapi({ description: 'Payment id used for lookup', example: 1001 }),
+    id: recordId().openapi({ description: 'Payment id used for lookup', example: 1001 }),
     amount: decimalString("Invoice amount in the merchant's default currency"),
-    txid: z.string().openapi({ description: 'Blockchain transaction id; empty string until a transaction is found', example: '' }),
-    invoice_number: z.string().openapi({ description: 'Invoice number', example: 'INV1001' }),
+    txid: z.string().max(TEXT_LIMITS.crypto).openapi({ description: 'Blockchain transaction id; empty string until a transaction is found', example: '' }),
+    invoice_number: z.string().max(TEXT_LIMITS.invoiceNumber).openapi({ description: 'Invoice number', example: 'INV1001' }),
     amount_due: decimalString('Converted cryptocurrency amount due, to the currency precision'),
     amount_received: decimalString('Amount sent by the customer to the address; `0` until found'),
     exchange_rate: decimalString('Market price of the cryptocurrency used for the conversion'),
     exchange_rate_currency: fiatCurrency('Base currency of the quoted price'),
     status: PaymentStatusSchema,
     crypto_address_info: CryptoAddressInfoSchema,
-    url: z.url().openapi({ description: "URL to look up the payment's details", example: 'https://portal.example.com/payments/1001' }),
+    url: z.url().max(TEXT_LIMITS.url).openapi({ description: "URL to look up the payment's details", example: 'https://portal.example.com/payments/1001' }),
   })
   .openapi('Payment', { description: 'A direct payment (section 2.1): response of Create a Payment and Query a Payment.' });
 export type Payment = z.infer<typeof PaymentSchema>;
@@ -57,7 +58,7 @@ export const CreatePaymentFieldsSchema = z
       description: 'For currencies with several networks (USDT): ERC-20, BEP-20 or TRC-20; default ERC-20. Ignored for single-network currencies.',
     }),
     crypto_iso: CryptoIsoSchema,
-    confirmations_required: z.string().regex(new RegExp(PAYMENT_CONFIRMATIONS_PATTERN)).openapi({
+    confirmations_required: z.string().max(16).regex(new RegExp(PAYMENT_CONFIRMATIONS_PATTERN)).openapi({
       description:
         'Confirmations threshold, a string of digits (as the document types it); minimum 1. A threshold above 1 keeps the transaction in pending_confirmation until met.',
       example: '3',
@@ -85,7 +86,7 @@ export const CreatePaymentRequestSchema = z
 export type CreatePaymentRequest = z.input<typeof CreatePaymentRequestSchema>;
 
 export const GetPaymentParamsSchema = z.object({
-  payment_id: z.string().openapi({ description: 'Payment id (string in the path)', example: '1001' }),
+  payment_id: z.string().min(1).max(TEXT_LIMITS.reference).openapi({ description: 'Payment id (string in the path)', example: '1001' }),
 });
 export const GetPaymentQuerySchema = z.object({
   crypto_iso: CryptoIsoSchema.openapi({ description: 'Cryptocurrency of the payment; an unknown value answers 422 code 2004 (decision M1)' }),
@@ -93,9 +94,9 @@ export const GetPaymentQuerySchema = z.object({
 
 export const WidgetPaymentSchema = z
   .object({
-    status: z.literal(200).openapi({ type: 'integer', enum: [200], description: 'Always 200', example: 200 }),
-    id: z.number().int().openapi({ description: 'Unique widget payment id', example: 5001 }),
-    token: z.string().openapi({
+    status: z.literal(200).openapi({ type: 'integer', enum: [200], minimum: 200, maximum: 200, description: 'Always 200', example: 200 }),
+    id: recordId().openapi({ description: 'Unique widget payment id', example: 5001 }),
+    token: z.string().max(TEXT_LIMITS.token).openapi({
       description: 'Token for the customer redirect: `{portal_url}/widget/payment?data=<token>`',
       example: 'eyJ3aWRnZXQiOjUwMDF9',
     }),
@@ -107,7 +108,7 @@ export const CreateWidgetPaymentRequestSchema = z
   .object({
     amount: positiveDecimalString("Amount in the merchant's default currency; digits and `.`"),
     external_id: reference("Merchant's reference; appended as `external_id=<external_id>` to the redirect after payment", 'order-2001'),
-    hosted_payment_id: z.number().int().openapi({ description: 'Hosted payment plugin id', example: 1 }),
+    hosted_payment_id: recordId().openapi({ description: 'Hosted payment plugin id', example: 1 }),
     first_name: personName("Customer's first name", 'Jane'),
     last_name: personName("Customer's last name", 'Doe'),
     email: email("Customer's e-mail address"),
@@ -121,7 +122,7 @@ export const CreateWidgetPaymentRequestSchema = z
     phone: phoneDigits().optional(),
     invoice_number: invoiceNumber('Invoice number; unique per merchant (decision M5); generated if omitted').optional(),
     crypto_currency_iso: CryptoIsoSchema.optional().openapi({ description: 'Skips the currency selection screen' }),
-    confirmations_required: z.number().int().min(1).optional().openapi({ description: 'Confirmations threshold; minimum 1', example: 3 }),
+    confirmations_required: boundedInt(1).optional().openapi({ description: 'Confirmations threshold; minimum 1', example: 3 }),
   })
   .openapi('CreateWidgetPaymentRequest', { description: 'Body of Create Widget Payment (section 4.1), flat.' });
 export type CreateWidgetPaymentRequest = z.input<typeof CreateWidgetPaymentRequestSchema>;

@@ -1,9 +1,8 @@
 // Invoice recipients (sections 2.6, 4.8 to 4.12). A recipient is named by company_name, or by
 // first_name and last_name; the Zod refinement checks it and the same rule is written into the
 // document as `anyOf` so express-openapi-validator enforces it too.
-import {
-  companyName, countryCode, email, isoDateTime, personName, phoneDigits, regionName, streetAddress, zipCode,
-} from '../shared/primitives.ts';
+import { UNPAGED_LIST_MAX } from '../shared/limits.ts';
+import { companyName, countryCode, email, isoDateTime, personName, phoneDigits, regionName, streetAddress, zipCode, recordId } from '../shared/primitives.ts';
 import { z } from '../shared/zod.ts';
 
 const nullable = <T extends z.ZodType>(schema: T, description: string) =>
@@ -11,7 +10,7 @@ const nullable = <T extends z.ZodType>(schema: T, description: string) =>
 
 export const InvoiceRecipientSchema = z
   .object({
-    id: z.number().int().openapi({ description: 'Recipient id, usable as `invoice_recipient_id` when creating an invoice', example: 301 }),
+    id: recordId().openapi({ description: 'Recipient id, usable as `invoice_recipient_id` when creating an invoice', example: 301 }),
     first_name: nullable(personName('First name', 'Jane'), 'First name; null when not given'),
     last_name: nullable(personName('Last name', 'Doe'), 'Last name; null when not given'),
     address: nullable(streetAddress(), 'Street address; null when not given'),
@@ -31,7 +30,7 @@ export const InvoiceRecipientSchema = z
 export type InvoiceRecipient = z.infer<typeof InvoiceRecipientSchema>;
 
 export const InvoiceRecipientListSchema = z
-  .object({ invoice_recipients: z.array(InvoiceRecipientSchema) })
+  .object({ invoice_recipients: z.array(InvoiceRecipientSchema).max(UNPAGED_LIST_MAX) })
   .openapi('InvoiceRecipientList', { description: 'All invoice recipients of the merchant' });
 
 /** company_name, or first_name and last_name: the naming rule of recipients (and CSV rows). */
@@ -94,5 +93,5 @@ export const UpdateInvoiceRecipientRequestSchema = z
 export type UpdateInvoiceRecipientRequest = z.input<typeof UpdateInvoiceRecipientRequestSchema>;
 
 export const RecipientIdParamsSchema = z.object({
-  id: z.number().int().openapi({ description: 'Recipient id', example: 301 }),
+  id: recordId().openapi({ description: 'Recipient id', example: 301 }),
 });

@@ -1,7 +1,8 @@
 // Refunds (sections 2.7, 2.8, 4.13 to 4.16): e-mail-link refunds and instant refunds. Which
 // amount field is required depends on the transaction's settlement method, which only the
 // server knows; the schema requires at least one of them and the server the matching one.
-import { decimalString, email, isoDateTime, positiveDecimalString } from '../shared/primitives.ts';
+import { TEXT_LIMITS, UNPAGED_LIST_MAX } from '../shared/limits.ts';
+import { decimalString, email, isoDateTime, positiveDecimalString, positiveFiatAmount, recordId } from '../shared/primitives.ts';
 import { z } from '../shared/zod.ts';
 import { InstantRefundStatusSchema, RefundStatusSchema, httpsUrl, reference } from './enums.ts';
 
@@ -15,30 +16,30 @@ export const refundFields = {
   email: email('Customer e-mail address'),
   expires_at: isoDateTime('Expiry, ISO 8601 UTC: creation plus expires_in hours'),
   status: RefundStatusSchema,
-  txid: z.union([z.string(), z.null()]).openapi({ description: "Refund's cryptocurrency transaction id; null until sent", example: null }),
+  txid: z.union([z.string().max(TEXT_LIMITS.crypto), z.null()]).openapi({ description: "Refund's cryptocurrency transaction id; null until sent", example: null }),
   transaction_fees: decimalString('Blockchain fee: fiat for instant settlement, cryptocurrency for manual'),
   created_at: isoDateTime('Creation time, ISO 8601 UTC'),
-  url: z.url().openapi({ description: 'URL sent to the customer to process the refund', example: 'https://portal.example.com/refunds/9001' }),
+  url: z.url().max(TEXT_LIMITS.url).openapi({ description: 'URL sent to the customer to process the refund', example: 'https://portal.example.com/refunds/9001' }),
   webhook_url: httpsUrl('Where the refund webhook is delivered; present when given').optional(),
 };
 
 export const RefundSchema = z
-  .object({ id: z.number().int().openapi({ description: 'Refund id', example: 9001 }), ...refundFields })
+  .object({ id: recordId().openapi({ description: 'Refund id', example: 9001 }), ...refundFields })
   .openapi('Refund', { description: 'An e-mail-link refund (section 2.7)' });
 export type Refund = z.infer<typeof RefundSchema>;
 
 export const RefundListSchema = z
-  .object({ refunds: z.array(RefundSchema) })
+  .object({ refunds: z.array(RefundSchema).max(UNPAGED_LIST_MAX) })
   .openapi('RefundList', { description: 'Refunds of one transaction' });
 
 export const InstantRefundSchema = z
   .object({
-    refund_id: z.number().int().openapi({ description: 'Refund id for follow-up queries', example: 9002 }),
-    transaction_id: z.number().int().openapi({ description: 'Id of the newly created refund transaction', example: 7002 }),
+    refund_id: recordId().openapi({ description: 'Refund id for follow-up queries', example: 9002 }),
+    transaction_id: recordId().openapi({ description: 'Id of the newly created refund transaction', example: 7002 }),
     amount_to_refund: nullableDecimal('Cryptocurrency amount', '0.00025'),
     amount_to_refund_fiat: decimalString('Fiat amount'),
     status: InstantRefundStatusSchema,
-    blockchain_txid: z.union([z.string(), z.null()]).openapi({ description: 'Blockchain hash of the refunded crypto; null until sent', example: null }),
+    blockchain_txid: z.union([z.string().max(TEXT_LIMITS.crypto), z.null()]).openapi({ description: 'Blockchain hash of the refunded crypto; null until sent', example: null }),
     created_at: isoDateTime('Creation time, ISO 8601 UTC'),
   })
   .openapi('InstantRefund', { description: 'An instant refund (section 2.8); asynchronous, updated once on the blockchain' });
@@ -62,7 +63,7 @@ const amountAnyOf = [{ required: ['amount_to_refund_fiat'] }, { required: ['amou
 export const CreateRefundRequestSchema = z
   .object({
     email: email('Customer address for the refund link'),
-    amount_to_refund_fiat: positiveDecimalString('Fiat amount. Required for instant-settlement transactions.').optional(),
+    amount_to_refund_fiat: positiveFiatAmount('Fiat amount. Required for instant-settlement transactions.').optional(),
     amount_to_refund: positiveDecimalString('Cryptocurrency amount. Required for manual-settlement transactions.').optional(),
     expires_in: z.number().int().min(REFUND_EXPIRES_IN.min).max(REFUND_EXPIRES_IN.max).default(REFUND_EXPIRES_IN.default).openapi({
       description: 'Hours the customer has to accept; 12 to 336, default 24 (decision M4)',
@@ -77,14 +78,14 @@ export type CreateRefundRequest = z.input<typeof CreateRefundRequestSchema>;
 
 export const CreateInstantRefundRequestSchema = z
   .object({
-    id: z.number().int().openapi({ description: 'Transaction id', example: 7001 }),
+    id: recordId().openapi({ description: 'Transaction id', example: 7001 }),
     refund_full_amount: z.boolean().default(false).openapi({
       description: 'True refunds the whole received amount; then the amount fields must be omitted. Default false.',
     }),
-    amount_to_refund_fiat: positiveDecimalString('Fiat amount. Required for instant settlement unless refund_full_amount.').optional(),
+    amount_to_refund_fiat: positiveFiatAmount('Fiat amount. Required for instant settlement unless refund_full_amount.').optional(),
     amount_to_refund: positiveDecimalString('Cryptocurrency amount. Required for manual settlement unless refund_full_amount.').optional(),
     address: reference("Valid blockchain address for the transaction's currency (checked by the server)", 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq'),
-    destination_tag: z.string().optional().openapi({ description: 'XRP destination tag' }),
+    destination_tag: z.string().max(TEXT_LIMITS.crypto).optional().openapi({ description: 'XRP destination tag' }),
     webhook_url: httpsUrl('Refund webhook target; must use https. Omitted: no webhook.').optional(),
   })
   .superRefine((v, ctx) => {
@@ -108,8 +109,8 @@ export const CreateInstantRefundRequestSchema = z
 export type CreateInstantRefundRequest = z.input<typeof CreateInstantRefundRequestSchema>;
 
 export const TransactionRefundParamsSchema = z.object({
-  transaction_id: z.number().int().openapi({ description: 'Transaction id', example: 7001 }),
+  transaction_id: recordId().openapi({ description: 'Transaction id', example: 7001 }),
 });
 export const RefundIdParamsSchema = z.object({
-  refund_id: z.number().int().openapi({ description: 'Refund id', example: 9001 }),
+  refund_id: recordId().openapi({ description: 'Refund id', example: 9001 }),
 });

@@ -1,20 +1,23 @@
 // Webhooks (sections 5.6 and 6): the signed envelope, the decoded payment and refund payloads,
 // and their examples. The receiver parses `data` (base64 JSON) with the payload schemas here.
-import { decimalString, fiatCurrency, isoDateTime } from '../shared/primitives.ts';
+import { TEXT_LIMITS, REFERENCE_LIST_MAX } from '../shared/limits.ts';
+import { decimalString, fiatCurrency, isoDateTime, recordId } from '../shared/primitives.ts';
 import { z } from '../shared/zod.ts';
 import { BlockchainStatusSchema, CryptoIsoSchema, SIGNATURE_HEADER_PATTERN, TransactionStatusSchema } from './enums.ts';
 import { refundFields } from './refunds.ts';
 
+/** Longest base64 `data` of a webhook envelope: what fits the 100 kB body limit a receiver may set. */
+export const WEBHOOK_DATA_MAX = 100_000;
 export const BASE64_PATTERN = '^[A-Za-z0-9+/]*={0,2}$';
 
 export const WebhookEnvelopeSchema = z
   .object({
-    signature: z.string().regex(new RegExp(SIGNATURE_HEADER_PATTERN)).openapi({
+    signature: z.string().max(TEXT_LIMITS.token).regex(new RegExp(SIGNATURE_HEADER_PATTERN)).openapi({
       description:
         '`t=<unix seconds>,s1=<hex>`: s1 is the lower-case hex HMAC-SHA256 of `<t>.<data>` (data as received, still encoded) keyed with the signing secret (decision M3).',
       example: 't=1767225600,s1=1210f135ab8838d589530d87ad0760bca7caa802cbb08e4e1b99d9f1ec0360ae',
     }),
-    data: z.string().regex(new RegExp(BASE64_PATTERN)).openapi({
+    data: z.string().max(WEBHOOK_DATA_MAX).regex(new RegExp(BASE64_PATTERN)).openapi({
       description: 'Base64 encoding of the JSON payload (PaymentWebhookPayload or RefundWebhookPayload)',
       // JSON Schema 2020-12 keywords the metadata type (OpenAPI 3.0 based) does not list; spread to pass them through.
       ...({ contentEncoding: 'base64', contentMediaType: 'application/json' } as object),
@@ -25,35 +28,35 @@ export type WebhookEnvelope = z.infer<typeof WebhookEnvelopeSchema>;
 
 export const BlockchainTransactionSchema = z
   .object({
-    id: z.number().int().openapi({ description: 'Blockchain transaction record id', example: 1 }),
+    id: recordId().openapi({ description: 'Blockchain transaction record id', example: 1 }),
     status: BlockchainStatusSchema,
     amount_received: decimalString('Amount received by this blockchain transaction'),
-    txid: z.string().openapi({ description: 'Blockchain transaction id', example: 'f4184fc596403b9d638783cf57adfe4c75c605f6356fbc91338530e9831e9e16' }),
+    txid: z.string().max(TEXT_LIMITS.crypto).openapi({ description: 'Blockchain transaction id', example: 'f4184fc596403b9d638783cf57adfe4c75c605f6356fbc91338530e9831e9e16' }),
     find_time: isoDateTime('When the transaction was found on the blockchain'),
   })
   .openapi('BlockchainTransaction', { description: 'A blockchain transaction paying into the payment address' });
 
 export const PaymentWebhookPayloadSchema = z
   .object({
-    external_id: z.string().openapi({ description: "Merchant's reference", example: 'order-1001' }),
+    external_id: z.string().max(TEXT_LIMITS.reference).openapi({ description: "Merchant's reference", example: 'order-1001' }),
     amount_due: decimalString('Amount due in cryptocurrency'),
     amount_received: decimalString('Amount received in cryptocurrency'),
     exchange_rate: decimalString('Rate in fiat'),
     exchange_rate_currency: fiatCurrency('USD, CAD or EUR'),
-    invoice_number: z.string().openapi({ description: 'Invoice number', example: 'INV1001' }),
+    invoice_number: z.string().max(TEXT_LIMITS.invoiceNumber).openapi({ description: 'Invoice number', example: 'INV1001' }),
     transaction_currency: CryptoIsoSchema,
     transaction_status: TransactionStatusSchema,
-    payment_id: z.number().int().openapi({ description: 'Payment id', example: 1001 }),
-    transaction_id: z.number().int().openapi({ description: 'Transaction id', example: 7001 }),
-    txid: z.string().openapi({ description: 'Blockchain transaction id', example: 'f4184fc596403b9d638783cf57adfe4c75c605f6356fbc91338530e9831e9e16' }),
-    blockchain_transactions: z.array(BlockchainTransactionSchema),
+    payment_id: recordId().openapi({ description: 'Payment id', example: 1001 }),
+    transaction_id: recordId().openapi({ description: 'Transaction id', example: 7001 }),
+    txid: z.string().max(TEXT_LIMITS.crypto).openapi({ description: 'Blockchain transaction id', example: 'f4184fc596403b9d638783cf57adfe4c75c605f6356fbc91338530e9831e9e16' }),
+    blockchain_transactions: z.array(BlockchainTransactionSchema).max(REFERENCE_LIST_MAX),
   })
   .openapi('PaymentWebhookPayload', { description: 'Decoded `data` of the paymentFound and paymentConfirmed webhooks (section 6)' });
 export type PaymentWebhookPayload = z.infer<typeof PaymentWebhookPayloadSchema>;
 
 export const RefundWebhookPayloadSchema = z
   .object({
-    id: z.string().regex(/^[0-9]+$/).openapi({ description: 'Refund id, a string in the webhook', example: '9001' }),
+    id: z.string().max(16).regex(/^[0-9]+$/).openapi({ description: 'Refund id, a string in the webhook', example: '9001' }),
     ...refundFields,
     currency_iso: CryptoIsoSchema.openapi({ description: 'Currency sent as refund' }),
     sandbox_mode: z.boolean().openapi({ description: 'Whether the refund was created in sandbox mode', example: true }),

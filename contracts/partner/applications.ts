@@ -1,5 +1,6 @@
 // Merchant application (section 2 "Merchant application" and 4.2 of the partner document): the
 // `user` and the nested `merchant_application` of the request, and the confirmation it answers.
+import { TEXT_LIMITS } from '../shared/limits.ts';
 import { countryCode, decimalString, email, fiatCurrency } from '../shared/primitives.ts';
 import { z } from '../shared/zod.ts';
 
@@ -9,9 +10,9 @@ export const DESCRIPTION_MAX_LENGTH = 255;
 // The document gives no character classes for names, addresses or phones of the JSON bodies:
 // required strings are non-empty, optional ones free text (decision P-fields).
 const requiredText = (description: string, example: string) =>
-  z.string().min(1).openapi({ description, example });
+  z.string().min(1).max(TEXT_LIMITS.reference).openapi({ description, example });
 const optionalText = (description: string, example: string) =>
-  z.string().optional().openapi({ description, example });
+  z.string().max(TEXT_LIMITS.reference).optional().openapi({ description, example });
 
 export const TypeOfCompanySchema = z
   .enum(['Personal', 'Corporation', 'Partnership'])
@@ -34,7 +35,7 @@ export const processingVolume = () =>
 
 /** A website: an absolute http or https URL. */
 export const websiteUrl = () =>
-  z.url({ protocol: /^https?$/ }).openapi({ description: 'Website URL (absolute, http or https)', example: 'https://acme.example.com' });
+  z.url({ protocol: /^https?$/ }).max(TEXT_LIMITS.url).openapi({ description: 'Website URL (absolute, http or https)', example: 'https://acme.example.com' });
 
 export const MerchantApplicationUserSchema = z
   .object({
@@ -119,7 +120,7 @@ export type CreateMerchantApplicationRequest = z.infer<typeof CreateMerchantAppl
 export const MerchantApplicationCreatedSchema = z
   .object({
     success: z.literal(true).openapi({ description: 'Always `true` on this response; failures use the error body', example: true }),
-    message: z.string().openapi({
+    message: z.string().max(TEXT_LIMITS.message).openapi({
       description: "Submission confirmation naming the applicant's e-mail",
       example: 'Merchant application submitted. jane@acme.example.com will receive an e-mail once it is approved.',
     }),

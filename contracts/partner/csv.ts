@@ -1,6 +1,7 @@
 // The CSV row of the partner-portal merchant import (sections 2 "CSV row", 4.3 and 8 of the
 // partner document). No HTTP endpoint carries it; the CSV library and CLI validate files with it
 // (decision P3), and the contract registers it as an extra schema so the docs show it.
+import { TEXT_LIMITS } from '../shared/limits.ts';
 import { email, fiatCurrency, phoneDigits } from '../shared/primitives.ts';
 import { z } from '../shared/zod.ts';
 import {
@@ -48,7 +49,7 @@ export type MerchantCsvColumn = (typeof MERCHANT_CSV_COLUMNS)[number];
 // Every cell is read as a string. A required cell must not be empty; an empty optional cell
 // means "absent" (a CSV row cannot omit a column), so it is turned into undefined before the
 // column's own rule runs: the rule then reports the real reason for a non-empty bad value.
-const required = (description: string, example: string) => z.string().min(1).openapi({ description, example });
+const required = (description: string, example: string) => z.string().min(1).max(TEXT_LIMITS.reference).openapi({ description, example });
 // The description sits on the inner schema: on the preprocess wrapper it would inline a named
 // schema (the 249 country codes) instead of referencing it.
 const optionalCell = <T extends z.ZodType>(schema: T, description: string) =>
@@ -57,7 +58,7 @@ const optionalCell = <T extends z.ZodType>(schema: T, description: string) =>
     schema.optional().openapi({ description: `${description}. Optional: an empty cell means absent.` }),
   );
 const optionalText = (description: string, example: string) =>
-  optionalCell(z.string().openapi({ example }), description);
+  optionalCell(z.string().max(TEXT_LIMITS.reference).openapi({ example }), description);
 
 /** A filled-in row as the docs show it (the empty optional cells left out). */
 export const MERCHANT_CSV_ROW_EXAMPLE = {

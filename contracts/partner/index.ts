@@ -7,6 +7,8 @@ import { MAX_CSV_ROWS, MERCHANT_CSV_COLUMNS, MerchantCsvRowSchema } from './csv.
 import { PARTNER_RATE_LIMIT_PER_MINUTE, partnerOperations } from './operations.ts';
 import { PASSWORD_MIN_LENGTH } from './registration.ts';
 import { formBodiesDecision, lenientScalarsDecision } from '../shared/wire-forms.ts';
+import { limitsDecision } from '../shared/limits.ts';
+import { answersDecision } from '../shared/responses.ts';
 
 const errorCodeList = Object.entries(API_ERROR_CODES)
   .map(([code, { status, title }]) => `\`${code}\` ${title} (HTTP ${status})`)
@@ -96,6 +98,8 @@ export const partnerDecisions: Decision[] = [
       `The shared code table of the merchant and partner APIs: ${errorCodeList}. Codes 2001 and 2002 concern ` +
       'merchant payments only. The two operations have no path parameters, so 404 (`1004`) only answers unknown paths.',
   },
+  answersDecision('P-answers', 422),
+  limitsDecision('P-sizes'),
   {
     id: 'P-events',
     gap: 'Events',

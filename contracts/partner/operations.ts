@@ -21,15 +21,13 @@ export const PARTNER_SECURITY = [{ BearerAuth: [] }, { BasicAuth: [] }] as const
 /** Rate limit of the partner API (decision P-rate): requests per minute per credential. */
 export const PARTNER_RATE_LIMIT_PER_MINUTE = 30;
 
-// The shared helper's 429 text is generic; state this API's own limit where clients read it.
-const partnerCommonErrors = () => {
-  const common = partnerErrors(400, 401, 413, 429, 500, 503);
-  common[429] = {
-    ...common[429],
-    description: `Rate limit exceeded (1007): more than ${PARTNER_RATE_LIMIT_PER_MINUTE} requests per minute per credential; Retry-After gives the seconds to wait`,
-  };
-  return common;
-};
+// Every error both operations can answer but their own 422 (decision C-answers); the shared 429
+// text is generic, so this API's own limit is stated where clients read it.
+const partnerCommonErrors = () =>
+  partnerErrors(
+    { 429: `Rate limit exceeded (1007): more than ${PARTNER_RATE_LIMIT_PER_MINUTE} requests per minute per credential; Retry-After gives the seconds to wait` },
+    400, 401, 404, 405, 413, 415, 429, 500, 503,
+  );
 
 const json = (body: unknown) => JSON.stringify(body);
 
@@ -52,6 +50,7 @@ export const partnerOperations = defineOperations({
     responses: {
       201: { description: 'User registered (status 1); activation e-mail sent', schema: RegistrationSuccessSchema, example: registrationSuccessExample },
       422: {
+        component: 'RegistrationFailed',
         description:
           'Validation failed (status 0): a field missing or incorrect, `password_confirmation` not equal to `password`, ' +
           'or the e-mail already registered',
@@ -84,6 +83,7 @@ export const partnerOperations = defineOperations({
         example: merchantApplicationCreatedExample,
       },
       422: {
+        component: 'ApplicationRejected',
         description:
           'Unprocessable entity: required fields missing or incorrect (1002, `source` names each field), ' +
           'invalid currency type (2004, `source` names `user.currency`), or e-mail already registered (2003, `source` names `user.email`)',

@@ -1,5 +1,6 @@
 // Registration of a user (section 2 "Registration" and 4.1 of the partner document): the request
 // nested under `registration`, and the two bodies of decision P2 (status 1 / status 0).
+import { TEXT_LIMITS, UNPAGED_LIST_MAX } from '../shared/limits.ts';
 import { email } from '../shared/primitives.ts';
 import { z } from '../shared/zod.ts';
 
@@ -8,7 +9,7 @@ export const PASSWORD_MIN_LENGTH = 8;
 
 // The document gives no character classes for these names: required, non-empty, nothing more.
 const requiredText = (description: string, example: string) =>
-  z.string().min(1).openapi({ description, example });
+  z.string().min(1).max(TEXT_LIMITS.reference).openapi({ description, example });
 
 export const RegistrationSchema = z
   .object({
@@ -19,8 +20,9 @@ export const RegistrationSchema = z
     password: z
       .string()
       .min(PASSWORD_MIN_LENGTH)
+      .max(TEXT_LIMITS.password)
       .openapi({ description: `Password, at least ${PASSWORD_MIN_LENGTH} characters`, example: 'correct-horse-battery' }),
-    password_confirmation: z.string().min(1).openapi({
+    password_confirmation: z.string().min(1).max(TEXT_LIMITS.password).openapi({
       description:
         'Must equal `password`. JSON Schema cannot express this, so the server checks it ' +
         '(the Zod schema does, with a refinement) and reports it in the 422 message list.',
@@ -53,8 +55,8 @@ export type RegisterUserRequest = z.infer<typeof RegisterUserRequestSchema>;
 // success, a list of validation errors on failure. Two named bodies keep each one exact.
 export const RegistrationSuccessSchema = z
   .object({
-    status: z.literal(1).openapi({ type: 'integer', enum: [1], description: '1 on success', example: 1 }),
-    message: z.string().openapi({
+    status: z.literal(1).openapi({ type: 'integer', enum: [1], minimum: 1, maximum: 1, description: '1 on success', example: 1 }),
+    message: z.string().max(TEXT_LIMITS.message).openapi({
       description: 'Success text: the account must be activated through the e-mailed confirmation link',
       example: 'Registration successful. Please confirm your e-mail address to activate the account.',
     }),
@@ -64,10 +66,11 @@ export type RegistrationSuccess = z.infer<typeof RegistrationSuccessSchema>;
 
 export const RegistrationFailureSchema = z
   .object({
-    status: z.literal(0).openapi({ type: 'integer', enum: [0], description: '0 on error', example: 0 }),
+    status: z.literal(0).openapi({ type: 'integer', enum: [0], minimum: 0, maximum: 0, description: '0 on error', example: 0 }),
     message: z
-      .array(z.string())
+      .array(z.string().max(TEXT_LIMITS.message))
       .min(1)
+      .max(UNPAGED_LIST_MAX)
       .openapi({
         description: 'Validation errors, one per invalid field, each naming the field (e.g. `registration.email`)',
         example: ['registration.email has already been registered'],

@@ -1,6 +1,8 @@
 // What one API contributes to the pipeline: document metadata, security schemes, operations and
 // webhooks. `buildDocument` turns it into an OpenAPI 3.1 document.
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
+import { formEncodings, hoistResponses, plainSlashes } from './document-shape.ts';
+import { writeLinks, type LinkTable } from './links.ts';
 import { registerOperations, registerWebhooks, type OperationMap, type WebhookSpec } from './operation.ts';
 import type { z } from './zod.ts';
 
@@ -20,8 +22,10 @@ export interface ApiContract<Ops extends OperationMap = OperationMap> {
   webhooks?: Record<string, WebhookSpec>;
   /** Named schemas that no operation references but clients need (webhook payloads, CSV rows). */
   extraSchemas?: Record<string, z.ZodType>;
-  /** Every "not shown" of the document, decided: rendered into the description, `x-decisions` and docs/decisions.md. */
+  /** Every "not shown" of the document, decided: rendered once into the description, and into docs/decisions.md. */
   decisions: Decision[];
+  /** OpenAPI links from the operations that produce ids to those that take them (links.ts). */
+  links?: LinkTable;
   /** Other top-level `x-` extensions. */
   extensions?: Record<`x-${string}`, unknown>;
 }
@@ -62,8 +66,11 @@ export function buildDocument(contract: ApiContract): Record<string, unknown> {
       { url: `http://127.0.0.1:8080${contract.basePath}`, description: 'Local sandbox (npm start)' },
     ],
     tags: contract.tags,
-    'x-decisions': contract.decisions,
     ...(contract.extensions ?? {}),
-  });
-  return doc as unknown as Record<string, unknown>;
+  }) as unknown as Record<string, unknown>;
+  writeLinks(doc, contract.operations, contract.links);
+  hoistResponses(doc, contract.operations);
+  formEncodings(doc);
+  plainSlashes(doc);
+  return doc;
 }

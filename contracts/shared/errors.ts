@@ -1,4 +1,5 @@
 // The error bodies of the three APIs, named once and reused by every operation.
+import { TEXT_LIMITS, UNPAGED_LIST_MAX } from './limits.ts';
 import { z } from './zod.ts';
 
 /** Exchange error codes of section 7 of the exchange document, with their HTTP status. */
@@ -34,12 +35,14 @@ export const ExchangeErrorSchema = z
       code: z.literal(EXCHANGE_CODES).openapi({
         type: 'integer',
         enum: EXCHANGE_CODES,
+        minimum: Math.min(...EXCHANGE_CODES),
+        maximum: Math.max(...EXCHANGE_CODES),
         description: Object.entries(EXCHANGE_ERROR_CODES)
           .map(([code, { status, message }]) => `${code} (HTTP ${status}): ${message}`)
           .join('; '),
         example: 1001,
       }),
-      message: z.string().openapi({ description: 'Human-readable reason', example: 'market is missing' }),
+      message: z.string().max(TEXT_LIMITS.message).openapi({ description: 'Human-readable reason', example: 'market is missing' }),
     }),
   })
   .openapi('ExchangeError', { description: 'Error body of the exchange API: `{ error: { code, message } }`.' });
@@ -70,7 +73,8 @@ export const API_ERROR_CODES = {
 export type ApiErrorCode = keyof typeof API_ERROR_CODES;
 
 export const ErrorSourceSchema = z
-  .array(z.record(z.string(), z.string()))
+  .array(z.record(z.string(), z.string().max(TEXT_LIMITS.message)))
+  .max(UNPAGED_LIST_MAX)
   .openapi('ErrorSource', {
     description: 'On validation failure: one object per invalid field, key the field, value the reason.',
     example: [{ 'payment.email': 'must be a valid e-mail address' }],
@@ -78,10 +82,10 @@ export const ErrorSourceSchema = z
 
 const apiErrorShape = () =>
   z.object({
-    title: z.string().openapi({ description: 'Short message', example: 'Unprocessable Entity' }),
-    code: z.string().regex(/^[0-9]{4}$/).openapi({ description: '4-digit error code', example: '1002' }),
-    details: z.string().openapi({ description: 'Description', example: 'Required fields are missing or incorrect' }),
-    error: z.string().optional().openapi({ description: 'Specific details' }),
+    title: z.string().max(TEXT_LIMITS.code * 2).openapi({ description: 'Short message', example: 'Unprocessable Entity' }),
+    code: z.string().max(4).regex(/^[0-9]{4}$/).openapi({ description: '4-digit error code', example: '1002' }),
+    details: z.string().max(TEXT_LIMITS.message).openapi({ description: 'Description', example: 'Required fields are missing or incorrect' }),
+    error: z.string().max(TEXT_LIMITS.message).optional().openapi({ description: 'Specific details' }),
     source: ErrorSourceSchema.optional(),
   });
 

@@ -29,11 +29,11 @@ describe('form-encoded bodies in the documents (X-form, M-form, P-form)', () => 
         bodies.push(`${method} ${path}`);
         const { content } = op.requestBody;
         expect(Object.keys(content), `${method} ${path}`).toEqual(['application/json', FORM_MEDIA_TYPE]);
-        expect(content[FORM_MEDIA_TYPE]).toEqual({ schema: content['application/json']!.schema });
+        expect(content[FORM_MEDIA_TYPE]).toMatchObject({ schema: content['application/json']!.schema, encoding: expect.any(Object) });
       }
     }
     expect(bodies.length).toBe(all.filter(([key, op]) => key.startsWith(`${id}.`) && op.request?.body).length);
-    const decisions = (doc['x-decisions'] as { id: string }[]).map((d) => d.id);
+    const decisions = [...((doc.info as { description: string }).description).matchAll(/- \*\*([A-Za-z0-9-]+): /g)].map((m) => m[1]);
     const prefix = { exchange: 'X', merchant: 'M', partner: 'P' }[id];
     expect(decisions).toContain(`${prefix}-form`);
     if (id === 'exchange') expect(decisions).toEqual(expect.arrayContaining(['X-tonce', 'X-query-body']));
@@ -50,7 +50,10 @@ describe('form-encoded webhooks in the merchant document (M-webhook-form)', () =
     for (const [name, hook] of Object.entries(hooks)) {
       const { content } = hook.post.requestBody;
       expect(Object.keys(content), name).toEqual(['application/json', FORM_MEDIA_TYPE]);
-      expect(content[FORM_MEDIA_TYPE], name).toEqual({ schema: { $ref: '#/components/schemas/WebhookEnvelope' } });
+      expect(content[FORM_MEDIA_TYPE], name).toEqual({
+        schema: { $ref: '#/components/schemas/WebhookEnvelope' },
+        encoding: { signature: { style: 'form', explode: true }, data: { style: 'form', explode: true } },
+      });
       expect(content['application/json']!.schema, name).toEqual({ $ref: '#/components/schemas/WebhookEnvelope' });
     }
   });

@@ -1,16 +1,18 @@
 // Shared field types of the three documents: decimal strings, timestamps, country codes and the
 // character classes the merchant document gives for names, addresses, cities, phones and zips.
+import { fullFormats } from 'ajv-formats/dist/formats.js';
 import { z } from './zod.ts';
 import { COUNTRY_CODES } from './countries.ts';
+import { TEXT_LIMITS } from './limits.ts';
 
 /** A non-negative decimal number carried as a string ("chars 0-9 and '.'"). */
 export const DECIMAL_PATTERN = '^[0-9]+(\\.[0-9]+)?$';
 export const decimalString = (description?: string, example = '10.00') =>
-  z.string().regex(new RegExp(DECIMAL_PATTERN)).openapi({ description, example });
+  z.string().max(TEXT_LIMITS.decimal).regex(new RegExp(DECIMAL_PATTERN)).openapi({ description, example });
 
 /** ISO 8601 date-time in UTC, e.g. 2026-01-31T12:00:00.000Z. */
 export const isoDateTime = (description?: string) =>
-  z.iso.datetime({ offset: true }).openapi({ description, example: '2026-01-31T12:00:00.000Z' });
+  z.iso.datetime({ offset: true }).max(TEXT_LIMITS.dateTime).openapi({ description, example: '2026-01-31T12:00:00.000Z' });
 
 /** ISO 3166-1 alpha-2 country code. */
 export const countryCode = (description = 'ISO 3166-1 alpha-2 country code') =>
@@ -42,7 +44,7 @@ export const PATTERNS = {
 } as const;
 
 const pattern = (name: keyof typeof PATTERNS, description: string, example: string) =>
-  z.string().regex(new RegExp(PATTERNS[name])).openapi({ description, example });
+  z.string().max(TEXT_LIMITS[name]).regex(new RegExp(PATTERNS[name])).openapi({ description, example });
 
 export const personName = (description: string, example = 'Jane') => pattern('name', description, example);
 export const companyName = (description = 'Company name', example = 'Acme Widgets') =>
@@ -58,14 +60,33 @@ export const invoiceNumber = (description = 'Invoice number; unique per merchant
 export const ipAddress = (description = "Customer's IPv4 or IPv6 address", example = '203.0.113.7') =>
   pattern('ip', description, example);
 
+/**
+ * The one e-mail rule (decision C-limits): JSON Schema's `format: email` as ajv-formats checks it
+ * in full mode, the same regular expression here, so the contract and the document never disagree
+ * on an RFC-valid address such as `a+b{c}@x.dev` (zod's default check is stricter).
+ */
+export const EMAIL_REGEX = fullFormats.email as RegExp;
 export const email = (description = 'E-mail address', example = 'jane@example.com') =>
-  z.email().openapi({ description, example });
+  z.email({ pattern: EMAIL_REGEX }).max(TEXT_LIMITS.email).openapi({ description, example });
 
 /** An https (or http, where stated) URL. */
 export const url = (description: string, example = 'https://merchant.example.com/hook') =>
-  z.url().openapi({ description, example });
+  z.url().max(TEXT_LIMITS.url).openapi({ description, example });
 
 /** A decimal string greater than zero: amounts a request asks the platform to charge or refund. */
 export const POSITIVE_DECIMAL_PATTERN = '^(0*[1-9][0-9]*(\\.[0-9]+)?|0+\\.[0-9]*[1-9][0-9]*)$';
 export const positiveDecimalString = (description?: string) =>
-  z.string().regex(new RegExp(POSITIVE_DECIMAL_PATTERN)).openapi({ description: `${description ?? 'Amount'}; greater than 0`, example: '10.00' });
+  z.string().max(TEXT_LIMITS.decimal).regex(new RegExp(POSITIVE_DECIMAL_PATTERN)).openapi({ description: `${description ?? 'Amount'}; greater than 0`, example: '10.00' });
+
+/** A fiat amount the server takes only in cents: greater than 0, at most 2 decimal places (refunds; decision *-sizes). */
+export const POSITIVE_FIAT_PATTERN = '^(0*[1-9][0-9]*(\\.[0-9]{1,2})?|0+\\.([1-9][0-9]?|0[1-9]))$';
+export const positiveFiatAmount = (description?: string) =>
+  z.string().max(TEXT_LIMITS.decimal).regex(new RegExp(POSITIVE_FIAT_PATTERN)).openapi({
+    description: `${description ?? 'Amount'}; greater than 0, at most 2 decimal places`,
+    example: '10.00',
+  });
+
+/** An integer within `min`..`max`; `max` defaults to the largest the server takes, 2^53 - 1. */
+export const boundedInt = (min: number, max: number = Number.MAX_SAFE_INTEGER) => z.number().int().min(min).max(max);
+/** A record id: a positive integer. */
+export const recordId = () => boundedInt(1);

@@ -1,7 +1,7 @@
 // The wire forms real clients send that the documents' JSON does not describe, decided once for
 // the three APIs: form-encoded bodies (Peatio clients, the shop plugins), and in the merchant and
 // partner APIs numeric and boolean strings in JSON (the plugins keep ids in text settings).
-// Rendered into each document's description, `x-decisions` and docs/decisions.md.
+// Rendered once into each document's description, and into docs/decisions.md.
 import type { Decision } from './contract.ts';
 
 /** Bounds of a form body (server/http/form-body.ts enforces them). */
@@ -23,6 +23,10 @@ export function formBodiesDecision(id: string, errors: string): Decision {
       'Nesting follows Rack: `a[b][c]=v` is `{a: {b: {c: v}}}`; `orders[][k]=v` appends to a list of objects, and a key the ' +
       'current (last) object already has starts the next one, so `orders[][side]=buy&orders[][side]=sell` is two orders. A ' +
       'plain name given twice collects its values in a list, as in the URL query. Form values are strings. ' +
+      'Each form media type states this in its `encoding`: `style: deepObject, explode: true` for an object field ' +
+      '(`payment[amount]=10`), `style: form, explode: true` for the others (`a=1&a=2`). Where a body nests deeper than ' +
+      'one level or holds a list of objects, which OpenAPI cannot express, the media type carries ' +
+      '`x-form-nesting: rack`: its nested fields follow the Rack rules above. ' +
       `${COERCION} At most ${FORM_LIMITS.maxPairs} fields and ${FORM_LIMITS.maxDepth} bracket levels. ${errors} ` +
       'Any other media type answers 415 (`1010`).',
   };

@@ -5,7 +5,7 @@ const document: Record<string, unknown> = {
   "info": {
     "title": "Merchant Payments API",
     "version": "2.0.0",
-    "description": "[All APIs](./) · [OpenAPI document (YAML)](../openapi/merchant.yaml) · [Decisions](decisions.md) · Sandbox: `npm start` serves this API at `http://127.0.0.1:8080/merchant/v2`.\n\nAccept cryptocurrency payments priced in a fiat merchant currency (USD, CAD or EUR): hosted widget payments,\ndirect payments, invoices and invoice recipients, transactions, refunds, currencies and payouts, with webhooks on payment and refund events.\n\n## Authentication\n\nHTTP Basic on every request: `Authorization: Basic base64(<API_KEY>:<API_SECRET>)`. Missing or wrong credentials answer 401 code `1001`.\nRequests and responses are JSON (`Content-Type` and `Accept`: `application/json`). Sandbox keys and live keys are separate; sandbox\nkeys act on sandbox transactions (`is_sandbox: true`), which are simulated without any blockchain transaction (decision M2).\nCreating refunds needs the **Refund Create** permission on the key (`x-required-permission: refund:create`).\n\nSandbox credentials of the reference server: `demo-merchant` / `demo-merchant-secret` (Refund Create permission, hosted payment id 1,\nwebhook signing secret `demo-signing-secret`) and `demo-merchant-norefund` / `demo-merchant-norefund-secret` (no refund permission).\n\n## Displaying a payment\n\nShow the amount due to the currency precision and the address (for XRP also the destination tag, which the customer must use; the\nX-address is provided). A QR code is optional. URI schemes: `<currency name>:<address>[?amount=<amount>][?label=<label>][?message=<message>]`\nfor Bitcoin, Litecoin and Bitcoin Cash; `ethereum:<address>[?value=<value>][?gas=<suggestedGas>][?data=<bytecode>]` for Ethereum.\nThe customer must pay within five minutes of display; a payment sent in time is processed once found.\n\n## Webhooks\n\nVerify before trusting: split `signature` on `,` then on `=`; compute the lower-case hex HMAC-SHA256 of `<t>.<data>` (data exactly as received, still base64) keyed with the signing secret shown with the hosted payment plugin; the webhook is authentic when it equals an `s1` (constant-time compare). Reject when |now − t| exceeds 300 s. Then base64-decode `data` and parse the JSON. Delivery: up to 6 attempts (decision M-webhook-retries).\n\n## Verifying webhooks\n\nEvery webhook is a POST of `{\"signature\": \"t=<unix s>,s1=<hex>\", \"data\": \"<base64 JSON>\"}` (decision M3). Before trusting one:\n\n1. Keep the raw body and parse it as JSON; do not re-serialise `data`.\n2. Split `signature` on `,` then on `=`: one `t` and one or more `s1`.\n3. Compute the lower-case hex HMAC-SHA256 of `<t>.<data>` (`data` exactly as received, still base64), keyed with the\n   signing secret of the hosted payment plugin (sandbox: `demo-signing-secret`).\n4. The webhook is authentic when the result equals one of the `s1` values, compared in constant time.\n5. Reject it when |now − t| exceeds 300 seconds (replays).\n6. Base64-decode `data` and parse the JSON: a PaymentWebhookPayload or a RefundWebhookPayload.\n7. Answer any 2xx quickly. Delivery is at least once, so ignore a `data` already processed.\n\nWith the TypeScript client, `verifyWebhook` does steps 2 to 6 and throws a typed error naming the failed check:\n\n```ts\nimport express from 'express';\nimport { verifyWebhook } from 'cryptopay-openapi-toolkit/client/webhooks';\n\nconst app = express();\n// Keep the raw body: the signature covers `data` exactly as sent.\napp.post('/webhooks', express.text({ type: 'application/json' }), (req, res) => {\n  try {\n    const event = verifyWebhook({ body: req.body, secret: 'demo-signing-secret', toleranceSec: 300 });\n    console.log(event.type, event.payload); // 'payment' or 'refund', the decoded payload\n    res.sendStatus(200); // any 2xx acknowledges; anything else is retried\n  } catch (err) {\n    res.status(400).send(String(err)); // bad signature, stale timestamp or malformed payload\n  }\n});\napp.listen(3000);\n```\n\nThe same check in a shell:\n\n```sh\n# BODY is the raw POST body: {\"signature\":\"t=<unix s>,s1=<hex>\",\"data\":\"<base64 JSON>\"}\nSIG=$(printf '%s' \"$BODY\" | jq -r .signature)\nDATA=$(printf '%s' \"$BODY\" | jq -r .data)\nT=${SIG#t=}; T=${T%%,*}\nEXPECTED=$(printf '%s' \"$T.$DATA\" | openssl dgst -sha256 -hmac 'demo-signing-secret' | awk '{print $NF}')\ncase \",$SIG,\" in *\",s1=$EXPECTED,\"*) echo authentic ;; *) echo 'bad signature' ;; esac\n[ $(( $(date +%s) - T )) -le 300 ] && [ $(( T - $(date +%s) )) -le 300 ] || echo 'stale timestamp'\nprintf '%s' \"$DATA\" | base64 -d  # the payload, JSON\n```\n\nEach webhook below also has a curl sample that sends a signed test delivery to a local receiver.\n\n## Limits\n\n| Limit | Value |\n|---|---|\n| GET /transactions `limit` | default 100, maximum 500 |\n| Confirmations threshold | minimum 1 |\n| Refund `expires_in` | 12 to 336 hours, default 24 |\n| Invoice life | expires 90 days after `due_at` |\n| Payment address window | five minutes from display (`expires_timestamp`) |\n| Webhook timestamp tolerance (recommended) | 300 seconds |\n| Polling Query a Payment (recommended) | every 5 s until found, then about every minute |\n| Rate limit | 120 requests per minute per API key; then 429 code `1007` with `Retry-After` |\n| Request body | 100 kB (413 code `1008`) |\n\nRecommended confirmations (low risk): Bitcoin 3, Ethereum 24, Litecoin 12, Bitcoin Cash 3.\n\n## Decisions on what the document leaves open\n\n- **M1: Error bodies and the status of validation errors.** Missing or wrong credentials answer 401 `{title: \"Unauthorized\", code: \"1001\", details}`. Validation failures answer 422 with `source: [{<field>: <reason>}]` (nested fields dotted, e.g. `payment.email`). An unknown `crypto_iso` (or any cryptocurrency code) answers 422 code `2004` \"Invalid currency type\" naming the field.\n- **M2: Sandbox lifecycle.** With sandbox keys a payment starts blockchain `Pending`, transaction `null`; after `foundAfterMs` (default 2000) it is `Paid` / `pending_confirmation` and the paymentFound webhook is sent; after `confirmedAfterMs` (default 5000) it is `Confirmed` and `paid` — `overpaid` for amount 100, `underpaid` for amount 200 — and the paymentConfirmed webhook is sent. Timings are configurable. Sandbox transactions carry `is_sandbox: true`.\n- **M-sandbox-invoices: Sandbox invoices.** With sandbox keys a simulated recipient pays each new invoice in BTC at the sandbox rate: after `foundAfterMs` the transaction is `pending_confirmation` in BTC (amount_due, exchange_rate, amount_received, txid set) and the invoice `pending_confirmation` (delivery `viewed` when the service e-mailed it); after `confirmedAfterMs` it is `paid`, `overpaid` for amount 100 and `underpaid` for amount 200 (as M2). An invoice of amount 300 is never paid, so it stays `unpaid` and expires. Invoices of live keys wait for a real payer.\n- **M3: Webhook signing and targets.** Webhooks POST JSON `{signature: \"t=<unix s>,s1=<hex>\", data: \"<base64 JSON>\"}` (or the same two fields form-encoded, M-webhook-form); s1 = lower-case hex HMAC-SHA256(signing secret, `<t>.<data>`). Delivery is at-least-once with retries and backoff (M-webhook-retries); every attempt is logged. Targets must be https, except that sandbox keys may target http on loopback (127.0.0.1, localhost) so local development works; the schema states this (pattern: https, or http on 127.0.0.1, localhost or [::1]) and the server also refuses the http form for live keys (422 naming `webhook_url`). Refund `webhook_url` must be https in every mode (document, section 4.13). The reference server never delivers to link-local, unspecified, multicast or reserved addresses, nor to private networks unless its config allows them (checked for every address a target resolves to, when connecting); such an attempt fails and its log entry says why.\n- **M4: Refund limits.** The refunds of a transaction together cannot exceed what was received (422 code `2002`). `expires_in` is 12..336 hours, default 24.\n- **M5: Idempotency.** The same `invoice_number` cannot create a second payment or invoice (widget payments included): 422 code `2001` naming the field.\n- **M-error-codes: Complete list of error codes.** The codes are those of `API_ERROR_CODES`, each tied to one HTTP status: `1001` Unauthorized (HTTP 401); `1002` Unprocessable Entity (HTTP 422); `1003` Permission denied (HTTP 401); `1004` Not Found (HTTP 404); `1005` Internal Server Error (HTTP 500); `1006` Service Unavailable (HTTP 503); `1007` Too Many Requests (HTTP 429); `1008` Payload Too Large (HTTP 413); `1009` Method Not Allowed (HTTP 405); `1010` Unsupported Media Type (HTTP 415); `1011` Malformed request body (HTTP 400); `2001` Duplicate invoice number (HTTP 422); `2002` Refund not allowed (HTTP 422); `2003` Duplicate e-mail (HTTP 422); `2004` Invalid currency type (HTTP 422).\n- **M-errors: Which operation answers which error.** Every operation may answer 401, 429, 500 and 503. Operations with a record id in the path answer 404 when it does not exist. Any request part failing its schema (body, query or path, e.g. `/transactions/abc`) answers 422 code `1002`. A body that is not valid JSON, or not valid form encoding (M-form), answers 400 code `1011`; a body over 100 kB answers 413 code `1008` (unsupported media type 415 `1010` and unknown method 405 `1009` are answered by the router for every path). An id given in a body (`invoice_recipient_id`, instant refund `id`) that does not exist answers 422 naming the field. A key without the Refund Create permission answers 401 code `1003`.\n- **M-created: 201 or 200 for creations.** Every POST that stores a resource answers 201 Created: createPayment (stated by the document), createInvoice, createInvoiceRecipient, createRefund, createInstantRefund. createWidgetPayment answers 200, matching the `status: 200` its body carries. Updates answer 200; deletion 204 without body.\n- **M-rate-limit: Rate limits.** 120 requests per minute per API key (per client IP when unauthenticated), a fixed one-minute window. Beyond it: 429 code `1007` with `Retry-After` (seconds until the window resets). Configurable.\n- **M-versioning: Versioning policy.** Version 2, in the path `/merchant/v2` (document version `2.x.y`). Additive changes (new optional fields, new endpoints, new enum values in responses) stay in v2; clients must ignore unknown fields. A breaking change gets `/merchant/v3`, served beside v2 for a deprecation period.\n- **M-conditional-fields: How conditional requirements are expressed.** Fields required \"unless\"/\"or\" are optional in the schema; a Zod refinement checks the rule and the same rule is written as JSON Schema `anyOf` so the validator enforces it: invoice recipients need `company_name`, or `first_name` and `last_name`; createInvoice needs `email`, `company_name`, `first_name` and `last_name` unless `invoice_recipient_id` is given (the document marks all four this way, read literally); when `invoice_recipient_id` is given, the stored recipient is used, inline recipient fields are ignored and `save_recipient` has no effect.\n- **M-refund-amounts: Amount fields that depend on the settlement method.** Only the server knows a transaction's settlement method. The schema requires at least one of `amount_to_refund_fiat` / `amount_to_refund`; the server requires the one matching the method (instant: fiat; manual: crypto), 422 naming it, and ignores the other. The amount may not have more decimal places than its unit (fiat: 2; crypto: the currency's precision), 422 naming it. For instant refunds, `refund_full_amount: true` refunds everything still refundable and forbids both amount fields. An omitted refund `webhook_url` means no webhook (the document's \"empty\").\n- **M-refund-transitions: Refund status transitions.** E-mail-link refund: `pending` (created; link e-mailed when `send_email`) → `email_opened` (customer opened the link) → `refunded` (address given and the refund sent; `txid` set). `pending`/`email_opened` → `cancelled` when `expires_at` passes unanswered. Any non-final → `problem` when sending fails. Instant refund: `pending` → `refunded` once on the blockchain (`blockchain_txid` set) or `problem`. Final states (refunded, problem, cancelled) send the refundProcessed webhook once when a `webhook_url` was given. A cancelled or problem refund frees its amount for a new refund.\n- **M-instant-refund-record: What GET /refunds/{refund_id} returns for an instant refund.** An instant refund is also a Refund: `refund_id` works with GET /refunds/{refund_id} and it is listed by GET /transactions/{transaction_id}/refunds. Its `email` is the customer e-mail of the refunded transaction, `url` its status page, `expires_at` equals `created_at`, `txid` is the `blockchain_txid`, and its status is one of pending, refunded, problem.\n- **M-payout-transitions: Payout status transitions.** `settlement_pending` (generated, not processed) → `processing` → `completed` (payment made; `payment_made_at` set). Manual payouts: `processing` → `settlement_error` on failure, then → `processing` when retried by the platform.\n- **M-payout-made-at: payment_made_at of a payout not yet paid.** Null until the payout is completed, in the list item as in the detail (the document gives \"string or null\" for the detail only; one payout cannot be both).\n- **M-payout-transaction-id: Meaning of transaction_id (string) in payout transaction items.** The blockchain transaction id, as in the `transaction_id` filter of GET /transactions; the platform transaction id is `id`. `source` is free text (no vocabulary given).\n- **M-delivery-transitions: Invoice delivery status transitions.** `null` (not sent: pending when `send_customer_email` is true, else stays null) → `sent` → `delivered` → `opened` (e-mail viewed) → `viewed` (link clicked). From `sent`: `bounced` (undeliverable), `spam` (reported), `error` (sending failed). Only the service's own e-mails are tracked.\n- **M-invoice-transitions: Invoice status transitions.** `unpaid` → `pending_confirmation` (payment found) → `paid`/`overpaid`/`underpaid` (confirmed) → `completed` (over/underpaid marked completed). `unpaid` → `cancelled` (marked in the merchant account) and `unpaid` → `expired` when `expires_at` (90 days after `due_at`) passes. Invoice payments are not announced by webhook (no webhook_url on invoices).\n- **M-expired: Trigger of blockchain status Expired.** When `expires_timestamp` (five minutes after display) passes with nothing found, blockchain status becomes `Expired` and transaction status stays `null`. A payment sent within the window but found later is still processed: `Expired` → `Paid` → `Confirmed`.\n- **M-webhook-retries: Webhook delivery retries.** Delivery is at-least-once: up to 6 attempts, the retries after 1 s, 2 s, 4 s, 8 s, 16 s. An attempt fails on any status other than 2xx, a network error, or no answer within 10 s. Every attempt is logged and re-signed with its own `t`; `data` is the same bytes in every attempt, so a receiver can ignore one already processed.\n- **M-webhook-form: Webhooks for receivers that read form fields (shop plugins).** Encoding: JSON by default. An API key can be set to form encoding instead (server config `webhookEncoding: \"form\"` on the key; the sandbox keys use JSON): the same envelope is then POSTed as `application/x-www-form-urlencoded` with exactly two fields, `signature` and `data` (read them as `$_POST['signature']` and `$_POST['data']`), with the same signature, retries and delivery log. Verify exactly as for JSON: `data` is the base64 string as received. Receivers that key the HMAC with a posted `signing` field cannot verify these webhooks, and never will: the signing secret is what proves a webhook comes from us, so a webhook that carried it could be forged by anyone who saw one (a log, a proxy, a misdirected delivery). No webhook ever contains the signing secret or any other credential. Such a receiver must be given the signing secret of the API key in its own settings.\n- **M-transaction-status-null: Transaction.status and the null of the vocabulary.** Transaction `status` may be `null` (payment not found yet), as in the vocabulary of section 3 and Payment `transaction_status`. Filters (`status` of GET /transactions) take the non-null values only.\n- **M-payout-id: Transaction.payout_id before payout.** `null` until the transaction is paid out.\n- **M-invoice-transaction: The transaction of an unpaid invoice.** Created with the invoice, status `invoice_sent`, `amount_due` `0`, `amount_received`/`txid` null, `currency` the invoice fiat currency until the recipient chooses a cryptocurrency (then that code).\n- **M-invoice-recipient: invoice_recipient_id of an invoice without a saved recipient.** `null` when the recipient was given inline and not saved (`save_recipient` false), or was deleted since; deleting a recipient leaves its invoices otherwise unchanged.\n- **M-recipient-nulls: Recipient fields not given.** Every recipient field that is optional at creation is `null` when not given (the document types only `company_name` as nullable; the others can be absent too).\n- **M-recipient-update: PATCH semantics.** At least one field; given fields replace the stored values, absent ones are kept (no clearing). The result must still satisfy the naming rule (422).\n- **M-invoice-description: Length of an invoice description.** At most 255 characters.\n- **M-send-reminders: Default of send_reminders.** false.\n- **M-ids: Types of path ids.** `payment_id` is a string as the document says (digits in practice); every other id is an integer, matching the resources.\n- **M-required-strings: Empty required strings without a character class.** `external_id` and the instant refund `address` must be non-empty. Listing endpoints other than GET /transactions are not paginated.\n- **M-charclasses: Character classes.** As the shared primitives (C1, C2): name, address, city, state and zip classes also allow the space character; IP addresses also allow hex digits (IPv6).\n- **M-form: Request bodies other than JSON.** Every operation that takes a JSON body also takes the same fields as `application/x-www-form-urlencoded` (UTF-8), declared as a second media type with the same schema and validated by the same validator with the same errors. Nesting follows Rack: `a[b][c]=v` is `{a: {b: {c: v}}}`; `orders[][k]=v` appends to a list of objects, and a key the current (last) object already has starts the next one, so `orders[][side]=buy&orders[][side]=sell` is two orders. A plain name given twice collects its values in a list, as in the URL query. Form values are strings. A string becomes a number or a boolean only where the schema wants one and only when it is the canonical text of that value: `\"1\"`, `\"-2\"`, `\"0.5\"`, `\"true\"`, `\"false\"`; not `\"1.0\"`, `\" 1\"`, `\"1e0\"`, `\"01\"`, `\"yes\"`, which stay strings and fail validation naming the field. Nothing else changes type. At most 1000 fields and 5 bracket levels. A malformed form body (bad percent-encoding or UTF-8, brackets, a name used as both a value and a group, over the limits) answers 400 code `1011`. Any other media type answers 415 (`1010`).\n- **M-lenient-scalars: Numbers and booleans sent as JSON strings.** Accepted where the schema wants an integer, a number or a boolean, as the platform's plugins send them (Magento sends `\"hosted_payment_id\": \"1\"`). A string becomes a number or a boolean only where the schema wants one and only when it is the canonical text of that value: `\"1\"`, `\"-2\"`, `\"0.5\"`, `\"true\"`, `\"false\"`; not `\"1.0\"`, `\" 1\"`, `\"1e0\"`, `\"01\"`, `\"yes\"`, which stay strings and fail validation naming the field. Nothing else changes type. The documents stay strict: they describe what a client should send.\n- **M-plugin-fields: Fields a request body does not define.** Ignored, in JSON and form bodies alike: the body schemas leave unknown fields open and the server drops them before the handler. This keeps the hosted-payment plugins of version 1 working: WooCommerce, PrestaShop and Shopware still post `merchant_id` and `data_encryption[...]` with Create Widget Payment (version 2 removed both, section 9); they are accepted and ignored. A field the body does define is still validated, so a wrong value, a missing required field or a value of the wrong type is refused (422 naming it).\n- **M-csv: CSV invoice upload path and method.** Not an HTTP operation. A file is validated by a library function and `npm run csv -- validate <file>` (decision P3): header `invoice_number,email,amount,include_fee,company_name,first_name,last_name` (`include_fee` stands for the brand-named column), at most 1000 rows, one error per bad cell with row and column, nothing partially accepted. Rows follow the InvoiceCsvRow schema: empty cell = absent; `invoice_number` optional (generated), `email`, `amount` and `include_fee` required; `company_name`, or `first_name` and `last_name`.\n",
+    "description": "[All APIs](./) · [OpenAPI document (YAML)](../openapi/merchant.yaml) · [Decisions](decisions.md) · Sandbox: `npm start` serves this API at `http://127.0.0.1:8080/merchant/v2`.\n\nAccept cryptocurrency payments priced in a fiat merchant currency (USD, CAD or EUR): hosted widget payments,\ndirect payments, invoices and invoice recipients, transactions, refunds, currencies and payouts, with webhooks on payment and refund events.\n\n## Authentication\n\nHTTP Basic on every request: `Authorization: Basic base64(<API_KEY>:<API_SECRET>)`. Missing or wrong credentials answer 401 code `1001`.\nRequests and responses are JSON (`Content-Type` and `Accept`: `application/json`). Sandbox keys and live keys are separate; sandbox\nkeys act on sandbox transactions (`is_sandbox: true`), which are simulated without any blockchain transaction (decision M2).\nCreating refunds needs the **Refund Create** permission on the key (`x-required-permission: refund:create`).\n\nSandbox credentials of the reference server: `demo-merchant` / `demo-merchant-secret` (Refund Create permission, hosted payment id 1,\nwebhook signing secret `demo-signing-secret`) and `demo-merchant-norefund` / `demo-merchant-norefund-secret` (no refund permission).\n\n## Displaying a payment\n\nShow the amount due to the currency precision and the address (for XRP also the destination tag, which the customer must use; the\nX-address is provided). A QR code is optional. URI schemes: `<currency name>:<address>[?amount=<amount>][?label=<label>][?message=<message>]`\nfor Bitcoin, Litecoin and Bitcoin Cash; `ethereum:<address>[?value=<value>][?gas=<suggestedGas>][?data=<bytecode>]` for Ethereum.\nThe customer must pay within five minutes of display; a payment sent in time is processed once found.\n\n## Webhooks\n\nVerify before trusting: split `signature` on `,` then on `=`; compute the lower-case hex HMAC-SHA256 of `<t>.<data>` (data exactly as received, still base64) keyed with the signing secret shown with the hosted payment plugin; the webhook is authentic when it equals an `s1` (constant-time compare). Reject when |now − t| exceeds 300 s. Then base64-decode `data` and parse the JSON. Delivery: up to 6 attempts (decision M-webhook-retries).\n\n## Verifying webhooks\n\nEvery webhook is a POST of `{\"signature\": \"t=<unix s>,s1=<hex>\", \"data\": \"<base64 JSON>\"}` (decision M3). Before trusting one:\n\n1. Keep the raw body and parse it as JSON; do not re-serialise `data`.\n2. Split `signature` on `,` then on `=`: one `t` and one or more `s1`.\n3. Compute the lower-case hex HMAC-SHA256 of `<t>.<data>` (`data` exactly as received, still base64), keyed with the\n   signing secret of the hosted payment plugin (sandbox: `demo-signing-secret`).\n4. The webhook is authentic when the result equals one of the `s1` values, compared in constant time.\n5. Reject it when |now − t| exceeds 300 seconds (replays).\n6. Base64-decode `data` and parse the JSON: a PaymentWebhookPayload or a RefundWebhookPayload.\n7. Answer any 2xx quickly. Delivery is at least once, so ignore a `data` already processed.\n\nWith the TypeScript client, `verifyWebhook` does steps 2 to 6 and throws a typed error naming the failed check:\n\n```ts\nimport express from 'express';\nimport { verifyWebhook } from 'cryptopay-openapi-toolkit/client/webhooks';\n\nconst app = express();\n// Keep the raw body: the signature covers `data` exactly as sent.\napp.post('/webhooks', express.text({ type: 'application/json' }), (req, res) => {\n  try {\n    const event = verifyWebhook({ body: req.body, secret: 'demo-signing-secret', toleranceSec: 300 });\n    console.log(event.type, event.payload); // 'payment' or 'refund', the decoded payload\n    res.sendStatus(200); // any 2xx acknowledges; anything else is retried\n  } catch (err) {\n    res.status(400).send(String(err)); // bad signature, stale timestamp or malformed payload\n  }\n});\napp.listen(3000);\n```\n\nThe same check in a shell:\n\n```sh\n# BODY is the raw POST body: {\"signature\":\"t=<unix s>,s1=<hex>\",\"data\":\"<base64 JSON>\"}\nSIG=$(printf '%s' \"$BODY\" | jq -r .signature)\nDATA=$(printf '%s' \"$BODY\" | jq -r .data)\nT=${SIG#t=}; T=${T%%,*}\nEXPECTED=$(printf '%s' \"$T.$DATA\" | openssl dgst -sha256 -hmac 'demo-signing-secret' | awk '{print $NF}')\ncase \",$SIG,\" in *\",s1=$EXPECTED,\"*) echo authentic ;; *) echo 'bad signature' ;; esac\n[ $(( $(date +%s) - T )) -le 300 ] && [ $(( T - $(date +%s) )) -le 300 ] || echo 'stale timestamp'\nprintf '%s' \"$DATA\" | base64 -d  # the payload, JSON\n```\n\nEach webhook below also has a curl sample that sends a signed test delivery to a local receiver.\n\n## Limits\n\n| Limit | Value |\n|---|---|\n| GET /transactions `limit` | default 100, maximum 500 |\n| Confirmations threshold | minimum 1 |\n| Refund `expires_in` | 12 to 336 hours, default 24 |\n| Invoice life | expires 90 days after `due_at` |\n| Payment address window | five minutes from display (`expires_timestamp`) |\n| Webhook timestamp tolerance (recommended) | 300 seconds |\n| Polling Query a Payment (recommended) | every 5 s until found, then about every minute |\n| Rate limit | 120 requests per minute per API key; then 429 code `1007` with `Retry-After` |\n| Request body | 100 kB (413 code `1008`) |\n\nRecommended confirmations (low risk): Bitcoin 3, Ethereum 24, Litecoin 12, Bitcoin Cash 3.\n\n## Decisions on what the document leaves open\n\n- **M1: Error bodies and the status of validation errors.** Missing or wrong credentials answer 401 `{title: \"Unauthorized\", code: \"1001\", details}`. Validation failures answer 422 with `source: [{<field>: <reason>}]` (nested fields dotted, e.g. `payment.email`). An unknown `crypto_iso` (or any cryptocurrency code) answers 422 code `2004` \"Invalid currency type\" naming the field.\n- **M2: Sandbox lifecycle.** With sandbox keys a payment starts blockchain `Pending`, transaction `null`; after `foundAfterMs` (default 2000) it is `Paid` / `pending_confirmation` and the paymentFound webhook is sent; after `confirmedAfterMs` (default 5000) it is `Confirmed` and `paid` — `overpaid` for amount 100, `underpaid` for amount 200 — and the paymentConfirmed webhook is sent. Timings are configurable. Sandbox transactions carry `is_sandbox: true`.\n- **M-sandbox-invoices: Sandbox invoices.** With sandbox keys a simulated recipient pays each new invoice in BTC at the sandbox rate: after `foundAfterMs` the transaction is `pending_confirmation` in BTC (amount_due, exchange_rate, amount_received, txid set) and the invoice `pending_confirmation` (delivery `viewed` when the service e-mailed it); after `confirmedAfterMs` it is `paid`, `overpaid` for amount 100 and `underpaid` for amount 200 (as M2). An invoice of amount 300 is never paid, so it stays `unpaid` and expires. Invoices of live keys wait for a real payer.\n- **M3: Webhook signing and targets.** Webhooks POST JSON `{signature: \"t=<unix s>,s1=<hex>\", data: \"<base64 JSON>\"}` (or the same two fields form-encoded, M-webhook-form); s1 = lower-case hex HMAC-SHA256(signing secret, `<t>.<data>`). Delivery is at-least-once with retries and backoff (M-webhook-retries); every attempt is logged. Targets must be https, except that sandbox keys may target http on loopback (127.0.0.1, localhost) so local development works; the schema states this (pattern: https, or http on 127.0.0.1, localhost or [::1]) and the server also refuses the http form for live keys (422 naming `webhook_url`). Refund `webhook_url` must be https in every mode (document, section 4.13). The reference server never delivers to link-local, unspecified, multicast or reserved addresses, nor to private networks unless its config allows them (checked for every address a target resolves to, when connecting); such an attempt fails and its log entry says why.\n- **M-answers: Which statuses an operation can answer.** Every operation declares every status the server can send for it: 422 for a refused request (a missing, malformed or unknown parameter: an operation without parameters refuses unknown query parameters too), 401 where it is signed or authenticated, 404 (no such record, or no such path), 405 (a method the path does not have; `Allow` lists those it has), 413 and 415 where it takes a body, 429 and 503 (both with `Retry-After`, in seconds) and 500. The error responses are written once under `components/responses` and referred to by each operation.\n- **M-sizes: Sizes of strings, numbers and lists.** Every string has a `maxLength`, every integer a `minimum` and a `maximum`, every list a `maxItems`, and the server refuses a request beyond them (it validates against this document). Where the source documents give a limit it is that one; otherwise: names 100, addresses 200, cities and regions 100, phones 20, zips 20, invoice numbers 64, IP addresses 45, e-mails 254, URLs 2048, decimal amounts 40, date-times 40, references 255, descriptions 255, blockchain addresses and ids 128, tokens 4096, codes 32, passwords 128 characters. Integers go at most to 2^53 - 1 (9007199254740991), the largest a JSON reader keeps exact; ids start at 1. Lists the API does not page hold at most 10,000 items, reference lists 100. An e-mail address is checked by exactly JSON Schema's `format: email` (RFC 5321/5322 addresses such as `a+b{c}@x.dev` are valid). A fiat refund amount (`amount_to_refund_fiat`) has at most 2 decimal places, as the server has always required. An empty query value is refused where the parameter declares `minLength: 1`.\n- **M-links: How the operations chain.** Each operation whose success response carries an id declares OpenAPI `links` to every operation that takes that id (`$response.body#/id`; a list through its first element, `#/transactions/0/id`). They are the flows the contract runner follows: create, then read, change and delete what was created.\n- **M4: Refund limits.** The refunds of a transaction together cannot exceed what was received (422 code `2002`). `expires_in` is 12..336 hours, default 24.\n- **M5: Idempotency.** The same `invoice_number` cannot create a second payment or invoice (widget payments included): 422 code `2001` naming the field.\n- **M-error-codes: Complete list of error codes.** The codes are those of `API_ERROR_CODES`, each tied to one HTTP status: `1001` Unauthorized (HTTP 401); `1002` Unprocessable Entity (HTTP 422); `1003` Permission denied (HTTP 401); `1004` Not Found (HTTP 404); `1005` Internal Server Error (HTTP 500); `1006` Service Unavailable (HTTP 503); `1007` Too Many Requests (HTTP 429); `1008` Payload Too Large (HTTP 413); `1009` Method Not Allowed (HTTP 405); `1010` Unsupported Media Type (HTTP 415); `1011` Malformed request body (HTTP 400); `2001` Duplicate invoice number (HTTP 422); `2002` Refund not allowed (HTTP 422); `2003` Duplicate e-mail (HTTP 422); `2004` Invalid currency type (HTTP 422).\n- **M-errors: Which operation answers which error.** Every operation may answer 401, 429, 500 and 503. Operations with a record id in the path answer 404 when it does not exist. Any request part failing its schema (body, query or path, e.g. `/transactions/abc`) answers 422 code `1002`. A body that is not valid JSON, or not valid form encoding (M-form), answers 400 code `1011`; a body over 100 kB answers 413 code `1008` (unsupported media type 415 `1010` and unknown method 405 `1009` are answered by the router for every path). An id given in a body (`invoice_recipient_id`, instant refund `id`) that does not exist answers 422 naming the field. A key without the Refund Create permission answers 401 code `1003`.\n- **M-created: 201 or 200 for creations.** Every POST that stores a resource answers 201 Created: createPayment (stated by the document), createInvoice, createInvoiceRecipient, createRefund, createInstantRefund. createWidgetPayment answers 200, matching the `status: 200` its body carries. Updates answer 200; deletion 204 without body.\n- **M-rate-limit: Rate limits.** 120 requests per minute per API key (per client IP when unauthenticated), a fixed one-minute window. Beyond it: 429 code `1007` with `Retry-After` (seconds until the window resets). Configurable.\n- **M-versioning: Versioning policy.** Version 2, in the path `/merchant/v2` (document version `2.x.y`). Additive changes (new optional fields, new endpoints, new enum values in responses) stay in v2; clients must ignore unknown fields. A breaking change gets `/merchant/v3`, served beside v2 for a deprecation period.\n- **M-conditional-fields: How conditional requirements are expressed.** Fields required \"unless\"/\"or\" are optional in the schema; a Zod refinement checks the rule and the same rule is written as JSON Schema `anyOf` so the validator enforces it: invoice recipients need `company_name`, or `first_name` and `last_name`; createInvoice needs `email`, `company_name`, `first_name` and `last_name` unless `invoice_recipient_id` is given (the document marks all four this way, read literally); when `invoice_recipient_id` is given, the stored recipient is used, inline recipient fields are ignored and `save_recipient` has no effect.\n- **M-refund-amounts: Amount fields that depend on the settlement method.** Only the server knows a transaction's settlement method. The schema requires at least one of `amount_to_refund_fiat` / `amount_to_refund`; the server requires the one matching the method (instant: fiat; manual: crypto), 422 naming it, and ignores the other. The amount may not have more decimal places than its unit (fiat: 2; crypto: the currency's precision), 422 naming it. For instant refunds, `refund_full_amount: true` refunds everything still refundable and forbids both amount fields. An omitted refund `webhook_url` means no webhook (the document's \"empty\").\n- **M-refund-transitions: Refund status transitions.** E-mail-link refund: `pending` (created; link e-mailed when `send_email`) → `email_opened` (customer opened the link) → `refunded` (address given and the refund sent; `txid` set). `pending`/`email_opened` → `cancelled` when `expires_at` passes unanswered. Any non-final → `problem` when sending fails. Instant refund: `pending` → `refunded` once on the blockchain (`blockchain_txid` set) or `problem`. Final states (refunded, problem, cancelled) send the refundProcessed webhook once when a `webhook_url` was given. A cancelled or problem refund frees its amount for a new refund.\n- **M-instant-refund-record: What GET /refunds/{refund_id} returns for an instant refund.** An instant refund is also a Refund: `refund_id` works with GET /refunds/{refund_id} and it is listed by GET /transactions/{transaction_id}/refunds. Its `email` is the customer e-mail of the refunded transaction, `url` its status page, `expires_at` equals `created_at`, `txid` is the `blockchain_txid`, and its status is one of pending, refunded, problem.\n- **M-payout-transitions: Payout status transitions.** `settlement_pending` (generated, not processed) → `processing` → `completed` (payment made; `payment_made_at` set). Manual payouts: `processing` → `settlement_error` on failure, then → `processing` when retried by the platform.\n- **M-payout-made-at: payment_made_at of a payout not yet paid.** Null until the payout is completed, in the list item as in the detail (the document gives \"string or null\" for the detail only; one payout cannot be both).\n- **M-payout-transaction-id: Meaning of transaction_id (string) in payout transaction items.** The blockchain transaction id, as in the `transaction_id` filter of GET /transactions; the platform transaction id is `id`. `source` is free text (no vocabulary given).\n- **M-delivery-transitions: Invoice delivery status transitions.** `null` (not sent: pending when `send_customer_email` is true, else stays null) → `sent` → `delivered` → `opened` (e-mail viewed) → `viewed` (link clicked). From `sent`: `bounced` (undeliverable), `spam` (reported), `error` (sending failed). Only the service's own e-mails are tracked.\n- **M-invoice-transitions: Invoice status transitions.** `unpaid` → `pending_confirmation` (payment found) → `paid`/`overpaid`/`underpaid` (confirmed) → `completed` (over/underpaid marked completed). `unpaid` → `cancelled` (marked in the merchant account) and `unpaid` → `expired` when `expires_at` (90 days after `due_at`) passes. Invoice payments are not announced by webhook (no webhook_url on invoices).\n- **M-expired: Trigger of blockchain status Expired.** When `expires_timestamp` (five minutes after display) passes with nothing found, blockchain status becomes `Expired` and transaction status stays `null`. A payment sent within the window but found later is still processed: `Expired` → `Paid` → `Confirmed`.\n- **M-webhook-retries: Webhook delivery retries.** Delivery is at-least-once: up to 6 attempts, the retries after 1 s, 2 s, 4 s, 8 s, 16 s. An attempt fails on any status other than 2xx, a network error, or no answer within 10 s. Every attempt is logged and re-signed with its own `t`; `data` is the same bytes in every attempt, so a receiver can ignore one already processed.\n- **M-webhook-form: Webhooks for receivers that read form fields (shop plugins).** Encoding: JSON by default. An API key can be set to form encoding instead (server config `webhookEncoding: \"form\"` on the key; the sandbox keys use JSON): the same envelope is then POSTed as `application/x-www-form-urlencoded` with exactly two fields, `signature` and `data` (read them as `$_POST['signature']` and `$_POST['data']`), with the same signature, retries and delivery log. Verify exactly as for JSON: `data` is the base64 string as received. Receivers that key the HMAC with a posted `signing` field cannot verify these webhooks, and never will: the signing secret is what proves a webhook comes from us, so a webhook that carried it could be forged by anyone who saw one (a log, a proxy, a misdirected delivery). No webhook ever contains the signing secret or any other credential. Such a receiver must be given the signing secret of the API key in its own settings.\n- **M-transaction-status-null: Transaction.status and the null of the vocabulary.** Transaction `status` may be `null` (payment not found yet), as in the vocabulary of section 3 and Payment `transaction_status`. Filters (`status` of GET /transactions) take the non-null values only.\n- **M-payout-id: Transaction.payout_id before payout.** `null` until the transaction is paid out.\n- **M-invoice-transaction: The transaction of an unpaid invoice.** Created with the invoice, status `invoice_sent`, `amount_due` `0`, `amount_received`/`txid` null, `currency` the invoice fiat currency until the recipient chooses a cryptocurrency (then that code).\n- **M-invoice-recipient: invoice_recipient_id of an invoice without a saved recipient.** `null` when the recipient was given inline and not saved (`save_recipient` false), or was deleted since; deleting a recipient leaves its invoices otherwise unchanged.\n- **M-recipient-nulls: Recipient fields not given.** Every recipient field that is optional at creation is `null` when not given (the document types only `company_name` as nullable; the others can be absent too).\n- **M-recipient-update: PATCH semantics.** At least one field; given fields replace the stored values, absent ones are kept (no clearing). The result must still satisfy the naming rule (422).\n- **M-invoice-description: Length of an invoice description.** At most 255 characters.\n- **M-send-reminders: Default of send_reminders.** false.\n- **M-ids: Types of path ids.** `payment_id` is a string as the document says (digits in practice); every other id is an integer, matching the resources.\n- **M-required-strings: Empty required strings without a character class.** `external_id` and the instant refund `address` must be non-empty. Listing endpoints other than GET /transactions are not paginated.\n- **M-charclasses: Character classes.** As the shared primitives (C1, C2): name, address, city, state and zip classes also allow the space character; IP addresses also allow hex digits (IPv6).\n- **M-form: Request bodies other than JSON.** Every operation that takes a JSON body also takes the same fields as `application/x-www-form-urlencoded` (UTF-8), declared as a second media type with the same schema and validated by the same validator with the same errors. Nesting follows Rack: `a[b][c]=v` is `{a: {b: {c: v}}}`; `orders[][k]=v` appends to a list of objects, and a key the current (last) object already has starts the next one, so `orders[][side]=buy&orders[][side]=sell` is two orders. A plain name given twice collects its values in a list, as in the URL query. Form values are strings. Each form media type states this in its `encoding`: `style: deepObject, explode: true` for an object field (`payment[amount]=10`), `style: form, explode: true` for the others (`a=1&a=2`). Where a body nests deeper than one level or holds a list of objects, which OpenAPI cannot express, the media type carries `x-form-nesting: rack`: its nested fields follow the Rack rules above. A string becomes a number or a boolean only where the schema wants one and only when it is the canonical text of that value: `\"1\"`, `\"-2\"`, `\"0.5\"`, `\"true\"`, `\"false\"`; not `\"1.0\"`, `\" 1\"`, `\"1e0\"`, `\"01\"`, `\"yes\"`, which stay strings and fail validation naming the field. Nothing else changes type. At most 1000 fields and 5 bracket levels. A malformed form body (bad percent-encoding or UTF-8, brackets, a name used as both a value and a group, over the limits) answers 400 code `1011`. Any other media type answers 415 (`1010`).\n- **M-lenient-scalars: Numbers and booleans sent as JSON strings.** Accepted where the schema wants an integer, a number or a boolean, as the platform's plugins send them (Magento sends `\"hosted_payment_id\": \"1\"`). A string becomes a number or a boolean only where the schema wants one and only when it is the canonical text of that value: `\"1\"`, `\"-2\"`, `\"0.5\"`, `\"true\"`, `\"false\"`; not `\"1.0\"`, `\" 1\"`, `\"1e0\"`, `\"01\"`, `\"yes\"`, which stay strings and fail validation naming the field. Nothing else changes type. The documents stay strict: they describe what a client should send.\n- **M-plugin-fields: Fields a request body does not define.** Ignored, in JSON and form bodies alike: the body schemas leave unknown fields open and the server drops them before the handler. This keeps the hosted-payment plugins of version 1 working: WooCommerce, PrestaShop and Shopware still post `merchant_id` and `data_encryption[...]` with Create Widget Payment (version 2 removed both, section 9); they are accepted and ignored. A field the body does define is still validated, so a wrong value, a missing required field or a value of the wrong type is refused (422 naming it).\n- **M-csv: CSV invoice upload path and method.** Not an HTTP operation. A file is validated by a library function and `npm run csv -- validate <file>` (decision P3): header `invoice_number,email,amount,include_fee,company_name,first_name,last_name` (`include_fee` stands for the brand-named column), at most 1000 rows, one error per bad cell with row and column, nothing partially accepted. Rows follow the InvoiceCsvRow schema: empty cell = absent; `invoice_number` optional (generated), `email`, `amount` and `include_fee` required; `company_name`, or `first_name` and `last_name`.\n",
     "license": {
       "name": "Proprietary",
       "identifier": "LicenseRef-Proprietary"
@@ -59,198 +59,6 @@ const document: Record<string, unknown> = {
       "description": "Signed POSTs the service sends to the merchant"
     }
   ],
-  "x-decisions": [
-    {
-      "id": "M1",
-      "gap": "Error bodies and the status of validation errors",
-      "decision": "Missing or wrong credentials answer 401 `{title: \"Unauthorized\", code: \"1001\", details}`. Validation failures answer 422 with `source: [{<field>: <reason>}]` (nested fields dotted, e.g. `payment.email`). An unknown `crypto_iso` (or any cryptocurrency code) answers 422 code `2004` \"Invalid currency type\" naming the field."
-    },
-    {
-      "id": "M2",
-      "gap": "Sandbox lifecycle",
-      "decision": "With sandbox keys a payment starts blockchain `Pending`, transaction `null`; after `foundAfterMs` (default 2000) it is `Paid` / `pending_confirmation` and the paymentFound webhook is sent; after `confirmedAfterMs` (default 5000) it is `Confirmed` and `paid` — `overpaid` for amount 100, `underpaid` for amount 200 — and the paymentConfirmed webhook is sent. Timings are configurable. Sandbox transactions carry `is_sandbox: true`."
-    },
-    {
-      "id": "M-sandbox-invoices",
-      "gap": "Sandbox invoices",
-      "decision": "With sandbox keys a simulated recipient pays each new invoice in BTC at the sandbox rate: after `foundAfterMs` the transaction is `pending_confirmation` in BTC (amount_due, exchange_rate, amount_received, txid set) and the invoice `pending_confirmation` (delivery `viewed` when the service e-mailed it); after `confirmedAfterMs` it is `paid`, `overpaid` for amount 100 and `underpaid` for amount 200 (as M2). An invoice of amount 300 is never paid, so it stays `unpaid` and expires. Invoices of live keys wait for a real payer."
-    },
-    {
-      "id": "M3",
-      "gap": "Webhook signing and targets",
-      "decision": "Webhooks POST JSON `{signature: \"t=<unix s>,s1=<hex>\", data: \"<base64 JSON>\"}` (or the same two fields form-encoded, M-webhook-form); s1 = lower-case hex HMAC-SHA256(signing secret, `<t>.<data>`). Delivery is at-least-once with retries and backoff (M-webhook-retries); every attempt is logged. Targets must be https, except that sandbox keys may target http on loopback (127.0.0.1, localhost) so local development works; the schema states this (pattern: https, or http on 127.0.0.1, localhost or [::1]) and the server also refuses the http form for live keys (422 naming `webhook_url`). Refund `webhook_url` must be https in every mode (document, section 4.13). The reference server never delivers to link-local, unspecified, multicast or reserved addresses, nor to private networks unless its config allows them (checked for every address a target resolves to, when connecting); such an attempt fails and its log entry says why."
-    },
-    {
-      "id": "M4",
-      "gap": "Refund limits",
-      "decision": "The refunds of a transaction together cannot exceed what was received (422 code `2002`). `expires_in` is 12..336 hours, default 24."
-    },
-    {
-      "id": "M5",
-      "gap": "Idempotency",
-      "decision": "The same `invoice_number` cannot create a second payment or invoice (widget payments included): 422 code `2001` naming the field."
-    },
-    {
-      "id": "M-error-codes",
-      "gap": "Complete list of error codes",
-      "decision": "The codes are those of `API_ERROR_CODES`, each tied to one HTTP status: `1001` Unauthorized (HTTP 401); `1002` Unprocessable Entity (HTTP 422); `1003` Permission denied (HTTP 401); `1004` Not Found (HTTP 404); `1005` Internal Server Error (HTTP 500); `1006` Service Unavailable (HTTP 503); `1007` Too Many Requests (HTTP 429); `1008` Payload Too Large (HTTP 413); `1009` Method Not Allowed (HTTP 405); `1010` Unsupported Media Type (HTTP 415); `1011` Malformed request body (HTTP 400); `2001` Duplicate invoice number (HTTP 422); `2002` Refund not allowed (HTTP 422); `2003` Duplicate e-mail (HTTP 422); `2004` Invalid currency type (HTTP 422)."
-    },
-    {
-      "id": "M-errors",
-      "gap": "Which operation answers which error",
-      "decision": "Every operation may answer 401, 429, 500 and 503. Operations with a record id in the path answer 404 when it does not exist. Any request part failing its schema (body, query or path, e.g. `/transactions/abc`) answers 422 code `1002`. A body that is not valid JSON, or not valid form encoding (M-form), answers 400 code `1011`; a body over 100 kB answers 413 code `1008` (unsupported media type 415 `1010` and unknown method 405 `1009` are answered by the router for every path). An id given in a body (`invoice_recipient_id`, instant refund `id`) that does not exist answers 422 naming the field. A key without the Refund Create permission answers 401 code `1003`."
-    },
-    {
-      "id": "M-created",
-      "gap": "201 or 200 for creations",
-      "decision": "Every POST that stores a resource answers 201 Created: createPayment (stated by the document), createInvoice, createInvoiceRecipient, createRefund, createInstantRefund. createWidgetPayment answers 200, matching the `status: 200` its body carries. Updates answer 200; deletion 204 without body."
-    },
-    {
-      "id": "M-rate-limit",
-      "gap": "Rate limits",
-      "decision": "120 requests per minute per API key (per client IP when unauthenticated), a fixed one-minute window. Beyond it: 429 code `1007` with `Retry-After` (seconds until the window resets). Configurable."
-    },
-    {
-      "id": "M-versioning",
-      "gap": "Versioning policy",
-      "decision": "Version 2, in the path `/merchant/v2` (document version `2.x.y`). Additive changes (new optional fields, new endpoints, new enum values in responses) stay in v2; clients must ignore unknown fields. A breaking change gets `/merchant/v3`, served beside v2 for a deprecation period."
-    },
-    {
-      "id": "M-conditional-fields",
-      "gap": "How conditional requirements are expressed",
-      "decision": "Fields required \"unless\"/\"or\" are optional in the schema; a Zod refinement checks the rule and the same rule is written as JSON Schema `anyOf` so the validator enforces it: invoice recipients need `company_name`, or `first_name` and `last_name`; createInvoice needs `email`, `company_name`, `first_name` and `last_name` unless `invoice_recipient_id` is given (the document marks all four this way, read literally); when `invoice_recipient_id` is given, the stored recipient is used, inline recipient fields are ignored and `save_recipient` has no effect."
-    },
-    {
-      "id": "M-refund-amounts",
-      "gap": "Amount fields that depend on the settlement method",
-      "decision": "Only the server knows a transaction's settlement method. The schema requires at least one of `amount_to_refund_fiat` / `amount_to_refund`; the server requires the one matching the method (instant: fiat; manual: crypto), 422 naming it, and ignores the other. The amount may not have more decimal places than its unit (fiat: 2; crypto: the currency's precision), 422 naming it. For instant refunds, `refund_full_amount: true` refunds everything still refundable and forbids both amount fields. An omitted refund `webhook_url` means no webhook (the document's \"empty\")."
-    },
-    {
-      "id": "M-refund-transitions",
-      "gap": "Refund status transitions",
-      "decision": "E-mail-link refund: `pending` (created; link e-mailed when `send_email`) → `email_opened` (customer opened the link) → `refunded` (address given and the refund sent; `txid` set). `pending`/`email_opened` → `cancelled` when `expires_at` passes unanswered. Any non-final → `problem` when sending fails. Instant refund: `pending` → `refunded` once on the blockchain (`blockchain_txid` set) or `problem`. Final states (refunded, problem, cancelled) send the refundProcessed webhook once when a `webhook_url` was given. A cancelled or problem refund frees its amount for a new refund."
-    },
-    {
-      "id": "M-instant-refund-record",
-      "gap": "What GET /refunds/{refund_id} returns for an instant refund",
-      "decision": "An instant refund is also a Refund: `refund_id` works with GET /refunds/{refund_id} and it is listed by GET /transactions/{transaction_id}/refunds. Its `email` is the customer e-mail of the refunded transaction, `url` its status page, `expires_at` equals `created_at`, `txid` is the `blockchain_txid`, and its status is one of pending, refunded, problem."
-    },
-    {
-      "id": "M-payout-transitions",
-      "gap": "Payout status transitions",
-      "decision": "`settlement_pending` (generated, not processed) → `processing` → `completed` (payment made; `payment_made_at` set). Manual payouts: `processing` → `settlement_error` on failure, then → `processing` when retried by the platform."
-    },
-    {
-      "id": "M-payout-made-at",
-      "gap": "payment_made_at of a payout not yet paid",
-      "decision": "Null until the payout is completed, in the list item as in the detail (the document gives \"string or null\" for the detail only; one payout cannot be both)."
-    },
-    {
-      "id": "M-payout-transaction-id",
-      "gap": "Meaning of transaction_id (string) in payout transaction items",
-      "decision": "The blockchain transaction id, as in the `transaction_id` filter of GET /transactions; the platform transaction id is `id`. `source` is free text (no vocabulary given)."
-    },
-    {
-      "id": "M-delivery-transitions",
-      "gap": "Invoice delivery status transitions",
-      "decision": "`null` (not sent: pending when `send_customer_email` is true, else stays null) → `sent` → `delivered` → `opened` (e-mail viewed) → `viewed` (link clicked). From `sent`: `bounced` (undeliverable), `spam` (reported), `error` (sending failed). Only the service's own e-mails are tracked."
-    },
-    {
-      "id": "M-invoice-transitions",
-      "gap": "Invoice status transitions",
-      "decision": "`unpaid` → `pending_confirmation` (payment found) → `paid`/`overpaid`/`underpaid` (confirmed) → `completed` (over/underpaid marked completed). `unpaid` → `cancelled` (marked in the merchant account) and `unpaid` → `expired` when `expires_at` (90 days after `due_at`) passes. Invoice payments are not announced by webhook (no webhook_url on invoices)."
-    },
-    {
-      "id": "M-expired",
-      "gap": "Trigger of blockchain status Expired",
-      "decision": "When `expires_timestamp` (five minutes after display) passes with nothing found, blockchain status becomes `Expired` and transaction status stays `null`. A payment sent within the window but found later is still processed: `Expired` → `Paid` → `Confirmed`."
-    },
-    {
-      "id": "M-webhook-retries",
-      "gap": "Webhook delivery retries",
-      "decision": "Delivery is at-least-once: up to 6 attempts, the retries after 1 s, 2 s, 4 s, 8 s, 16 s. An attempt fails on any status other than 2xx, a network error, or no answer within 10 s. Every attempt is logged and re-signed with its own `t`; `data` is the same bytes in every attempt, so a receiver can ignore one already processed."
-    },
-    {
-      "id": "M-webhook-form",
-      "gap": "Webhooks for receivers that read form fields (shop plugins)",
-      "decision": "Encoding: JSON by default. An API key can be set to form encoding instead (server config `webhookEncoding: \"form\"` on the key; the sandbox keys use JSON): the same envelope is then POSTed as `application/x-www-form-urlencoded` with exactly two fields, `signature` and `data` (read them as `$_POST['signature']` and `$_POST['data']`), with the same signature, retries and delivery log. Verify exactly as for JSON: `data` is the base64 string as received. Receivers that key the HMAC with a posted `signing` field cannot verify these webhooks, and never will: the signing secret is what proves a webhook comes from us, so a webhook that carried it could be forged by anyone who saw one (a log, a proxy, a misdirected delivery). No webhook ever contains the signing secret or any other credential. Such a receiver must be given the signing secret of the API key in its own settings."
-    },
-    {
-      "id": "M-transaction-status-null",
-      "gap": "Transaction.status and the null of the vocabulary",
-      "decision": "Transaction `status` may be `null` (payment not found yet), as in the vocabulary of section 3 and Payment `transaction_status`. Filters (`status` of GET /transactions) take the non-null values only."
-    },
-    {
-      "id": "M-payout-id",
-      "gap": "Transaction.payout_id before payout",
-      "decision": "`null` until the transaction is paid out."
-    },
-    {
-      "id": "M-invoice-transaction",
-      "gap": "The transaction of an unpaid invoice",
-      "decision": "Created with the invoice, status `invoice_sent`, `amount_due` `0`, `amount_received`/`txid` null, `currency` the invoice fiat currency until the recipient chooses a cryptocurrency (then that code)."
-    },
-    {
-      "id": "M-invoice-recipient",
-      "gap": "invoice_recipient_id of an invoice without a saved recipient",
-      "decision": "`null` when the recipient was given inline and not saved (`save_recipient` false), or was deleted since; deleting a recipient leaves its invoices otherwise unchanged."
-    },
-    {
-      "id": "M-recipient-nulls",
-      "gap": "Recipient fields not given",
-      "decision": "Every recipient field that is optional at creation is `null` when not given (the document types only `company_name` as nullable; the others can be absent too)."
-    },
-    {
-      "id": "M-recipient-update",
-      "gap": "PATCH semantics",
-      "decision": "At least one field; given fields replace the stored values, absent ones are kept (no clearing). The result must still satisfy the naming rule (422)."
-    },
-    {
-      "id": "M-invoice-description",
-      "gap": "Length of an invoice description",
-      "decision": "At most 255 characters."
-    },
-    {
-      "id": "M-send-reminders",
-      "gap": "Default of send_reminders",
-      "decision": "false."
-    },
-    {
-      "id": "M-ids",
-      "gap": "Types of path ids",
-      "decision": "`payment_id` is a string as the document says (digits in practice); every other id is an integer, matching the resources."
-    },
-    {
-      "id": "M-required-strings",
-      "gap": "Empty required strings without a character class",
-      "decision": "`external_id` and the instant refund `address` must be non-empty. Listing endpoints other than GET /transactions are not paginated."
-    },
-    {
-      "id": "M-charclasses",
-      "gap": "Character classes",
-      "decision": "As the shared primitives (C1, C2): name, address, city, state and zip classes also allow the space character; IP addresses also allow hex digits (IPv6)."
-    },
-    {
-      "id": "M-form",
-      "gap": "Request bodies other than JSON",
-      "decision": "Every operation that takes a JSON body also takes the same fields as `application/x-www-form-urlencoded` (UTF-8), declared as a second media type with the same schema and validated by the same validator with the same errors. Nesting follows Rack: `a[b][c]=v` is `{a: {b: {c: v}}}`; `orders[][k]=v` appends to a list of objects, and a key the current (last) object already has starts the next one, so `orders[][side]=buy&orders[][side]=sell` is two orders. A plain name given twice collects its values in a list, as in the URL query. Form values are strings. A string becomes a number or a boolean only where the schema wants one and only when it is the canonical text of that value: `\"1\"`, `\"-2\"`, `\"0.5\"`, `\"true\"`, `\"false\"`; not `\"1.0\"`, `\" 1\"`, `\"1e0\"`, `\"01\"`, `\"yes\"`, which stay strings and fail validation naming the field. Nothing else changes type. At most 1000 fields and 5 bracket levels. A malformed form body (bad percent-encoding or UTF-8, brackets, a name used as both a value and a group, over the limits) answers 400 code `1011`. Any other media type answers 415 (`1010`)."
-    },
-    {
-      "id": "M-lenient-scalars",
-      "gap": "Numbers and booleans sent as JSON strings",
-      "decision": "Accepted where the schema wants an integer, a number or a boolean, as the platform's plugins send them (Magento sends `\"hosted_payment_id\": \"1\"`). A string becomes a number or a boolean only where the schema wants one and only when it is the canonical text of that value: `\"1\"`, `\"-2\"`, `\"0.5\"`, `\"true\"`, `\"false\"`; not `\"1.0\"`, `\" 1\"`, `\"1e0\"`, `\"01\"`, `\"yes\"`, which stay strings and fail validation naming the field. Nothing else changes type. The documents stay strict: they describe what a client should send."
-    },
-    {
-      "id": "M-plugin-fields",
-      "gap": "Fields a request body does not define",
-      "decision": "Ignored, in JSON and form bodies alike: the body schemas leave unknown fields open and the server drops them before the handler. This keeps the hosted-payment plugins of version 1 working: WooCommerce, PrestaShop and Shopware still post `merchant_id` and `data_encryption[...]` with Create Widget Payment (version 2 removed both, section 9); they are accepted and ignored. A field the body does define is still validated, so a wrong value, a missing required field or a value of the wrong type is refused (422 naming it)."
-    },
-    {
-      "id": "M-csv",
-      "gap": "CSV invoice upload path and method",
-      "decision": "Not an HTTP operation. A file is validated by a library function and `npm run csv -- validate <file>` (decision P3): header `invoice_number,email,amount,include_fee,company_name,first_name,last_name` (`include_fee` stands for the brand-named column), at most 1000 rows, one error per bad cell with row and column, nothing partially accepted. Rows follow the InvoiceCsvRow schema: empty cell = absent; `invoice_number` optional (generated), `email`, `amount` and `include_fee` required; `company_name`, or `first_name` and `last_name`."
-    }
-  ],
   "x-rate-limit": {
     "requestsPerMinute": 120,
     "per": "API key",
@@ -293,6 +101,8 @@ const document: Record<string, unknown> = {
         "properties": {
           "id": {
             "type": "integer",
+            "minimum": 1,
+            "maximum": 9007199254740991,
             "description": "Blockchain transaction record id",
             "example": 1
           },
@@ -301,17 +111,20 @@ const document: Record<string, unknown> = {
           },
           "amount_received": {
             "type": "string",
+            "maxLength": 40,
             "pattern": "^[0-9]+(\\.[0-9]+)?$",
             "description": "Amount received by this blockchain transaction",
             "example": "10.00"
           },
           "txid": {
             "type": "string",
+            "maxLength": 128,
             "description": "Blockchain transaction id",
             "example": "f4184fc596403b9d638783cf57adfe4c75c605f6356fbc91338530e9831e9e16"
           },
           "find_time": {
             "type": "string",
+            "maxLength": 40,
             "format": "date-time",
             "description": "When the transaction was found on the blockchain",
             "example": "2026-01-31T12:00:00.000Z"
@@ -331,6 +144,8 @@ const document: Record<string, unknown> = {
         "properties": {
           "id": {
             "type": "integer",
+            "minimum": 1,
+            "maximum": 9007199254740991,
             "description": "Transaction id",
             "example": 7001
           },
@@ -341,12 +156,14 @@ const document: Record<string, unknown> = {
           },
           "amount_to_refund_fiat": {
             "type": "string",
-            "pattern": "^(0*[1-9][0-9]*(\\.[0-9]+)?|0+\\.[0-9]*[1-9][0-9]*)$",
-            "description": "Fiat amount. Required for instant settlement unless refund_full_amount.; greater than 0",
+            "maxLength": 40,
+            "pattern": "^(0*[1-9][0-9]*(\\.[0-9]{1,2})?|0+\\.([1-9][0-9]?|0[1-9]))$",
+            "description": "Fiat amount. Required for instant settlement unless refund_full_amount.; greater than 0, at most 2 decimal places",
             "example": "10.00"
           },
           "amount_to_refund": {
             "type": "string",
+            "maxLength": 40,
             "pattern": "^(0*[1-9][0-9]*(\\.[0-9]+)?|0+\\.[0-9]*[1-9][0-9]*)$",
             "description": "Cryptocurrency amount. Required for manual settlement unless refund_full_amount.; greater than 0",
             "example": "10.00"
@@ -354,17 +171,20 @@ const document: Record<string, unknown> = {
           "address": {
             "type": "string",
             "minLength": 1,
+            "maxLength": 255,
             "description": "Valid blockchain address for the transaction's currency (checked by the server)",
             "example": "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq"
           },
           "destination_tag": {
             "type": "string",
+            "maxLength": 128,
             "description": "XRP destination tag"
           },
           "webhook_url": {
             "type": "string",
+            "maxLength": 2048,
             "format": "uri",
-            "pattern": "^https:\\/\\/",
+            "pattern": "^https://",
             "description": "Refund webhook target; must use https. Omitted: no webhook.",
             "example": "https://merchant.example.com/hooks/refunds"
           }
@@ -418,6 +238,7 @@ const document: Record<string, unknown> = {
         "properties": {
           "amount": {
             "type": "string",
+            "maxLength": 40,
             "pattern": "^(0*[1-9][0-9]*(\\.[0-9]+)?|0+\\.[0-9]*[1-9][0-9]*)$",
             "description": "Amount due in `currency_iso`; greater than 0",
             "example": "10.00"
@@ -434,54 +255,63 @@ const document: Record<string, unknown> = {
           },
           "email": {
             "type": "string",
+            "maxLength": 254,
             "format": "email",
             "description": "Recipient e-mail. Required unless `invoice_recipient_id` is given",
             "example": "jane@example.com"
           },
           "company_name": {
             "type": "string",
+            "maxLength": 100,
             "pattern": "^[a-zA-Z.' -]+$",
             "description": "Company name. Required unless `invoice_recipient_id` is given",
             "example": "Acme Widgets"
           },
           "first_name": {
             "type": "string",
+            "maxLength": 100,
             "pattern": "^[a-zA-Z.' -]+$",
             "description": "First name. Required unless `invoice_recipient_id` is given",
             "example": "Jane"
           },
           "last_name": {
             "type": "string",
+            "maxLength": 100,
             "pattern": "^[a-zA-Z.' -]+$",
             "description": "Last name. Required unless `invoice_recipient_id` is given",
             "example": "Doe"
           },
           "phone": {
             "type": "string",
+            "maxLength": 20,
             "pattern": "^[0-9]+$",
             "description": "Phone number, digits only",
             "example": "4165550100"
           },
           "address": {
             "type": "string",
+            "maxLength": 200,
             "pattern": "^[0-9a-zA-Z/.' -]+$",
             "description": "Street address",
             "example": "100 King St W"
           },
           "city": {
             "type": "string",
+            "maxLength": 100,
             "pattern": "^[a-zA-Z ]+$",
             "description": "City",
             "example": "Toronto"
           },
           "state": {
             "type": "string",
+            "maxLength": 100,
             "pattern": "^[a-zA-Z ]+$",
             "description": "State or province",
             "example": "Ontario"
           },
           "zip": {
             "type": "string",
+            "maxLength": 20,
             "pattern": "^[a-zA-Z0-9/'# -]+$",
             "description": "Postal or zip code",
             "example": "M5X 1A9"
@@ -744,12 +574,14 @@ const document: Record<string, unknown> = {
           },
           "invoice_number": {
             "type": "string",
+            "maxLength": 64,
             "pattern": "^[a-zA-Z0-9]+$",
             "description": "Invoice number, a-z A-Z 0-9; unique (decision M5); generated if omitted",
             "example": "INV1001"
           },
           "due_at": {
             "type": "string",
+            "maxLength": 40,
             "format": "date-time",
             "description": "Due time, ISO 8601 UTC; default the current time. The invoice expires 90 days after it.",
             "example": "2026-01-31T12:00:00.000Z"
@@ -762,6 +594,8 @@ const document: Record<string, unknown> = {
           },
           "invoice_recipient_id": {
             "type": "integer",
+            "minimum": 1,
+            "maximum": 9007199254740991,
             "description": "Existing recipient; its stored details are used and inline recipient fields are ignored (decision M-invoice-recipient)",
             "example": 301
           },
@@ -831,6 +665,7 @@ const document: Record<string, unknown> = {
         "properties": {
           "amount": {
             "type": "string",
+            "maxLength": 40,
             "pattern": "^(0*[1-9][0-9]*(\\.[0-9]+)?|0+\\.[0-9]*[1-9][0-9]*)$",
             "description": "Amount in `currency_iso`; digits and `.`; greater than 0",
             "example": "10.00"
@@ -838,6 +673,7 @@ const document: Record<string, unknown> = {
           "external_id": {
             "type": "string",
             "minLength": 1,
+            "maxLength": 255,
             "description": "Merchant's reference",
             "example": "order-1001"
           },
@@ -866,66 +702,77 @@ const document: Record<string, unknown> = {
           },
           "confirmations_required": {
             "type": "string",
+            "maxLength": 16,
             "pattern": "^[1-9][0-9]*$",
             "description": "Confirmations threshold, a string of digits (as the document types it); minimum 1. A threshold above 1 keeps the transaction in pending_confirmation until met.",
             "example": "3"
           },
           "ip": {
             "type": "string",
+            "maxLength": 45,
             "pattern": "^[0-9a-fA-F.:]+$",
             "description": "Customer's IPv4 or IPv6 address",
             "example": "203.0.113.7"
           },
           "invoice_number": {
             "type": "string",
+            "maxLength": 64,
             "pattern": "^[a-zA-Z0-9]+$",
             "description": "Invoice number, a-z A-Z 0-9; unique per merchant (a duplicate answers 422 code 2001, decision M5)",
             "example": "INV1001"
           },
           "first_name": {
             "type": "string",
+            "maxLength": 100,
             "pattern": "^[a-zA-Z.' -]+$",
             "description": "Customer's first name",
             "example": "Jane"
           },
           "last_name": {
             "type": "string",
+            "maxLength": 100,
             "pattern": "^[a-zA-Z.' -]+$",
             "description": "Customer's last name",
             "example": "Doe"
           },
           "email": {
             "type": "string",
+            "maxLength": 254,
             "format": "email",
             "description": "Customer's e-mail address",
             "example": "jane@example.com"
           },
           "phone": {
             "type": "string",
+            "maxLength": 20,
             "pattern": "^[0-9]+$",
             "description": "Phone number, digits only",
             "example": "4165550100"
           },
           "address": {
             "type": "string",
+            "maxLength": 200,
             "pattern": "^[0-9a-zA-Z/.' -]+$",
             "description": "Street address",
             "example": "100 King St W"
           },
           "city": {
             "type": "string",
+            "maxLength": 100,
             "pattern": "^[a-zA-Z ]+$",
             "description": "City",
             "example": "Toronto"
           },
           "state": {
             "type": "string",
+            "maxLength": 100,
             "pattern": "^[a-zA-Z ]+$",
             "description": "State or province",
             "example": "Ontario"
           },
           "zip": {
             "type": "string",
+            "maxLength": 20,
             "pattern": "^[a-zA-Z0-9/'# -]+$",
             "description": "Postal or zip code",
             "example": "M5X 1A9"
@@ -1188,8 +1035,9 @@ const document: Record<string, unknown> = {
           },
           "webhook_url": {
             "type": "string",
+            "maxLength": 2048,
             "format": "uri",
-            "pattern": "^(https:\\/\\/|http:\\/\\/(127\\.0\\.0\\.1|localhost|\\[::1\\])(:[0-9]+)?(\\/|$))",
+            "pattern": "^(https://|http://(127\\.0\\.0\\.1|localhost|\\[::1\\])(:[0-9]+)?(/|$))",
             "description": "Target of the payment webhooks. https; sandbox keys may also use http on 127.0.0.1 or localhost (decision M3, enforced by the server). Default: none.",
             "example": "https://merchant.example.com/hooks/payments"
           }
@@ -1225,18 +1073,21 @@ const document: Record<string, unknown> = {
         "properties": {
           "email": {
             "type": "string",
+            "maxLength": 254,
             "format": "email",
             "description": "Customer address for the refund link",
             "example": "jane@example.com"
           },
           "amount_to_refund_fiat": {
             "type": "string",
-            "pattern": "^(0*[1-9][0-9]*(\\.[0-9]+)?|0+\\.[0-9]*[1-9][0-9]*)$",
-            "description": "Fiat amount. Required for instant-settlement transactions.; greater than 0",
+            "maxLength": 40,
+            "pattern": "^(0*[1-9][0-9]*(\\.[0-9]{1,2})?|0+\\.([1-9][0-9]?|0[1-9]))$",
+            "description": "Fiat amount. Required for instant-settlement transactions.; greater than 0, at most 2 decimal places",
             "example": "10.00"
           },
           "amount_to_refund": {
             "type": "string",
+            "maxLength": 40,
             "pattern": "^(0*[1-9][0-9]*(\\.[0-9]+)?|0+\\.[0-9]*[1-9][0-9]*)$",
             "description": "Cryptocurrency amount. Required for manual-settlement transactions.; greater than 0",
             "example": "10.00"
@@ -1256,8 +1107,9 @@ const document: Record<string, unknown> = {
           },
           "webhook_url": {
             "type": "string",
+            "maxLength": 2048,
             "format": "uri",
-            "pattern": "^https:\\/\\/",
+            "pattern": "^https://",
             "description": "Refund webhook target; must use https. Omitted: no webhook.",
             "example": "https://merchant.example.com/hooks/refunds"
           }
@@ -1284,6 +1136,7 @@ const document: Record<string, unknown> = {
         "properties": {
           "amount": {
             "type": "string",
+            "maxLength": 40,
             "pattern": "^(0*[1-9][0-9]*(\\.[0-9]+)?|0+\\.[0-9]*[1-9][0-9]*)$",
             "description": "Amount in the merchant's default currency; digits and `.`; greater than 0",
             "example": "10.00"
@@ -1291,67 +1144,79 @@ const document: Record<string, unknown> = {
           "external_id": {
             "type": "string",
             "minLength": 1,
+            "maxLength": 255,
             "description": "Merchant's reference; appended as `external_id=<external_id>` to the redirect after payment",
             "example": "order-2001"
           },
           "hosted_payment_id": {
             "type": "integer",
+            "minimum": 1,
+            "maximum": 9007199254740991,
             "description": "Hosted payment plugin id",
             "example": 1
           },
           "first_name": {
             "type": "string",
+            "maxLength": 100,
             "pattern": "^[a-zA-Z.' -]+$",
             "description": "Customer's first name",
             "example": "Jane"
           },
           "last_name": {
             "type": "string",
+            "maxLength": 100,
             "pattern": "^[a-zA-Z.' -]+$",
             "description": "Customer's last name",
             "example": "Doe"
           },
           "email": {
             "type": "string",
+            "maxLength": 254,
             "format": "email",
             "description": "Customer's e-mail address",
             "example": "jane@example.com"
           },
           "callback_url": {
             "type": "string",
+            "maxLength": 2048,
             "format": "uri",
-            "pattern": "^https?:\\/\\/",
+            "pattern": "^https?://",
             "description": "Redirect after payment; default: the plugin's Payment received URL",
             "example": "https://shop.example.com/paid"
           },
           "webhook_url": {
             "type": "string",
+            "maxLength": 2048,
             "format": "uri",
-            "pattern": "^(https:\\/\\/|http:\\/\\/(127\\.0\\.0\\.1|localhost|\\[::1\\])(:[0-9]+)?(\\/|$))",
+            "pattern": "^(https://|http://(127\\.0\\.0\\.1|localhost|\\[::1\\])(:[0-9]+)?(/|$))",
             "description": "Webhook target; default: the plugin's Webhook URL. https, or http on loopback for sandbox keys (decision M3).",
             "example": "https://merchant.example.com/hooks/payments"
           },
           "cancel_url": {
             "type": "string",
+            "maxLength": 2048,
             "format": "uri",
-            "pattern": "^https?:\\/\\/",
+            "pattern": "^https?://",
             "description": "Redirect on cancel; default: the plugin's setting",
             "example": "https://shop.example.com/cancelled"
           },
           "address": {
             "type": "string",
+            "maxLength": 200,
             "pattern": "^[0-9a-zA-Z/.' -]+$",
             "description": "Street address",
             "example": "100 King St W"
           },
           "city": {
             "type": "string",
+            "maxLength": 100,
             "pattern": "^[a-zA-Z ]+$",
             "description": "City",
             "example": "Toronto"
           },
           "province": {
             "type": "string",
+            "maxLength": 100,
             "pattern": "^[a-zA-Z ]+$",
             "description": "Province or state",
             "example": "Ontario"
@@ -1614,12 +1479,14 @@ const document: Record<string, unknown> = {
           },
           "phone": {
             "type": "string",
+            "maxLength": 20,
             "pattern": "^[0-9]+$",
             "description": "Phone number, digits only",
             "example": "4165550100"
           },
           "invoice_number": {
             "type": "string",
+            "maxLength": 64,
             "pattern": "^[a-zA-Z0-9]+$",
             "description": "Invoice number; unique per merchant (decision M5); generated if omitted",
             "example": "INV1001"
@@ -1637,6 +1504,7 @@ const document: Record<string, unknown> = {
           "confirmations_required": {
             "type": "integer",
             "minimum": 1,
+            "maximum": 9007199254740991,
             "description": "Confirmations threshold; minimum 1",
             "example": 3
           }
@@ -1659,30 +1527,36 @@ const document: Record<string, unknown> = {
           },
           "address": {
             "type": "string",
+            "maxLength": 128,
             "description": "Address given to the customer",
             "example": "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq"
           },
           "cash_address": {
             "type": "string",
+            "maxLength": 128,
             "description": "Bitcoin Cash cash address; only for Bitcoin Cash (Bitcoin payments may carry it too)"
           },
           "xaddress": {
             "type": "string",
+            "maxLength": 128,
             "description": "XRP X-address; only for XRP"
           },
           "destination_tag": {
             "type": "string",
+            "maxLength": 128,
             "description": "XRP destination tag; only for XRP. The customer must use it."
           },
           "start_timestamp": {
             "type": "integer",
             "minimum": 0,
+            "maximum": 9007199254740991,
             "description": "Unix time (s) from which the address accepts payment for this invoice",
             "example": 1767225600
           },
           "expires_timestamp": {
             "type": "integer",
             "minimum": 0,
+            "maximum": 9007199254740991,
             "description": "Unix time (s) until which the address accepts payment: five minutes after display. A payment sent in the window is still processed once found.",
             "example": 1767225900
           }
@@ -1716,6 +1590,7 @@ const document: Record<string, unknown> = {
           },
           "name": {
             "type": "string",
+            "maxLength": 32,
             "description": "Name",
             "example": "Bitcoin"
           },
@@ -1727,18 +1602,21 @@ const document: Record<string, unknown> = {
           "precision": {
             "type": "integer",
             "minimum": 0,
+            "maximum": 18,
             "description": "Decimal places for amounts",
             "example": 8
           },
           "price_precision": {
             "type": "integer",
             "minimum": 0,
+            "maximum": 18,
             "description": "Decimal places for prices and rates",
             "example": 2
           },
           "confirmations_required": {
             "type": "integer",
             "minimum": 1,
+            "maximum": 9007199254740991,
             "description": "Default number of confirmations (minimum threshold 1)",
             "example": 3
           },
@@ -1747,6 +1625,7 @@ const document: Record<string, unknown> = {
             "items": {
               "$ref": "#/components/schemas/NetworkType"
             },
+            "maxItems": 100,
             "description": "Possible network types: USDT lists ERC-20, BEP-20, TRC-20; others are empty",
             "example": []
           }
@@ -1769,7 +1648,8 @@ const document: Record<string, unknown> = {
             "type": "array",
             "items": {
               "$ref": "#/components/schemas/Currency"
-            }
+            },
+            "maxItems": 100
           }
         },
         "required": [
@@ -1782,9 +1662,11 @@ const document: Record<string, unknown> = {
         "items": {
           "type": "object",
           "additionalProperties": {
-            "type": "string"
+            "type": "string",
+            "maxLength": 20000
           }
         },
+        "maxItems": 10000,
         "description": "On validation failure: one object per invalid field, key the field, value the reason.",
         "example": [
           {
@@ -1797,11 +1679,15 @@ const document: Record<string, unknown> = {
         "properties": {
           "refund_id": {
             "type": "integer",
+            "minimum": 1,
+            "maximum": 9007199254740991,
             "description": "Refund id for follow-up queries",
             "example": 9002
           },
           "transaction_id": {
             "type": "integer",
+            "minimum": 1,
+            "maximum": 9007199254740991,
             "description": "Id of the newly created refund transaction",
             "example": 7002
           },
@@ -1809,6 +1695,7 @@ const document: Record<string, unknown> = {
             "anyOf": [
               {
                 "type": "string",
+                "maxLength": 40,
                 "pattern": "^[0-9]+(\\.[0-9]+)?$",
                 "example": "10.00"
               },
@@ -1821,6 +1708,7 @@ const document: Record<string, unknown> = {
           },
           "amount_to_refund_fiat": {
             "type": "string",
+            "maxLength": 40,
             "pattern": "^[0-9]+(\\.[0-9]+)?$",
             "description": "Fiat amount",
             "example": "10.00"
@@ -1831,7 +1719,8 @@ const document: Record<string, unknown> = {
           "blockchain_txid": {
             "anyOf": [
               {
-                "type": "string"
+                "type": "string",
+                "maxLength": 128
               },
               {
                 "type": "null"
@@ -1842,6 +1731,7 @@ const document: Record<string, unknown> = {
           },
           "created_at": {
             "type": "string",
+            "maxLength": 40,
             "format": "date-time",
             "description": "Creation time, ISO 8601 UTC",
             "example": "2026-01-31T12:00:00.000Z"
@@ -1873,23 +1763,28 @@ const document: Record<string, unknown> = {
         "properties": {
           "id": {
             "type": "integer",
+            "minimum": 1,
+            "maximum": 9007199254740991,
             "description": "Invoice id",
             "example": 4001
           },
           "created_at": {
             "type": "string",
+            "maxLength": 40,
             "format": "date-time",
             "description": "Creation time, ISO 8601 UTC",
             "example": "2026-01-31T12:00:00.000Z"
           },
           "expires_at": {
             "type": "string",
+            "maxLength": 40,
             "format": "date-time",
             "description": "Expiry time, ISO 8601 UTC: 90 days after due_at",
             "example": "2026-01-31T12:00:00.000Z"
           },
           "due_at": {
             "type": "string",
+            "maxLength": 40,
             "format": "date-time",
             "description": "Due time, ISO 8601 UTC",
             "example": "2026-01-31T12:00:00.000Z"
@@ -1897,7 +1792,9 @@ const document: Record<string, unknown> = {
           "invoice_recipient_id": {
             "anyOf": [
               {
-                "type": "integer"
+                "type": "integer",
+                "minimum": 1,
+                "maximum": 9007199254740991
               },
               {
                 "type": "null"
@@ -1908,23 +1805,27 @@ const document: Record<string, unknown> = {
           },
           "amount": {
             "type": "string",
+            "maxLength": 40,
             "pattern": "^[0-9]+(\\.[0-9]+)?$",
             "description": "Amount due in fiat",
             "example": "10.00"
           },
           "invoice_number": {
             "type": "string",
+            "maxLength": 64,
             "description": "Invoice number, given or generated",
             "example": "INV4001"
           },
           "url": {
             "type": "string",
+            "maxLength": 2048,
             "format": "uri",
             "description": "URL the recipient visits to pay",
             "example": "https://portal.example.com/invoices/4001"
           },
           "email": {
             "type": "string",
+            "maxLength": 254,
             "format": "email",
             "description": "Recipient's e-mail address",
             "example": "jane@example.com"
@@ -1976,6 +1877,7 @@ const document: Record<string, unknown> = {
               },
               {
                 "type": "string",
+                "maxLength": 64,
                 "pattern": "^[a-zA-Z0-9]+$",
                 "description": "Invoice number, a-z A-Z 0-9; unique (decision M5); empty: generated",
                 "example": "INV1001"
@@ -1984,12 +1886,14 @@ const document: Record<string, unknown> = {
           },
           "email": {
             "type": "string",
+            "maxLength": 254,
             "format": "email",
             "description": "Recipient e-mail address",
             "example": "jane@example.com"
           },
           "amount": {
             "type": "string",
+            "maxLength": 40,
             "pattern": "^[0-9]+(\\.[0-9]+)?$",
             "description": "Amount, digits and `.`, no thousands separators",
             "example": "10.00"
@@ -2013,6 +1917,7 @@ const document: Record<string, unknown> = {
               },
               {
                 "type": "string",
+                "maxLength": 100,
                 "pattern": "^[a-zA-Z.' -]+$",
                 "description": "Company name. A recipient needs `company_name`, or both `first_name` and `last_name` (either or both ways may be given).",
                 "example": "Acme Widgets"
@@ -2029,6 +1934,7 @@ const document: Record<string, unknown> = {
               },
               {
                 "type": "string",
+                "maxLength": 100,
                 "pattern": "^[a-zA-Z.' -]+$",
                 "description": "First name. A recipient needs `company_name`, or both `first_name` and `last_name` (either or both ways may be given).",
                 "example": "Jane"
@@ -2045,6 +1951,7 @@ const document: Record<string, unknown> = {
               },
               {
                 "type": "string",
+                "maxLength": 100,
                 "pattern": "^[a-zA-Z.' -]+$",
                 "description": "Last name. A recipient needs `company_name`, or both `first_name` and `last_name` (either or both ways may be given).",
                 "example": "Doe"
@@ -2104,6 +2011,8 @@ const document: Record<string, unknown> = {
         "properties": {
           "id": {
             "type": "integer",
+            "minimum": 1,
+            "maximum": 9007199254740991,
             "description": "Recipient id, usable as `invoice_recipient_id` when creating an invoice",
             "example": 301
           },
@@ -2111,6 +2020,7 @@ const document: Record<string, unknown> = {
             "anyOf": [
               {
                 "type": "string",
+                "maxLength": 100,
                 "pattern": "^[a-zA-Z.' -]+$",
                 "description": "First name",
                 "example": "Jane"
@@ -2125,6 +2035,7 @@ const document: Record<string, unknown> = {
             "anyOf": [
               {
                 "type": "string",
+                "maxLength": 100,
                 "pattern": "^[a-zA-Z.' -]+$",
                 "description": "Last name",
                 "example": "Doe"
@@ -2139,6 +2050,7 @@ const document: Record<string, unknown> = {
             "anyOf": [
               {
                 "type": "string",
+                "maxLength": 200,
                 "pattern": "^[0-9a-zA-Z/.' -]+$",
                 "description": "Street address",
                 "example": "100 King St W"
@@ -2153,6 +2065,7 @@ const document: Record<string, unknown> = {
             "anyOf": [
               {
                 "type": "string",
+                "maxLength": 100,
                 "pattern": "^[a-zA-Z ]+$",
                 "description": "City",
                 "example": "Toronto"
@@ -2167,6 +2080,7 @@ const document: Record<string, unknown> = {
             "anyOf": [
               {
                 "type": "string",
+                "maxLength": 20,
                 "pattern": "^[0-9]+$",
                 "description": "Phone number, digits only",
                 "example": "4165550100"
@@ -2181,6 +2095,7 @@ const document: Record<string, unknown> = {
             "anyOf": [
               {
                 "type": "string",
+                "maxLength": 100,
                 "pattern": "^[a-zA-Z ]+$",
                 "description": "Province or state",
                 "example": "Ontario"
@@ -2457,6 +2372,7 @@ const document: Record<string, unknown> = {
           },
           "email": {
             "type": "string",
+            "maxLength": 254,
             "format": "email",
             "description": "Recipient e-mail address",
             "example": "jane@example.com"
@@ -2465,6 +2381,7 @@ const document: Record<string, unknown> = {
             "anyOf": [
               {
                 "type": "string",
+                "maxLength": 100,
                 "pattern": "^[a-zA-Z.' -]+$",
                 "description": "Company name",
                 "example": "Acme Widgets"
@@ -2479,6 +2396,7 @@ const document: Record<string, unknown> = {
             "anyOf": [
               {
                 "type": "string",
+                "maxLength": 20,
                 "pattern": "^[a-zA-Z0-9/'# -]+$",
                 "description": "Postal or zip code",
                 "example": "M5X 1A9"
@@ -2491,12 +2409,14 @@ const document: Record<string, unknown> = {
           },
           "created_at": {
             "type": "string",
+            "maxLength": 40,
             "format": "date-time",
             "description": "Creation time, ISO 8601 UTC",
             "example": "2026-01-31T12:00:00.000Z"
           },
           "updated_at": {
             "type": "string",
+            "maxLength": 40,
             "format": "date-time",
             "description": "Last update, ISO 8601 UTC",
             "example": "2026-01-31T12:00:00.000Z"
@@ -2524,54 +2444,63 @@ const document: Record<string, unknown> = {
         "properties": {
           "email": {
             "type": "string",
+            "maxLength": 254,
             "format": "email",
             "description": "Recipient e-mail address",
             "example": "jane@example.com"
           },
           "company_name": {
             "type": "string",
+            "maxLength": 100,
             "pattern": "^[a-zA-Z.' -]+$",
             "description": "Company name. Conditional: A recipient needs `company_name`, or both `first_name` and `last_name` (either or both ways may be given).",
             "example": "Acme Widgets"
           },
           "first_name": {
             "type": "string",
+            "maxLength": 100,
             "pattern": "^[a-zA-Z.' -]+$",
             "description": "First name. Conditional: A recipient needs `company_name`, or both `first_name` and `last_name` (either or both ways may be given).",
             "example": "Jane"
           },
           "last_name": {
             "type": "string",
+            "maxLength": 100,
             "pattern": "^[a-zA-Z.' -]+$",
             "description": "Last name. Conditional: A recipient needs `company_name`, or both `first_name` and `last_name` (either or both ways may be given).",
             "example": "Doe"
           },
           "phone": {
             "type": "string",
+            "maxLength": 20,
             "pattern": "^[0-9]+$",
             "description": "Phone number, digits only",
             "example": "4165550100"
           },
           "address": {
             "type": "string",
+            "maxLength": 200,
             "pattern": "^[0-9a-zA-Z/.' -]+$",
             "description": "Street address",
             "example": "100 King St W"
           },
           "city": {
             "type": "string",
+            "maxLength": 100,
             "pattern": "^[a-zA-Z ]+$",
             "description": "City",
             "example": "Toronto"
           },
           "province_or_state": {
             "type": "string",
+            "maxLength": 100,
             "pattern": "^[a-zA-Z ]+$",
             "description": "Province or state",
             "example": "Ontario"
           },
           "zip": {
             "type": "string",
+            "maxLength": 20,
             "pattern": "^[a-zA-Z0-9/'# -]+$",
             "description": "Postal or zip code",
             "example": "M5X 1A9"
@@ -2858,7 +2787,8 @@ const document: Record<string, unknown> = {
             "type": "array",
             "items": {
               "$ref": "#/components/schemas/InvoiceRecipient"
-            }
+            },
+            "maxItems": 10000
           }
         },
         "required": [
@@ -2871,54 +2801,63 @@ const document: Record<string, unknown> = {
         "properties": {
           "email": {
             "type": "string",
+            "maxLength": 254,
             "format": "email",
             "description": "Recipient e-mail address",
             "example": "jane@example.com"
           },
           "company_name": {
             "type": "string",
+            "maxLength": 100,
             "pattern": "^[a-zA-Z.' -]+$",
             "description": "Company name. Conditional: A recipient needs `company_name`, or both `first_name` and `last_name` (either or both ways may be given).",
             "example": "Acme Widgets"
           },
           "first_name": {
             "type": "string",
+            "maxLength": 100,
             "pattern": "^[a-zA-Z.' -]+$",
             "description": "First name. Conditional: A recipient needs `company_name`, or both `first_name` and `last_name` (either or both ways may be given).",
             "example": "Jane"
           },
           "last_name": {
             "type": "string",
+            "maxLength": 100,
             "pattern": "^[a-zA-Z.' -]+$",
             "description": "Last name. Conditional: A recipient needs `company_name`, or both `first_name` and `last_name` (either or both ways may be given).",
             "example": "Doe"
           },
           "phone": {
             "type": "string",
+            "maxLength": 20,
             "pattern": "^[0-9]+$",
             "description": "Phone number, digits only",
             "example": "4165550100"
           },
           "address": {
             "type": "string",
+            "maxLength": 200,
             "pattern": "^[0-9a-zA-Z/.' -]+$",
             "description": "Street address",
             "example": "100 King St W"
           },
           "city": {
             "type": "string",
+            "maxLength": 100,
             "pattern": "^[a-zA-Z ]+$",
             "description": "City",
             "example": "Toronto"
           },
           "province_or_state": {
             "type": "string",
+            "maxLength": 100,
             "pattern": "^[a-zA-Z ]+$",
             "description": "Province or state",
             "example": "Ontario"
           },
           "zip": {
             "type": "string",
+            "maxLength": 20,
             "pattern": "^[a-zA-Z0-9/'# -]+$",
             "description": "Postal or zip code",
             "example": "M5X 1A9"
@@ -3203,22 +3142,26 @@ const document: Record<string, unknown> = {
         "properties": {
           "title": {
             "type": "string",
+            "maxLength": 64,
             "description": "Short message",
             "example": "Unprocessable Entity"
           },
           "code": {
             "type": "string",
+            "maxLength": 4,
             "pattern": "^[0-9]{4}$",
             "description": "4-digit error code",
             "example": "1002"
           },
           "details": {
             "type": "string",
+            "maxLength": 20000,
             "description": "Description",
             "example": "Required fields are missing or incorrect"
           },
           "error": {
             "type": "string",
+            "maxLength": 20000,
             "description": "Specific details"
           },
           "source": {
@@ -3247,39 +3190,47 @@ const document: Record<string, unknown> = {
         "properties": {
           "id": {
             "type": "integer",
+            "minimum": 1,
+            "maximum": 9007199254740991,
             "description": "Payment id used for lookup",
             "example": 1001
           },
           "amount": {
             "type": "string",
+            "maxLength": 40,
             "pattern": "^[0-9]+(\\.[0-9]+)?$",
             "description": "Invoice amount in the merchant's default currency",
             "example": "10.00"
           },
           "txid": {
             "type": "string",
+            "maxLength": 128,
             "description": "Blockchain transaction id; empty string until a transaction is found",
             "example": ""
           },
           "invoice_number": {
             "type": "string",
+            "maxLength": 64,
             "description": "Invoice number",
             "example": "INV1001"
           },
           "amount_due": {
             "type": "string",
+            "maxLength": 40,
             "pattern": "^[0-9]+(\\.[0-9]+)?$",
             "description": "Converted cryptocurrency amount due, to the currency precision",
             "example": "10.00"
           },
           "amount_received": {
             "type": "string",
+            "maxLength": 40,
             "pattern": "^[0-9]+(\\.[0-9]+)?$",
             "description": "Amount sent by the customer to the address; `0` until found",
             "example": "10.00"
           },
           "exchange_rate": {
             "type": "string",
+            "maxLength": 40,
             "pattern": "^[0-9]+(\\.[0-9]+)?$",
             "description": "Market price of the cryptocurrency used for the conversion",
             "example": "10.00"
@@ -3302,6 +3253,7 @@ const document: Record<string, unknown> = {
           },
           "url": {
             "type": "string",
+            "maxLength": 2048,
             "format": "uri",
             "description": "URL to look up the payment's details",
             "example": "https://portal.example.com/payments/1001"
@@ -3351,23 +3303,27 @@ const document: Record<string, unknown> = {
         "properties": {
           "external_id": {
             "type": "string",
+            "maxLength": 255,
             "description": "Merchant's reference",
             "example": "order-1001"
           },
           "amount_due": {
             "type": "string",
+            "maxLength": 40,
             "pattern": "^[0-9]+(\\.[0-9]+)?$",
             "description": "Amount due in cryptocurrency",
             "example": "10.00"
           },
           "amount_received": {
             "type": "string",
+            "maxLength": 40,
             "pattern": "^[0-9]+(\\.[0-9]+)?$",
             "description": "Amount received in cryptocurrency",
             "example": "10.00"
           },
           "exchange_rate": {
             "type": "string",
+            "maxLength": 40,
             "pattern": "^[0-9]+(\\.[0-9]+)?$",
             "description": "Rate in fiat",
             "example": "10.00"
@@ -3384,6 +3340,7 @@ const document: Record<string, unknown> = {
           },
           "invoice_number": {
             "type": "string",
+            "maxLength": 64,
             "description": "Invoice number",
             "example": "INV1001"
           },
@@ -3395,16 +3352,21 @@ const document: Record<string, unknown> = {
           },
           "payment_id": {
             "type": "integer",
+            "minimum": 1,
+            "maximum": 9007199254740991,
             "description": "Payment id",
             "example": 1001
           },
           "transaction_id": {
             "type": "integer",
+            "minimum": 1,
+            "maximum": 9007199254740991,
             "description": "Transaction id",
             "example": 7001
           },
           "txid": {
             "type": "string",
+            "maxLength": 128,
             "description": "Blockchain transaction id",
             "example": "f4184fc596403b9d638783cf57adfe4c75c605f6356fbc91338530e9831e9e16"
           },
@@ -3412,7 +3374,8 @@ const document: Record<string, unknown> = {
             "type": "array",
             "items": {
               "$ref": "#/components/schemas/BlockchainTransaction"
-            }
+            },
+            "maxItems": 100
           }
         },
         "required": [
@@ -3436,6 +3399,8 @@ const document: Record<string, unknown> = {
         "properties": {
           "id": {
             "type": "integer",
+            "minimum": 1,
+            "maximum": 9007199254740991,
             "description": "Payout id (the document says number; ids are integers)",
             "example": 801
           },
@@ -3443,6 +3408,7 @@ const document: Record<string, unknown> = {
             "anyOf": [
               {
                 "type": "string",
+                "maxLength": 40,
                 "format": "date-time",
                 "example": "2026-01-31T12:00:00.000Z"
               },
@@ -3455,6 +3421,7 @@ const document: Record<string, unknown> = {
           },
           "monthly_fee": {
             "type": "string",
+            "maxLength": 40,
             "pattern": "^[0-9]+(\\.[0-9]+)?$",
             "description": "Monthly fee",
             "example": "10.00"
@@ -3465,7 +3432,8 @@ const document: Record<string, unknown> = {
           "payout_info": {
             "anyOf": [
               {
-                "type": "string"
+                "type": "string",
+                "maxLength": 255
               },
               {
                 "type": "null"
@@ -3476,6 +3444,7 @@ const document: Record<string, unknown> = {
           },
           "settled_amount": {
             "type": "string",
+            "maxLength": 40,
             "pattern": "^[0-9]+(\\.[0-9]+)?$",
             "description": "Settled amount",
             "example": "10.00"
@@ -3485,12 +3454,14 @@ const document: Record<string, unknown> = {
           },
           "refund_total": {
             "type": "string",
+            "maxLength": 40,
             "pattern": "^[0-9]+(\\.[0-9]+)?$",
             "description": "Total of refunds",
             "example": "10.00"
           },
           "previous_reserve_amount": {
             "type": "string",
+            "maxLength": 40,
             "pattern": "^[0-9]+(\\.[0-9]+)?$",
             "description": "Previous reserve amount",
             "example": "10.00"
@@ -3498,7 +3469,8 @@ const document: Record<string, unknown> = {
           "txid": {
             "anyOf": [
               {
-                "type": "string"
+                "type": "string",
+                "maxLength": 255
               },
               {
                 "type": "null"
@@ -3509,24 +3481,28 @@ const document: Record<string, unknown> = {
           },
           "created_at": {
             "type": "string",
+            "maxLength": 40,
             "format": "date-time",
             "description": "Creation time, ISO 8601 UTC",
             "example": "2026-01-31T12:00:00.000Z"
           },
           "transaction_total": {
             "type": "string",
+            "maxLength": 40,
             "pattern": "^[0-9]+(\\.[0-9]+)?$",
             "description": "Total of the transactions",
             "example": "10.00"
           },
           "transaction_total_fiat": {
             "type": "string",
+            "maxLength": 40,
             "pattern": "^[0-9]+(\\.[0-9]+)?$",
             "description": "Total of the transactions in fiat",
             "example": "10.00"
           },
           "transaction_fees": {
             "type": "string",
+            "maxLength": 40,
             "pattern": "^[0-9]+(\\.[0-9]+)?$",
             "description": "Fees of the transactions",
             "example": "10.00"
@@ -3557,7 +3533,8 @@ const document: Record<string, unknown> = {
             "type": "array",
             "items": {
               "$ref": "#/components/schemas/PayoutListItem"
-            }
+            },
+            "maxItems": 10000
           }
         },
         "required": [
@@ -3570,6 +3547,8 @@ const document: Record<string, unknown> = {
         "properties": {
           "id": {
             "type": "integer",
+            "minimum": 1,
+            "maximum": 9007199254740991,
             "description": "Payout id (the document says number; ids are integers)",
             "example": 801
           },
@@ -3577,6 +3556,7 @@ const document: Record<string, unknown> = {
             "anyOf": [
               {
                 "type": "string",
+                "maxLength": 40,
                 "format": "date-time",
                 "example": "2026-01-31T12:00:00.000Z"
               },
@@ -3592,6 +3572,7 @@ const document: Record<string, unknown> = {
           },
           "settled_amount": {
             "type": "string",
+            "maxLength": 40,
             "pattern": "^[0-9]+(\\.[0-9]+)?$",
             "description": "Settled amount",
             "example": "10.00"
@@ -3621,35 +3602,42 @@ const document: Record<string, unknown> = {
         "properties": {
           "created_at": {
             "type": "string",
+            "maxLength": 40,
             "format": "date-time",
             "description": "Creation time, ISO 8601 UTC",
             "example": "2026-01-31T12:00:00.000Z"
           },
           "id": {
             "type": "integer",
+            "minimum": 1,
+            "maximum": 9007199254740991,
             "description": "Transaction id",
             "example": 7001
           },
           "amount_due": {
             "type": "string",
+            "maxLength": 40,
             "pattern": "^[0-9]+(\\.[0-9]+)?$",
             "description": "Amount due in cryptocurrency",
             "example": "10.00"
           },
           "amount_in_fiat": {
             "type": "string",
+            "maxLength": 40,
             "pattern": "^[0-9]+(\\.[0-9]+)?$",
             "description": "Amount due in fiat",
             "example": "10.00"
           },
           "amount_in_fiat_received": {
             "type": "string",
+            "maxLength": 40,
             "pattern": "^[0-9]+(\\.[0-9]+)?$",
             "description": "Amount received, in fiat",
             "example": "10.00"
           },
           "amount_received": {
             "type": "string",
+            "maxLength": 40,
             "pattern": "^[0-9]+(\\.[0-9]+)?$",
             "description": "Amount received in cryptocurrency",
             "example": "10.00"
@@ -3660,7 +3648,8 @@ const document: Record<string, unknown> = {
           "external_id": {
             "anyOf": [
               {
-                "type": "string"
+                "type": "string",
+                "maxLength": 255
               },
               {
                 "type": "null"
@@ -3671,18 +3660,21 @@ const document: Record<string, unknown> = {
           },
           "invoice_number": {
             "type": "string",
+            "maxLength": 64,
             "description": "Invoice number",
             "example": "INV1001"
           },
           "source": {
             "type": "string",
+            "maxLength": 255,
             "description": "Origin of the transaction (free text; the document gives no vocabulary)",
             "example": "payment"
           },
           "device_id": {
             "anyOf": [
               {
-                "type": "string"
+                "type": "string",
+                "maxLength": 255
               },
               {
                 "type": "null"
@@ -3693,17 +3685,20 @@ const document: Record<string, unknown> = {
           },
           "transaction_id": {
             "type": "string",
+            "maxLength": 128,
             "description": "Blockchain transaction id, a string (as the `transaction_id` filter of GET /transactions; decision M-payout-transaction-id)",
             "example": "f4184fc596403b9d638783cf57adfe4c75c605f6356fbc91338530e9831e9e16"
           },
           "exchange_rate": {
             "type": "string",
+            "maxLength": 40,
             "pattern": "^[0-9]+(\\.[0-9]+)?$",
             "description": "Rate in the merchant's fiat currency",
             "example": "10.00"
           },
           "fees": {
             "type": "string",
+            "maxLength": 40,
             "pattern": "^[0-9]+(\\.[0-9]+)?$",
             "description": "Fees: fiat for instant settlement, cryptocurrency for manual",
             "example": "10.00"
@@ -3713,6 +3708,7 @@ const document: Record<string, unknown> = {
           },
           "description": {
             "type": "string",
+            "maxLength": 20000,
             "description": "Transaction type and user information if provided",
             "example": "Payment from Jane Doe"
           }
@@ -3744,7 +3740,8 @@ const document: Record<string, unknown> = {
             "type": "array",
             "items": {
               "$ref": "#/components/schemas/PayoutTransaction"
-            }
+            },
+            "maxItems": 10000
           }
         },
         "required": [
@@ -3757,18 +3754,21 @@ const document: Record<string, unknown> = {
         "properties": {
           "transaction_total": {
             "type": "string",
+            "maxLength": 40,
             "pattern": "^[0-9]+(\\.[0-9]+)?$",
             "description": "Total of the pending transactions",
             "example": "10.00"
           },
           "fees": {
             "type": "string",
+            "maxLength": 40,
             "pattern": "^[0-9]+(\\.[0-9]+)?$",
             "description": "Fees",
             "example": "10.00"
           },
           "total_pending_payout": {
             "type": "string",
+            "maxLength": 40,
             "pattern": "^[0-9]+(\\.[0-9]+)?$",
             "description": "Estimated payout",
             "example": "10.00"
@@ -3789,18 +3789,21 @@ const document: Record<string, unknown> = {
           },
           "transaction_total": {
             "type": "string",
+            "maxLength": 40,
             "pattern": "^[0-9]+(\\.[0-9]+)?$",
             "description": "Total of the pending transactions",
             "example": "10.00"
           },
           "fees": {
             "type": "string",
+            "maxLength": 40,
             "pattern": "^[0-9]+(\\.[0-9]+)?$",
             "description": "Fees",
             "example": "10.00"
           },
           "total_pending_payout": {
             "type": "string",
+            "maxLength": 40,
             "pattern": "^[0-9]+(\\.[0-9]+)?$",
             "description": "Estimated payout",
             "example": "10.00"
@@ -3827,7 +3830,8 @@ const document: Record<string, unknown> = {
                 "type": "array",
                 "items": {
                   "$ref": "#/components/schemas/PendingManualSettlement"
-                }
+                },
+                "maxItems": 100
               }
             },
             "required": [
@@ -3846,6 +3850,8 @@ const document: Record<string, unknown> = {
         "properties": {
           "id": {
             "type": "integer",
+            "minimum": 1,
+            "maximum": 9007199254740991,
             "description": "Refund id",
             "example": 9001
           },
@@ -3853,6 +3859,7 @@ const document: Record<string, unknown> = {
             "anyOf": [
               {
                 "type": "string",
+                "maxLength": 40,
                 "pattern": "^[0-9]+(\\.[0-9]+)?$",
                 "example": "10.00"
               },
@@ -3865,18 +3872,21 @@ const document: Record<string, unknown> = {
           },
           "amount_to_refund_fiat": {
             "type": "string",
+            "maxLength": 40,
             "pattern": "^[0-9]+(\\.[0-9]+)?$",
             "description": "Amount in the transaction fiat currency, converted at processing time",
             "example": "10.00"
           },
           "email": {
             "type": "string",
+            "maxLength": 254,
             "format": "email",
             "description": "Customer e-mail address",
             "example": "jane@example.com"
           },
           "expires_at": {
             "type": "string",
+            "maxLength": 40,
             "format": "date-time",
             "description": "Expiry, ISO 8601 UTC: creation plus expires_in hours",
             "example": "2026-01-31T12:00:00.000Z"
@@ -3887,7 +3897,8 @@ const document: Record<string, unknown> = {
           "txid": {
             "anyOf": [
               {
-                "type": "string"
+                "type": "string",
+                "maxLength": 128
               },
               {
                 "type": "null"
@@ -3898,26 +3909,30 @@ const document: Record<string, unknown> = {
           },
           "transaction_fees": {
             "type": "string",
+            "maxLength": 40,
             "pattern": "^[0-9]+(\\.[0-9]+)?$",
             "description": "Blockchain fee: fiat for instant settlement, cryptocurrency for manual",
             "example": "10.00"
           },
           "created_at": {
             "type": "string",
+            "maxLength": 40,
             "format": "date-time",
             "description": "Creation time, ISO 8601 UTC",
             "example": "2026-01-31T12:00:00.000Z"
           },
           "url": {
             "type": "string",
+            "maxLength": 2048,
             "format": "uri",
             "description": "URL sent to the customer to process the refund",
             "example": "https://portal.example.com/refunds/9001"
           },
           "webhook_url": {
             "type": "string",
+            "maxLength": 2048,
             "format": "uri",
-            "pattern": "^https:\\/\\/",
+            "pattern": "^https://",
             "description": "Where the refund webhook is delivered; present when given",
             "example": "https://merchant.example.com/hooks/refunds"
           }
@@ -3943,7 +3958,8 @@ const document: Record<string, unknown> = {
             "type": "array",
             "items": {
               "$ref": "#/components/schemas/Refund"
-            }
+            },
+            "maxItems": 10000
           }
         },
         "required": [
@@ -3968,6 +3984,7 @@ const document: Record<string, unknown> = {
         "properties": {
           "id": {
             "type": "string",
+            "maxLength": 16,
             "pattern": "^[0-9]+$",
             "description": "Refund id, a string in the webhook",
             "example": "9001"
@@ -3976,6 +3993,7 @@ const document: Record<string, unknown> = {
             "anyOf": [
               {
                 "type": "string",
+                "maxLength": 40,
                 "pattern": "^[0-9]+(\\.[0-9]+)?$",
                 "example": "10.00"
               },
@@ -3988,18 +4006,21 @@ const document: Record<string, unknown> = {
           },
           "amount_to_refund_fiat": {
             "type": "string",
+            "maxLength": 40,
             "pattern": "^[0-9]+(\\.[0-9]+)?$",
             "description": "Amount in the transaction fiat currency, converted at processing time",
             "example": "10.00"
           },
           "email": {
             "type": "string",
+            "maxLength": 254,
             "format": "email",
             "description": "Customer e-mail address",
             "example": "jane@example.com"
           },
           "expires_at": {
             "type": "string",
+            "maxLength": 40,
             "format": "date-time",
             "description": "Expiry, ISO 8601 UTC: creation plus expires_in hours",
             "example": "2026-01-31T12:00:00.000Z"
@@ -4010,7 +4031,8 @@ const document: Record<string, unknown> = {
           "txid": {
             "anyOf": [
               {
-                "type": "string"
+                "type": "string",
+                "maxLength": 128
               },
               {
                 "type": "null"
@@ -4021,26 +4043,30 @@ const document: Record<string, unknown> = {
           },
           "transaction_fees": {
             "type": "string",
+            "maxLength": 40,
             "pattern": "^[0-9]+(\\.[0-9]+)?$",
             "description": "Blockchain fee: fiat for instant settlement, cryptocurrency for manual",
             "example": "10.00"
           },
           "created_at": {
             "type": "string",
+            "maxLength": 40,
             "format": "date-time",
             "description": "Creation time, ISO 8601 UTC",
             "example": "2026-01-31T12:00:00.000Z"
           },
           "url": {
             "type": "string",
+            "maxLength": 2048,
             "format": "uri",
             "description": "URL sent to the customer to process the refund",
             "example": "https://portal.example.com/refunds/9001"
           },
           "webhook_url": {
             "type": "string",
+            "maxLength": 2048,
             "format": "uri",
-            "pattern": "^https:\\/\\/",
+            "pattern": "^https://",
             "description": "Where the refund webhook is delivered; present when given",
             "example": "https://merchant.example.com/hooks/refunds"
           },
@@ -4090,23 +4116,28 @@ const document: Record<string, unknown> = {
         "properties": {
           "created_at": {
             "type": "string",
+            "maxLength": 40,
             "format": "date-time",
             "description": "Creation time, ISO 8601 UTC",
             "example": "2026-01-31T12:00:00.000Z"
           },
           "id": {
             "type": "integer",
+            "minimum": 1,
+            "maximum": 9007199254740991,
             "description": "Unique transaction id",
             "example": 7001
           },
           "amount_due": {
             "type": "string",
+            "maxLength": 40,
             "pattern": "^[0-9]+(\\.[0-9]+)?$",
             "description": "Amount due in cryptocurrency (`0` on an invoice transaction until a cryptocurrency is chosen)",
             "example": "10.00"
           },
           "amount_in_fiat": {
             "type": "string",
+            "maxLength": 40,
             "pattern": "^[0-9]+(\\.[0-9]+)?$",
             "description": "Amount due in fiat",
             "example": "10.00"
@@ -4115,6 +4146,7 @@ const document: Record<string, unknown> = {
             "anyOf": [
               {
                 "type": "string",
+                "maxLength": 40,
                 "pattern": "^[0-9]+(\\.[0-9]+)?$",
                 "example": "10.00"
               },
@@ -4139,7 +4171,8 @@ const document: Record<string, unknown> = {
           "external_id": {
             "anyOf": [
               {
-                "type": "string"
+                "type": "string",
+                "maxLength": 255
               },
               {
                 "type": "null"
@@ -4150,13 +4183,15 @@ const document: Record<string, unknown> = {
           },
           "invoice_number": {
             "type": "string",
+            "maxLength": 64,
             "description": "Invoice number",
             "example": "INV1001"
           },
           "device_id": {
             "anyOf": [
               {
-                "type": "string"
+                "type": "string",
+                "maxLength": 255
               },
               {
                 "type": "null"
@@ -4168,7 +4203,8 @@ const document: Record<string, unknown> = {
           "txid": {
             "anyOf": [
               {
-                "type": "string"
+                "type": "string",
+                "maxLength": 255
               },
               {
                 "type": "null"
@@ -4182,6 +4218,7 @@ const document: Record<string, unknown> = {
           },
           "exchange_rate": {
             "type": "string",
+            "maxLength": 40,
             "pattern": "^[0-9]+(\\.[0-9]+)?$",
             "description": "Rate in the merchant's fiat currency",
             "example": "10.00"
@@ -4193,19 +4230,23 @@ const document: Record<string, unknown> = {
           },
           "fees": {
             "type": "string",
+            "maxLength": 40,
             "pattern": "^[0-9]+(\\.[0-9]+)?$",
             "description": "Fees: in merchant fiat for instant settlement; in the transaction cryptocurrency for manual settlement",
             "example": "10.00"
           },
           "description": {
             "type": "string",
+            "maxLength": 20000,
             "description": "Transaction type and user information if provided",
             "example": "Payment from Jane Doe"
           },
           "payout_id": {
             "anyOf": [
               {
-                "type": "integer"
+                "type": "integer",
+                "minimum": 1,
+                "maximum": 9007199254740991
               },
               {
                 "type": "null"
@@ -4262,7 +4303,8 @@ const document: Record<string, unknown> = {
             "type": "array",
             "items": {
               "$ref": "#/components/schemas/Transaction"
-            }
+            },
+            "maxItems": 500
           }
         },
         "required": [
@@ -4301,12 +4343,14 @@ const document: Record<string, unknown> = {
         "properties": {
           "signature": {
             "type": "string",
+            "maxLength": 4096,
             "pattern": "^t=(0|[1-9][0-9]*)(,s1=[0-9a-f]{64})+$",
             "description": "`t=<unix seconds>,s1=<hex>`: s1 is the lower-case hex HMAC-SHA256 of `<t>.<data>` (data as received, still encoded) keyed with the signing secret (decision M3).",
             "example": "t=1767225600,s1=1210f135ab8838d589530d87ad0760bca7caa802cbb08e4e1b99d9f1ec0360ae"
           },
           "data": {
             "type": "string",
+            "maxLength": 100000,
             "pattern": "^[A-Za-z0-9+/]*={0,2}$",
             "description": "Base64 encoding of the JSON payload (PaymentWebhookPayload or RefundWebhookPayload)",
             "contentEncoding": "base64",
@@ -4327,16 +4371,21 @@ const document: Record<string, unknown> = {
             "enum": [
               200
             ],
+            "minimum": 200,
+            "maximum": 200,
             "description": "Always 200",
             "example": 200
           },
           "id": {
             "type": "integer",
+            "minimum": 1,
+            "maximum": 9007199254740991,
             "description": "Unique widget payment id",
             "example": 5001
           },
           "token": {
             "type": "string",
+            "maxLength": 4096,
             "description": "Token for the customer redirect: `{portal_url}/widget/payment?data=<token>`",
             "example": "eyJ3aWRnZXQiOjUwMDF9"
           }
@@ -4349,7 +4398,331 @@ const document: Record<string, unknown> = {
         "description": "Response of Create Widget Payment (section 2.2)"
       }
     },
-    "parameters": {}
+    "parameters": {},
+    "responses": {
+      "BadRequest": {
+        "description": "Malformed body: not valid JSON, or not valid form encoding (1011)",
+        "content": {
+          "application/json": {
+            "example": {
+              "title": "Malformed request body",
+              "code": "1011",
+              "details": "The request body is not valid JSON"
+            },
+            "schema": {
+              "$ref": "#/components/schemas/MerchantError"
+            }
+          }
+        }
+      },
+      "DuplicateInvoiceNumber_invoice_invoice_number": {
+        "description": "Unprocessable entity: missing or incorrect fields (1002, with `source`), or the invoice_number is already used (2001, decision M5, shown).",
+        "content": {
+          "application/json": {
+            "example": {
+              "title": "Duplicate invoice number",
+              "code": "2001",
+              "details": "Duplicate invoice number",
+              "source": [
+                {
+                  "invoice.invoice_number": "has already been taken"
+                }
+              ]
+            },
+            "schema": {
+              "$ref": "#/components/schemas/MerchantError"
+            }
+          }
+        }
+      },
+      "DuplicateInvoiceNumber_invoice_number": {
+        "description": "Unprocessable entity: missing or incorrect fields (1002, with `source`), or the invoice_number is already used (2001, decision M5, shown).",
+        "content": {
+          "application/json": {
+            "example": {
+              "title": "Duplicate invoice number",
+              "code": "2001",
+              "details": "Duplicate invoice number",
+              "source": [
+                {
+                  "invoice_number": "has already been taken"
+                }
+              ]
+            },
+            "schema": {
+              "$ref": "#/components/schemas/MerchantError"
+            }
+          }
+        }
+      },
+      "InternalServerError": {
+        "description": "Internal server error (1005)",
+        "content": {
+          "application/json": {
+            "example": {
+              "title": "Internal Server Error",
+              "code": "1005",
+              "details": "Internal server error"
+            },
+            "schema": {
+              "$ref": "#/components/schemas/MerchantError"
+            }
+          }
+        }
+      },
+      "InvalidCurrency_crypto_iso": {
+        "description": "Unprocessable entity: an unknown cryptocurrency answers code 2004 \"Invalid currency type\" naming the field (decision M1, shown); any other missing or incorrect field answers 1002 with `source`.",
+        "content": {
+          "application/json": {
+            "example": {
+              "title": "Invalid currency type",
+              "code": "2004",
+              "details": "Invalid currency type",
+              "source": [
+                {
+                  "crypto_iso": "is not a supported cryptocurrency"
+                }
+              ]
+            },
+            "schema": {
+              "$ref": "#/components/schemas/MerchantError"
+            }
+          }
+        }
+      },
+      "InvalidCurrency_currency_iso": {
+        "description": "Unprocessable entity: an unknown cryptocurrency answers code 2004 \"Invalid currency type\" naming the field (decision M1, shown); any other missing or incorrect field answers 1002 with `source`.",
+        "content": {
+          "application/json": {
+            "example": {
+              "title": "Invalid currency type",
+              "code": "2004",
+              "details": "Invalid currency type",
+              "source": [
+                {
+                  "currency_iso": "is not a supported cryptocurrency"
+                }
+              ]
+            },
+            "schema": {
+              "$ref": "#/components/schemas/MerchantError"
+            }
+          }
+        }
+      },
+      "InvalidCurrency_payment_crypto_iso": {
+        "description": "Unprocessable entity: an unknown cryptocurrency answers code 2004 \"Invalid currency type\" naming the field (decision M1, shown); any other missing or incorrect field answers 1002 with `source`.",
+        "content": {
+          "application/json": {
+            "example": {
+              "title": "Invalid currency type",
+              "code": "2004",
+              "details": "Invalid currency type",
+              "source": [
+                {
+                  "payment.crypto_iso": "is not a supported cryptocurrency"
+                }
+              ]
+            },
+            "schema": {
+              "$ref": "#/components/schemas/MerchantError"
+            }
+          }
+        }
+      },
+      "MethodNotAllowed": {
+        "description": "Method not allowed on this path (1009); Allow lists the methods it has",
+        "headers": {
+          "Allow": {
+            "description": "The methods this path has, e.g. `GET, HEAD`",
+            "schema": {
+              "type": "string",
+              "maxLength": 64,
+              "pattern": "^[A-Z]+(, [A-Z]+)*$"
+            }
+          }
+        },
+        "content": {
+          "application/json": {
+            "example": {
+              "title": "Method Not Allowed",
+              "code": "1009",
+              "details": "DELETE is not allowed on this path"
+            },
+            "schema": {
+              "$ref": "#/components/schemas/MerchantError"
+            }
+          }
+        }
+      },
+      "NotFound": {
+        "description": "Record not found, or no operation at this path (1004)",
+        "content": {
+          "application/json": {
+            "example": {
+              "title": "Not Found",
+              "code": "1004",
+              "details": "Record not found"
+            },
+            "schema": {
+              "$ref": "#/components/schemas/MerchantError"
+            }
+          }
+        }
+      },
+      "PayloadTooLarge": {
+        "description": "Request body larger than the limit (1008)",
+        "content": {
+          "application/json": {
+            "example": {
+              "title": "Payload Too Large",
+              "code": "1008",
+              "details": "Request body exceeds 100 kB"
+            },
+            "schema": {
+              "$ref": "#/components/schemas/MerchantError"
+            }
+          }
+        }
+      },
+      "RefundNotAllowed_amount_to_refund_fiat": {
+        "description": "Unprocessable entity: missing or incorrect fields (1002), the amount field of the settlement method missing, or the refund not allowed (2002: refunds disabled on the account, or the amount exceeds what was received minus earlier refunds, decision M4, shown).",
+        "content": {
+          "application/json": {
+            "example": {
+              "title": "Refund not allowed",
+              "code": "2002",
+              "details": "Refund not allowed",
+              "source": [
+                {
+                  "amount_to_refund_fiat": "exceeds the amount received"
+                }
+              ]
+            },
+            "schema": {
+              "$ref": "#/components/schemas/MerchantError"
+            }
+          }
+        }
+      },
+      "RefundUnauthorized": {
+        "description": "Unauthorized: key or secret not set properly (1001), or the key lacks the Refund Create permission (1003 Permission denied, shown).",
+        "content": {
+          "application/json": {
+            "example": {
+              "title": "Permission denied",
+              "code": "1003",
+              "details": "The API key lacks the Refund Create permission"
+            },
+            "schema": {
+              "$ref": "#/components/schemas/MerchantError"
+            }
+          }
+        }
+      },
+      "ServiceUnavailable": {
+        "description": "Service under maintenance, the state file cannot take a write (the request was not applied), or a store shared between instances cannot be reached (1006, with Retry-After)",
+        "headers": {
+          "Retry-After": {
+            "description": "Seconds until the client may send again",
+            "schema": {
+              "type": "integer",
+              "format": "int32",
+              "minimum": 1,
+              "maximum": 86400
+            }
+          }
+        },
+        "content": {
+          "application/json": {
+            "example": {
+              "title": "Service Unavailable",
+              "code": "1006",
+              "details": "Service under maintenance"
+            },
+            "schema": {
+              "$ref": "#/components/schemas/MerchantError"
+            }
+          }
+        }
+      },
+      "TooManyRequests": {
+        "description": "Rate limit exceeded (1007); see Retry-After",
+        "headers": {
+          "Retry-After": {
+            "description": "Seconds until the client may send again",
+            "schema": {
+              "type": "integer",
+              "format": "int32",
+              "minimum": 1,
+              "maximum": 86400
+            }
+          }
+        },
+        "content": {
+          "application/json": {
+            "example": {
+              "title": "Too Many Requests",
+              "code": "1007",
+              "details": "Too many requests; retry after 60 s"
+            },
+            "schema": {
+              "$ref": "#/components/schemas/MerchantError"
+            }
+          }
+        }
+      },
+      "Unauthorized": {
+        "description": "Unauthorized: key or secret not set properly in Authorization (1001)",
+        "content": {
+          "application/json": {
+            "example": {
+              "title": "Unauthorized",
+              "code": "1001",
+              "details": "Key or secret not set properly in Authorization"
+            },
+            "schema": {
+              "$ref": "#/components/schemas/MerchantError"
+            }
+          }
+        }
+      },
+      "UnprocessableEntity": {
+        "description": "Unprocessable entity: required fields missing or incorrect, or a query parameter the operation does not have (1002), or invalid currency type (2004)",
+        "content": {
+          "application/json": {
+            "example": {
+              "title": "Unprocessable Entity",
+              "code": "1002",
+              "details": "Required fields are missing or incorrect",
+              "source": [
+                {
+                  "payment.email": "must match format \"email\""
+                }
+              ]
+            },
+            "schema": {
+              "$ref": "#/components/schemas/MerchantError"
+            }
+          }
+        }
+      },
+      "UnsupportedMediaType": {
+        "description": "Request body is neither application/json nor application/x-www-form-urlencoded (1010)",
+        "content": {
+          "application/json": {
+            "example": {
+              "title": "Unsupported Media Type",
+              "code": "1010",
+              "details": "Unsupported media type"
+            },
+            "schema": {
+              "$ref": "#/components/schemas/MerchantError"
+            }
+          }
+        }
+      }
+    }
   },
   "paths": {
     "/widget_payments": {
@@ -4387,6 +4760,76 @@ const document: Record<string, unknown> = {
             "application/x-www-form-urlencoded": {
               "schema": {
                 "$ref": "#/components/schemas/CreateWidgetPaymentRequest"
+              },
+              "encoding": {
+                "amount": {
+                  "style": "form",
+                  "explode": true
+                },
+                "external_id": {
+                  "style": "form",
+                  "explode": true
+                },
+                "hosted_payment_id": {
+                  "style": "form",
+                  "explode": true
+                },
+                "first_name": {
+                  "style": "form",
+                  "explode": true
+                },
+                "last_name": {
+                  "style": "form",
+                  "explode": true
+                },
+                "email": {
+                  "style": "form",
+                  "explode": true
+                },
+                "callback_url": {
+                  "style": "form",
+                  "explode": true
+                },
+                "webhook_url": {
+                  "style": "form",
+                  "explode": true
+                },
+                "cancel_url": {
+                  "style": "form",
+                  "explode": true
+                },
+                "address": {
+                  "style": "form",
+                  "explode": true
+                },
+                "city": {
+                  "style": "form",
+                  "explode": true
+                },
+                "province": {
+                  "style": "form",
+                  "explode": true
+                },
+                "country": {
+                  "style": "form",
+                  "explode": true
+                },
+                "phone": {
+                  "style": "form",
+                  "explode": true
+                },
+                "invoice_number": {
+                  "style": "form",
+                  "explode": true
+                },
+                "crypto_currency_iso": {
+                  "style": "form",
+                  "explode": true
+                },
+                "confirmations_required": {
+                  "style": "form",
+                  "explode": true
+                }
               }
             }
           }
@@ -4408,130 +4851,34 @@ const document: Record<string, unknown> = {
             }
           },
           "400": {
-            "description": "Malformed body: not valid JSON, or not valid form encoding (1011)",
-            "content": {
-              "application/json": {
-                "example": {
-                  "title": "Malformed request body",
-                  "code": "1011",
-                  "details": "The request body is not valid JSON"
-                },
-                "schema": {
-                  "$ref": "#/components/schemas/MerchantError"
-                }
-              }
-            }
+            "$ref": "#/components/responses/BadRequest"
           },
           "401": {
-            "description": "Unauthorized: key or secret not set properly in Authorization (1001)",
-            "content": {
-              "application/json": {
-                "example": {
-                  "title": "Unauthorized",
-                  "code": "1001",
-                  "details": "Key or secret not set properly in Authorization"
-                },
-                "schema": {
-                  "$ref": "#/components/schemas/MerchantError"
-                }
-              }
-            }
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "405": {
+            "$ref": "#/components/responses/MethodNotAllowed"
           },
           "413": {
-            "description": "Request body larger than the limit (1008)",
-            "content": {
-              "application/json": {
-                "example": {
-                  "title": "Payload Too Large",
-                  "code": "1008",
-                  "details": "Request body exceeds 100 kB"
-                },
-                "schema": {
-                  "$ref": "#/components/schemas/MerchantError"
-                }
-              }
-            }
+            "$ref": "#/components/responses/PayloadTooLarge"
+          },
+          "415": {
+            "$ref": "#/components/responses/UnsupportedMediaType"
           },
           "422": {
-            "description": "Unprocessable entity: missing or incorrect fields (1002, with `source`), or the invoice_number is already used (2001, decision M5, shown).",
-            "content": {
-              "application/json": {
-                "example": {
-                  "title": "Duplicate invoice number",
-                  "code": "2001",
-                  "details": "Duplicate invoice number",
-                  "source": [
-                    {
-                      "invoice_number": "has already been taken"
-                    }
-                  ]
-                },
-                "schema": {
-                  "$ref": "#/components/schemas/MerchantError"
-                }
-              }
-            }
+            "$ref": "#/components/responses/DuplicateInvoiceNumber_invoice_number"
           },
           "429": {
-            "description": "Rate limit exceeded (1007); see Retry-After",
-            "headers": {
-              "Retry-After": {
-                "description": "Seconds until the client may send again",
-                "schema": {
-                  "type": "integer"
-                }
-              }
-            },
-            "content": {
-              "application/json": {
-                "example": {
-                  "title": "Too Many Requests",
-                  "code": "1007",
-                  "details": "Too many requests; retry after 60 s"
-                },
-                "schema": {
-                  "$ref": "#/components/schemas/MerchantError"
-                }
-              }
-            }
+            "$ref": "#/components/responses/TooManyRequests"
           },
           "500": {
-            "description": "Internal server error (1005)",
-            "content": {
-              "application/json": {
-                "example": {
-                  "title": "Internal Server Error",
-                  "code": "1005",
-                  "details": "Internal server error"
-                },
-                "schema": {
-                  "$ref": "#/components/schemas/MerchantError"
-                }
-              }
-            }
+            "$ref": "#/components/responses/InternalServerError"
           },
           "503": {
-            "description": "Service under maintenance, the state file cannot take a write (the request was not applied), or a store shared between instances cannot be reached (1006, with Retry-After)",
-            "headers": {
-              "Retry-After": {
-                "description": "Seconds until the client may send again",
-                "schema": {
-                  "type": "integer"
-                }
-              }
-            },
-            "content": {
-              "application/json": {
-                "example": {
-                  "title": "Service Unavailable",
-                  "code": "1006",
-                  "details": "Service under maintenance"
-                },
-                "schema": {
-                  "$ref": "#/components/schemas/MerchantError"
-                }
-              }
-            }
+            "$ref": "#/components/responses/ServiceUnavailable"
           }
         },
         "x-codeSamples": [
@@ -4589,6 +4936,12 @@ const document: Record<string, unknown> = {
             "application/x-www-form-urlencoded": {
               "schema": {
                 "$ref": "#/components/schemas/CreatePaymentRequest"
+              },
+              "encoding": {
+                "payment": {
+                  "style": "deepObject",
+                  "explode": true
+                }
               }
             }
           }
@@ -4623,133 +4976,46 @@ const document: Record<string, unknown> = {
                   "$ref": "#/components/schemas/Payment"
                 }
               }
+            },
+            "links": {
+              "GetPayment": {
+                "operationId": "getPayment",
+                "parameters": {
+                  "payment_id": "$response.body#/id",
+                  "crypto_iso": "$response.body#/crypto_address_info/iso"
+                }
+              }
             }
           },
           "400": {
-            "description": "Malformed body: not valid JSON, or not valid form encoding (1011)",
-            "content": {
-              "application/json": {
-                "example": {
-                  "title": "Malformed request body",
-                  "code": "1011",
-                  "details": "The request body is not valid JSON"
-                },
-                "schema": {
-                  "$ref": "#/components/schemas/MerchantError"
-                }
-              }
-            }
+            "$ref": "#/components/responses/BadRequest"
           },
           "401": {
-            "description": "Unauthorized: key or secret not set properly in Authorization (1001)",
-            "content": {
-              "application/json": {
-                "example": {
-                  "title": "Unauthorized",
-                  "code": "1001",
-                  "details": "Key or secret not set properly in Authorization"
-                },
-                "schema": {
-                  "$ref": "#/components/schemas/MerchantError"
-                }
-              }
-            }
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "405": {
+            "$ref": "#/components/responses/MethodNotAllowed"
           },
           "413": {
-            "description": "Request body larger than the limit (1008)",
-            "content": {
-              "application/json": {
-                "example": {
-                  "title": "Payload Too Large",
-                  "code": "1008",
-                  "details": "Request body exceeds 100 kB"
-                },
-                "schema": {
-                  "$ref": "#/components/schemas/MerchantError"
-                }
-              }
-            }
+            "$ref": "#/components/responses/PayloadTooLarge"
+          },
+          "415": {
+            "$ref": "#/components/responses/UnsupportedMediaType"
           },
           "422": {
-            "description": "Unprocessable entity: an unknown cryptocurrency answers code 2004 \"Invalid currency type\" naming the field (decision M1, shown); any other missing or incorrect field answers 1002 with `source`.",
-            "content": {
-              "application/json": {
-                "example": {
-                  "title": "Invalid currency type",
-                  "code": "2004",
-                  "details": "Invalid currency type",
-                  "source": [
-                    {
-                      "payment.crypto_iso": "is not a supported cryptocurrency"
-                    }
-                  ]
-                },
-                "schema": {
-                  "$ref": "#/components/schemas/MerchantError"
-                }
-              }
-            }
+            "$ref": "#/components/responses/InvalidCurrency_payment_crypto_iso"
           },
           "429": {
-            "description": "Rate limit exceeded (1007); see Retry-After",
-            "headers": {
-              "Retry-After": {
-                "description": "Seconds until the client may send again",
-                "schema": {
-                  "type": "integer"
-                }
-              }
-            },
-            "content": {
-              "application/json": {
-                "example": {
-                  "title": "Too Many Requests",
-                  "code": "1007",
-                  "details": "Too many requests; retry after 60 s"
-                },
-                "schema": {
-                  "$ref": "#/components/schemas/MerchantError"
-                }
-              }
-            }
+            "$ref": "#/components/responses/TooManyRequests"
           },
           "500": {
-            "description": "Internal server error (1005)",
-            "content": {
-              "application/json": {
-                "example": {
-                  "title": "Internal Server Error",
-                  "code": "1005",
-                  "details": "Internal server error"
-                },
-                "schema": {
-                  "$ref": "#/components/schemas/MerchantError"
-                }
-              }
-            }
+            "$ref": "#/components/responses/InternalServerError"
           },
           "503": {
-            "description": "Service under maintenance, the state file cannot take a write (the request was not applied), or a store shared between instances cannot be reached (1006, with Retry-After)",
-            "headers": {
-              "Retry-After": {
-                "description": "Seconds until the client may send again",
-                "schema": {
-                  "type": "integer"
-                }
-              }
-            },
-            "content": {
-              "application/json": {
-                "example": {
-                  "title": "Service Unavailable",
-                  "code": "1006",
-                  "details": "Service under maintenance"
-                },
-                "schema": {
-                  "$ref": "#/components/schemas/MerchantError"
-                }
-              }
-            }
+            "$ref": "#/components/responses/ServiceUnavailable"
           }
         },
         "x-codeSamples": [
@@ -4783,6 +5049,8 @@ const document: Record<string, unknown> = {
           {
             "schema": {
               "type": "string",
+              "minLength": 1,
+              "maxLength": 255,
               "description": "Payment id (string in the path)",
               "example": "1001"
             },
@@ -4838,118 +5106,37 @@ const document: Record<string, unknown> = {
                   "$ref": "#/components/schemas/Payment"
                 }
               }
+            },
+            "links": {
+              "GetPayment": {
+                "operationId": "getPayment",
+                "parameters": {
+                  "payment_id": "$response.body#/id",
+                  "crypto_iso": "$response.body#/crypto_address_info/iso"
+                }
+              }
             }
           },
           "401": {
-            "description": "Unauthorized: key or secret not set properly in Authorization (1001)",
-            "content": {
-              "application/json": {
-                "example": {
-                  "title": "Unauthorized",
-                  "code": "1001",
-                  "details": "Key or secret not set properly in Authorization"
-                },
-                "schema": {
-                  "$ref": "#/components/schemas/MerchantError"
-                }
-              }
-            }
+            "$ref": "#/components/responses/Unauthorized"
           },
           "404": {
-            "description": "Record not found (1004)",
-            "content": {
-              "application/json": {
-                "example": {
-                  "title": "Not Found",
-                  "code": "1004",
-                  "details": "Record not found"
-                },
-                "schema": {
-                  "$ref": "#/components/schemas/MerchantError"
-                }
-              }
-            }
+            "$ref": "#/components/responses/NotFound"
+          },
+          "405": {
+            "$ref": "#/components/responses/MethodNotAllowed"
           },
           "422": {
-            "description": "Unprocessable entity: an unknown cryptocurrency answers code 2004 \"Invalid currency type\" naming the field (decision M1, shown); any other missing or incorrect field answers 1002 with `source`.",
-            "content": {
-              "application/json": {
-                "example": {
-                  "title": "Invalid currency type",
-                  "code": "2004",
-                  "details": "Invalid currency type",
-                  "source": [
-                    {
-                      "crypto_iso": "is not a supported cryptocurrency"
-                    }
-                  ]
-                },
-                "schema": {
-                  "$ref": "#/components/schemas/MerchantError"
-                }
-              }
-            }
+            "$ref": "#/components/responses/InvalidCurrency_crypto_iso"
           },
           "429": {
-            "description": "Rate limit exceeded (1007); see Retry-After",
-            "headers": {
-              "Retry-After": {
-                "description": "Seconds until the client may send again",
-                "schema": {
-                  "type": "integer"
-                }
-              }
-            },
-            "content": {
-              "application/json": {
-                "example": {
-                  "title": "Too Many Requests",
-                  "code": "1007",
-                  "details": "Too many requests; retry after 60 s"
-                },
-                "schema": {
-                  "$ref": "#/components/schemas/MerchantError"
-                }
-              }
-            }
+            "$ref": "#/components/responses/TooManyRequests"
           },
           "500": {
-            "description": "Internal server error (1005)",
-            "content": {
-              "application/json": {
-                "example": {
-                  "title": "Internal Server Error",
-                  "code": "1005",
-                  "details": "Internal server error"
-                },
-                "schema": {
-                  "$ref": "#/components/schemas/MerchantError"
-                }
-              }
-            }
+            "$ref": "#/components/responses/InternalServerError"
           },
           "503": {
-            "description": "Service under maintenance, the state file cannot take a write (the request was not applied), or a store shared between instances cannot be reached (1006, with Retry-After)",
-            "headers": {
-              "Retry-After": {
-                "description": "Seconds until the client may send again",
-                "schema": {
-                  "type": "integer"
-                }
-              }
-            },
-            "content": {
-              "application/json": {
-                "example": {
-                  "title": "Service Unavailable",
-                  "code": "1006",
-                  "details": "Service under maintenance"
-                },
-                "schema": {
-                  "$ref": "#/components/schemas/MerchantError"
-                }
-              }
-            }
+            "$ref": "#/components/responses/ServiceUnavailable"
           }
         },
         "x-codeSamples": [
@@ -4998,6 +5185,7 @@ const document: Record<string, unknown> = {
             "schema": {
               "type": "integer",
               "minimum": 0,
+              "maximum": 9007199254740991,
               "default": 0,
               "description": "Number of transactions to skip; sorted by creation time, newest first",
               "example": 0
@@ -5042,6 +5230,8 @@ const document: Record<string, unknown> = {
           {
             "schema": {
               "type": "string",
+              "minLength": 1,
+              "maxLength": 255,
               "description": "Merchant's reference",
               "example": "order-1001"
             },
@@ -5053,6 +5243,8 @@ const document: Record<string, unknown> = {
           {
             "schema": {
               "type": "string",
+              "minLength": 1,
+              "maxLength": 128,
               "description": "Blockchain transaction id (txid)"
             },
             "required": false,
@@ -5063,6 +5255,8 @@ const document: Record<string, unknown> = {
           {
             "schema": {
               "type": "string",
+              "minLength": 1,
+              "maxLength": 64,
               "description": "Invoice number",
               "example": "INV1001"
             },
@@ -5104,103 +5298,48 @@ const document: Record<string, unknown> = {
                   "$ref": "#/components/schemas/TransactionList"
                 }
               }
+            },
+            "links": {
+              "GetTransaction": {
+                "operationId": "getTransaction",
+                "parameters": {
+                  "id": "$response.body#/transactions/0/id"
+                }
+              },
+              "ListTransactionRefunds": {
+                "operationId": "listTransactionRefunds",
+                "parameters": {
+                  "transaction_id": "$response.body#/transactions/0/id"
+                }
+              },
+              "CreateRefund": {
+                "operationId": "createRefund",
+                "parameters": {
+                  "transaction_id": "$response.body#/transactions/0/id"
+                }
+              }
             }
           },
           "401": {
-            "description": "Unauthorized: key or secret not set properly in Authorization (1001)",
-            "content": {
-              "application/json": {
-                "example": {
-                  "title": "Unauthorized",
-                  "code": "1001",
-                  "details": "Key or secret not set properly in Authorization"
-                },
-                "schema": {
-                  "$ref": "#/components/schemas/MerchantError"
-                }
-              }
-            }
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "405": {
+            "$ref": "#/components/responses/MethodNotAllowed"
           },
           "422": {
-            "description": "Unprocessable entity: an unknown cryptocurrency answers code 2004 \"Invalid currency type\" naming the field (decision M1, shown); any other missing or incorrect field answers 1002 with `source`.",
-            "content": {
-              "application/json": {
-                "example": {
-                  "title": "Invalid currency type",
-                  "code": "2004",
-                  "details": "Invalid currency type",
-                  "source": [
-                    {
-                      "currency_iso": "is not a supported cryptocurrency"
-                    }
-                  ]
-                },
-                "schema": {
-                  "$ref": "#/components/schemas/MerchantError"
-                }
-              }
-            }
+            "$ref": "#/components/responses/InvalidCurrency_currency_iso"
           },
           "429": {
-            "description": "Rate limit exceeded (1007); see Retry-After",
-            "headers": {
-              "Retry-After": {
-                "description": "Seconds until the client may send again",
-                "schema": {
-                  "type": "integer"
-                }
-              }
-            },
-            "content": {
-              "application/json": {
-                "example": {
-                  "title": "Too Many Requests",
-                  "code": "1007",
-                  "details": "Too many requests; retry after 60 s"
-                },
-                "schema": {
-                  "$ref": "#/components/schemas/MerchantError"
-                }
-              }
-            }
+            "$ref": "#/components/responses/TooManyRequests"
           },
           "500": {
-            "description": "Internal server error (1005)",
-            "content": {
-              "application/json": {
-                "example": {
-                  "title": "Internal Server Error",
-                  "code": "1005",
-                  "details": "Internal server error"
-                },
-                "schema": {
-                  "$ref": "#/components/schemas/MerchantError"
-                }
-              }
-            }
+            "$ref": "#/components/responses/InternalServerError"
           },
           "503": {
-            "description": "Service under maintenance, the state file cannot take a write (the request was not applied), or a store shared between instances cannot be reached (1006, with Retry-After)",
-            "headers": {
-              "Retry-After": {
-                "description": "Seconds until the client may send again",
-                "schema": {
-                  "type": "integer"
-                }
-              }
-            },
-            "content": {
-              "application/json": {
-                "example": {
-                  "title": "Service Unavailable",
-                  "code": "1006",
-                  "details": "Service under maintenance"
-                },
-                "schema": {
-                  "$ref": "#/components/schemas/MerchantError"
-                }
-              }
-            }
+            "$ref": "#/components/responses/ServiceUnavailable"
           }
         },
         "x-codeSamples": [
@@ -5234,6 +5373,8 @@ const document: Record<string, unknown> = {
           {
             "schema": {
               "type": "integer",
+              "minimum": 1,
+              "maximum": 9007199254740991,
               "description": "Transaction id",
               "example": 7001
             },
@@ -5271,118 +5412,42 @@ const document: Record<string, unknown> = {
                   "$ref": "#/components/schemas/Transaction"
                 }
               }
+            },
+            "links": {
+              "ListTransactionRefunds": {
+                "operationId": "listTransactionRefunds",
+                "parameters": {
+                  "transaction_id": "$response.body#/id"
+                }
+              },
+              "CreateRefund": {
+                "operationId": "createRefund",
+                "parameters": {
+                  "transaction_id": "$response.body#/id"
+                }
+              }
             }
           },
           "401": {
-            "description": "Unauthorized: key or secret not set properly in Authorization (1001)",
-            "content": {
-              "application/json": {
-                "example": {
-                  "title": "Unauthorized",
-                  "code": "1001",
-                  "details": "Key or secret not set properly in Authorization"
-                },
-                "schema": {
-                  "$ref": "#/components/schemas/MerchantError"
-                }
-              }
-            }
+            "$ref": "#/components/responses/Unauthorized"
           },
           "404": {
-            "description": "Record not found (1004)",
-            "content": {
-              "application/json": {
-                "example": {
-                  "title": "Not Found",
-                  "code": "1004",
-                  "details": "Record not found"
-                },
-                "schema": {
-                  "$ref": "#/components/schemas/MerchantError"
-                }
-              }
-            }
+            "$ref": "#/components/responses/NotFound"
+          },
+          "405": {
+            "$ref": "#/components/responses/MethodNotAllowed"
           },
           "422": {
-            "description": "Unprocessable entity: required fields missing or incorrect (1002), or invalid currency type (2004)",
-            "content": {
-              "application/json": {
-                "example": {
-                  "title": "Unprocessable Entity",
-                  "code": "1002",
-                  "details": "Required fields are missing or incorrect",
-                  "source": [
-                    {
-                      "payment.email": "must match format \"email\""
-                    }
-                  ]
-                },
-                "schema": {
-                  "$ref": "#/components/schemas/MerchantError"
-                }
-              }
-            }
+            "$ref": "#/components/responses/UnprocessableEntity"
           },
           "429": {
-            "description": "Rate limit exceeded (1007); see Retry-After",
-            "headers": {
-              "Retry-After": {
-                "description": "Seconds until the client may send again",
-                "schema": {
-                  "type": "integer"
-                }
-              }
-            },
-            "content": {
-              "application/json": {
-                "example": {
-                  "title": "Too Many Requests",
-                  "code": "1007",
-                  "details": "Too many requests; retry after 60 s"
-                },
-                "schema": {
-                  "$ref": "#/components/schemas/MerchantError"
-                }
-              }
-            }
+            "$ref": "#/components/responses/TooManyRequests"
           },
           "500": {
-            "description": "Internal server error (1005)",
-            "content": {
-              "application/json": {
-                "example": {
-                  "title": "Internal Server Error",
-                  "code": "1005",
-                  "details": "Internal server error"
-                },
-                "schema": {
-                  "$ref": "#/components/schemas/MerchantError"
-                }
-              }
-            }
+            "$ref": "#/components/responses/InternalServerError"
           },
           "503": {
-            "description": "Service under maintenance, the state file cannot take a write (the request was not applied), or a store shared between instances cannot be reached (1006, with Retry-After)",
-            "headers": {
-              "Retry-After": {
-                "description": "Seconds until the client may send again",
-                "schema": {
-                  "type": "integer"
-                }
-              }
-            },
-            "content": {
-              "application/json": {
-                "example": {
-                  "title": "Service Unavailable",
-                  "code": "1006",
-                  "details": "Service under maintenance"
-                },
-                "schema": {
-                  "$ref": "#/components/schemas/MerchantError"
-                }
-              }
-            }
+            "$ref": "#/components/responses/ServiceUnavailable"
           }
         },
         "x-codeSamples": [
@@ -5438,6 +5503,16 @@ const document: Record<string, unknown> = {
             "application/x-www-form-urlencoded": {
               "schema": {
                 "$ref": "#/components/schemas/CreateInvoiceRequest"
+              },
+              "encoding": {
+                "invoice": {
+                  "style": "deepObject",
+                  "explode": true
+                },
+                "save_recipient": {
+                  "style": "form",
+                  "explode": true
+                }
               }
             }
           }
@@ -5483,133 +5558,45 @@ const document: Record<string, unknown> = {
                   "$ref": "#/components/schemas/Invoice"
                 }
               }
+            },
+            "links": {
+              "GetInvoice": {
+                "operationId": "getInvoice",
+                "parameters": {
+                  "id": "$response.body#/id"
+                }
+              }
             }
           },
           "400": {
-            "description": "Malformed body: not valid JSON, or not valid form encoding (1011)",
-            "content": {
-              "application/json": {
-                "example": {
-                  "title": "Malformed request body",
-                  "code": "1011",
-                  "details": "The request body is not valid JSON"
-                },
-                "schema": {
-                  "$ref": "#/components/schemas/MerchantError"
-                }
-              }
-            }
+            "$ref": "#/components/responses/BadRequest"
           },
           "401": {
-            "description": "Unauthorized: key or secret not set properly in Authorization (1001)",
-            "content": {
-              "application/json": {
-                "example": {
-                  "title": "Unauthorized",
-                  "code": "1001",
-                  "details": "Key or secret not set properly in Authorization"
-                },
-                "schema": {
-                  "$ref": "#/components/schemas/MerchantError"
-                }
-              }
-            }
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "405": {
+            "$ref": "#/components/responses/MethodNotAllowed"
           },
           "413": {
-            "description": "Request body larger than the limit (1008)",
-            "content": {
-              "application/json": {
-                "example": {
-                  "title": "Payload Too Large",
-                  "code": "1008",
-                  "details": "Request body exceeds 100 kB"
-                },
-                "schema": {
-                  "$ref": "#/components/schemas/MerchantError"
-                }
-              }
-            }
+            "$ref": "#/components/responses/PayloadTooLarge"
+          },
+          "415": {
+            "$ref": "#/components/responses/UnsupportedMediaType"
           },
           "422": {
-            "description": "Unprocessable entity: missing or incorrect fields (1002, with `source`), or the invoice_number is already used (2001, decision M5, shown).",
-            "content": {
-              "application/json": {
-                "example": {
-                  "title": "Duplicate invoice number",
-                  "code": "2001",
-                  "details": "Duplicate invoice number",
-                  "source": [
-                    {
-                      "invoice.invoice_number": "has already been taken"
-                    }
-                  ]
-                },
-                "schema": {
-                  "$ref": "#/components/schemas/MerchantError"
-                }
-              }
-            }
+            "$ref": "#/components/responses/DuplicateInvoiceNumber_invoice_invoice_number"
           },
           "429": {
-            "description": "Rate limit exceeded (1007); see Retry-After",
-            "headers": {
-              "Retry-After": {
-                "description": "Seconds until the client may send again",
-                "schema": {
-                  "type": "integer"
-                }
-              }
-            },
-            "content": {
-              "application/json": {
-                "example": {
-                  "title": "Too Many Requests",
-                  "code": "1007",
-                  "details": "Too many requests; retry after 60 s"
-                },
-                "schema": {
-                  "$ref": "#/components/schemas/MerchantError"
-                }
-              }
-            }
+            "$ref": "#/components/responses/TooManyRequests"
           },
           "500": {
-            "description": "Internal server error (1005)",
-            "content": {
-              "application/json": {
-                "example": {
-                  "title": "Internal Server Error",
-                  "code": "1005",
-                  "details": "Internal server error"
-                },
-                "schema": {
-                  "$ref": "#/components/schemas/MerchantError"
-                }
-              }
-            }
+            "$ref": "#/components/responses/InternalServerError"
           },
           "503": {
-            "description": "Service under maintenance, the state file cannot take a write (the request was not applied), or a store shared between instances cannot be reached (1006, with Retry-After)",
-            "headers": {
-              "Retry-After": {
-                "description": "Seconds until the client may send again",
-                "schema": {
-                  "type": "integer"
-                }
-              }
-            },
-            "content": {
-              "application/json": {
-                "example": {
-                  "title": "Service Unavailable",
-                  "code": "1006",
-                  "details": "Service under maintenance"
-                },
-                "schema": {
-                  "$ref": "#/components/schemas/MerchantError"
-                }
-              }
-            }
+            "$ref": "#/components/responses/ServiceUnavailable"
           }
         },
         "x-codeSamples": [
@@ -5643,6 +5630,8 @@ const document: Record<string, unknown> = {
           {
             "schema": {
               "type": "integer",
+              "minimum": 1,
+              "maximum": 9007199254740991,
               "description": "Invoice id",
               "example": 4001
             },
@@ -5696,115 +5685,25 @@ const document: Record<string, unknown> = {
             }
           },
           "401": {
-            "description": "Unauthorized: key or secret not set properly in Authorization (1001)",
-            "content": {
-              "application/json": {
-                "example": {
-                  "title": "Unauthorized",
-                  "code": "1001",
-                  "details": "Key or secret not set properly in Authorization"
-                },
-                "schema": {
-                  "$ref": "#/components/schemas/MerchantError"
-                }
-              }
-            }
+            "$ref": "#/components/responses/Unauthorized"
           },
           "404": {
-            "description": "Record not found (1004)",
-            "content": {
-              "application/json": {
-                "example": {
-                  "title": "Not Found",
-                  "code": "1004",
-                  "details": "Record not found"
-                },
-                "schema": {
-                  "$ref": "#/components/schemas/MerchantError"
-                }
-              }
-            }
+            "$ref": "#/components/responses/NotFound"
+          },
+          "405": {
+            "$ref": "#/components/responses/MethodNotAllowed"
           },
           "422": {
-            "description": "Unprocessable entity: required fields missing or incorrect (1002), or invalid currency type (2004)",
-            "content": {
-              "application/json": {
-                "example": {
-                  "title": "Unprocessable Entity",
-                  "code": "1002",
-                  "details": "Required fields are missing or incorrect",
-                  "source": [
-                    {
-                      "payment.email": "must match format \"email\""
-                    }
-                  ]
-                },
-                "schema": {
-                  "$ref": "#/components/schemas/MerchantError"
-                }
-              }
-            }
+            "$ref": "#/components/responses/UnprocessableEntity"
           },
           "429": {
-            "description": "Rate limit exceeded (1007); see Retry-After",
-            "headers": {
-              "Retry-After": {
-                "description": "Seconds until the client may send again",
-                "schema": {
-                  "type": "integer"
-                }
-              }
-            },
-            "content": {
-              "application/json": {
-                "example": {
-                  "title": "Too Many Requests",
-                  "code": "1007",
-                  "details": "Too many requests; retry after 60 s"
-                },
-                "schema": {
-                  "$ref": "#/components/schemas/MerchantError"
-                }
-              }
-            }
+            "$ref": "#/components/responses/TooManyRequests"
           },
           "500": {
-            "description": "Internal server error (1005)",
-            "content": {
-              "application/json": {
-                "example": {
-                  "title": "Internal Server Error",
-                  "code": "1005",
-                  "details": "Internal server error"
-                },
-                "schema": {
-                  "$ref": "#/components/schemas/MerchantError"
-                }
-              }
-            }
+            "$ref": "#/components/responses/InternalServerError"
           },
           "503": {
-            "description": "Service under maintenance, the state file cannot take a write (the request was not applied), or a store shared between instances cannot be reached (1006, with Retry-After)",
-            "headers": {
-              "Retry-After": {
-                "description": "Seconds until the client may send again",
-                "schema": {
-                  "type": "integer"
-                }
-              }
-            },
-            "content": {
-              "application/json": {
-                "example": {
-                  "title": "Service Unavailable",
-                  "code": "1006",
-                  "details": "Service under maintenance"
-                },
-                "schema": {
-                  "$ref": "#/components/schemas/MerchantError"
-                }
-              }
-            }
+            "$ref": "#/components/responses/ServiceUnavailable"
           }
         },
         "x-codeSamples": [
@@ -5862,83 +5761,48 @@ const document: Record<string, unknown> = {
                   "$ref": "#/components/schemas/InvoiceRecipientList"
                 }
               }
+            },
+            "links": {
+              "GetInvoiceRecipient": {
+                "operationId": "getInvoiceRecipient",
+                "parameters": {
+                  "id": "$response.body#/invoice_recipients/0/id"
+                }
+              },
+              "UpdateInvoiceRecipient": {
+                "operationId": "updateInvoiceRecipient",
+                "parameters": {
+                  "id": "$response.body#/invoice_recipients/0/id"
+                }
+              },
+              "DeleteInvoiceRecipient": {
+                "operationId": "deleteInvoiceRecipient",
+                "parameters": {
+                  "id": "$response.body#/invoice_recipients/0/id"
+                }
+              }
             }
           },
           "401": {
-            "description": "Unauthorized: key or secret not set properly in Authorization (1001)",
-            "content": {
-              "application/json": {
-                "example": {
-                  "title": "Unauthorized",
-                  "code": "1001",
-                  "details": "Key or secret not set properly in Authorization"
-                },
-                "schema": {
-                  "$ref": "#/components/schemas/MerchantError"
-                }
-              }
-            }
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "405": {
+            "$ref": "#/components/responses/MethodNotAllowed"
+          },
+          "422": {
+            "$ref": "#/components/responses/UnprocessableEntity"
           },
           "429": {
-            "description": "Rate limit exceeded (1007); see Retry-After",
-            "headers": {
-              "Retry-After": {
-                "description": "Seconds until the client may send again",
-                "schema": {
-                  "type": "integer"
-                }
-              }
-            },
-            "content": {
-              "application/json": {
-                "example": {
-                  "title": "Too Many Requests",
-                  "code": "1007",
-                  "details": "Too many requests; retry after 60 s"
-                },
-                "schema": {
-                  "$ref": "#/components/schemas/MerchantError"
-                }
-              }
-            }
+            "$ref": "#/components/responses/TooManyRequests"
           },
           "500": {
-            "description": "Internal server error (1005)",
-            "content": {
-              "application/json": {
-                "example": {
-                  "title": "Internal Server Error",
-                  "code": "1005",
-                  "details": "Internal server error"
-                },
-                "schema": {
-                  "$ref": "#/components/schemas/MerchantError"
-                }
-              }
-            }
+            "$ref": "#/components/responses/InternalServerError"
           },
           "503": {
-            "description": "Service under maintenance, the state file cannot take a write (the request was not applied), or a store shared between instances cannot be reached (1006, with Retry-After)",
-            "headers": {
-              "Retry-After": {
-                "description": "Seconds until the client may send again",
-                "schema": {
-                  "type": "integer"
-                }
-              }
-            },
-            "content": {
-              "application/json": {
-                "example": {
-                  "title": "Service Unavailable",
-                  "code": "1006",
-                  "details": "Service under maintenance"
-                },
-                "schema": {
-                  "$ref": "#/components/schemas/MerchantError"
-                }
-              }
-            }
+            "$ref": "#/components/responses/ServiceUnavailable"
           }
         },
         "x-codeSamples": [
@@ -5991,6 +5855,12 @@ const document: Record<string, unknown> = {
             "application/x-www-form-urlencoded": {
               "schema": {
                 "$ref": "#/components/schemas/CreateInvoiceRecipientRequest"
+              },
+              "encoding": {
+                "invoice_recipient": {
+                  "style": "deepObject",
+                  "explode": true
+                }
               }
             }
           }
@@ -6019,133 +5889,57 @@ const document: Record<string, unknown> = {
                   "$ref": "#/components/schemas/InvoiceRecipient"
                 }
               }
+            },
+            "links": {
+              "GetInvoiceRecipient": {
+                "operationId": "getInvoiceRecipient",
+                "parameters": {
+                  "id": "$response.body#/id"
+                }
+              },
+              "UpdateInvoiceRecipient": {
+                "operationId": "updateInvoiceRecipient",
+                "parameters": {
+                  "id": "$response.body#/id"
+                }
+              },
+              "DeleteInvoiceRecipient": {
+                "operationId": "deleteInvoiceRecipient",
+                "parameters": {
+                  "id": "$response.body#/id"
+                }
+              }
             }
           },
           "400": {
-            "description": "Malformed body: not valid JSON, or not valid form encoding (1011)",
-            "content": {
-              "application/json": {
-                "example": {
-                  "title": "Malformed request body",
-                  "code": "1011",
-                  "details": "The request body is not valid JSON"
-                },
-                "schema": {
-                  "$ref": "#/components/schemas/MerchantError"
-                }
-              }
-            }
+            "$ref": "#/components/responses/BadRequest"
           },
           "401": {
-            "description": "Unauthorized: key or secret not set properly in Authorization (1001)",
-            "content": {
-              "application/json": {
-                "example": {
-                  "title": "Unauthorized",
-                  "code": "1001",
-                  "details": "Key or secret not set properly in Authorization"
-                },
-                "schema": {
-                  "$ref": "#/components/schemas/MerchantError"
-                }
-              }
-            }
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "405": {
+            "$ref": "#/components/responses/MethodNotAllowed"
           },
           "413": {
-            "description": "Request body larger than the limit (1008)",
-            "content": {
-              "application/json": {
-                "example": {
-                  "title": "Payload Too Large",
-                  "code": "1008",
-                  "details": "Request body exceeds 100 kB"
-                },
-                "schema": {
-                  "$ref": "#/components/schemas/MerchantError"
-                }
-              }
-            }
+            "$ref": "#/components/responses/PayloadTooLarge"
+          },
+          "415": {
+            "$ref": "#/components/responses/UnsupportedMediaType"
           },
           "422": {
-            "description": "Unprocessable entity: required fields missing or incorrect (1002), or invalid currency type (2004)",
-            "content": {
-              "application/json": {
-                "example": {
-                  "title": "Unprocessable Entity",
-                  "code": "1002",
-                  "details": "Required fields are missing or incorrect",
-                  "source": [
-                    {
-                      "payment.email": "must match format \"email\""
-                    }
-                  ]
-                },
-                "schema": {
-                  "$ref": "#/components/schemas/MerchantError"
-                }
-              }
-            }
+            "$ref": "#/components/responses/UnprocessableEntity"
           },
           "429": {
-            "description": "Rate limit exceeded (1007); see Retry-After",
-            "headers": {
-              "Retry-After": {
-                "description": "Seconds until the client may send again",
-                "schema": {
-                  "type": "integer"
-                }
-              }
-            },
-            "content": {
-              "application/json": {
-                "example": {
-                  "title": "Too Many Requests",
-                  "code": "1007",
-                  "details": "Too many requests; retry after 60 s"
-                },
-                "schema": {
-                  "$ref": "#/components/schemas/MerchantError"
-                }
-              }
-            }
+            "$ref": "#/components/responses/TooManyRequests"
           },
           "500": {
-            "description": "Internal server error (1005)",
-            "content": {
-              "application/json": {
-                "example": {
-                  "title": "Internal Server Error",
-                  "code": "1005",
-                  "details": "Internal server error"
-                },
-                "schema": {
-                  "$ref": "#/components/schemas/MerchantError"
-                }
-              }
-            }
+            "$ref": "#/components/responses/InternalServerError"
           },
           "503": {
-            "description": "Service under maintenance, the state file cannot take a write (the request was not applied), or a store shared between instances cannot be reached (1006, with Retry-After)",
-            "headers": {
-              "Retry-After": {
-                "description": "Seconds until the client may send again",
-                "schema": {
-                  "type": "integer"
-                }
-              }
-            },
-            "content": {
-              "application/json": {
-                "example": {
-                  "title": "Service Unavailable",
-                  "code": "1006",
-                  "details": "Service under maintenance"
-                },
-                "schema": {
-                  "$ref": "#/components/schemas/MerchantError"
-                }
-              }
-            }
+            "$ref": "#/components/responses/ServiceUnavailable"
           }
         },
         "x-codeSamples": [
@@ -6179,6 +5973,8 @@ const document: Record<string, unknown> = {
           {
             "schema": {
               "type": "integer",
+              "minimum": 1,
+              "maximum": 9007199254740991,
               "description": "Recipient id",
               "example": 301
             },
@@ -6215,115 +6011,25 @@ const document: Record<string, unknown> = {
             }
           },
           "401": {
-            "description": "Unauthorized: key or secret not set properly in Authorization (1001)",
-            "content": {
-              "application/json": {
-                "example": {
-                  "title": "Unauthorized",
-                  "code": "1001",
-                  "details": "Key or secret not set properly in Authorization"
-                },
-                "schema": {
-                  "$ref": "#/components/schemas/MerchantError"
-                }
-              }
-            }
+            "$ref": "#/components/responses/Unauthorized"
           },
           "404": {
-            "description": "Record not found (1004)",
-            "content": {
-              "application/json": {
-                "example": {
-                  "title": "Not Found",
-                  "code": "1004",
-                  "details": "Record not found"
-                },
-                "schema": {
-                  "$ref": "#/components/schemas/MerchantError"
-                }
-              }
-            }
+            "$ref": "#/components/responses/NotFound"
+          },
+          "405": {
+            "$ref": "#/components/responses/MethodNotAllowed"
           },
           "422": {
-            "description": "Unprocessable entity: required fields missing or incorrect (1002), or invalid currency type (2004)",
-            "content": {
-              "application/json": {
-                "example": {
-                  "title": "Unprocessable Entity",
-                  "code": "1002",
-                  "details": "Required fields are missing or incorrect",
-                  "source": [
-                    {
-                      "payment.email": "must match format \"email\""
-                    }
-                  ]
-                },
-                "schema": {
-                  "$ref": "#/components/schemas/MerchantError"
-                }
-              }
-            }
+            "$ref": "#/components/responses/UnprocessableEntity"
           },
           "429": {
-            "description": "Rate limit exceeded (1007); see Retry-After",
-            "headers": {
-              "Retry-After": {
-                "description": "Seconds until the client may send again",
-                "schema": {
-                  "type": "integer"
-                }
-              }
-            },
-            "content": {
-              "application/json": {
-                "example": {
-                  "title": "Too Many Requests",
-                  "code": "1007",
-                  "details": "Too many requests; retry after 60 s"
-                },
-                "schema": {
-                  "$ref": "#/components/schemas/MerchantError"
-                }
-              }
-            }
+            "$ref": "#/components/responses/TooManyRequests"
           },
           "500": {
-            "description": "Internal server error (1005)",
-            "content": {
-              "application/json": {
-                "example": {
-                  "title": "Internal Server Error",
-                  "code": "1005",
-                  "details": "Internal server error"
-                },
-                "schema": {
-                  "$ref": "#/components/schemas/MerchantError"
-                }
-              }
-            }
+            "$ref": "#/components/responses/InternalServerError"
           },
           "503": {
-            "description": "Service under maintenance, the state file cannot take a write (the request was not applied), or a store shared between instances cannot be reached (1006, with Retry-After)",
-            "headers": {
-              "Retry-After": {
-                "description": "Seconds until the client may send again",
-                "schema": {
-                  "type": "integer"
-                }
-              }
-            },
-            "content": {
-              "application/json": {
-                "example": {
-                  "title": "Service Unavailable",
-                  "code": "1006",
-                  "details": "Service under maintenance"
-                },
-                "schema": {
-                  "$ref": "#/components/schemas/MerchantError"
-                }
-              }
-            }
+            "$ref": "#/components/responses/ServiceUnavailable"
           }
         },
         "x-codeSamples": [
@@ -6355,6 +6061,8 @@ const document: Record<string, unknown> = {
           {
             "schema": {
               "type": "integer",
+              "minimum": 1,
+              "maximum": 9007199254740991,
               "description": "Recipient id",
               "example": 301
             },
@@ -6380,6 +6088,12 @@ const document: Record<string, unknown> = {
             "application/x-www-form-urlencoded": {
               "schema": {
                 "$ref": "#/components/schemas/UpdateInvoiceRecipientRequest"
+              },
+              "encoding": {
+                "invoice_recipient": {
+                  "style": "deepObject",
+                  "explode": true
+                }
               }
             }
           }
@@ -6408,148 +6122,57 @@ const document: Record<string, unknown> = {
                   "$ref": "#/components/schemas/InvoiceRecipient"
                 }
               }
+            },
+            "links": {
+              "GetInvoiceRecipient": {
+                "operationId": "getInvoiceRecipient",
+                "parameters": {
+                  "id": "$response.body#/id"
+                }
+              },
+              "UpdateInvoiceRecipient": {
+                "operationId": "updateInvoiceRecipient",
+                "parameters": {
+                  "id": "$response.body#/id"
+                }
+              },
+              "DeleteInvoiceRecipient": {
+                "operationId": "deleteInvoiceRecipient",
+                "parameters": {
+                  "id": "$response.body#/id"
+                }
+              }
             }
           },
           "400": {
-            "description": "Malformed body: not valid JSON, or not valid form encoding (1011)",
-            "content": {
-              "application/json": {
-                "example": {
-                  "title": "Malformed request body",
-                  "code": "1011",
-                  "details": "The request body is not valid JSON"
-                },
-                "schema": {
-                  "$ref": "#/components/schemas/MerchantError"
-                }
-              }
-            }
+            "$ref": "#/components/responses/BadRequest"
           },
           "401": {
-            "description": "Unauthorized: key or secret not set properly in Authorization (1001)",
-            "content": {
-              "application/json": {
-                "example": {
-                  "title": "Unauthorized",
-                  "code": "1001",
-                  "details": "Key or secret not set properly in Authorization"
-                },
-                "schema": {
-                  "$ref": "#/components/schemas/MerchantError"
-                }
-              }
-            }
+            "$ref": "#/components/responses/Unauthorized"
           },
           "404": {
-            "description": "Record not found (1004)",
-            "content": {
-              "application/json": {
-                "example": {
-                  "title": "Not Found",
-                  "code": "1004",
-                  "details": "Record not found"
-                },
-                "schema": {
-                  "$ref": "#/components/schemas/MerchantError"
-                }
-              }
-            }
+            "$ref": "#/components/responses/NotFound"
+          },
+          "405": {
+            "$ref": "#/components/responses/MethodNotAllowed"
           },
           "413": {
-            "description": "Request body larger than the limit (1008)",
-            "content": {
-              "application/json": {
-                "example": {
-                  "title": "Payload Too Large",
-                  "code": "1008",
-                  "details": "Request body exceeds 100 kB"
-                },
-                "schema": {
-                  "$ref": "#/components/schemas/MerchantError"
-                }
-              }
-            }
+            "$ref": "#/components/responses/PayloadTooLarge"
+          },
+          "415": {
+            "$ref": "#/components/responses/UnsupportedMediaType"
           },
           "422": {
-            "description": "Unprocessable entity: required fields missing or incorrect (1002), or invalid currency type (2004)",
-            "content": {
-              "application/json": {
-                "example": {
-                  "title": "Unprocessable Entity",
-                  "code": "1002",
-                  "details": "Required fields are missing or incorrect",
-                  "source": [
-                    {
-                      "payment.email": "must match format \"email\""
-                    }
-                  ]
-                },
-                "schema": {
-                  "$ref": "#/components/schemas/MerchantError"
-                }
-              }
-            }
+            "$ref": "#/components/responses/UnprocessableEntity"
           },
           "429": {
-            "description": "Rate limit exceeded (1007); see Retry-After",
-            "headers": {
-              "Retry-After": {
-                "description": "Seconds until the client may send again",
-                "schema": {
-                  "type": "integer"
-                }
-              }
-            },
-            "content": {
-              "application/json": {
-                "example": {
-                  "title": "Too Many Requests",
-                  "code": "1007",
-                  "details": "Too many requests; retry after 60 s"
-                },
-                "schema": {
-                  "$ref": "#/components/schemas/MerchantError"
-                }
-              }
-            }
+            "$ref": "#/components/responses/TooManyRequests"
           },
           "500": {
-            "description": "Internal server error (1005)",
-            "content": {
-              "application/json": {
-                "example": {
-                  "title": "Internal Server Error",
-                  "code": "1005",
-                  "details": "Internal server error"
-                },
-                "schema": {
-                  "$ref": "#/components/schemas/MerchantError"
-                }
-              }
-            }
+            "$ref": "#/components/responses/InternalServerError"
           },
           "503": {
-            "description": "Service under maintenance, the state file cannot take a write (the request was not applied), or a store shared between instances cannot be reached (1006, with Retry-After)",
-            "headers": {
-              "Retry-After": {
-                "description": "Seconds until the client may send again",
-                "schema": {
-                  "type": "integer"
-                }
-              }
-            },
-            "content": {
-              "application/json": {
-                "example": {
-                  "title": "Service Unavailable",
-                  "code": "1006",
-                  "details": "Service under maintenance"
-                },
-                "schema": {
-                  "$ref": "#/components/schemas/MerchantError"
-                }
-              }
-            }
+            "$ref": "#/components/responses/ServiceUnavailable"
           }
         },
         "x-codeSamples": [
@@ -6581,6 +6204,8 @@ const document: Record<string, unknown> = {
           {
             "schema": {
               "type": "integer",
+              "minimum": 1,
+              "maximum": 9007199254740991,
               "description": "Recipient id",
               "example": 301
             },
@@ -6595,115 +6220,25 @@ const document: Record<string, unknown> = {
             "description": "Deleted; no content"
           },
           "401": {
-            "description": "Unauthorized: key or secret not set properly in Authorization (1001)",
-            "content": {
-              "application/json": {
-                "example": {
-                  "title": "Unauthorized",
-                  "code": "1001",
-                  "details": "Key or secret not set properly in Authorization"
-                },
-                "schema": {
-                  "$ref": "#/components/schemas/MerchantError"
-                }
-              }
-            }
+            "$ref": "#/components/responses/Unauthorized"
           },
           "404": {
-            "description": "Record not found (1004)",
-            "content": {
-              "application/json": {
-                "example": {
-                  "title": "Not Found",
-                  "code": "1004",
-                  "details": "Record not found"
-                },
-                "schema": {
-                  "$ref": "#/components/schemas/MerchantError"
-                }
-              }
-            }
+            "$ref": "#/components/responses/NotFound"
+          },
+          "405": {
+            "$ref": "#/components/responses/MethodNotAllowed"
           },
           "422": {
-            "description": "Unprocessable entity: required fields missing or incorrect (1002), or invalid currency type (2004)",
-            "content": {
-              "application/json": {
-                "example": {
-                  "title": "Unprocessable Entity",
-                  "code": "1002",
-                  "details": "Required fields are missing or incorrect",
-                  "source": [
-                    {
-                      "payment.email": "must match format \"email\""
-                    }
-                  ]
-                },
-                "schema": {
-                  "$ref": "#/components/schemas/MerchantError"
-                }
-              }
-            }
+            "$ref": "#/components/responses/UnprocessableEntity"
           },
           "429": {
-            "description": "Rate limit exceeded (1007); see Retry-After",
-            "headers": {
-              "Retry-After": {
-                "description": "Seconds until the client may send again",
-                "schema": {
-                  "type": "integer"
-                }
-              }
-            },
-            "content": {
-              "application/json": {
-                "example": {
-                  "title": "Too Many Requests",
-                  "code": "1007",
-                  "details": "Too many requests; retry after 60 s"
-                },
-                "schema": {
-                  "$ref": "#/components/schemas/MerchantError"
-                }
-              }
-            }
+            "$ref": "#/components/responses/TooManyRequests"
           },
           "500": {
-            "description": "Internal server error (1005)",
-            "content": {
-              "application/json": {
-                "example": {
-                  "title": "Internal Server Error",
-                  "code": "1005",
-                  "details": "Internal server error"
-                },
-                "schema": {
-                  "$ref": "#/components/schemas/MerchantError"
-                }
-              }
-            }
+            "$ref": "#/components/responses/InternalServerError"
           },
           "503": {
-            "description": "Service under maintenance, the state file cannot take a write (the request was not applied), or a store shared between instances cannot be reached (1006, with Retry-After)",
-            "headers": {
-              "Retry-After": {
-                "description": "Seconds until the client may send again",
-                "schema": {
-                  "type": "integer"
-                }
-              }
-            },
-            "content": {
-              "application/json": {
-                "example": {
-                  "title": "Service Unavailable",
-                  "code": "1006",
-                  "details": "Service under maintenance"
-                },
-                "schema": {
-                  "$ref": "#/components/schemas/MerchantError"
-                }
-              }
-            }
+            "$ref": "#/components/responses/ServiceUnavailable"
           }
         },
         "x-codeSamples": [
@@ -6738,6 +6273,8 @@ const document: Record<string, unknown> = {
           {
             "schema": {
               "type": "integer",
+              "minimum": 1,
+              "maximum": 9007199254740991,
               "description": "Transaction id",
               "example": 7001
             },
@@ -6765,6 +6302,32 @@ const document: Record<string, unknown> = {
             "application/x-www-form-urlencoded": {
               "schema": {
                 "$ref": "#/components/schemas/CreateRefundRequest"
+              },
+              "encoding": {
+                "email": {
+                  "style": "form",
+                  "explode": true
+                },
+                "amount_to_refund_fiat": {
+                  "style": "form",
+                  "explode": true
+                },
+                "amount_to_refund": {
+                  "style": "form",
+                  "explode": true
+                },
+                "expires_in": {
+                  "style": "form",
+                  "explode": true
+                },
+                "send_email": {
+                  "style": "form",
+                  "explode": true
+                },
+                "webhook_url": {
+                  "style": "form",
+                  "explode": true
+                }
               }
             }
           }
@@ -6791,148 +6354,45 @@ const document: Record<string, unknown> = {
                   "$ref": "#/components/schemas/Refund"
                 }
               }
+            },
+            "links": {
+              "GetRefund": {
+                "operationId": "getRefund",
+                "parameters": {
+                  "refund_id": "$response.body#/id"
+                }
+              }
             }
           },
           "400": {
-            "description": "Malformed body: not valid JSON, or not valid form encoding (1011)",
-            "content": {
-              "application/json": {
-                "example": {
-                  "title": "Malformed request body",
-                  "code": "1011",
-                  "details": "The request body is not valid JSON"
-                },
-                "schema": {
-                  "$ref": "#/components/schemas/MerchantError"
-                }
-              }
-            }
+            "$ref": "#/components/responses/BadRequest"
           },
           "401": {
-            "description": "Unauthorized: key or secret not set properly (1001), or the key lacks the Refund Create permission (1003 Permission denied, shown).",
-            "content": {
-              "application/json": {
-                "example": {
-                  "title": "Permission denied",
-                  "code": "1003",
-                  "details": "The API key lacks the Refund Create permission"
-                },
-                "schema": {
-                  "$ref": "#/components/schemas/MerchantError"
-                }
-              }
-            }
+            "$ref": "#/components/responses/RefundUnauthorized"
           },
           "404": {
-            "description": "Record not found (1004)",
-            "content": {
-              "application/json": {
-                "example": {
-                  "title": "Not Found",
-                  "code": "1004",
-                  "details": "Record not found"
-                },
-                "schema": {
-                  "$ref": "#/components/schemas/MerchantError"
-                }
-              }
-            }
+            "$ref": "#/components/responses/NotFound"
+          },
+          "405": {
+            "$ref": "#/components/responses/MethodNotAllowed"
           },
           "413": {
-            "description": "Request body larger than the limit (1008)",
-            "content": {
-              "application/json": {
-                "example": {
-                  "title": "Payload Too Large",
-                  "code": "1008",
-                  "details": "Request body exceeds 100 kB"
-                },
-                "schema": {
-                  "$ref": "#/components/schemas/MerchantError"
-                }
-              }
-            }
+            "$ref": "#/components/responses/PayloadTooLarge"
+          },
+          "415": {
+            "$ref": "#/components/responses/UnsupportedMediaType"
           },
           "422": {
-            "description": "Unprocessable entity: missing or incorrect fields (1002), the amount field of the settlement method missing, or the refund not allowed (2002: refunds disabled on the account, or the amount exceeds what was received minus earlier refunds, decision M4, shown).",
-            "content": {
-              "application/json": {
-                "example": {
-                  "title": "Refund not allowed",
-                  "code": "2002",
-                  "details": "Refund not allowed",
-                  "source": [
-                    {
-                      "amount_to_refund_fiat": "exceeds the amount received"
-                    }
-                  ]
-                },
-                "schema": {
-                  "$ref": "#/components/schemas/MerchantError"
-                }
-              }
-            }
+            "$ref": "#/components/responses/RefundNotAllowed_amount_to_refund_fiat"
           },
           "429": {
-            "description": "Rate limit exceeded (1007); see Retry-After",
-            "headers": {
-              "Retry-After": {
-                "description": "Seconds until the client may send again",
-                "schema": {
-                  "type": "integer"
-                }
-              }
-            },
-            "content": {
-              "application/json": {
-                "example": {
-                  "title": "Too Many Requests",
-                  "code": "1007",
-                  "details": "Too many requests; retry after 60 s"
-                },
-                "schema": {
-                  "$ref": "#/components/schemas/MerchantError"
-                }
-              }
-            }
+            "$ref": "#/components/responses/TooManyRequests"
           },
           "500": {
-            "description": "Internal server error (1005)",
-            "content": {
-              "application/json": {
-                "example": {
-                  "title": "Internal Server Error",
-                  "code": "1005",
-                  "details": "Internal server error"
-                },
-                "schema": {
-                  "$ref": "#/components/schemas/MerchantError"
-                }
-              }
-            }
+            "$ref": "#/components/responses/InternalServerError"
           },
           "503": {
-            "description": "Service under maintenance, the state file cannot take a write (the request was not applied), or a store shared between instances cannot be reached (1006, with Retry-After)",
-            "headers": {
-              "Retry-After": {
-                "description": "Seconds until the client may send again",
-                "schema": {
-                  "type": "integer"
-                }
-              }
-            },
-            "content": {
-              "application/json": {
-                "example": {
-                  "title": "Service Unavailable",
-                  "code": "1006",
-                  "details": "Service under maintenance"
-                },
-                "schema": {
-                  "$ref": "#/components/schemas/MerchantError"
-                }
-              }
-            }
+            "$ref": "#/components/responses/ServiceUnavailable"
           }
         },
         "x-codeSamples": [
@@ -6964,6 +6424,8 @@ const document: Record<string, unknown> = {
           {
             "schema": {
               "type": "integer",
+              "minimum": 1,
+              "maximum": 9007199254740991,
               "description": "Transaction id",
               "example": 7001
             },
@@ -6999,118 +6461,36 @@ const document: Record<string, unknown> = {
                   "$ref": "#/components/schemas/RefundList"
                 }
               }
+            },
+            "links": {
+              "GetRefund": {
+                "operationId": "getRefund",
+                "parameters": {
+                  "refund_id": "$response.body#/refunds/0/id"
+                }
+              }
             }
           },
           "401": {
-            "description": "Unauthorized: key or secret not set properly in Authorization (1001)",
-            "content": {
-              "application/json": {
-                "example": {
-                  "title": "Unauthorized",
-                  "code": "1001",
-                  "details": "Key or secret not set properly in Authorization"
-                },
-                "schema": {
-                  "$ref": "#/components/schemas/MerchantError"
-                }
-              }
-            }
+            "$ref": "#/components/responses/Unauthorized"
           },
           "404": {
-            "description": "Record not found (1004)",
-            "content": {
-              "application/json": {
-                "example": {
-                  "title": "Not Found",
-                  "code": "1004",
-                  "details": "Record not found"
-                },
-                "schema": {
-                  "$ref": "#/components/schemas/MerchantError"
-                }
-              }
-            }
+            "$ref": "#/components/responses/NotFound"
+          },
+          "405": {
+            "$ref": "#/components/responses/MethodNotAllowed"
           },
           "422": {
-            "description": "Unprocessable entity: required fields missing or incorrect (1002), or invalid currency type (2004)",
-            "content": {
-              "application/json": {
-                "example": {
-                  "title": "Unprocessable Entity",
-                  "code": "1002",
-                  "details": "Required fields are missing or incorrect",
-                  "source": [
-                    {
-                      "payment.email": "must match format \"email\""
-                    }
-                  ]
-                },
-                "schema": {
-                  "$ref": "#/components/schemas/MerchantError"
-                }
-              }
-            }
+            "$ref": "#/components/responses/UnprocessableEntity"
           },
           "429": {
-            "description": "Rate limit exceeded (1007); see Retry-After",
-            "headers": {
-              "Retry-After": {
-                "description": "Seconds until the client may send again",
-                "schema": {
-                  "type": "integer"
-                }
-              }
-            },
-            "content": {
-              "application/json": {
-                "example": {
-                  "title": "Too Many Requests",
-                  "code": "1007",
-                  "details": "Too many requests; retry after 60 s"
-                },
-                "schema": {
-                  "$ref": "#/components/schemas/MerchantError"
-                }
-              }
-            }
+            "$ref": "#/components/responses/TooManyRequests"
           },
           "500": {
-            "description": "Internal server error (1005)",
-            "content": {
-              "application/json": {
-                "example": {
-                  "title": "Internal Server Error",
-                  "code": "1005",
-                  "details": "Internal server error"
-                },
-                "schema": {
-                  "$ref": "#/components/schemas/MerchantError"
-                }
-              }
-            }
+            "$ref": "#/components/responses/InternalServerError"
           },
           "503": {
-            "description": "Service under maintenance, the state file cannot take a write (the request was not applied), or a store shared between instances cannot be reached (1006, with Retry-After)",
-            "headers": {
-              "Retry-After": {
-                "description": "Seconds until the client may send again",
-                "schema": {
-                  "type": "integer"
-                }
-              }
-            },
-            "content": {
-              "application/json": {
-                "example": {
-                  "title": "Service Unavailable",
-                  "code": "1006",
-                  "details": "Service under maintenance"
-                },
-                "schema": {
-                  "$ref": "#/components/schemas/MerchantError"
-                }
-              }
-            }
+            "$ref": "#/components/responses/ServiceUnavailable"
           }
         },
         "x-codeSamples": [
@@ -7158,6 +6538,36 @@ const document: Record<string, unknown> = {
             "application/x-www-form-urlencoded": {
               "schema": {
                 "$ref": "#/components/schemas/CreateInstantRefundRequest"
+              },
+              "encoding": {
+                "refund_full_amount": {
+                  "style": "form",
+                  "explode": true
+                },
+                "amount_to_refund_fiat": {
+                  "style": "form",
+                  "explode": true
+                },
+                "amount_to_refund": {
+                  "style": "form",
+                  "explode": true
+                },
+                "id": {
+                  "style": "form",
+                  "explode": true
+                },
+                "address": {
+                  "style": "form",
+                  "explode": true
+                },
+                "destination_tag": {
+                  "style": "form",
+                  "explode": true
+                },
+                "webhook_url": {
+                  "style": "form",
+                  "explode": true
+                }
               }
             }
           }
@@ -7180,133 +6590,63 @@ const document: Record<string, unknown> = {
                   "$ref": "#/components/schemas/InstantRefund"
                 }
               }
+            },
+            "links": {
+              "GetRefund": {
+                "operationId": "getRefund",
+                "parameters": {
+                  "refund_id": "$response.body#/refund_id"
+                }
+              },
+              "GetTransaction": {
+                "operationId": "getTransaction",
+                "parameters": {
+                  "id": "$response.body#/transaction_id"
+                }
+              },
+              "ListTransactionRefunds": {
+                "operationId": "listTransactionRefunds",
+                "parameters": {
+                  "transaction_id": "$response.body#/transaction_id"
+                }
+              },
+              "CreateRefund": {
+                "operationId": "createRefund",
+                "parameters": {
+                  "transaction_id": "$response.body#/transaction_id"
+                }
+              }
             }
           },
           "400": {
-            "description": "Malformed body: not valid JSON, or not valid form encoding (1011)",
-            "content": {
-              "application/json": {
-                "example": {
-                  "title": "Malformed request body",
-                  "code": "1011",
-                  "details": "The request body is not valid JSON"
-                },
-                "schema": {
-                  "$ref": "#/components/schemas/MerchantError"
-                }
-              }
-            }
+            "$ref": "#/components/responses/BadRequest"
           },
           "401": {
-            "description": "Unauthorized: key or secret not set properly (1001), or the key lacks the Refund Create permission (1003 Permission denied, shown).",
-            "content": {
-              "application/json": {
-                "example": {
-                  "title": "Permission denied",
-                  "code": "1003",
-                  "details": "The API key lacks the Refund Create permission"
-                },
-                "schema": {
-                  "$ref": "#/components/schemas/MerchantError"
-                }
-              }
-            }
+            "$ref": "#/components/responses/RefundUnauthorized"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "405": {
+            "$ref": "#/components/responses/MethodNotAllowed"
           },
           "413": {
-            "description": "Request body larger than the limit (1008)",
-            "content": {
-              "application/json": {
-                "example": {
-                  "title": "Payload Too Large",
-                  "code": "1008",
-                  "details": "Request body exceeds 100 kB"
-                },
-                "schema": {
-                  "$ref": "#/components/schemas/MerchantError"
-                }
-              }
-            }
+            "$ref": "#/components/responses/PayloadTooLarge"
+          },
+          "415": {
+            "$ref": "#/components/responses/UnsupportedMediaType"
           },
           "422": {
-            "description": "Unprocessable entity: missing or incorrect fields (1002), the amount field of the settlement method missing, or the refund not allowed (2002: refunds disabled on the account, or the amount exceeds what was received minus earlier refunds, decision M4, shown).",
-            "content": {
-              "application/json": {
-                "example": {
-                  "title": "Refund not allowed",
-                  "code": "2002",
-                  "details": "Refund not allowed",
-                  "source": [
-                    {
-                      "amount_to_refund_fiat": "exceeds the amount received"
-                    }
-                  ]
-                },
-                "schema": {
-                  "$ref": "#/components/schemas/MerchantError"
-                }
-              }
-            }
+            "$ref": "#/components/responses/RefundNotAllowed_amount_to_refund_fiat"
           },
           "429": {
-            "description": "Rate limit exceeded (1007); see Retry-After",
-            "headers": {
-              "Retry-After": {
-                "description": "Seconds until the client may send again",
-                "schema": {
-                  "type": "integer"
-                }
-              }
-            },
-            "content": {
-              "application/json": {
-                "example": {
-                  "title": "Too Many Requests",
-                  "code": "1007",
-                  "details": "Too many requests; retry after 60 s"
-                },
-                "schema": {
-                  "$ref": "#/components/schemas/MerchantError"
-                }
-              }
-            }
+            "$ref": "#/components/responses/TooManyRequests"
           },
           "500": {
-            "description": "Internal server error (1005)",
-            "content": {
-              "application/json": {
-                "example": {
-                  "title": "Internal Server Error",
-                  "code": "1005",
-                  "details": "Internal server error"
-                },
-                "schema": {
-                  "$ref": "#/components/schemas/MerchantError"
-                }
-              }
-            }
+            "$ref": "#/components/responses/InternalServerError"
           },
           "503": {
-            "description": "Service under maintenance, the state file cannot take a write (the request was not applied), or a store shared between instances cannot be reached (1006, with Retry-After)",
-            "headers": {
-              "Retry-After": {
-                "description": "Seconds until the client may send again",
-                "schema": {
-                  "type": "integer"
-                }
-              }
-            },
-            "content": {
-              "application/json": {
-                "example": {
-                  "title": "Service Unavailable",
-                  "code": "1006",
-                  "details": "Service under maintenance"
-                },
-                "schema": {
-                  "$ref": "#/components/schemas/MerchantError"
-                }
-              }
-            }
+            "$ref": "#/components/responses/ServiceUnavailable"
           }
         },
         "x-codeSamples": [
@@ -7340,6 +6680,8 @@ const document: Record<string, unknown> = {
           {
             "schema": {
               "type": "integer",
+              "minimum": 1,
+              "maximum": 9007199254740991,
               "description": "Refund id",
               "example": 9001
             },
@@ -7374,115 +6716,25 @@ const document: Record<string, unknown> = {
             }
           },
           "401": {
-            "description": "Unauthorized: key or secret not set properly in Authorization (1001)",
-            "content": {
-              "application/json": {
-                "example": {
-                  "title": "Unauthorized",
-                  "code": "1001",
-                  "details": "Key or secret not set properly in Authorization"
-                },
-                "schema": {
-                  "$ref": "#/components/schemas/MerchantError"
-                }
-              }
-            }
+            "$ref": "#/components/responses/Unauthorized"
           },
           "404": {
-            "description": "Record not found (1004)",
-            "content": {
-              "application/json": {
-                "example": {
-                  "title": "Not Found",
-                  "code": "1004",
-                  "details": "Record not found"
-                },
-                "schema": {
-                  "$ref": "#/components/schemas/MerchantError"
-                }
-              }
-            }
+            "$ref": "#/components/responses/NotFound"
+          },
+          "405": {
+            "$ref": "#/components/responses/MethodNotAllowed"
           },
           "422": {
-            "description": "Unprocessable entity: required fields missing or incorrect (1002), or invalid currency type (2004)",
-            "content": {
-              "application/json": {
-                "example": {
-                  "title": "Unprocessable Entity",
-                  "code": "1002",
-                  "details": "Required fields are missing or incorrect",
-                  "source": [
-                    {
-                      "payment.email": "must match format \"email\""
-                    }
-                  ]
-                },
-                "schema": {
-                  "$ref": "#/components/schemas/MerchantError"
-                }
-              }
-            }
+            "$ref": "#/components/responses/UnprocessableEntity"
           },
           "429": {
-            "description": "Rate limit exceeded (1007); see Retry-After",
-            "headers": {
-              "Retry-After": {
-                "description": "Seconds until the client may send again",
-                "schema": {
-                  "type": "integer"
-                }
-              }
-            },
-            "content": {
-              "application/json": {
-                "example": {
-                  "title": "Too Many Requests",
-                  "code": "1007",
-                  "details": "Too many requests; retry after 60 s"
-                },
-                "schema": {
-                  "$ref": "#/components/schemas/MerchantError"
-                }
-              }
-            }
+            "$ref": "#/components/responses/TooManyRequests"
           },
           "500": {
-            "description": "Internal server error (1005)",
-            "content": {
-              "application/json": {
-                "example": {
-                  "title": "Internal Server Error",
-                  "code": "1005",
-                  "details": "Internal server error"
-                },
-                "schema": {
-                  "$ref": "#/components/schemas/MerchantError"
-                }
-              }
-            }
+            "$ref": "#/components/responses/InternalServerError"
           },
           "503": {
-            "description": "Service under maintenance, the state file cannot take a write (the request was not applied), or a store shared between instances cannot be reached (1006, with Retry-After)",
-            "headers": {
-              "Retry-After": {
-                "description": "Seconds until the client may send again",
-                "schema": {
-                  "type": "integer"
-                }
-              }
-            },
-            "content": {
-              "application/json": {
-                "example": {
-                  "title": "Service Unavailable",
-                  "code": "1006",
-                  "details": "Service under maintenance"
-                },
-                "schema": {
-                  "$ref": "#/components/schemas/MerchantError"
-                }
-              }
-            }
+            "$ref": "#/components/responses/ServiceUnavailable"
           }
         },
         "x-codeSamples": [
@@ -7586,80 +6838,25 @@ const document: Record<string, unknown> = {
             }
           },
           "401": {
-            "description": "Unauthorized: key or secret not set properly in Authorization (1001)",
-            "content": {
-              "application/json": {
-                "example": {
-                  "title": "Unauthorized",
-                  "code": "1001",
-                  "details": "Key or secret not set properly in Authorization"
-                },
-                "schema": {
-                  "$ref": "#/components/schemas/MerchantError"
-                }
-              }
-            }
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "405": {
+            "$ref": "#/components/responses/MethodNotAllowed"
+          },
+          "422": {
+            "$ref": "#/components/responses/UnprocessableEntity"
           },
           "429": {
-            "description": "Rate limit exceeded (1007); see Retry-After",
-            "headers": {
-              "Retry-After": {
-                "description": "Seconds until the client may send again",
-                "schema": {
-                  "type": "integer"
-                }
-              }
-            },
-            "content": {
-              "application/json": {
-                "example": {
-                  "title": "Too Many Requests",
-                  "code": "1007",
-                  "details": "Too many requests; retry after 60 s"
-                },
-                "schema": {
-                  "$ref": "#/components/schemas/MerchantError"
-                }
-              }
-            }
+            "$ref": "#/components/responses/TooManyRequests"
           },
           "500": {
-            "description": "Internal server error (1005)",
-            "content": {
-              "application/json": {
-                "example": {
-                  "title": "Internal Server Error",
-                  "code": "1005",
-                  "details": "Internal server error"
-                },
-                "schema": {
-                  "$ref": "#/components/schemas/MerchantError"
-                }
-              }
-            }
+            "$ref": "#/components/responses/InternalServerError"
           },
           "503": {
-            "description": "Service under maintenance, the state file cannot take a write (the request was not applied), or a store shared between instances cannot be reached (1006, with Retry-After)",
-            "headers": {
-              "Retry-After": {
-                "description": "Seconds until the client may send again",
-                "schema": {
-                  "type": "integer"
-                }
-              }
-            },
-            "content": {
-              "application/json": {
-                "example": {
-                  "title": "Service Unavailable",
-                  "code": "1006",
-                  "details": "Service under maintenance"
-                },
-                "schema": {
-                  "$ref": "#/components/schemas/MerchantError"
-                }
-              }
-            }
+            "$ref": "#/components/responses/ServiceUnavailable"
           }
         },
         "x-codeSamples": [
@@ -7708,83 +6905,42 @@ const document: Record<string, unknown> = {
                   "$ref": "#/components/schemas/PayoutList"
                 }
               }
+            },
+            "links": {
+              "GetPayout": {
+                "operationId": "getPayout",
+                "parameters": {
+                  "id": "$response.body#/payouts/0/id"
+                }
+              },
+              "ListPayoutTransactions": {
+                "operationId": "listPayoutTransactions",
+                "parameters": {
+                  "id": "$response.body#/payouts/0/id"
+                }
+              }
             }
           },
           "401": {
-            "description": "Unauthorized: key or secret not set properly in Authorization (1001)",
-            "content": {
-              "application/json": {
-                "example": {
-                  "title": "Unauthorized",
-                  "code": "1001",
-                  "details": "Key or secret not set properly in Authorization"
-                },
-                "schema": {
-                  "$ref": "#/components/schemas/MerchantError"
-                }
-              }
-            }
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "405": {
+            "$ref": "#/components/responses/MethodNotAllowed"
+          },
+          "422": {
+            "$ref": "#/components/responses/UnprocessableEntity"
           },
           "429": {
-            "description": "Rate limit exceeded (1007); see Retry-After",
-            "headers": {
-              "Retry-After": {
-                "description": "Seconds until the client may send again",
-                "schema": {
-                  "type": "integer"
-                }
-              }
-            },
-            "content": {
-              "application/json": {
-                "example": {
-                  "title": "Too Many Requests",
-                  "code": "1007",
-                  "details": "Too many requests; retry after 60 s"
-                },
-                "schema": {
-                  "$ref": "#/components/schemas/MerchantError"
-                }
-              }
-            }
+            "$ref": "#/components/responses/TooManyRequests"
           },
           "500": {
-            "description": "Internal server error (1005)",
-            "content": {
-              "application/json": {
-                "example": {
-                  "title": "Internal Server Error",
-                  "code": "1005",
-                  "details": "Internal server error"
-                },
-                "schema": {
-                  "$ref": "#/components/schemas/MerchantError"
-                }
-              }
-            }
+            "$ref": "#/components/responses/InternalServerError"
           },
           "503": {
-            "description": "Service under maintenance, the state file cannot take a write (the request was not applied), or a store shared between instances cannot be reached (1006, with Retry-After)",
-            "headers": {
-              "Retry-After": {
-                "description": "Seconds until the client may send again",
-                "schema": {
-                  "type": "integer"
-                }
-              }
-            },
-            "content": {
-              "application/json": {
-                "example": {
-                  "title": "Service Unavailable",
-                  "code": "1006",
-                  "details": "Service under maintenance"
-                },
-                "schema": {
-                  "$ref": "#/components/schemas/MerchantError"
-                }
-              }
-            }
+            "$ref": "#/components/responses/ServiceUnavailable"
           }
         },
         "x-codeSamples": [
@@ -7818,6 +6974,8 @@ const document: Record<string, unknown> = {
           {
             "schema": {
               "type": "integer",
+              "minimum": 1,
+              "maximum": 9007199254740991,
               "description": "Payout id (the document says number; ids are integers)",
               "example": 801
             },
@@ -7852,118 +7010,36 @@ const document: Record<string, unknown> = {
                   "$ref": "#/components/schemas/PayoutDetail"
                 }
               }
+            },
+            "links": {
+              "ListPayoutTransactions": {
+                "operationId": "listPayoutTransactions",
+                "parameters": {
+                  "id": "$response.body#/id"
+                }
+              }
             }
           },
           "401": {
-            "description": "Unauthorized: key or secret not set properly in Authorization (1001)",
-            "content": {
-              "application/json": {
-                "example": {
-                  "title": "Unauthorized",
-                  "code": "1001",
-                  "details": "Key or secret not set properly in Authorization"
-                },
-                "schema": {
-                  "$ref": "#/components/schemas/MerchantError"
-                }
-              }
-            }
+            "$ref": "#/components/responses/Unauthorized"
           },
           "404": {
-            "description": "Record not found (1004)",
-            "content": {
-              "application/json": {
-                "example": {
-                  "title": "Not Found",
-                  "code": "1004",
-                  "details": "Record not found"
-                },
-                "schema": {
-                  "$ref": "#/components/schemas/MerchantError"
-                }
-              }
-            }
+            "$ref": "#/components/responses/NotFound"
+          },
+          "405": {
+            "$ref": "#/components/responses/MethodNotAllowed"
           },
           "422": {
-            "description": "Unprocessable entity: required fields missing or incorrect (1002), or invalid currency type (2004)",
-            "content": {
-              "application/json": {
-                "example": {
-                  "title": "Unprocessable Entity",
-                  "code": "1002",
-                  "details": "Required fields are missing or incorrect",
-                  "source": [
-                    {
-                      "payment.email": "must match format \"email\""
-                    }
-                  ]
-                },
-                "schema": {
-                  "$ref": "#/components/schemas/MerchantError"
-                }
-              }
-            }
+            "$ref": "#/components/responses/UnprocessableEntity"
           },
           "429": {
-            "description": "Rate limit exceeded (1007); see Retry-After",
-            "headers": {
-              "Retry-After": {
-                "description": "Seconds until the client may send again",
-                "schema": {
-                  "type": "integer"
-                }
-              }
-            },
-            "content": {
-              "application/json": {
-                "example": {
-                  "title": "Too Many Requests",
-                  "code": "1007",
-                  "details": "Too many requests; retry after 60 s"
-                },
-                "schema": {
-                  "$ref": "#/components/schemas/MerchantError"
-                }
-              }
-            }
+            "$ref": "#/components/responses/TooManyRequests"
           },
           "500": {
-            "description": "Internal server error (1005)",
-            "content": {
-              "application/json": {
-                "example": {
-                  "title": "Internal Server Error",
-                  "code": "1005",
-                  "details": "Internal server error"
-                },
-                "schema": {
-                  "$ref": "#/components/schemas/MerchantError"
-                }
-              }
-            }
+            "$ref": "#/components/responses/InternalServerError"
           },
           "503": {
-            "description": "Service under maintenance, the state file cannot take a write (the request was not applied), or a store shared between instances cannot be reached (1006, with Retry-After)",
-            "headers": {
-              "Retry-After": {
-                "description": "Seconds until the client may send again",
-                "schema": {
-                  "type": "integer"
-                }
-              }
-            },
-            "content": {
-              "application/json": {
-                "example": {
-                  "title": "Service Unavailable",
-                  "code": "1006",
-                  "details": "Service under maintenance"
-                },
-                "schema": {
-                  "$ref": "#/components/schemas/MerchantError"
-                }
-              }
-            }
+            "$ref": "#/components/responses/ServiceUnavailable"
           }
         },
         "x-codeSamples": [
@@ -7997,6 +7073,8 @@ const document: Record<string, unknown> = {
           {
             "schema": {
               "type": "integer",
+              "minimum": 1,
+              "maximum": 9007199254740991,
               "description": "Payout id (the document says number; ids are integers)",
               "example": 801
             },
@@ -8040,115 +7118,25 @@ const document: Record<string, unknown> = {
             }
           },
           "401": {
-            "description": "Unauthorized: key or secret not set properly in Authorization (1001)",
-            "content": {
-              "application/json": {
-                "example": {
-                  "title": "Unauthorized",
-                  "code": "1001",
-                  "details": "Key or secret not set properly in Authorization"
-                },
-                "schema": {
-                  "$ref": "#/components/schemas/MerchantError"
-                }
-              }
-            }
+            "$ref": "#/components/responses/Unauthorized"
           },
           "404": {
-            "description": "Record not found (1004)",
-            "content": {
-              "application/json": {
-                "example": {
-                  "title": "Not Found",
-                  "code": "1004",
-                  "details": "Record not found"
-                },
-                "schema": {
-                  "$ref": "#/components/schemas/MerchantError"
-                }
-              }
-            }
+            "$ref": "#/components/responses/NotFound"
+          },
+          "405": {
+            "$ref": "#/components/responses/MethodNotAllowed"
           },
           "422": {
-            "description": "Unprocessable entity: required fields missing or incorrect (1002), or invalid currency type (2004)",
-            "content": {
-              "application/json": {
-                "example": {
-                  "title": "Unprocessable Entity",
-                  "code": "1002",
-                  "details": "Required fields are missing or incorrect",
-                  "source": [
-                    {
-                      "payment.email": "must match format \"email\""
-                    }
-                  ]
-                },
-                "schema": {
-                  "$ref": "#/components/schemas/MerchantError"
-                }
-              }
-            }
+            "$ref": "#/components/responses/UnprocessableEntity"
           },
           "429": {
-            "description": "Rate limit exceeded (1007); see Retry-After",
-            "headers": {
-              "Retry-After": {
-                "description": "Seconds until the client may send again",
-                "schema": {
-                  "type": "integer"
-                }
-              }
-            },
-            "content": {
-              "application/json": {
-                "example": {
-                  "title": "Too Many Requests",
-                  "code": "1007",
-                  "details": "Too many requests; retry after 60 s"
-                },
-                "schema": {
-                  "$ref": "#/components/schemas/MerchantError"
-                }
-              }
-            }
+            "$ref": "#/components/responses/TooManyRequests"
           },
           "500": {
-            "description": "Internal server error (1005)",
-            "content": {
-              "application/json": {
-                "example": {
-                  "title": "Internal Server Error",
-                  "code": "1005",
-                  "details": "Internal server error"
-                },
-                "schema": {
-                  "$ref": "#/components/schemas/MerchantError"
-                }
-              }
-            }
+            "$ref": "#/components/responses/InternalServerError"
           },
           "503": {
-            "description": "Service under maintenance, the state file cannot take a write (the request was not applied), or a store shared between instances cannot be reached (1006, with Retry-After)",
-            "headers": {
-              "Retry-After": {
-                "description": "Seconds until the client may send again",
-                "schema": {
-                  "type": "integer"
-                }
-              }
-            },
-            "content": {
-              "application/json": {
-                "example": {
-                  "title": "Service Unavailable",
-                  "code": "1006",
-                  "details": "Service under maintenance"
-                },
-                "schema": {
-                  "$ref": "#/components/schemas/MerchantError"
-                }
-              }
-            }
+            "$ref": "#/components/responses/ServiceUnavailable"
           }
         },
         "x-codeSamples": [
@@ -8207,80 +7195,25 @@ const document: Record<string, unknown> = {
             }
           },
           "401": {
-            "description": "Unauthorized: key or secret not set properly in Authorization (1001)",
-            "content": {
-              "application/json": {
-                "example": {
-                  "title": "Unauthorized",
-                  "code": "1001",
-                  "details": "Key or secret not set properly in Authorization"
-                },
-                "schema": {
-                  "$ref": "#/components/schemas/MerchantError"
-                }
-              }
-            }
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "405": {
+            "$ref": "#/components/responses/MethodNotAllowed"
+          },
+          "422": {
+            "$ref": "#/components/responses/UnprocessableEntity"
           },
           "429": {
-            "description": "Rate limit exceeded (1007); see Retry-After",
-            "headers": {
-              "Retry-After": {
-                "description": "Seconds until the client may send again",
-                "schema": {
-                  "type": "integer"
-                }
-              }
-            },
-            "content": {
-              "application/json": {
-                "example": {
-                  "title": "Too Many Requests",
-                  "code": "1007",
-                  "details": "Too many requests; retry after 60 s"
-                },
-                "schema": {
-                  "$ref": "#/components/schemas/MerchantError"
-                }
-              }
-            }
+            "$ref": "#/components/responses/TooManyRequests"
           },
           "500": {
-            "description": "Internal server error (1005)",
-            "content": {
-              "application/json": {
-                "example": {
-                  "title": "Internal Server Error",
-                  "code": "1005",
-                  "details": "Internal server error"
-                },
-                "schema": {
-                  "$ref": "#/components/schemas/MerchantError"
-                }
-              }
-            }
+            "$ref": "#/components/responses/InternalServerError"
           },
           "503": {
-            "description": "Service under maintenance, the state file cannot take a write (the request was not applied), or a store shared between instances cannot be reached (1006, with Retry-After)",
-            "headers": {
-              "Retry-After": {
-                "description": "Seconds until the client may send again",
-                "schema": {
-                  "type": "integer"
-                }
-              }
-            },
-            "content": {
-              "application/json": {
-                "example": {
-                  "title": "Service Unavailable",
-                  "code": "1006",
-                  "details": "Service under maintenance"
-                },
-                "schema": {
-                  "$ref": "#/components/schemas/MerchantError"
-                }
-              }
-            }
+            "$ref": "#/components/responses/ServiceUnavailable"
           }
         },
         "x-codeSamples": [
@@ -8344,80 +7277,25 @@ const document: Record<string, unknown> = {
             }
           },
           "401": {
-            "description": "Unauthorized: key or secret not set properly in Authorization (1001)",
-            "content": {
-              "application/json": {
-                "example": {
-                  "title": "Unauthorized",
-                  "code": "1001",
-                  "details": "Key or secret not set properly in Authorization"
-                },
-                "schema": {
-                  "$ref": "#/components/schemas/MerchantError"
-                }
-              }
-            }
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "405": {
+            "$ref": "#/components/responses/MethodNotAllowed"
+          },
+          "422": {
+            "$ref": "#/components/responses/UnprocessableEntity"
           },
           "429": {
-            "description": "Rate limit exceeded (1007); see Retry-After",
-            "headers": {
-              "Retry-After": {
-                "description": "Seconds until the client may send again",
-                "schema": {
-                  "type": "integer"
-                }
-              }
-            },
-            "content": {
-              "application/json": {
-                "example": {
-                  "title": "Too Many Requests",
-                  "code": "1007",
-                  "details": "Too many requests; retry after 60 s"
-                },
-                "schema": {
-                  "$ref": "#/components/schemas/MerchantError"
-                }
-              }
-            }
+            "$ref": "#/components/responses/TooManyRequests"
           },
           "500": {
-            "description": "Internal server error (1005)",
-            "content": {
-              "application/json": {
-                "example": {
-                  "title": "Internal Server Error",
-                  "code": "1005",
-                  "details": "Internal server error"
-                },
-                "schema": {
-                  "$ref": "#/components/schemas/MerchantError"
-                }
-              }
-            }
+            "$ref": "#/components/responses/InternalServerError"
           },
           "503": {
-            "description": "Service under maintenance, the state file cannot take a write (the request was not applied), or a store shared between instances cannot be reached (1006, with Retry-After)",
-            "headers": {
-              "Retry-After": {
-                "description": "Seconds until the client may send again",
-                "schema": {
-                  "type": "integer"
-                }
-              }
-            },
-            "content": {
-              "application/json": {
-                "example": {
-                  "title": "Service Unavailable",
-                  "code": "1006",
-                  "details": "Service under maintenance"
-                },
-                "schema": {
-                  "$ref": "#/components/schemas/MerchantError"
-                }
-              }
-            }
+            "$ref": "#/components/responses/ServiceUnavailable"
           }
         },
         "x-codeSamples": [
@@ -8499,100 +7377,25 @@ const document: Record<string, unknown> = {
             }
           },
           "401": {
-            "description": "Unauthorized: key or secret not set properly in Authorization (1001)",
-            "content": {
-              "application/json": {
-                "example": {
-                  "title": "Unauthorized",
-                  "code": "1001",
-                  "details": "Key or secret not set properly in Authorization"
-                },
-                "schema": {
-                  "$ref": "#/components/schemas/MerchantError"
-                }
-              }
-            }
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "405": {
+            "$ref": "#/components/responses/MethodNotAllowed"
           },
           "422": {
-            "description": "Unprocessable entity: an unknown cryptocurrency answers code 2004 \"Invalid currency type\" naming the field (decision M1, shown); any other missing or incorrect field answers 1002 with `source`.",
-            "content": {
-              "application/json": {
-                "example": {
-                  "title": "Invalid currency type",
-                  "code": "2004",
-                  "details": "Invalid currency type",
-                  "source": [
-                    {
-                      "currency_iso": "is not a supported cryptocurrency"
-                    }
-                  ]
-                },
-                "schema": {
-                  "$ref": "#/components/schemas/MerchantError"
-                }
-              }
-            }
+            "$ref": "#/components/responses/InvalidCurrency_currency_iso"
           },
           "429": {
-            "description": "Rate limit exceeded (1007); see Retry-After",
-            "headers": {
-              "Retry-After": {
-                "description": "Seconds until the client may send again",
-                "schema": {
-                  "type": "integer"
-                }
-              }
-            },
-            "content": {
-              "application/json": {
-                "example": {
-                  "title": "Too Many Requests",
-                  "code": "1007",
-                  "details": "Too many requests; retry after 60 s"
-                },
-                "schema": {
-                  "$ref": "#/components/schemas/MerchantError"
-                }
-              }
-            }
+            "$ref": "#/components/responses/TooManyRequests"
           },
           "500": {
-            "description": "Internal server error (1005)",
-            "content": {
-              "application/json": {
-                "example": {
-                  "title": "Internal Server Error",
-                  "code": "1005",
-                  "details": "Internal server error"
-                },
-                "schema": {
-                  "$ref": "#/components/schemas/MerchantError"
-                }
-              }
-            }
+            "$ref": "#/components/responses/InternalServerError"
           },
           "503": {
-            "description": "Service under maintenance, the state file cannot take a write (the request was not applied), or a store shared between instances cannot be reached (1006, with Retry-After)",
-            "headers": {
-              "Retry-After": {
-                "description": "Seconds until the client may send again",
-                "schema": {
-                  "type": "integer"
-                }
-              }
-            },
-            "content": {
-              "application/json": {
-                "example": {
-                  "title": "Service Unavailable",
-                  "code": "1006",
-                  "details": "Service under maintenance"
-                },
-                "schema": {
-                  "$ref": "#/components/schemas/MerchantError"
-                }
-              }
-            }
+            "$ref": "#/components/responses/ServiceUnavailable"
           }
         },
         "x-codeSamples": [
@@ -8640,6 +7443,16 @@ const document: Record<string, unknown> = {
             "application/x-www-form-urlencoded": {
               "schema": {
                 "$ref": "#/components/schemas/WebhookEnvelope"
+              },
+              "encoding": {
+                "signature": {
+                  "style": "form",
+                  "explode": true
+                },
+                "data": {
+                  "style": "form",
+                  "explode": true
+                }
               }
             }
           }
@@ -8692,6 +7505,16 @@ const document: Record<string, unknown> = {
             "application/x-www-form-urlencoded": {
               "schema": {
                 "$ref": "#/components/schemas/WebhookEnvelope"
+              },
+              "encoding": {
+                "signature": {
+                  "style": "form",
+                  "explode": true
+                },
+                "data": {
+                  "style": "form",
+                  "explode": true
+                }
               }
             }
           }
@@ -8744,6 +7567,16 @@ const document: Record<string, unknown> = {
             "application/x-www-form-urlencoded": {
               "schema": {
                 "$ref": "#/components/schemas/WebhookEnvelope"
+              },
+              "encoding": {
+                "signature": {
+                  "style": "form",
+                  "explode": true
+                },
+                "data": {
+                  "style": "form",
+                  "explode": true
+                }
               }
             }
           }

@@ -5,7 +5,7 @@ const document: Record<string, unknown> = {
   "info": {
     "title": "Partner Onboarding API",
     "version": "1.0.0",
-    "description": "[All APIs](./) · [OpenAPI document (YAML)](../openapi/partner.yaml) · [Decisions](decisions.md) · Sandbox: `npm start` serves this API at `http://127.0.0.1:8080/partner/v1`.\n\nLets a partner build its own sign-up page and create merchant accounts on the platform: by registering a user directly (`POST /user_registration`) or by submitting a full merchant application (`POST /merchant_applications`). Partners may also import many merchants by uploading a CSV file in the partner portal (not an HTTP endpoint here; its row is the `MerchantCsvRow` schema).\n\n## Authentication\n\nSend JSON (`Content-Type: application/json`, `Accept: application/json`) and one of two credentials in `Authorization` — both are accepted on every operation (P1): `Bearer <API_KEY>` or `Basic <base64 of key:secret>`. A missing or wrong credential answers 401, code `1001`.\n\n## Errors\n\nErrors use `{title, code, details, error?, source?}` where `code` is 4 digits and `source` lists `{<field>: <reason>}` on validation failure. Registration is the exception: it reports validation failures in its own body `{status: 0, message: [...]}` (P2).\n\n## Limits\n\n- 30 requests per minute per credential; then 429 with `Retry-After`.\n- Password at least 8 characters; company description at most 255 characters.\n- CSV import: at most 1000 rows per file.\n- Request body at most 100 kB.\n\n## Decisions on what the document leaves open\n\n- **P1: Which authorization scheme the partner endpoints require.** Both are accepted on every operation: `Authorization: Bearer <API_KEY>` (scheme `BearerAuth`) and `Authorization: Basic <base64 key:secret>` (scheme `BasicAuth`). The security requirement lists them as alternatives. A missing or wrong credential answers 401 with code `1001`.\n- **P2: Status codes and body of registration outcomes.** Registration validation failures answer 422 with `{status: 0, message: [...]}` (one entry per invalid field); success answers 201 with `{status: 1, message}`. A second registration with the same e-mail fails the same way (422, status 0, the message naming `registration.email`).\n- **P3: How CSV files are validated.** CSV files (merchant import and invoice upload) are validated by a library function and a CLI (`npm run csv -- validate <file>`): at most 1000 rows, one error per bad cell with row and column, nothing partially accepted. The merchant import row is the `MerchantCsvRow` schema; its header row names all 26 columns; an empty cell of an optional column counts as absent.\n- **P-states: States and transitions of registrations and applications.** A merchant application is stored as `submitted`; approval (or rejection) happens out of band, by the platform, and no endpoint of v1 reads or changes it. On approval the merchant is e-mailed a link to read the terms of service and set a password. A registered user is created inactive and becomes active by following the e-mailed confirmation link.\n- **P-created: Success status of `POST /merchant_applications` (the document lists both 200 and 201).** 201 Created, since the call creates an application; the body is `{success: true, message}`.\n- **P-duplicates: An application whose `user.email` already has an account.** Refused with 422, code `2003` (Duplicate e-mail), `source: [{\"user.email\": ...}]`, so one e-mail never owns two merchant accounts, consistent with P2.\n- **P-currency: Which error an invalid `user.currency` gives.** 422 with code `2004` \"Invalid currency type\" and `source` naming `user.currency`; other validation failures use `1002`.\n- **P-fields: Rules of fields the document gives none for.** Required strings must be non-empty; no character classes are imposed on names, addresses or cities. The JSON phone fields (`phone_number`, `administrative_phone`, `technical_phone`) are free text because the document gives them no rule; only the CSV `phone_number` is digits only, as the document says. `processing_volume` (\"Numeric text\") is digits with an optional decimal part; `website` is an absolute http(s) URL; `administrative_email` and `technical_email` (and the CSV `administrative_contact_email`) must be valid e-mails. The CSV `processing_volume` and `website` columns, for which the document gives no rule, are free text.\n- **P-rate: Rate limits.** 30 requests per minute per credential (API key or Basic key); the next request answers 429 with code `1007` and a `Retry-After` header giving the seconds to wait.\n- **P-body: Malformed and oversized request bodies.** A body that is not valid JSON, or not valid form encoding (P-form), answers 400 code `1011`; a body larger than 100 kB answers 413 code `1008`.\n- **P-form: Request bodies other than JSON.** Every operation that takes a JSON body also takes the same fields as `application/x-www-form-urlencoded` (UTF-8), declared as a second media type with the same schema and validated by the same validator with the same errors. Nesting follows Rack: `a[b][c]=v` is `{a: {b: {c: v}}}`; `orders[][k]=v` appends to a list of objects, and a key the current (last) object already has starts the next one, so `orders[][side]=buy&orders[][side]=sell` is two orders. A plain name given twice collects its values in a list, as in the URL query. Form values are strings. A string becomes a number or a boolean only where the schema wants one and only when it is the canonical text of that value: `\"1\"`, `\"-2\"`, `\"0.5\"`, `\"true\"`, `\"false\"`; not `\"1.0\"`, `\" 1\"`, `\"1e0\"`, `\"01\"`, `\"yes\"`, which stay strings and fail validation naming the field. Nothing else changes type. At most 1000 fields and 5 bracket levels. A malformed form body (bad percent-encoding or UTF-8, brackets, a name used as both a value and a group, over the limits) answers 400 code `1011`. Any other media type answers 415 (`1010`).\n- **P-lenient-scalars: Numbers and booleans sent as JSON strings.** Accepted where the schema wants an integer, a number or a boolean, as the platform's plugins send them (`\"special_offers\": \"true\"`). A string becomes a number or a boolean only where the schema wants one and only when it is the canonical text of that value: `\"1\"`, `\"-2\"`, `\"0.5\"`, `\"true\"`, `\"false\"`; not `\"1.0\"`, `\" 1\"`, `\"1e0\"`, `\"01\"`, `\"yes\"`, which stay strings and fail validation naming the field. Nothing else changes type. The documents stay strict: they describe what a client should send.\n- **P-errors: Complete list of error codes.** The shared code table of the merchant and partner APIs: `1001` Unauthorized (HTTP 401), `1002` Unprocessable Entity (HTTP 422), `1003` Permission denied (HTTP 401), `1004` Not Found (HTTP 404), `1005` Internal Server Error (HTTP 500), `1006` Service Unavailable (HTTP 503), `1007` Too Many Requests (HTTP 429), `1008` Payload Too Large (HTTP 413), `1009` Method Not Allowed (HTTP 405), `1010` Unsupported Media Type (HTTP 415), `1011` Malformed request body (HTTP 400), `2001` Duplicate invoice number (HTTP 422), `2002` Refund not allowed (HTTP 422), `2003` Duplicate e-mail (HTTP 422), `2004` Invalid currency type (HTTP 422). Codes 2001 and 2002 concern merchant payments only. The two operations have no path parameters, so 404 (`1004`) only answers unknown paths.\n- **P-events: Events.** None in v1: the partner API sends no webhooks; outcomes reach the merchant by e-mail.\n- **P-version: Versioning policy beyond the path segment.** Within `/partner/v1` only backward-compatible changes are made: new optional request fields, new response fields, new error codes (clients ignore what they do not know). A breaking change ships under `/partner/v2`, and v1 keeps running for at least 6 months after v2 is announced. `info.version` follows semver for the document.\n",
+    "description": "[All APIs](./) · [OpenAPI document (YAML)](../openapi/partner.yaml) · [Decisions](decisions.md) · Sandbox: `npm start` serves this API at `http://127.0.0.1:8080/partner/v1`.\n\nLets a partner build its own sign-up page and create merchant accounts on the platform: by registering a user directly (`POST /user_registration`) or by submitting a full merchant application (`POST /merchant_applications`). Partners may also import many merchants by uploading a CSV file in the partner portal (not an HTTP endpoint here; its row is the `MerchantCsvRow` schema).\n\n## Authentication\n\nSend JSON (`Content-Type: application/json`, `Accept: application/json`) and one of two credentials in `Authorization` — both are accepted on every operation (P1): `Bearer <API_KEY>` or `Basic <base64 of key:secret>`. A missing or wrong credential answers 401, code `1001`.\n\n## Errors\n\nErrors use `{title, code, details, error?, source?}` where `code` is 4 digits and `source` lists `{<field>: <reason>}` on validation failure. Registration is the exception: it reports validation failures in its own body `{status: 0, message: [...]}` (P2).\n\n## Limits\n\n- 30 requests per minute per credential; then 429 with `Retry-After`.\n- Password at least 8 characters; company description at most 255 characters.\n- CSV import: at most 1000 rows per file.\n- Request body at most 100 kB.\n\n## Decisions on what the document leaves open\n\n- **P1: Which authorization scheme the partner endpoints require.** Both are accepted on every operation: `Authorization: Bearer <API_KEY>` (scheme `BearerAuth`) and `Authorization: Basic <base64 key:secret>` (scheme `BasicAuth`). The security requirement lists them as alternatives. A missing or wrong credential answers 401 with code `1001`.\n- **P2: Status codes and body of registration outcomes.** Registration validation failures answer 422 with `{status: 0, message: [...]}` (one entry per invalid field); success answers 201 with `{status: 1, message}`. A second registration with the same e-mail fails the same way (422, status 0, the message naming `registration.email`).\n- **P3: How CSV files are validated.** CSV files (merchant import and invoice upload) are validated by a library function and a CLI (`npm run csv -- validate <file>`): at most 1000 rows, one error per bad cell with row and column, nothing partially accepted. The merchant import row is the `MerchantCsvRow` schema; its header row names all 26 columns; an empty cell of an optional column counts as absent.\n- **P-states: States and transitions of registrations and applications.** A merchant application is stored as `submitted`; approval (or rejection) happens out of band, by the platform, and no endpoint of v1 reads or changes it. On approval the merchant is e-mailed a link to read the terms of service and set a password. A registered user is created inactive and becomes active by following the e-mailed confirmation link.\n- **P-created: Success status of `POST /merchant_applications` (the document lists both 200 and 201).** 201 Created, since the call creates an application; the body is `{success: true, message}`.\n- **P-duplicates: An application whose `user.email` already has an account.** Refused with 422, code `2003` (Duplicate e-mail), `source: [{\"user.email\": ...}]`, so one e-mail never owns two merchant accounts, consistent with P2.\n- **P-currency: Which error an invalid `user.currency` gives.** 422 with code `2004` \"Invalid currency type\" and `source` naming `user.currency`; other validation failures use `1002`.\n- **P-fields: Rules of fields the document gives none for.** Required strings must be non-empty; no character classes are imposed on names, addresses or cities. The JSON phone fields (`phone_number`, `administrative_phone`, `technical_phone`) are free text because the document gives them no rule; only the CSV `phone_number` is digits only, as the document says. `processing_volume` (\"Numeric text\") is digits with an optional decimal part; `website` is an absolute http(s) URL; `administrative_email` and `technical_email` (and the CSV `administrative_contact_email`) must be valid e-mails. The CSV `processing_volume` and `website` columns, for which the document gives no rule, are free text.\n- **P-rate: Rate limits.** 30 requests per minute per credential (API key or Basic key); the next request answers 429 with code `1007` and a `Retry-After` header giving the seconds to wait.\n- **P-body: Malformed and oversized request bodies.** A body that is not valid JSON, or not valid form encoding (P-form), answers 400 code `1011`; a body larger than 100 kB answers 413 code `1008`.\n- **P-form: Request bodies other than JSON.** Every operation that takes a JSON body also takes the same fields as `application/x-www-form-urlencoded` (UTF-8), declared as a second media type with the same schema and validated by the same validator with the same errors. Nesting follows Rack: `a[b][c]=v` is `{a: {b: {c: v}}}`; `orders[][k]=v` appends to a list of objects, and a key the current (last) object already has starts the next one, so `orders[][side]=buy&orders[][side]=sell` is two orders. A plain name given twice collects its values in a list, as in the URL query. Form values are strings. Each form media type states this in its `encoding`: `style: deepObject, explode: true` for an object field (`payment[amount]=10`), `style: form, explode: true` for the others (`a=1&a=2`). Where a body nests deeper than one level or holds a list of objects, which OpenAPI cannot express, the media type carries `x-form-nesting: rack`: its nested fields follow the Rack rules above. A string becomes a number or a boolean only where the schema wants one and only when it is the canonical text of that value: `\"1\"`, `\"-2\"`, `\"0.5\"`, `\"true\"`, `\"false\"`; not `\"1.0\"`, `\" 1\"`, `\"1e0\"`, `\"01\"`, `\"yes\"`, which stay strings and fail validation naming the field. Nothing else changes type. At most 1000 fields and 5 bracket levels. A malformed form body (bad percent-encoding or UTF-8, brackets, a name used as both a value and a group, over the limits) answers 400 code `1011`. Any other media type answers 415 (`1010`).\n- **P-lenient-scalars: Numbers and booleans sent as JSON strings.** Accepted where the schema wants an integer, a number or a boolean, as the platform's plugins send them (`\"special_offers\": \"true\"`). A string becomes a number or a boolean only where the schema wants one and only when it is the canonical text of that value: `\"1\"`, `\"-2\"`, `\"0.5\"`, `\"true\"`, `\"false\"`; not `\"1.0\"`, `\" 1\"`, `\"1e0\"`, `\"01\"`, `\"yes\"`, which stay strings and fail validation naming the field. Nothing else changes type. The documents stay strict: they describe what a client should send.\n- **P-errors: Complete list of error codes.** The shared code table of the merchant and partner APIs: `1001` Unauthorized (HTTP 401), `1002` Unprocessable Entity (HTTP 422), `1003` Permission denied (HTTP 401), `1004` Not Found (HTTP 404), `1005` Internal Server Error (HTTP 500), `1006` Service Unavailable (HTTP 503), `1007` Too Many Requests (HTTP 429), `1008` Payload Too Large (HTTP 413), `1009` Method Not Allowed (HTTP 405), `1010` Unsupported Media Type (HTTP 415), `1011` Malformed request body (HTTP 400), `2001` Duplicate invoice number (HTTP 422), `2002` Refund not allowed (HTTP 422), `2003` Duplicate e-mail (HTTP 422), `2004` Invalid currency type (HTTP 422). Codes 2001 and 2002 concern merchant payments only. The two operations have no path parameters, so 404 (`1004`) only answers unknown paths.\n- **P-answers: Which statuses an operation can answer.** Every operation declares every status the server can send for it: 422 for a refused request (a missing, malformed or unknown parameter: an operation without parameters refuses unknown query parameters too), 401 where it is signed or authenticated, 404 (no such record, or no such path), 405 (a method the path does not have; `Allow` lists those it has), 413 and 415 where it takes a body, 429 and 503 (both with `Retry-After`, in seconds) and 500. The error responses are written once under `components/responses` and referred to by each operation.\n- **P-sizes: Sizes of strings, numbers and lists.** Every string has a `maxLength`, every integer a `minimum` and a `maximum`, every list a `maxItems`, and the server refuses a request beyond them (it validates against this document). Where the source documents give a limit it is that one; otherwise: names 100, addresses 200, cities and regions 100, phones 20, zips 20, invoice numbers 64, IP addresses 45, e-mails 254, URLs 2048, decimal amounts 40, date-times 40, references 255, descriptions 255, blockchain addresses and ids 128, tokens 4096, codes 32, passwords 128 characters. Integers go at most to 2^53 - 1 (9007199254740991), the largest a JSON reader keeps exact; ids start at 1. Lists the API does not page hold at most 10,000 items, reference lists 100. An e-mail address is checked by exactly JSON Schema's `format: email` (RFC 5321/5322 addresses such as `a+b{c}@x.dev` are valid). A fiat refund amount (`amount_to_refund_fiat`) has at most 2 decimal places, as the server has always required. An empty query value is refused where the parameter declares `minLength: 1`.\n- **P-events: Events.** None in v1: the partner API sends no webhooks; outcomes reach the merchant by e-mail.\n- **P-version: Versioning policy beyond the path segment.** Within `/partner/v1` only backward-compatible changes are made: new optional request fields, new response fields, new error codes (clients ignore what they do not know). A breaking change ships under `/partner/v2`, and v1 keeps running for at least 6 months after v2 is announced. `info.version` follows semver for the document.\n",
     "license": {
       "name": "Proprietary",
       "identifier": "LicenseRef-Proprietary"
@@ -35,83 +35,6 @@ const document: Record<string, unknown> = {
       "description": "Submit full merchant applications for approval"
     }
   ],
-  "x-decisions": [
-    {
-      "id": "P1",
-      "gap": "Which authorization scheme the partner endpoints require",
-      "decision": "Both are accepted on every operation: `Authorization: Bearer <API_KEY>` (scheme `BearerAuth`) and `Authorization: Basic <base64 key:secret>` (scheme `BasicAuth`). The security requirement lists them as alternatives. A missing or wrong credential answers 401 with code `1001`."
-    },
-    {
-      "id": "P2",
-      "gap": "Status codes and body of registration outcomes",
-      "decision": "Registration validation failures answer 422 with `{status: 0, message: [...]}` (one entry per invalid field); success answers 201 with `{status: 1, message}`. A second registration with the same e-mail fails the same way (422, status 0, the message naming `registration.email`)."
-    },
-    {
-      "id": "P3",
-      "gap": "How CSV files are validated",
-      "decision": "CSV files (merchant import and invoice upload) are validated by a library function and a CLI (`npm run csv -- validate <file>`): at most 1000 rows, one error per bad cell with row and column, nothing partially accepted. The merchant import row is the `MerchantCsvRow` schema; its header row names all 26 columns; an empty cell of an optional column counts as absent."
-    },
-    {
-      "id": "P-states",
-      "gap": "States and transitions of registrations and applications",
-      "decision": "A merchant application is stored as `submitted`; approval (or rejection) happens out of band, by the platform, and no endpoint of v1 reads or changes it. On approval the merchant is e-mailed a link to read the terms of service and set a password. A registered user is created inactive and becomes active by following the e-mailed confirmation link."
-    },
-    {
-      "id": "P-created",
-      "gap": "Success status of `POST /merchant_applications` (the document lists both 200 and 201)",
-      "decision": "201 Created, since the call creates an application; the body is `{success: true, message}`."
-    },
-    {
-      "id": "P-duplicates",
-      "gap": "An application whose `user.email` already has an account",
-      "decision": "Refused with 422, code `2003` (Duplicate e-mail), `source: [{\"user.email\": ...}]`, so one e-mail never owns two merchant accounts, consistent with P2."
-    },
-    {
-      "id": "P-currency",
-      "gap": "Which error an invalid `user.currency` gives",
-      "decision": "422 with code `2004` \"Invalid currency type\" and `source` naming `user.currency`; other validation failures use `1002`."
-    },
-    {
-      "id": "P-fields",
-      "gap": "Rules of fields the document gives none for",
-      "decision": "Required strings must be non-empty; no character classes are imposed on names, addresses or cities. The JSON phone fields (`phone_number`, `administrative_phone`, `technical_phone`) are free text because the document gives them no rule; only the CSV `phone_number` is digits only, as the document says. `processing_volume` (\"Numeric text\") is digits with an optional decimal part; `website` is an absolute http(s) URL; `administrative_email` and `technical_email` (and the CSV `administrative_contact_email`) must be valid e-mails. The CSV `processing_volume` and `website` columns, for which the document gives no rule, are free text."
-    },
-    {
-      "id": "P-rate",
-      "gap": "Rate limits",
-      "decision": "30 requests per minute per credential (API key or Basic key); the next request answers 429 with code `1007` and a `Retry-After` header giving the seconds to wait."
-    },
-    {
-      "id": "P-body",
-      "gap": "Malformed and oversized request bodies",
-      "decision": "A body that is not valid JSON, or not valid form encoding (P-form), answers 400 code `1011`; a body larger than 100 kB answers 413 code `1008`."
-    },
-    {
-      "id": "P-form",
-      "gap": "Request bodies other than JSON",
-      "decision": "Every operation that takes a JSON body also takes the same fields as `application/x-www-form-urlencoded` (UTF-8), declared as a second media type with the same schema and validated by the same validator with the same errors. Nesting follows Rack: `a[b][c]=v` is `{a: {b: {c: v}}}`; `orders[][k]=v` appends to a list of objects, and a key the current (last) object already has starts the next one, so `orders[][side]=buy&orders[][side]=sell` is two orders. A plain name given twice collects its values in a list, as in the URL query. Form values are strings. A string becomes a number or a boolean only where the schema wants one and only when it is the canonical text of that value: `\"1\"`, `\"-2\"`, `\"0.5\"`, `\"true\"`, `\"false\"`; not `\"1.0\"`, `\" 1\"`, `\"1e0\"`, `\"01\"`, `\"yes\"`, which stay strings and fail validation naming the field. Nothing else changes type. At most 1000 fields and 5 bracket levels. A malformed form body (bad percent-encoding or UTF-8, brackets, a name used as both a value and a group, over the limits) answers 400 code `1011`. Any other media type answers 415 (`1010`)."
-    },
-    {
-      "id": "P-lenient-scalars",
-      "gap": "Numbers and booleans sent as JSON strings",
-      "decision": "Accepted where the schema wants an integer, a number or a boolean, as the platform's plugins send them (`\"special_offers\": \"true\"`). A string becomes a number or a boolean only where the schema wants one and only when it is the canonical text of that value: `\"1\"`, `\"-2\"`, `\"0.5\"`, `\"true\"`, `\"false\"`; not `\"1.0\"`, `\" 1\"`, `\"1e0\"`, `\"01\"`, `\"yes\"`, which stay strings and fail validation naming the field. Nothing else changes type. The documents stay strict: they describe what a client should send."
-    },
-    {
-      "id": "P-errors",
-      "gap": "Complete list of error codes",
-      "decision": "The shared code table of the merchant and partner APIs: `1001` Unauthorized (HTTP 401), `1002` Unprocessable Entity (HTTP 422), `1003` Permission denied (HTTP 401), `1004` Not Found (HTTP 404), `1005` Internal Server Error (HTTP 500), `1006` Service Unavailable (HTTP 503), `1007` Too Many Requests (HTTP 429), `1008` Payload Too Large (HTTP 413), `1009` Method Not Allowed (HTTP 405), `1010` Unsupported Media Type (HTTP 415), `1011` Malformed request body (HTTP 400), `2001` Duplicate invoice number (HTTP 422), `2002` Refund not allowed (HTTP 422), `2003` Duplicate e-mail (HTTP 422), `2004` Invalid currency type (HTTP 422). Codes 2001 and 2002 concern merchant payments only. The two operations have no path parameters, so 404 (`1004`) only answers unknown paths."
-    },
-    {
-      "id": "P-events",
-      "gap": "Events",
-      "decision": "None in v1: the partner API sends no webhooks; outcomes reach the merchant by e-mail."
-    },
-    {
-      "id": "P-version",
-      "gap": "Versioning policy beyond the path segment",
-      "decision": "Within `/partner/v1` only backward-compatible changes are made: new optional request fields, new response fields, new error codes (clients ignore what they do not know). A breaking change ships under `/partner/v2`, and v1 keeps running for at least 6 months after v2 is announced. `info.version` follows semver for the document."
-    }
-  ],
   "components": {
     "securitySchemes": {
       "BearerAuth": {
@@ -132,24 +55,28 @@ const document: Record<string, unknown> = {
           "address": {
             "type": "string",
             "minLength": 1,
+            "maxLength": 255,
             "description": "Street address",
             "example": "100 King St W"
           },
           "city": {
             "type": "string",
             "minLength": 1,
+            "maxLength": 255,
             "description": "City",
             "example": "Toronto"
           },
           "state": {
             "type": "string",
             "minLength": 1,
+            "maxLength": 255,
             "description": "State or province",
             "example": "Ontario"
           },
           "zip": {
             "type": "string",
             "minLength": 1,
+            "maxLength": 255,
             "description": "Postal or zip code",
             "example": "M5X 1A9"
           },
@@ -172,33 +99,39 @@ const document: Record<string, unknown> = {
           "administrative_name": {
             "type": "string",
             "minLength": 1,
+            "maxLength": 255,
             "description": "Name of the administrative contact",
             "example": "Jane Doe"
           },
           "administrative_phone": {
             "type": "string",
             "minLength": 1,
+            "maxLength": 255,
             "description": "Phone of the administrative contact",
             "example": "4165550100"
           },
           "administrative_email": {
             "type": "string",
+            "maxLength": 254,
             "format": "email",
             "description": "E-mail of the administrative contact",
             "example": "admin@acme.example.com"
           },
           "technical_name": {
             "type": "string",
+            "maxLength": 255,
             "description": "Name of the technical contact",
             "example": "John Roe"
           },
           "technical_phone": {
             "type": "string",
+            "maxLength": 255,
             "description": "Phone of the technical contact",
             "example": "4165550101"
           },
           "technical_email": {
             "type": "string",
+            "maxLength": 254,
             "format": "email",
             "description": "E-mail of the technical contact",
             "example": "tech@acme.example.com"
@@ -217,11 +150,13 @@ const document: Record<string, unknown> = {
           "company_name": {
             "type": "string",
             "minLength": 1,
+            "maxLength": 255,
             "description": "Company name",
             "example": "Acme Widgets Inc."
           },
           "dba": {
             "type": "string",
+            "maxLength": 255,
             "description": "Display name (\"doing business as\")",
             "example": "Acme"
           },
@@ -236,12 +171,14 @@ const document: Record<string, unknown> = {
           },
           "processing_volume": {
             "type": "string",
+            "maxLength": 40,
             "pattern": "^[0-9]+(\\.[0-9]+)?$",
             "description": "Expected processing volume as numeric text: digits, optionally a decimal part (`25000`, `25000.50`)",
             "example": "25000"
           },
           "website": {
             "type": "string",
+            "maxLength": 2048,
             "format": "uri",
             "description": "Website URL (absolute, http or https)",
             "example": "https://acme.example.com"
@@ -256,6 +193,7 @@ const document: Record<string, unknown> = {
           "phone_number": {
             "type": "string",
             "minLength": 1,
+            "maxLength": 255,
             "description": "Company phone number (free text: the document gives no rule for the JSON field)",
             "example": "4165550100"
           },
@@ -561,9 +499,11 @@ const document: Record<string, unknown> = {
         "items": {
           "type": "object",
           "additionalProperties": {
-            "type": "string"
+            "type": "string",
+            "maxLength": 20000
           }
         },
+        "maxItems": 10000,
         "description": "On validation failure: one object per invalid field, key the field, value the reason.",
         "example": [
           {
@@ -576,21 +516,25 @@ const document: Record<string, unknown> = {
         "properties": {
           "address": {
             "type": "string",
+            "maxLength": 255,
             "description": "Street address",
             "example": "PO Box 123"
           },
           "city": {
             "type": "string",
+            "maxLength": 255,
             "description": "City",
             "example": "Toronto"
           },
           "state": {
             "type": "string",
+            "maxLength": 255,
             "description": "State or province",
             "example": "Ontario"
           },
           "zip": {
             "type": "string",
+            "maxLength": 255,
             "description": "Postal or zip code",
             "example": "M5W 1A1"
           },
@@ -641,6 +585,7 @@ const document: Record<string, unknown> = {
           },
           "message": {
             "type": "string",
+            "maxLength": 20000,
             "description": "Submission confirmation naming the applicant's e-mail",
             "example": "Merchant application submitted. jane@acme.example.com will receive an e-mail once it is approved."
           }
@@ -657,17 +602,20 @@ const document: Record<string, unknown> = {
           "first_name": {
             "type": "string",
             "minLength": 1,
+            "maxLength": 255,
             "description": "First name of the applicant",
             "example": "Jane"
           },
           "last_name": {
             "type": "string",
             "minLength": 1,
+            "maxLength": 255,
             "description": "Last name of the applicant",
             "example": "Doe"
           },
           "email": {
             "type": "string",
+            "maxLength": 254,
             "format": "email",
             "description": "E-mail address of the applicant; named in the confirmation message",
             "example": "jane@acme.example.com"
@@ -675,6 +623,7 @@ const document: Record<string, unknown> = {
           "business_name": {
             "type": "string",
             "minLength": 1,
+            "maxLength": 255,
             "description": "Business name",
             "example": "Acme Widgets"
           },
@@ -708,23 +657,27 @@ const document: Record<string, unknown> = {
           "first_name": {
             "type": "string",
             "minLength": 1,
+            "maxLength": 255,
             "description": "First name of the merchant user",
             "example": "Jane"
           },
           "last_name": {
             "type": "string",
             "minLength": 1,
+            "maxLength": 255,
             "description": "Last name of the merchant user",
             "example": "Doe"
           },
           "email": {
             "type": "string",
+            "maxLength": 254,
             "format": "email",
             "description": "E-mail address of the merchant user",
             "example": "jane@acme.example.com"
           },
           "phone_number": {
             "type": "string",
+            "maxLength": 20,
             "pattern": "^[0-9]+$",
             "description": "Phone number, digits only",
             "example": "4165550100"
@@ -732,11 +685,13 @@ const document: Record<string, unknown> = {
           "company_name": {
             "type": "string",
             "minLength": 1,
+            "maxLength": 255,
             "description": "Company name",
             "example": "Acme Widgets Inc."
           },
           "dba": {
             "type": "string",
+            "maxLength": 255,
             "example": "Acme",
             "description": "Display name (\"doing business as\"). Optional: an empty cell means absent."
           },
@@ -748,6 +703,7 @@ const document: Record<string, unknown> = {
           },
           "processing_volume": {
             "type": "string",
+            "maxLength": 255,
             "example": "25000",
             "description": "Expected processing volume (no rule given for the CSV column). Optional: an empty cell means absent."
           },
@@ -763,30 +719,35 @@ const document: Record<string, unknown> = {
           },
           "website": {
             "type": "string",
+            "maxLength": 255,
             "example": "https://acme.example.com",
             "description": "Website (no rule given for the CSV column). Optional: an empty cell means absent."
           },
           "address_address": {
             "type": "string",
             "minLength": 1,
+            "maxLength": 255,
             "description": "Company street address",
             "example": "100 King St W"
           },
           "address_city": {
             "type": "string",
             "minLength": 1,
+            "maxLength": 255,
             "description": "Company city",
             "example": "Toronto"
           },
           "address_state": {
             "type": "string",
             "minLength": 1,
+            "maxLength": 255,
             "description": "Company state or province",
             "example": "Ontario"
           },
           "address_zip": {
             "type": "string",
             "minLength": 1,
+            "maxLength": 255,
             "description": "Company postal or zip code",
             "example": "M5X 1A9"
           },
@@ -795,21 +756,25 @@ const document: Record<string, unknown> = {
           },
           "mailing_address_address": {
             "type": "string",
+            "maxLength": 255,
             "example": "PO Box 123",
             "description": "Mailing street address. Optional: an empty cell means absent."
           },
           "mailing_address_city": {
             "type": "string",
+            "maxLength": 255,
             "example": "Toronto",
             "description": "Mailing city. Optional: an empty cell means absent."
           },
           "mailing_address_state": {
             "type": "string",
+            "maxLength": 255,
             "example": "Ontario",
             "description": "Mailing state or province. Optional: an empty cell means absent."
           },
           "mailing_address_zip": {
             "type": "string",
+            "maxLength": 255,
             "example": "M5W 1A1",
             "description": "Mailing postal or zip code. Optional: an empty cell means absent."
           },
@@ -826,17 +791,20 @@ const document: Record<string, unknown> = {
           "administrative_contact_name": {
             "type": "string",
             "minLength": 1,
+            "maxLength": 255,
             "description": "Name of the administrative contact",
             "example": "Jane Doe"
           },
           "administrative_contact_phone": {
             "type": "string",
             "minLength": 1,
+            "maxLength": 255,
             "description": "Phone of the administrative contact (no rule given for the CSV column)",
             "example": "4165550100"
           },
           "administrative_contact_email": {
             "type": "string",
+            "maxLength": 254,
             "format": "email",
             "description": "E-mail of the administrative contact",
             "example": "admin@acme.example.com"
@@ -898,22 +866,26 @@ const document: Record<string, unknown> = {
         "properties": {
           "title": {
             "type": "string",
+            "maxLength": 64,
             "description": "Short message",
             "example": "Unprocessable Entity"
           },
           "code": {
             "type": "string",
+            "maxLength": 4,
             "pattern": "^[0-9]{4}$",
             "description": "4-digit error code",
             "example": "1002"
           },
           "details": {
             "type": "string",
+            "maxLength": 20000,
             "description": "Description",
             "example": "Required fields are missing or incorrect"
           },
           "error": {
             "type": "string",
+            "maxLength": 20000,
             "description": "Specific details"
           },
           "source": {
@@ -955,23 +927,27 @@ const document: Record<string, unknown> = {
           "business_name": {
             "type": "string",
             "minLength": 1,
+            "maxLength": 255,
             "description": "Business name of the new merchant",
             "example": "Acme Widgets"
           },
           "first_name": {
             "type": "string",
             "minLength": 1,
+            "maxLength": 255,
             "description": "First name of the user",
             "example": "Jane"
           },
           "last_name": {
             "type": "string",
             "minLength": 1,
+            "maxLength": 255,
             "description": "Last name of the user",
             "example": "Doe"
           },
           "email": {
             "type": "string",
+            "maxLength": 254,
             "format": "email",
             "description": "E-mail address of the user; a second registration with the same e-mail fails (P2)",
             "example": "jane@acme.example.com"
@@ -979,12 +955,14 @@ const document: Record<string, unknown> = {
           "password": {
             "type": "string",
             "minLength": 8,
+            "maxLength": 128,
             "description": "Password, at least 8 characters",
             "example": "correct-horse-battery"
           },
           "password_confirmation": {
             "type": "string",
             "minLength": 1,
+            "maxLength": 128,
             "description": "Must equal `password`. JSON Schema cannot express this, so the server checks it (the Zod schema does, with a refinement) and reports it in the 422 message list.",
             "example": "correct-horse-battery"
           },
@@ -1016,15 +994,19 @@ const document: Record<string, unknown> = {
             "enum": [
               0
             ],
+            "minimum": 0,
+            "maximum": 0,
             "description": "0 on error",
             "example": 0
           },
           "message": {
             "type": "array",
             "items": {
-              "type": "string"
+              "type": "string",
+              "maxLength": 20000
             },
             "minItems": 1,
+            "maxItems": 10000,
             "description": "Validation errors, one per invalid field, each naming the field (e.g. `registration.email`)",
             "example": [
               "registration.email has already been registered"
@@ -1045,11 +1027,14 @@ const document: Record<string, unknown> = {
             "enum": [
               1
             ],
+            "minimum": 1,
+            "maximum": 1,
             "description": "1 on success",
             "example": 1
           },
           "message": {
             "type": "string",
+            "maxLength": 20000,
             "description": "Success text: the account must be activated through the e-mailed confirmation link",
             "example": "Registration successful. Please confirm your e-mail address to activate the account."
           }
@@ -1071,7 +1056,216 @@ const document: Record<string, unknown> = {
         "example": "Corporation"
       }
     },
-    "parameters": {}
+    "parameters": {},
+    "responses": {
+      "ApplicationRejected": {
+        "description": "Unprocessable entity: required fields missing or incorrect (1002, `source` names each field), invalid currency type (2004, `source` names `user.currency`), or e-mail already registered (2003, `source` names `user.email`)",
+        "content": {
+          "application/json": {
+            "example": {
+              "title": "Unprocessable Entity",
+              "code": "1002",
+              "details": "Required fields are missing or incorrect",
+              "source": [
+                {
+                  "merchant_application.company_detail_attributes.description": "must NOT have more than 255 characters"
+                },
+                {
+                  "merchant_application.company_contact_attributes.administrative_email": "must match format \"email\""
+                }
+              ]
+            },
+            "schema": {
+              "$ref": "#/components/schemas/PartnerError"
+            }
+          }
+        }
+      },
+      "BadRequest": {
+        "description": "Malformed body: not valid JSON, or not valid form encoding (1011)",
+        "content": {
+          "application/json": {
+            "example": {
+              "title": "Malformed request body",
+              "code": "1011",
+              "details": "The request body is not valid JSON"
+            },
+            "schema": {
+              "$ref": "#/components/schemas/PartnerError"
+            }
+          }
+        }
+      },
+      "InternalServerError": {
+        "description": "Internal server error (1005)",
+        "content": {
+          "application/json": {
+            "example": {
+              "title": "Internal Server Error",
+              "code": "1005",
+              "details": "Internal server error"
+            },
+            "schema": {
+              "$ref": "#/components/schemas/PartnerError"
+            }
+          }
+        }
+      },
+      "MethodNotAllowed": {
+        "description": "Method not allowed on this path (1009); Allow lists the methods it has",
+        "headers": {
+          "Allow": {
+            "description": "The methods this path has, e.g. `GET, HEAD`",
+            "schema": {
+              "type": "string",
+              "maxLength": 64,
+              "pattern": "^[A-Z]+(, [A-Z]+)*$"
+            }
+          }
+        },
+        "content": {
+          "application/json": {
+            "example": {
+              "title": "Method Not Allowed",
+              "code": "1009",
+              "details": "DELETE is not allowed on this path"
+            },
+            "schema": {
+              "$ref": "#/components/schemas/PartnerError"
+            }
+          }
+        }
+      },
+      "NotFound": {
+        "description": "Record not found, or no operation at this path (1004)",
+        "content": {
+          "application/json": {
+            "example": {
+              "title": "Not Found",
+              "code": "1004",
+              "details": "Record not found"
+            },
+            "schema": {
+              "$ref": "#/components/schemas/PartnerError"
+            }
+          }
+        }
+      },
+      "PayloadTooLarge": {
+        "description": "Request body larger than the limit (1008)",
+        "content": {
+          "application/json": {
+            "example": {
+              "title": "Payload Too Large",
+              "code": "1008",
+              "details": "Request body exceeds 100 kB"
+            },
+            "schema": {
+              "$ref": "#/components/schemas/PartnerError"
+            }
+          }
+        }
+      },
+      "RegistrationFailed": {
+        "description": "Validation failed (status 0): a field missing or incorrect, `password_confirmation` not equal to `password`, or the e-mail already registered",
+        "content": {
+          "application/json": {
+            "example": {
+              "status": 0,
+              "message": [
+                "registration.password must be at least 8 characters",
+                "registration.password_confirmation must equal password"
+              ]
+            },
+            "schema": {
+              "$ref": "#/components/schemas/RegistrationFailure"
+            }
+          }
+        }
+      },
+      "ServiceUnavailable": {
+        "description": "Service under maintenance, the state file cannot take a write (the request was not applied), or a store shared between instances cannot be reached (1006, with Retry-After)",
+        "headers": {
+          "Retry-After": {
+            "description": "Seconds until the client may send again",
+            "schema": {
+              "type": "integer",
+              "format": "int32",
+              "minimum": 1,
+              "maximum": 86400
+            }
+          }
+        },
+        "content": {
+          "application/json": {
+            "example": {
+              "title": "Service Unavailable",
+              "code": "1006",
+              "details": "Service under maintenance"
+            },
+            "schema": {
+              "$ref": "#/components/schemas/PartnerError"
+            }
+          }
+        }
+      },
+      "TooManyRequests": {
+        "description": "Rate limit exceeded (1007): more than 30 requests per minute per credential; Retry-After gives the seconds to wait",
+        "headers": {
+          "Retry-After": {
+            "description": "Seconds until the client may send again",
+            "schema": {
+              "type": "integer",
+              "format": "int32",
+              "minimum": 1,
+              "maximum": 86400
+            }
+          }
+        },
+        "content": {
+          "application/json": {
+            "example": {
+              "title": "Too Many Requests",
+              "code": "1007",
+              "details": "Too many requests; retry after 60 s"
+            },
+            "schema": {
+              "$ref": "#/components/schemas/PartnerError"
+            }
+          }
+        }
+      },
+      "Unauthorized": {
+        "description": "Unauthorized: key or secret not set properly in Authorization (1001)",
+        "content": {
+          "application/json": {
+            "example": {
+              "title": "Unauthorized",
+              "code": "1001",
+              "details": "Key or secret not set properly in Authorization"
+            },
+            "schema": {
+              "$ref": "#/components/schemas/PartnerError"
+            }
+          }
+        }
+      },
+      "UnsupportedMediaType": {
+        "description": "Request body is neither application/json nor application/x-www-form-urlencoded (1010)",
+        "content": {
+          "application/json": {
+            "example": {
+              "title": "Unsupported Media Type",
+              "code": "1010",
+              "details": "Unsupported media type"
+            },
+            "schema": {
+              "$ref": "#/components/schemas/PartnerError"
+            }
+          }
+        }
+      }
+    }
   },
   "paths": {
     "/user_registration": {
@@ -1112,6 +1306,12 @@ const document: Record<string, unknown> = {
             "application/x-www-form-urlencoded": {
               "schema": {
                 "$ref": "#/components/schemas/RegisterUserRequest"
+              },
+              "encoding": {
+                "registration": {
+                  "style": "deepObject",
+                  "explode": true
+                }
               }
             }
           }
@@ -1132,127 +1332,34 @@ const document: Record<string, unknown> = {
             }
           },
           "400": {
-            "description": "Malformed body: not valid JSON, or not valid form encoding (1011)",
-            "content": {
-              "application/json": {
-                "example": {
-                  "title": "Malformed request body",
-                  "code": "1011",
-                  "details": "The request body is not valid JSON"
-                },
-                "schema": {
-                  "$ref": "#/components/schemas/PartnerError"
-                }
-              }
-            }
+            "$ref": "#/components/responses/BadRequest"
           },
           "401": {
-            "description": "Unauthorized: key or secret not set properly in Authorization (1001)",
-            "content": {
-              "application/json": {
-                "example": {
-                  "title": "Unauthorized",
-                  "code": "1001",
-                  "details": "Key or secret not set properly in Authorization"
-                },
-                "schema": {
-                  "$ref": "#/components/schemas/PartnerError"
-                }
-              }
-            }
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "405": {
+            "$ref": "#/components/responses/MethodNotAllowed"
           },
           "413": {
-            "description": "Request body larger than the limit (1008)",
-            "content": {
-              "application/json": {
-                "example": {
-                  "title": "Payload Too Large",
-                  "code": "1008",
-                  "details": "Request body exceeds 100 kB"
-                },
-                "schema": {
-                  "$ref": "#/components/schemas/PartnerError"
-                }
-              }
-            }
+            "$ref": "#/components/responses/PayloadTooLarge"
+          },
+          "415": {
+            "$ref": "#/components/responses/UnsupportedMediaType"
           },
           "422": {
-            "description": "Validation failed (status 0): a field missing or incorrect, `password_confirmation` not equal to `password`, or the e-mail already registered",
-            "content": {
-              "application/json": {
-                "example": {
-                  "status": 0,
-                  "message": [
-                    "registration.password must be at least 8 characters",
-                    "registration.password_confirmation must equal password"
-                  ]
-                },
-                "schema": {
-                  "$ref": "#/components/schemas/RegistrationFailure"
-                }
-              }
-            }
+            "$ref": "#/components/responses/RegistrationFailed"
           },
           "429": {
-            "description": "Rate limit exceeded (1007): more than 30 requests per minute per credential; Retry-After gives the seconds to wait",
-            "headers": {
-              "Retry-After": {
-                "description": "Seconds until the client may send again",
-                "schema": {
-                  "type": "integer"
-                }
-              }
-            },
-            "content": {
-              "application/json": {
-                "example": {
-                  "title": "Too Many Requests",
-                  "code": "1007",
-                  "details": "Too many requests; retry after 60 s"
-                },
-                "schema": {
-                  "$ref": "#/components/schemas/PartnerError"
-                }
-              }
-            }
+            "$ref": "#/components/responses/TooManyRequests"
           },
           "500": {
-            "description": "Internal server error (1005)",
-            "content": {
-              "application/json": {
-                "example": {
-                  "title": "Internal Server Error",
-                  "code": "1005",
-                  "details": "Internal server error"
-                },
-                "schema": {
-                  "$ref": "#/components/schemas/PartnerError"
-                }
-              }
-            }
+            "$ref": "#/components/responses/InternalServerError"
           },
           "503": {
-            "description": "Service under maintenance, the state file cannot take a write (the request was not applied), or a store shared between instances cannot be reached (1006, with Retry-After)",
-            "headers": {
-              "Retry-After": {
-                "description": "Seconds until the client may send again",
-                "schema": {
-                  "type": "integer"
-                }
-              }
-            },
-            "content": {
-              "application/json": {
-                "example": {
-                  "title": "Service Unavailable",
-                  "code": "1006",
-                  "details": "Service under maintenance"
-                },
-                "schema": {
-                  "$ref": "#/components/schemas/PartnerError"
-                }
-              }
-            }
+            "$ref": "#/components/responses/ServiceUnavailable"
           }
         },
         "x-codeSamples": [
@@ -1343,7 +1450,18 @@ const document: Record<string, unknown> = {
             "application/x-www-form-urlencoded": {
               "schema": {
                 "$ref": "#/components/schemas/CreateMerchantApplicationRequest"
-              }
+              },
+              "encoding": {
+                "user": {
+                  "style": "deepObject",
+                  "explode": true
+                },
+                "merchant_application": {
+                  "style": "deepObject",
+                  "explode": true
+                }
+              },
+              "x-form-nesting": "rack"
             }
           }
         },
@@ -1363,133 +1481,34 @@ const document: Record<string, unknown> = {
             }
           },
           "400": {
-            "description": "Malformed body: not valid JSON, or not valid form encoding (1011)",
-            "content": {
-              "application/json": {
-                "example": {
-                  "title": "Malformed request body",
-                  "code": "1011",
-                  "details": "The request body is not valid JSON"
-                },
-                "schema": {
-                  "$ref": "#/components/schemas/PartnerError"
-                }
-              }
-            }
+            "$ref": "#/components/responses/BadRequest"
           },
           "401": {
-            "description": "Unauthorized: key or secret not set properly in Authorization (1001)",
-            "content": {
-              "application/json": {
-                "example": {
-                  "title": "Unauthorized",
-                  "code": "1001",
-                  "details": "Key or secret not set properly in Authorization"
-                },
-                "schema": {
-                  "$ref": "#/components/schemas/PartnerError"
-                }
-              }
-            }
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "405": {
+            "$ref": "#/components/responses/MethodNotAllowed"
           },
           "413": {
-            "description": "Request body larger than the limit (1008)",
-            "content": {
-              "application/json": {
-                "example": {
-                  "title": "Payload Too Large",
-                  "code": "1008",
-                  "details": "Request body exceeds 100 kB"
-                },
-                "schema": {
-                  "$ref": "#/components/schemas/PartnerError"
-                }
-              }
-            }
+            "$ref": "#/components/responses/PayloadTooLarge"
+          },
+          "415": {
+            "$ref": "#/components/responses/UnsupportedMediaType"
           },
           "422": {
-            "description": "Unprocessable entity: required fields missing or incorrect (1002, `source` names each field), invalid currency type (2004, `source` names `user.currency`), or e-mail already registered (2003, `source` names `user.email`)",
-            "content": {
-              "application/json": {
-                "example": {
-                  "title": "Unprocessable Entity",
-                  "code": "1002",
-                  "details": "Required fields are missing or incorrect",
-                  "source": [
-                    {
-                      "merchant_application.company_detail_attributes.description": "must NOT have more than 255 characters"
-                    },
-                    {
-                      "merchant_application.company_contact_attributes.administrative_email": "must match format \"email\""
-                    }
-                  ]
-                },
-                "schema": {
-                  "$ref": "#/components/schemas/PartnerError"
-                }
-              }
-            }
+            "$ref": "#/components/responses/ApplicationRejected"
           },
           "429": {
-            "description": "Rate limit exceeded (1007): more than 30 requests per minute per credential; Retry-After gives the seconds to wait",
-            "headers": {
-              "Retry-After": {
-                "description": "Seconds until the client may send again",
-                "schema": {
-                  "type": "integer"
-                }
-              }
-            },
-            "content": {
-              "application/json": {
-                "example": {
-                  "title": "Too Many Requests",
-                  "code": "1007",
-                  "details": "Too many requests; retry after 60 s"
-                },
-                "schema": {
-                  "$ref": "#/components/schemas/PartnerError"
-                }
-              }
-            }
+            "$ref": "#/components/responses/TooManyRequests"
           },
           "500": {
-            "description": "Internal server error (1005)",
-            "content": {
-              "application/json": {
-                "example": {
-                  "title": "Internal Server Error",
-                  "code": "1005",
-                  "details": "Internal server error"
-                },
-                "schema": {
-                  "$ref": "#/components/schemas/PartnerError"
-                }
-              }
-            }
+            "$ref": "#/components/responses/InternalServerError"
           },
           "503": {
-            "description": "Service under maintenance, the state file cannot take a write (the request was not applied), or a store shared between instances cannot be reached (1006, with Retry-After)",
-            "headers": {
-              "Retry-After": {
-                "description": "Seconds until the client may send again",
-                "schema": {
-                  "type": "integer"
-                }
-              }
-            },
-            "content": {
-              "application/json": {
-                "example": {
-                  "title": "Service Unavailable",
-                  "code": "1006",
-                  "details": "Service under maintenance"
-                },
-                "schema": {
-                  "$ref": "#/components/schemas/PartnerError"
-                }
-              }
-            }
+            "$ref": "#/components/responses/ServiceUnavailable"
           }
         },
         "x-codeSamples": [

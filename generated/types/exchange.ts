@@ -679,7 +679,218 @@ export interface components {
             order_id: number;
         };
     };
-    responses: never;
+    responses: {
+        /** @description Validation error (1001) naming the offending parameter (an unknown query parameter, a malformed body too), or a failed order create (2002) or cancel (2003) */
+        BadRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": 1001,
+                 *         "message": "market: must be equal to one of the allowed values"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ExchangeError"];
+            };
+        };
+        /** @description Internal error (1005) */
+        InternalServerError: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": 1005,
+                 *         "message": "Internal server error"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ExchangeError"];
+            };
+        };
+        /** @description Method not allowed on this path (1009); Allow lists the methods it has */
+        MethodNotAllowed: {
+            headers: {
+                /** @description The methods this path has, e.g. `GET, HEAD` */
+                Allow?: string;
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": 1009,
+                 *         "message": "DELETE is not allowed on /api/v1/timestamp"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ExchangeError"];
+            };
+        };
+        /** @description Order with the given id does not exist (2004), or unknown route (1004) */
+        NotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": 2004,
+                 *         "message": "Order with id 42 does not exist"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ExchangeError"];
+            };
+        };
+        /** @description Validation error (1001) naming the offending parameter (an unknown query parameter, a malformed body too), or a failed order create (2002) or cancel (2003) */
+        OrderCancelFailed: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": 2003,
+                 *         "message": "Failed to cancel order: order 42 is already done"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ExchangeError"];
+            };
+        };
+        /** @description Validation error (1001) naming the offending parameter (an unknown query parameter, a malformed body too), or a failed order create (2002) or cancel (2003) */
+        OrderCreateFailed: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": 2002,
+                 *         "message": "Failed to create order: insufficient balance"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ExchangeError"];
+            };
+        };
+        /** @description Validation error (1001) naming the offending parameter (an unknown query parameter, a malformed body too), or a failed order create (2002) or cancel (2003) */
+        OrdersCreateFailed: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": 2002,
+                 *         "message": "Failed to create order: orders[1]: insufficient balance"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ExchangeError"];
+            };
+        };
+        /** @description Request body larger than the limit (1008) */
+        PayloadTooLarge: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": 1008,
+                 *         "message": "Request body exceeds 100 kB"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ExchangeError"];
+            };
+        };
+        /** @description Exchange is currently undergoing maintenance (3001; also when the state file cannot take a write, such as a full disk: the request was not applied), or a store shared between instances cannot be reached (1006); both with Retry-After */
+        ServiceUnavailable: {
+            headers: {
+                /** @description Seconds until the client may send again */
+                "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": 3001,
+                 *         "message": "Exchange is currently undergoing maintenance"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ExchangeError"];
+            };
+        };
+        /** @description Rate limit exceeded (1002): 60 requests per minute per client, then a temporary ban (see Retry-After) */
+        TooManyRequests: {
+            headers: {
+                /** @description Seconds until the client may send again */
+                "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": 1002,
+                 *         "message": "Rate limit exceeded; retry after 60 s"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ExchangeError"];
+            };
+        };
+        /** @description Authentication failed: 2001, 2005, 2006, 2007, 2008 or 2011 */
+        Unauthorized: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": 2005,
+                 *         "message": "The signature is incorrect"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ExchangeError"];
+            };
+        };
+        /** @description Request body is neither application/json nor application/x-www-form-urlencoded (1010) */
+        UnsupportedMediaType: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": 1010,
+                 *         "message": "Unsupported media type"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ExchangeError"];
+            };
+        };
+    };
     parameters: never;
     requestBodies: never;
     headers: never;
@@ -706,44 +917,12 @@ export interface operations {
                     "application/json": components["schemas"]["Timestamp"];
                 };
             };
-            /** @description Rate limit exceeded (1002): 60 requests per minute per client, then a temporary ban (see Retry-After) */
-            429: {
-                headers: {
-                    /** @description Seconds until the client may send again */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": 1002,
-                     *         "message": "Rate limit exceeded; retry after 60 s"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ExchangeError"];
-                };
-            };
-            /** @description Exchange is currently undergoing maintenance (3001; also when the state file cannot take a write, such as a full disk: the request was not applied), or a store shared between instances cannot be reached (1006); both with Retry-After */
-            503: {
-                headers: {
-                    /** @description Seconds until the client may send again */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": 3001,
-                     *         "message": "Exchange is currently undergoing maintenance"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ExchangeError"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getMarkets: {
@@ -784,44 +963,12 @@ export interface operations {
                     "application/json": components["schemas"]["Market"][];
                 };
             };
-            /** @description Rate limit exceeded (1002): 60 requests per minute per client, then a temporary ban (see Retry-After) */
-            429: {
-                headers: {
-                    /** @description Seconds until the client may send again */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": 1002,
-                     *         "message": "Rate limit exceeded; retry after 60 s"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ExchangeError"];
-                };
-            };
-            /** @description Exchange is currently undergoing maintenance (3001; also when the state file cannot take a write, such as a full disk: the request was not applied), or a store shared between instances cannot be reached (1006); both with Retry-After */
-            503: {
-                headers: {
-                    /** @description Seconds until the client may send again */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": 3001,
-                     *         "message": "Exchange is currently undergoing maintenance"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ExchangeError"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getCurrencies: {
@@ -858,44 +1005,12 @@ export interface operations {
                     "application/json": components["schemas"]["Currency"][];
                 };
             };
-            /** @description Rate limit exceeded (1002): 60 requests per minute per client, then a temporary ban (see Retry-After) */
-            429: {
-                headers: {
-                    /** @description Seconds until the client may send again */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": 1002,
-                     *         "message": "Rate limit exceeded; retry after 60 s"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ExchangeError"];
-                };
-            };
-            /** @description Exchange is currently undergoing maintenance (3001; also when the state file cannot take a write, such as a full disk: the request was not applied), or a store shared between instances cannot be reached (1006); both with Retry-After */
-            503: {
-                headers: {
-                    /** @description Seconds until the client may send again */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": 3001,
-                     *         "message": "Exchange is currently undergoing maintenance"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ExchangeError"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getTicker: {
@@ -930,61 +1045,12 @@ export interface operations {
                     "application/json": components["schemas"]["Ticker"];
                 };
             };
-            /** @description Validation error (1001) naming the offending parameter, or a failed order create (2002) or cancel (2003) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": 1001,
-                     *         "message": "market: must be equal to one of the allowed values"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ExchangeError"];
-                };
-            };
-            /** @description Rate limit exceeded (1002): 60 requests per minute per client, then a temporary ban (see Retry-After) */
-            429: {
-                headers: {
-                    /** @description Seconds until the client may send again */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": 1002,
-                     *         "message": "Rate limit exceeded; retry after 60 s"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ExchangeError"];
-                };
-            };
-            /** @description Exchange is currently undergoing maintenance (3001; also when the state file cannot take a write, such as a full disk: the request was not applied), or a store shared between instances cannot be reached (1006); both with Retry-After */
-            503: {
-                headers: {
-                    /** @description Seconds until the client may send again */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": 3001,
-                     *         "message": "Exchange is currently undergoing maintenance"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ExchangeError"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getTickers: {
@@ -1027,44 +1093,12 @@ export interface operations {
                     "application/json": components["schemas"]["Ticker"][];
                 };
             };
-            /** @description Rate limit exceeded (1002): 60 requests per minute per client, then a temporary ban (see Retry-After) */
-            429: {
-                headers: {
-                    /** @description Seconds until the client may send again */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": 1002,
-                     *         "message": "Rate limit exceeded; retry after 60 s"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ExchangeError"];
-                };
-            };
-            /** @description Exchange is currently undergoing maintenance (3001; also when the state file cannot take a write, such as a full disk: the request was not applied), or a store shared between instances cannot be reached (1006); both with Retry-After */
-            503: {
-                headers: {
-                    /** @description Seconds until the client may send again */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": 3001,
-                     *         "message": "Exchange is currently undergoing maintenance"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ExchangeError"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getOrderBook: {
@@ -1115,61 +1149,12 @@ export interface operations {
                     "application/json": components["schemas"]["OrderBook"];
                 };
             };
-            /** @description Validation error (1001) naming the offending parameter, or a failed order create (2002) or cancel (2003) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": 1001,
-                     *         "message": "market: must be equal to one of the allowed values"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ExchangeError"];
-                };
-            };
-            /** @description Rate limit exceeded (1002): 60 requests per minute per client, then a temporary ban (see Retry-After) */
-            429: {
-                headers: {
-                    /** @description Seconds until the client may send again */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": 1002,
-                     *         "message": "Rate limit exceeded; retry after 60 s"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ExchangeError"];
-                };
-            };
-            /** @description Exchange is currently undergoing maintenance (3001; also when the state file cannot take a write, such as a full disk: the request was not applied), or a store shared between instances cannot be reached (1006); both with Retry-After */
-            503: {
-                headers: {
-                    /** @description Seconds until the client may send again */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": 3001,
-                     *         "message": "Exchange is currently undergoing maintenance"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ExchangeError"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getTradeHistory: {
@@ -1225,61 +1210,12 @@ export interface operations {
                     "application/json": components["schemas"]["Trade"][];
                 };
             };
-            /** @description Validation error (1001) naming the offending parameter, or a failed order create (2002) or cancel (2003) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": 1001,
-                     *         "message": "market: must be equal to one of the allowed values"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ExchangeError"];
-                };
-            };
-            /** @description Rate limit exceeded (1002): 60 requests per minute per client, then a temporary ban (see Retry-After) */
-            429: {
-                headers: {
-                    /** @description Seconds until the client may send again */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": 1002,
-                     *         "message": "Rate limit exceeded; retry after 60 s"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ExchangeError"];
-                };
-            };
-            /** @description Exchange is currently undergoing maintenance (3001; also when the state file cannot take a write, such as a full disk: the request was not applied), or a store shared between instances cannot be reached (1006); both with Retry-After */
-            503: {
-                headers: {
-                    /** @description Seconds until the client may send again */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": 3001,
-                     *         "message": "Exchange is currently undergoing maintenance"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ExchangeError"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getBalances: {
@@ -1316,61 +1252,13 @@ export interface operations {
                     "application/json": components["schemas"]["Account"][];
                 };
             };
-            /** @description Authentication failed: 2001, 2005, 2006, 2007, 2008 or 2011 */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": 2005,
-                     *         "message": "The signature is incorrect"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ExchangeError"];
-                };
-            };
-            /** @description Rate limit exceeded (1002): 60 requests per minute per client, then a temporary ban (see Retry-After) */
-            429: {
-                headers: {
-                    /** @description Seconds until the client may send again */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": 1002,
-                     *         "message": "Rate limit exceeded; retry after 60 s"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ExchangeError"];
-                };
-            };
-            /** @description Exchange is currently undergoing maintenance (3001; also when the state file cannot take a write, such as a full disk: the request was not applied), or a store shared between instances cannot be reached (1006); both with Retry-After */
-            503: {
-                headers: {
-                    /** @description Seconds until the client may send again */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": 3001,
-                     *         "message": "Exchange is currently undergoing maintenance"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ExchangeError"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getOrders: {
@@ -1420,78 +1308,13 @@ export interface operations {
                     "application/json": components["schemas"]["Order"][];
                 };
             };
-            /** @description Validation error (1001) naming the offending parameter, or a failed order create (2002) or cancel (2003) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": 1001,
-                     *         "message": "market: must be equal to one of the allowed values"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ExchangeError"];
-                };
-            };
-            /** @description Authentication failed: 2001, 2005, 2006, 2007, 2008 or 2011 */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": 2005,
-                     *         "message": "The signature is incorrect"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ExchangeError"];
-                };
-            };
-            /** @description Rate limit exceeded (1002): 60 requests per minute per client, then a temporary ban (see Retry-After) */
-            429: {
-                headers: {
-                    /** @description Seconds until the client may send again */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": 1002,
-                     *         "message": "Rate limit exceeded; retry after 60 s"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ExchangeError"];
-                };
-            };
-            /** @description Exchange is currently undergoing maintenance (3001; also when the state file cannot take a write, such as a full disk: the request was not applied), or a store shared between instances cannot be reached (1006); both with Retry-After */
-            503: {
-                headers: {
-                    /** @description Seconds until the client may send again */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": 3001,
-                     *         "message": "Exchange is currently undergoing maintenance"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ExchangeError"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createOrder: {
@@ -1542,78 +1365,15 @@ export interface operations {
                     "application/json": components["schemas"]["Order"];
                 };
             };
-            /** @description Validation error (1001) naming the offending parameter, or a failed order create (2002) or cancel (2003) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": 2002,
-                     *         "message": "Failed to create order: insufficient balance"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ExchangeError"];
-                };
-            };
-            /** @description Authentication failed: 2001, 2005, 2006, 2007, 2008 or 2011 */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": 2005,
-                     *         "message": "The signature is incorrect"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ExchangeError"];
-                };
-            };
-            /** @description Rate limit exceeded (1002): 60 requests per minute per client, then a temporary ban (see Retry-After) */
-            429: {
-                headers: {
-                    /** @description Seconds until the client may send again */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": 1002,
-                     *         "message": "Rate limit exceeded; retry after 60 s"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ExchangeError"];
-                };
-            };
-            /** @description Exchange is currently undergoing maintenance (3001; also when the state file cannot take a write, such as a full disk: the request was not applied), or a store shared between instances cannot be reached (1006); both with Retry-After */
-            503: {
-                headers: {
-                    /** @description Seconds until the client may send again */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": 3001,
-                     *         "message": "Exchange is currently undergoing maintenance"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ExchangeError"];
-                };
-            };
+            400: components["responses"]["OrderCreateFailed"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getOrder: {
@@ -1667,95 +1427,13 @@ export interface operations {
                     "application/json": components["schemas"]["OrderWithTrades"];
                 };
             };
-            /** @description Validation error (1001) naming the offending parameter, or a failed order create (2002) or cancel (2003) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": 1001,
-                     *         "message": "market: must be equal to one of the allowed values"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ExchangeError"];
-                };
-            };
-            /** @description Authentication failed: 2001, 2005, 2006, 2007, 2008 or 2011 */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": 2005,
-                     *         "message": "The signature is incorrect"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ExchangeError"];
-                };
-            };
-            /** @description Order with the given id does not exist (2004), or unknown route */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": 2004,
-                     *         "message": "Order with id 42 does not exist"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ExchangeError"];
-                };
-            };
-            /** @description Rate limit exceeded (1002): 60 requests per minute per client, then a temporary ban (see Retry-After) */
-            429: {
-                headers: {
-                    /** @description Seconds until the client may send again */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": 1002,
-                     *         "message": "Rate limit exceeded; retry after 60 s"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ExchangeError"];
-                };
-            };
-            /** @description Exchange is currently undergoing maintenance (3001; also when the state file cannot take a write, such as a full disk: the request was not applied), or a store shared between instances cannot be reached (1006); both with Retry-After */
-            503: {
-                headers: {
-                    /** @description Seconds until the client may send again */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": 3001,
-                     *         "message": "Exchange is currently undergoing maintenance"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ExchangeError"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getTrades: {
@@ -1805,78 +1483,13 @@ export interface operations {
                     "application/json": components["schemas"]["UserTrade"][];
                 };
             };
-            /** @description Validation error (1001) naming the offending parameter, or a failed order create (2002) or cancel (2003) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": 1001,
-                     *         "message": "market: must be equal to one of the allowed values"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ExchangeError"];
-                };
-            };
-            /** @description Authentication failed: 2001, 2005, 2006, 2007, 2008 or 2011 */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": 2005,
-                     *         "message": "The signature is incorrect"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ExchangeError"];
-                };
-            };
-            /** @description Rate limit exceeded (1002): 60 requests per minute per client, then a temporary ban (see Retry-After) */
-            429: {
-                headers: {
-                    /** @description Seconds until the client may send again */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": 1002,
-                     *         "message": "Rate limit exceeded; retry after 60 s"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ExchangeError"];
-                };
-            };
-            /** @description Exchange is currently undergoing maintenance (3001; also when the state file cannot take a write, such as a full disk: the request was not applied), or a store shared between instances cannot be reached (1006); both with Retry-After */
-            503: {
-                headers: {
-                    /** @description Seconds until the client may send again */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": 3001,
-                     *         "message": "Exchange is currently undergoing maintenance"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ExchangeError"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createOrders: {
@@ -1951,78 +1564,15 @@ export interface operations {
                     "application/json": components["schemas"]["Order"][];
                 };
             };
-            /** @description Validation error (1001) naming the offending parameter, or a failed order create (2002) or cancel (2003) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": 2002,
-                     *         "message": "Failed to create order: orders[1]: insufficient balance"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ExchangeError"];
-                };
-            };
-            /** @description Authentication failed: 2001, 2005, 2006, 2007, 2008 or 2011 */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": 2005,
-                     *         "message": "The signature is incorrect"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ExchangeError"];
-                };
-            };
-            /** @description Rate limit exceeded (1002): 60 requests per minute per client, then a temporary ban (see Retry-After) */
-            429: {
-                headers: {
-                    /** @description Seconds until the client may send again */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": 1002,
-                     *         "message": "Rate limit exceeded; retry after 60 s"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ExchangeError"];
-                };
-            };
-            /** @description Exchange is currently undergoing maintenance (3001; also when the state file cannot take a write, such as a full disk: the request was not applied), or a store shared between instances cannot be reached (1006); both with Retry-After */
-            503: {
-                headers: {
-                    /** @description Seconds until the client may send again */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": 3001,
-                     *         "message": "Exchange is currently undergoing maintenance"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ExchangeError"];
-                };
-            };
+            400: components["responses"]["OrdersCreateFailed"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     cancelOrder: {
@@ -2069,95 +1619,15 @@ export interface operations {
                     "application/json": components["schemas"]["Order"];
                 };
             };
-            /** @description Validation error (1001) naming the offending parameter, or a failed order create (2002) or cancel (2003) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": 2003,
-                     *         "message": "Failed to cancel order: order 42 is already done"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ExchangeError"];
-                };
-            };
-            /** @description Authentication failed: 2001, 2005, 2006, 2007, 2008 or 2011 */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": 2005,
-                     *         "message": "The signature is incorrect"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ExchangeError"];
-                };
-            };
-            /** @description Order with the given id does not exist (2004), or unknown route */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": 2004,
-                     *         "message": "Order with id 42 does not exist"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ExchangeError"];
-                };
-            };
-            /** @description Rate limit exceeded (1002): 60 requests per minute per client, then a temporary ban (see Retry-After) */
-            429: {
-                headers: {
-                    /** @description Seconds until the client may send again */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": 1002,
-                     *         "message": "Rate limit exceeded; retry after 60 s"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ExchangeError"];
-                };
-            };
-            /** @description Exchange is currently undergoing maintenance (3001; also when the state file cannot take a write, such as a full disk: the request was not applied), or a store shared between instances cannot be reached (1006); both with Retry-After */
-            503: {
-                headers: {
-                    /** @description Seconds until the client may send again */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": 3001,
-                     *         "message": "Exchange is currently undergoing maintenance"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ExchangeError"];
-                };
-            };
+            400: components["responses"]["OrderCancelFailed"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     clearOrders: {
@@ -2207,78 +1677,15 @@ export interface operations {
                     "application/json": components["schemas"]["Order"][];
                 };
             };
-            /** @description Validation error (1001) naming the offending parameter, or a failed order create (2002) or cancel (2003) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": 1001,
-                     *         "message": "market: must be equal to one of the allowed values"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ExchangeError"];
-                };
-            };
-            /** @description Authentication failed: 2001, 2005, 2006, 2007, 2008 or 2011 */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": 2005,
-                     *         "message": "The signature is incorrect"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ExchangeError"];
-                };
-            };
-            /** @description Rate limit exceeded (1002): 60 requests per minute per client, then a temporary ban (see Retry-After) */
-            429: {
-                headers: {
-                    /** @description Seconds until the client may send again */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": 1002,
-                     *         "message": "Rate limit exceeded; retry after 60 s"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ExchangeError"];
-                };
-            };
-            /** @description Exchange is currently undergoing maintenance (3001; also when the state file cannot take a write, such as a full disk: the request was not applied), or a store shared between instances cannot be reached (1006); both with Retry-After */
-            503: {
-                headers: {
-                    /** @description Seconds until the client may send again */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": 3001,
-                     *         "message": "Exchange is currently undergoing maintenance"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ExchangeError"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
 }

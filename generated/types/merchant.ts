@@ -506,7 +506,7 @@ export interface components {
              */
             refund_full_amount?: boolean;
             /**
-             * @description Fiat amount. Required for instant settlement unless refund_full_amount.; greater than 0
+             * @description Fiat amount. Required for instant settlement unless refund_full_amount.; greater than 0, at most 2 decimal places
              * @example 10.00
              */
             amount_to_refund_fiat?: string;
@@ -746,7 +746,7 @@ export interface components {
              */
             email: string;
             /**
-             * @description Fiat amount. Required for instant-settlement transactions.; greater than 0
+             * @description Fiat amount. Required for instant-settlement transactions.; greater than 0, at most 2 decimal places
              * @example 10.00
              */
             amount_to_refund_fiat?: string;
@@ -1856,7 +1856,321 @@ export interface components {
             token: string;
         };
     };
-    responses: never;
+    responses: {
+        /** @description Malformed body: not valid JSON, or not valid form encoding (1011) */
+        BadRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "title": "Malformed request body",
+                 *       "code": "1011",
+                 *       "details": "The request body is not valid JSON"
+                 *     }
+                 */
+                "application/json": components["schemas"]["MerchantError"];
+            };
+        };
+        /** @description Unprocessable entity: missing or incorrect fields (1002, with `source`), or the invoice_number is already used (2001, decision M5, shown). */
+        DuplicateInvoiceNumber_invoice_invoice_number: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "title": "Duplicate invoice number",
+                 *       "code": "2001",
+                 *       "details": "Duplicate invoice number",
+                 *       "source": [
+                 *         {
+                 *           "invoice.invoice_number": "has already been taken"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["MerchantError"];
+            };
+        };
+        /** @description Unprocessable entity: missing or incorrect fields (1002, with `source`), or the invoice_number is already used (2001, decision M5, shown). */
+        DuplicateInvoiceNumber_invoice_number: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "title": "Duplicate invoice number",
+                 *       "code": "2001",
+                 *       "details": "Duplicate invoice number",
+                 *       "source": [
+                 *         {
+                 *           "invoice_number": "has already been taken"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["MerchantError"];
+            };
+        };
+        /** @description Internal server error (1005) */
+        InternalServerError: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "title": "Internal Server Error",
+                 *       "code": "1005",
+                 *       "details": "Internal server error"
+                 *     }
+                 */
+                "application/json": components["schemas"]["MerchantError"];
+            };
+        };
+        /** @description Unprocessable entity: an unknown cryptocurrency answers code 2004 "Invalid currency type" naming the field (decision M1, shown); any other missing or incorrect field answers 1002 with `source`. */
+        InvalidCurrency_crypto_iso: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "title": "Invalid currency type",
+                 *       "code": "2004",
+                 *       "details": "Invalid currency type",
+                 *       "source": [
+                 *         {
+                 *           "crypto_iso": "is not a supported cryptocurrency"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["MerchantError"];
+            };
+        };
+        /** @description Unprocessable entity: an unknown cryptocurrency answers code 2004 "Invalid currency type" naming the field (decision M1, shown); any other missing or incorrect field answers 1002 with `source`. */
+        InvalidCurrency_currency_iso: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "title": "Invalid currency type",
+                 *       "code": "2004",
+                 *       "details": "Invalid currency type",
+                 *       "source": [
+                 *         {
+                 *           "currency_iso": "is not a supported cryptocurrency"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["MerchantError"];
+            };
+        };
+        /** @description Unprocessable entity: an unknown cryptocurrency answers code 2004 "Invalid currency type" naming the field (decision M1, shown); any other missing or incorrect field answers 1002 with `source`. */
+        InvalidCurrency_payment_crypto_iso: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "title": "Invalid currency type",
+                 *       "code": "2004",
+                 *       "details": "Invalid currency type",
+                 *       "source": [
+                 *         {
+                 *           "payment.crypto_iso": "is not a supported cryptocurrency"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["MerchantError"];
+            };
+        };
+        /** @description Method not allowed on this path (1009); Allow lists the methods it has */
+        MethodNotAllowed: {
+            headers: {
+                /** @description The methods this path has, e.g. `GET, HEAD` */
+                Allow?: string;
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "title": "Method Not Allowed",
+                 *       "code": "1009",
+                 *       "details": "DELETE is not allowed on this path"
+                 *     }
+                 */
+                "application/json": components["schemas"]["MerchantError"];
+            };
+        };
+        /** @description Record not found, or no operation at this path (1004) */
+        NotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "title": "Not Found",
+                 *       "code": "1004",
+                 *       "details": "Record not found"
+                 *     }
+                 */
+                "application/json": components["schemas"]["MerchantError"];
+            };
+        };
+        /** @description Request body larger than the limit (1008) */
+        PayloadTooLarge: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "title": "Payload Too Large",
+                 *       "code": "1008",
+                 *       "details": "Request body exceeds 100 kB"
+                 *     }
+                 */
+                "application/json": components["schemas"]["MerchantError"];
+            };
+        };
+        /** @description Unprocessable entity: missing or incorrect fields (1002), the amount field of the settlement method missing, or the refund not allowed (2002: refunds disabled on the account, or the amount exceeds what was received minus earlier refunds, decision M4, shown). */
+        RefundNotAllowed_amount_to_refund_fiat: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "title": "Refund not allowed",
+                 *       "code": "2002",
+                 *       "details": "Refund not allowed",
+                 *       "source": [
+                 *         {
+                 *           "amount_to_refund_fiat": "exceeds the amount received"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["MerchantError"];
+            };
+        };
+        /** @description Unauthorized: key or secret not set properly (1001), or the key lacks the Refund Create permission (1003 Permission denied, shown). */
+        RefundUnauthorized: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "title": "Permission denied",
+                 *       "code": "1003",
+                 *       "details": "The API key lacks the Refund Create permission"
+                 *     }
+                 */
+                "application/json": components["schemas"]["MerchantError"];
+            };
+        };
+        /** @description Service under maintenance, the state file cannot take a write (the request was not applied), or a store shared between instances cannot be reached (1006, with Retry-After) */
+        ServiceUnavailable: {
+            headers: {
+                /** @description Seconds until the client may send again */
+                "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "title": "Service Unavailable",
+                 *       "code": "1006",
+                 *       "details": "Service under maintenance"
+                 *     }
+                 */
+                "application/json": components["schemas"]["MerchantError"];
+            };
+        };
+        /** @description Rate limit exceeded (1007); see Retry-After */
+        TooManyRequests: {
+            headers: {
+                /** @description Seconds until the client may send again */
+                "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "title": "Too Many Requests",
+                 *       "code": "1007",
+                 *       "details": "Too many requests; retry after 60 s"
+                 *     }
+                 */
+                "application/json": components["schemas"]["MerchantError"];
+            };
+        };
+        /** @description Unauthorized: key or secret not set properly in Authorization (1001) */
+        Unauthorized: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "title": "Unauthorized",
+                 *       "code": "1001",
+                 *       "details": "Key or secret not set properly in Authorization"
+                 *     }
+                 */
+                "application/json": components["schemas"]["MerchantError"];
+            };
+        };
+        /** @description Unprocessable entity: required fields missing or incorrect, or a query parameter the operation does not have (1002), or invalid currency type (2004) */
+        UnprocessableEntity: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "title": "Unprocessable Entity",
+                 *       "code": "1002",
+                 *       "details": "Required fields are missing or incorrect",
+                 *       "source": [
+                 *         {
+                 *           "payment.email": "must match format \"email\""
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["MerchantError"];
+            };
+        };
+        /** @description Request body is neither application/json nor application/x-www-form-urlencoded (1010) */
+        UnsupportedMediaType: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "title": "Unsupported Media Type",
+                 *       "code": "1010",
+                 *       "details": "Unsupported media type"
+                 *     }
+                 */
+                "application/json": components["schemas"]["MerchantError"];
+            };
+        };
+    };
     parameters: never;
     requestBodies: never;
     headers: never;
@@ -1907,127 +2221,16 @@ export interface operations {
                     "application/json": components["schemas"]["WidgetPayment"];
                 };
             };
-            /** @description Malformed body: not valid JSON, or not valid form encoding (1011) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "title": "Malformed request body",
-                     *       "code": "1011",
-                     *       "details": "The request body is not valid JSON"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["MerchantError"];
-                };
-            };
-            /** @description Unauthorized: key or secret not set properly in Authorization (1001) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "title": "Unauthorized",
-                     *       "code": "1001",
-                     *       "details": "Key or secret not set properly in Authorization"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["MerchantError"];
-                };
-            };
-            /** @description Request body larger than the limit (1008) */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "title": "Payload Too Large",
-                     *       "code": "1008",
-                     *       "details": "Request body exceeds 100 kB"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["MerchantError"];
-                };
-            };
-            /** @description Unprocessable entity: missing or incorrect fields (1002, with `source`), or the invoice_number is already used (2001, decision M5, shown). */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "title": "Duplicate invoice number",
-                     *       "code": "2001",
-                     *       "details": "Duplicate invoice number",
-                     *       "source": [
-                     *         {
-                     *           "invoice_number": "has already been taken"
-                     *         }
-                     *       ]
-                     *     }
-                     */
-                    "application/json": components["schemas"]["MerchantError"];
-                };
-            };
-            /** @description Rate limit exceeded (1007); see Retry-After */
-            429: {
-                headers: {
-                    /** @description Seconds until the client may send again */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "title": "Too Many Requests",
-                     *       "code": "1007",
-                     *       "details": "Too many requests; retry after 60 s"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["MerchantError"];
-                };
-            };
-            /** @description Internal server error (1005) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "title": "Internal Server Error",
-                     *       "code": "1005",
-                     *       "details": "Internal server error"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["MerchantError"];
-                };
-            };
-            /** @description Service under maintenance, the state file cannot take a write (the request was not applied), or a store shared between instances cannot be reached (1006, with Retry-After) */
-            503: {
-                headers: {
-                    /** @description Seconds until the client may send again */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "title": "Service Unavailable",
-                     *       "code": "1006",
-                     *       "details": "Service under maintenance"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["MerchantError"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["DuplicateInvoiceNumber_invoice_number"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createPayment: {
@@ -2095,127 +2298,16 @@ export interface operations {
                     "application/json": components["schemas"]["Payment"];
                 };
             };
-            /** @description Malformed body: not valid JSON, or not valid form encoding (1011) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "title": "Malformed request body",
-                     *       "code": "1011",
-                     *       "details": "The request body is not valid JSON"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["MerchantError"];
-                };
-            };
-            /** @description Unauthorized: key or secret not set properly in Authorization (1001) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "title": "Unauthorized",
-                     *       "code": "1001",
-                     *       "details": "Key or secret not set properly in Authorization"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["MerchantError"];
-                };
-            };
-            /** @description Request body larger than the limit (1008) */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "title": "Payload Too Large",
-                     *       "code": "1008",
-                     *       "details": "Request body exceeds 100 kB"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["MerchantError"];
-                };
-            };
-            /** @description Unprocessable entity: an unknown cryptocurrency answers code 2004 "Invalid currency type" naming the field (decision M1, shown); any other missing or incorrect field answers 1002 with `source`. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "title": "Invalid currency type",
-                     *       "code": "2004",
-                     *       "details": "Invalid currency type",
-                     *       "source": [
-                     *         {
-                     *           "payment.crypto_iso": "is not a supported cryptocurrency"
-                     *         }
-                     *       ]
-                     *     }
-                     */
-                    "application/json": components["schemas"]["MerchantError"];
-                };
-            };
-            /** @description Rate limit exceeded (1007); see Retry-After */
-            429: {
-                headers: {
-                    /** @description Seconds until the client may send again */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "title": "Too Many Requests",
-                     *       "code": "1007",
-                     *       "details": "Too many requests; retry after 60 s"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["MerchantError"];
-                };
-            };
-            /** @description Internal server error (1005) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "title": "Internal Server Error",
-                     *       "code": "1005",
-                     *       "details": "Internal server error"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["MerchantError"];
-                };
-            };
-            /** @description Service under maintenance, the state file cannot take a write (the request was not applied), or a store shared between instances cannot be reached (1006, with Retry-After) */
-            503: {
-                headers: {
-                    /** @description Seconds until the client may send again */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "title": "Service Unavailable",
-                     *       "code": "1006",
-                     *       "details": "Service under maintenance"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["MerchantError"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["InvalidCurrency_payment_crypto_iso"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getPayment: {
@@ -2265,111 +2357,13 @@ export interface operations {
                     "application/json": components["schemas"]["Payment"];
                 };
             };
-            /** @description Unauthorized: key or secret not set properly in Authorization (1001) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "title": "Unauthorized",
-                     *       "code": "1001",
-                     *       "details": "Key or secret not set properly in Authorization"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["MerchantError"];
-                };
-            };
-            /** @description Record not found (1004) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "title": "Not Found",
-                     *       "code": "1004",
-                     *       "details": "Record not found"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["MerchantError"];
-                };
-            };
-            /** @description Unprocessable entity: an unknown cryptocurrency answers code 2004 "Invalid currency type" naming the field (decision M1, shown); any other missing or incorrect field answers 1002 with `source`. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "title": "Invalid currency type",
-                     *       "code": "2004",
-                     *       "details": "Invalid currency type",
-                     *       "source": [
-                     *         {
-                     *           "crypto_iso": "is not a supported cryptocurrency"
-                     *         }
-                     *       ]
-                     *     }
-                     */
-                    "application/json": components["schemas"]["MerchantError"];
-                };
-            };
-            /** @description Rate limit exceeded (1007); see Retry-After */
-            429: {
-                headers: {
-                    /** @description Seconds until the client may send again */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "title": "Too Many Requests",
-                     *       "code": "1007",
-                     *       "details": "Too many requests; retry after 60 s"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["MerchantError"];
-                };
-            };
-            /** @description Internal server error (1005) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "title": "Internal Server Error",
-                     *       "code": "1005",
-                     *       "details": "Internal server error"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["MerchantError"];
-                };
-            };
-            /** @description Service under maintenance, the state file cannot take a write (the request was not applied), or a store shared between instances cannot be reached (1006, with Retry-After) */
-            503: {
-                headers: {
-                    /** @description Seconds until the client may send again */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "title": "Service Unavailable",
-                     *       "code": "1006",
-                     *       "details": "Service under maintenance"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["MerchantError"];
-                };
-            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            422: components["responses"]["InvalidCurrency_crypto_iso"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listTransactions: {
@@ -2430,95 +2424,13 @@ export interface operations {
                     "application/json": components["schemas"]["TransactionList"];
                 };
             };
-            /** @description Unauthorized: key or secret not set properly in Authorization (1001) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "title": "Unauthorized",
-                     *       "code": "1001",
-                     *       "details": "Key or secret not set properly in Authorization"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["MerchantError"];
-                };
-            };
-            /** @description Unprocessable entity: an unknown cryptocurrency answers code 2004 "Invalid currency type" naming the field (decision M1, shown); any other missing or incorrect field answers 1002 with `source`. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "title": "Invalid currency type",
-                     *       "code": "2004",
-                     *       "details": "Invalid currency type",
-                     *       "source": [
-                     *         {
-                     *           "currency_iso": "is not a supported cryptocurrency"
-                     *         }
-                     *       ]
-                     *     }
-                     */
-                    "application/json": components["schemas"]["MerchantError"];
-                };
-            };
-            /** @description Rate limit exceeded (1007); see Retry-After */
-            429: {
-                headers: {
-                    /** @description Seconds until the client may send again */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "title": "Too Many Requests",
-                     *       "code": "1007",
-                     *       "details": "Too many requests; retry after 60 s"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["MerchantError"];
-                };
-            };
-            /** @description Internal server error (1005) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "title": "Internal Server Error",
-                     *       "code": "1005",
-                     *       "details": "Internal server error"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["MerchantError"];
-                };
-            };
-            /** @description Service under maintenance, the state file cannot take a write (the request was not applied), or a store shared between instances cannot be reached (1006, with Retry-After) */
-            503: {
-                headers: {
-                    /** @description Seconds until the client may send again */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "title": "Service Unavailable",
-                     *       "code": "1006",
-                     *       "details": "Service under maintenance"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["MerchantError"];
-                };
-            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            422: components["responses"]["InvalidCurrency_currency_iso"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getTransaction: {
@@ -2563,111 +2475,13 @@ export interface operations {
                     "application/json": components["schemas"]["Transaction"];
                 };
             };
-            /** @description Unauthorized: key or secret not set properly in Authorization (1001) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "title": "Unauthorized",
-                     *       "code": "1001",
-                     *       "details": "Key or secret not set properly in Authorization"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["MerchantError"];
-                };
-            };
-            /** @description Record not found (1004) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "title": "Not Found",
-                     *       "code": "1004",
-                     *       "details": "Record not found"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["MerchantError"];
-                };
-            };
-            /** @description Unprocessable entity: required fields missing or incorrect (1002), or invalid currency type (2004) */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "title": "Unprocessable Entity",
-                     *       "code": "1002",
-                     *       "details": "Required fields are missing or incorrect",
-                     *       "source": [
-                     *         {
-                     *           "payment.email": "must match format \"email\""
-                     *         }
-                     *       ]
-                     *     }
-                     */
-                    "application/json": components["schemas"]["MerchantError"];
-                };
-            };
-            /** @description Rate limit exceeded (1007); see Retry-After */
-            429: {
-                headers: {
-                    /** @description Seconds until the client may send again */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "title": "Too Many Requests",
-                     *       "code": "1007",
-                     *       "details": "Too many requests; retry after 60 s"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["MerchantError"];
-                };
-            };
-            /** @description Internal server error (1005) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "title": "Internal Server Error",
-                     *       "code": "1005",
-                     *       "details": "Internal server error"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["MerchantError"];
-                };
-            };
-            /** @description Service under maintenance, the state file cannot take a write (the request was not applied), or a store shared between instances cannot be reached (1006, with Retry-After) */
-            503: {
-                headers: {
-                    /** @description Seconds until the client may send again */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "title": "Service Unavailable",
-                     *       "code": "1006",
-                     *       "details": "Service under maintenance"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["MerchantError"];
-                };
-            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createInvoice: {
@@ -2744,127 +2558,16 @@ export interface operations {
                     "application/json": components["schemas"]["Invoice"];
                 };
             };
-            /** @description Malformed body: not valid JSON, or not valid form encoding (1011) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "title": "Malformed request body",
-                     *       "code": "1011",
-                     *       "details": "The request body is not valid JSON"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["MerchantError"];
-                };
-            };
-            /** @description Unauthorized: key or secret not set properly in Authorization (1001) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "title": "Unauthorized",
-                     *       "code": "1001",
-                     *       "details": "Key or secret not set properly in Authorization"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["MerchantError"];
-                };
-            };
-            /** @description Request body larger than the limit (1008) */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "title": "Payload Too Large",
-                     *       "code": "1008",
-                     *       "details": "Request body exceeds 100 kB"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["MerchantError"];
-                };
-            };
-            /** @description Unprocessable entity: missing or incorrect fields (1002, with `source`), or the invoice_number is already used (2001, decision M5, shown). */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "title": "Duplicate invoice number",
-                     *       "code": "2001",
-                     *       "details": "Duplicate invoice number",
-                     *       "source": [
-                     *         {
-                     *           "invoice.invoice_number": "has already been taken"
-                     *         }
-                     *       ]
-                     *     }
-                     */
-                    "application/json": components["schemas"]["MerchantError"];
-                };
-            };
-            /** @description Rate limit exceeded (1007); see Retry-After */
-            429: {
-                headers: {
-                    /** @description Seconds until the client may send again */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "title": "Too Many Requests",
-                     *       "code": "1007",
-                     *       "details": "Too many requests; retry after 60 s"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["MerchantError"];
-                };
-            };
-            /** @description Internal server error (1005) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "title": "Internal Server Error",
-                     *       "code": "1005",
-                     *       "details": "Internal server error"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["MerchantError"];
-                };
-            };
-            /** @description Service under maintenance, the state file cannot take a write (the request was not applied), or a store shared between instances cannot be reached (1006, with Retry-After) */
-            503: {
-                headers: {
-                    /** @description Seconds until the client may send again */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "title": "Service Unavailable",
-                     *       "code": "1006",
-                     *       "details": "Service under maintenance"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["MerchantError"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["DuplicateInvoiceNumber_invoice_invoice_number"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getInvoice: {
@@ -2922,111 +2625,13 @@ export interface operations {
                     "application/json": components["schemas"]["Invoice"];
                 };
             };
-            /** @description Unauthorized: key or secret not set properly in Authorization (1001) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "title": "Unauthorized",
-                     *       "code": "1001",
-                     *       "details": "Key or secret not set properly in Authorization"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["MerchantError"];
-                };
-            };
-            /** @description Record not found (1004) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "title": "Not Found",
-                     *       "code": "1004",
-                     *       "details": "Record not found"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["MerchantError"];
-                };
-            };
-            /** @description Unprocessable entity: required fields missing or incorrect (1002), or invalid currency type (2004) */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "title": "Unprocessable Entity",
-                     *       "code": "1002",
-                     *       "details": "Required fields are missing or incorrect",
-                     *       "source": [
-                     *         {
-                     *           "payment.email": "must match format \"email\""
-                     *         }
-                     *       ]
-                     *     }
-                     */
-                    "application/json": components["schemas"]["MerchantError"];
-                };
-            };
-            /** @description Rate limit exceeded (1007); see Retry-After */
-            429: {
-                headers: {
-                    /** @description Seconds until the client may send again */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "title": "Too Many Requests",
-                     *       "code": "1007",
-                     *       "details": "Too many requests; retry after 60 s"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["MerchantError"];
-                };
-            };
-            /** @description Internal server error (1005) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "title": "Internal Server Error",
-                     *       "code": "1005",
-                     *       "details": "Internal server error"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["MerchantError"];
-                };
-            };
-            /** @description Service under maintenance, the state file cannot take a write (the request was not applied), or a store shared between instances cannot be reached (1006, with Retry-After) */
-            503: {
-                headers: {
-                    /** @description Seconds until the client may send again */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "title": "Service Unavailable",
-                     *       "code": "1006",
-                     *       "details": "Service under maintenance"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["MerchantError"];
-                };
-            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listInvoiceRecipients: {
@@ -3068,74 +2673,13 @@ export interface operations {
                     "application/json": components["schemas"]["InvoiceRecipientList"];
                 };
             };
-            /** @description Unauthorized: key or secret not set properly in Authorization (1001) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "title": "Unauthorized",
-                     *       "code": "1001",
-                     *       "details": "Key or secret not set properly in Authorization"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["MerchantError"];
-                };
-            };
-            /** @description Rate limit exceeded (1007); see Retry-After */
-            429: {
-                headers: {
-                    /** @description Seconds until the client may send again */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "title": "Too Many Requests",
-                     *       "code": "1007",
-                     *       "details": "Too many requests; retry after 60 s"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["MerchantError"];
-                };
-            };
-            /** @description Internal server error (1005) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "title": "Internal Server Error",
-                     *       "code": "1005",
-                     *       "details": "Internal server error"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["MerchantError"];
-                };
-            };
-            /** @description Service under maintenance, the state file cannot take a write (the request was not applied), or a store shared between instances cannot be reached (1006, with Retry-After) */
-            503: {
-                headers: {
-                    /** @description Seconds until the client may send again */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "title": "Service Unavailable",
-                     *       "code": "1006",
-                     *       "details": "Service under maintenance"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["MerchantError"];
-                };
-            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createInvoiceRecipient: {
@@ -3194,127 +2738,16 @@ export interface operations {
                     "application/json": components["schemas"]["InvoiceRecipient"];
                 };
             };
-            /** @description Malformed body: not valid JSON, or not valid form encoding (1011) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "title": "Malformed request body",
-                     *       "code": "1011",
-                     *       "details": "The request body is not valid JSON"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["MerchantError"];
-                };
-            };
-            /** @description Unauthorized: key or secret not set properly in Authorization (1001) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "title": "Unauthorized",
-                     *       "code": "1001",
-                     *       "details": "Key or secret not set properly in Authorization"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["MerchantError"];
-                };
-            };
-            /** @description Request body larger than the limit (1008) */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "title": "Payload Too Large",
-                     *       "code": "1008",
-                     *       "details": "Request body exceeds 100 kB"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["MerchantError"];
-                };
-            };
-            /** @description Unprocessable entity: required fields missing or incorrect (1002), or invalid currency type (2004) */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "title": "Unprocessable Entity",
-                     *       "code": "1002",
-                     *       "details": "Required fields are missing or incorrect",
-                     *       "source": [
-                     *         {
-                     *           "payment.email": "must match format \"email\""
-                     *         }
-                     *       ]
-                     *     }
-                     */
-                    "application/json": components["schemas"]["MerchantError"];
-                };
-            };
-            /** @description Rate limit exceeded (1007); see Retry-After */
-            429: {
-                headers: {
-                    /** @description Seconds until the client may send again */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "title": "Too Many Requests",
-                     *       "code": "1007",
-                     *       "details": "Too many requests; retry after 60 s"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["MerchantError"];
-                };
-            };
-            /** @description Internal server error (1005) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "title": "Internal Server Error",
-                     *       "code": "1005",
-                     *       "details": "Internal server error"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["MerchantError"];
-                };
-            };
-            /** @description Service under maintenance, the state file cannot take a write (the request was not applied), or a store shared between instances cannot be reached (1006, with Retry-After) */
-            503: {
-                headers: {
-                    /** @description Seconds until the client may send again */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "title": "Service Unavailable",
-                     *       "code": "1006",
-                     *       "details": "Service under maintenance"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["MerchantError"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getInvoiceRecipient: {
@@ -3355,111 +2788,13 @@ export interface operations {
                     "application/json": components["schemas"]["InvoiceRecipient"];
                 };
             };
-            /** @description Unauthorized: key or secret not set properly in Authorization (1001) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "title": "Unauthorized",
-                     *       "code": "1001",
-                     *       "details": "Key or secret not set properly in Authorization"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["MerchantError"];
-                };
-            };
-            /** @description Record not found (1004) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "title": "Not Found",
-                     *       "code": "1004",
-                     *       "details": "Record not found"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["MerchantError"];
-                };
-            };
-            /** @description Unprocessable entity: required fields missing or incorrect (1002), or invalid currency type (2004) */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "title": "Unprocessable Entity",
-                     *       "code": "1002",
-                     *       "details": "Required fields are missing or incorrect",
-                     *       "source": [
-                     *         {
-                     *           "payment.email": "must match format \"email\""
-                     *         }
-                     *       ]
-                     *     }
-                     */
-                    "application/json": components["schemas"]["MerchantError"];
-                };
-            };
-            /** @description Rate limit exceeded (1007); see Retry-After */
-            429: {
-                headers: {
-                    /** @description Seconds until the client may send again */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "title": "Too Many Requests",
-                     *       "code": "1007",
-                     *       "details": "Too many requests; retry after 60 s"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["MerchantError"];
-                };
-            };
-            /** @description Internal server error (1005) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "title": "Internal Server Error",
-                     *       "code": "1005",
-                     *       "details": "Internal server error"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["MerchantError"];
-                };
-            };
-            /** @description Service under maintenance, the state file cannot take a write (the request was not applied), or a store shared between instances cannot be reached (1006, with Retry-After) */
-            503: {
-                headers: {
-                    /** @description Seconds until the client may send again */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "title": "Service Unavailable",
-                     *       "code": "1006",
-                     *       "details": "Service under maintenance"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["MerchantError"];
-                };
-            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     deleteInvoiceRecipient: {
@@ -3481,111 +2816,13 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Unauthorized: key or secret not set properly in Authorization (1001) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "title": "Unauthorized",
-                     *       "code": "1001",
-                     *       "details": "Key or secret not set properly in Authorization"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["MerchantError"];
-                };
-            };
-            /** @description Record not found (1004) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "title": "Not Found",
-                     *       "code": "1004",
-                     *       "details": "Record not found"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["MerchantError"];
-                };
-            };
-            /** @description Unprocessable entity: required fields missing or incorrect (1002), or invalid currency type (2004) */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "title": "Unprocessable Entity",
-                     *       "code": "1002",
-                     *       "details": "Required fields are missing or incorrect",
-                     *       "source": [
-                     *         {
-                     *           "payment.email": "must match format \"email\""
-                     *         }
-                     *       ]
-                     *     }
-                     */
-                    "application/json": components["schemas"]["MerchantError"];
-                };
-            };
-            /** @description Rate limit exceeded (1007); see Retry-After */
-            429: {
-                headers: {
-                    /** @description Seconds until the client may send again */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "title": "Too Many Requests",
-                     *       "code": "1007",
-                     *       "details": "Too many requests; retry after 60 s"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["MerchantError"];
-                };
-            };
-            /** @description Internal server error (1005) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "title": "Internal Server Error",
-                     *       "code": "1005",
-                     *       "details": "Internal server error"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["MerchantError"];
-                };
-            };
-            /** @description Service under maintenance, the state file cannot take a write (the request was not applied), or a store shared between instances cannot be reached (1006, with Retry-After) */
-            503: {
-                headers: {
-                    /** @description Seconds until the client may send again */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "title": "Service Unavailable",
-                     *       "code": "1006",
-                     *       "details": "Service under maintenance"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["MerchantError"];
-                };
-            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     updateInvoiceRecipient: {
@@ -3638,143 +2875,16 @@ export interface operations {
                     "application/json": components["schemas"]["InvoiceRecipient"];
                 };
             };
-            /** @description Malformed body: not valid JSON, or not valid form encoding (1011) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "title": "Malformed request body",
-                     *       "code": "1011",
-                     *       "details": "The request body is not valid JSON"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["MerchantError"];
-                };
-            };
-            /** @description Unauthorized: key or secret not set properly in Authorization (1001) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "title": "Unauthorized",
-                     *       "code": "1001",
-                     *       "details": "Key or secret not set properly in Authorization"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["MerchantError"];
-                };
-            };
-            /** @description Record not found (1004) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "title": "Not Found",
-                     *       "code": "1004",
-                     *       "details": "Record not found"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["MerchantError"];
-                };
-            };
-            /** @description Request body larger than the limit (1008) */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "title": "Payload Too Large",
-                     *       "code": "1008",
-                     *       "details": "Request body exceeds 100 kB"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["MerchantError"];
-                };
-            };
-            /** @description Unprocessable entity: required fields missing or incorrect (1002), or invalid currency type (2004) */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "title": "Unprocessable Entity",
-                     *       "code": "1002",
-                     *       "details": "Required fields are missing or incorrect",
-                     *       "source": [
-                     *         {
-                     *           "payment.email": "must match format \"email\""
-                     *         }
-                     *       ]
-                     *     }
-                     */
-                    "application/json": components["schemas"]["MerchantError"];
-                };
-            };
-            /** @description Rate limit exceeded (1007); see Retry-After */
-            429: {
-                headers: {
-                    /** @description Seconds until the client may send again */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "title": "Too Many Requests",
-                     *       "code": "1007",
-                     *       "details": "Too many requests; retry after 60 s"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["MerchantError"];
-                };
-            };
-            /** @description Internal server error (1005) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "title": "Internal Server Error",
-                     *       "code": "1005",
-                     *       "details": "Internal server error"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["MerchantError"];
-                };
-            };
-            /** @description Service under maintenance, the state file cannot take a write (the request was not applied), or a store shared between instances cannot be reached (1006, with Retry-After) */
-            503: {
-                headers: {
-                    /** @description Seconds until the client may send again */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "title": "Service Unavailable",
-                     *       "code": "1006",
-                     *       "details": "Service under maintenance"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["MerchantError"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listTransactionRefunds: {
@@ -3817,111 +2927,13 @@ export interface operations {
                     "application/json": components["schemas"]["RefundList"];
                 };
             };
-            /** @description Unauthorized: key or secret not set properly in Authorization (1001) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "title": "Unauthorized",
-                     *       "code": "1001",
-                     *       "details": "Key or secret not set properly in Authorization"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["MerchantError"];
-                };
-            };
-            /** @description Record not found (1004) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "title": "Not Found",
-                     *       "code": "1004",
-                     *       "details": "Record not found"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["MerchantError"];
-                };
-            };
-            /** @description Unprocessable entity: required fields missing or incorrect (1002), or invalid currency type (2004) */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "title": "Unprocessable Entity",
-                     *       "code": "1002",
-                     *       "details": "Required fields are missing or incorrect",
-                     *       "source": [
-                     *         {
-                     *           "payment.email": "must match format \"email\""
-                     *         }
-                     *       ]
-                     *     }
-                     */
-                    "application/json": components["schemas"]["MerchantError"];
-                };
-            };
-            /** @description Rate limit exceeded (1007); see Retry-After */
-            429: {
-                headers: {
-                    /** @description Seconds until the client may send again */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "title": "Too Many Requests",
-                     *       "code": "1007",
-                     *       "details": "Too many requests; retry after 60 s"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["MerchantError"];
-                };
-            };
-            /** @description Internal server error (1005) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "title": "Internal Server Error",
-                     *       "code": "1005",
-                     *       "details": "Internal server error"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["MerchantError"];
-                };
-            };
-            /** @description Service under maintenance, the state file cannot take a write (the request was not applied), or a store shared between instances cannot be reached (1006, with Retry-After) */
-            503: {
-                headers: {
-                    /** @description Seconds until the client may send again */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "title": "Service Unavailable",
-                     *       "code": "1006",
-                     *       "details": "Service under maintenance"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["MerchantError"];
-                };
-            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createRefund: {
@@ -3974,143 +2986,16 @@ export interface operations {
                     "application/json": components["schemas"]["Refund"];
                 };
             };
-            /** @description Malformed body: not valid JSON, or not valid form encoding (1011) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "title": "Malformed request body",
-                     *       "code": "1011",
-                     *       "details": "The request body is not valid JSON"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["MerchantError"];
-                };
-            };
-            /** @description Unauthorized: key or secret not set properly (1001), or the key lacks the Refund Create permission (1003 Permission denied, shown). */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "title": "Permission denied",
-                     *       "code": "1003",
-                     *       "details": "The API key lacks the Refund Create permission"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["MerchantError"];
-                };
-            };
-            /** @description Record not found (1004) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "title": "Not Found",
-                     *       "code": "1004",
-                     *       "details": "Record not found"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["MerchantError"];
-                };
-            };
-            /** @description Request body larger than the limit (1008) */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "title": "Payload Too Large",
-                     *       "code": "1008",
-                     *       "details": "Request body exceeds 100 kB"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["MerchantError"];
-                };
-            };
-            /** @description Unprocessable entity: missing or incorrect fields (1002), the amount field of the settlement method missing, or the refund not allowed (2002: refunds disabled on the account, or the amount exceeds what was received minus earlier refunds, decision M4, shown). */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "title": "Refund not allowed",
-                     *       "code": "2002",
-                     *       "details": "Refund not allowed",
-                     *       "source": [
-                     *         {
-                     *           "amount_to_refund_fiat": "exceeds the amount received"
-                     *         }
-                     *       ]
-                     *     }
-                     */
-                    "application/json": components["schemas"]["MerchantError"];
-                };
-            };
-            /** @description Rate limit exceeded (1007); see Retry-After */
-            429: {
-                headers: {
-                    /** @description Seconds until the client may send again */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "title": "Too Many Requests",
-                     *       "code": "1007",
-                     *       "details": "Too many requests; retry after 60 s"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["MerchantError"];
-                };
-            };
-            /** @description Internal server error (1005) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "title": "Internal Server Error",
-                     *       "code": "1005",
-                     *       "details": "Internal server error"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["MerchantError"];
-                };
-            };
-            /** @description Service under maintenance, the state file cannot take a write (the request was not applied), or a store shared between instances cannot be reached (1006, with Retry-After) */
-            503: {
-                headers: {
-                    /** @description Seconds until the client may send again */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "title": "Service Unavailable",
-                     *       "code": "1006",
-                     *       "details": "Service under maintenance"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["MerchantError"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["RefundUnauthorized"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["RefundNotAllowed_amount_to_refund_fiat"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createInstantRefund: {
@@ -4155,127 +3040,16 @@ export interface operations {
                     "application/json": components["schemas"]["InstantRefund"];
                 };
             };
-            /** @description Malformed body: not valid JSON, or not valid form encoding (1011) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "title": "Malformed request body",
-                     *       "code": "1011",
-                     *       "details": "The request body is not valid JSON"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["MerchantError"];
-                };
-            };
-            /** @description Unauthorized: key or secret not set properly (1001), or the key lacks the Refund Create permission (1003 Permission denied, shown). */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "title": "Permission denied",
-                     *       "code": "1003",
-                     *       "details": "The API key lacks the Refund Create permission"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["MerchantError"];
-                };
-            };
-            /** @description Request body larger than the limit (1008) */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "title": "Payload Too Large",
-                     *       "code": "1008",
-                     *       "details": "Request body exceeds 100 kB"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["MerchantError"];
-                };
-            };
-            /** @description Unprocessable entity: missing or incorrect fields (1002), the amount field of the settlement method missing, or the refund not allowed (2002: refunds disabled on the account, or the amount exceeds what was received minus earlier refunds, decision M4, shown). */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "title": "Refund not allowed",
-                     *       "code": "2002",
-                     *       "details": "Refund not allowed",
-                     *       "source": [
-                     *         {
-                     *           "amount_to_refund_fiat": "exceeds the amount received"
-                     *         }
-                     *       ]
-                     *     }
-                     */
-                    "application/json": components["schemas"]["MerchantError"];
-                };
-            };
-            /** @description Rate limit exceeded (1007); see Retry-After */
-            429: {
-                headers: {
-                    /** @description Seconds until the client may send again */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "title": "Too Many Requests",
-                     *       "code": "1007",
-                     *       "details": "Too many requests; retry after 60 s"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["MerchantError"];
-                };
-            };
-            /** @description Internal server error (1005) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "title": "Internal Server Error",
-                     *       "code": "1005",
-                     *       "details": "Internal server error"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["MerchantError"];
-                };
-            };
-            /** @description Service under maintenance, the state file cannot take a write (the request was not applied), or a store shared between instances cannot be reached (1006, with Retry-After) */
-            503: {
-                headers: {
-                    /** @description Seconds until the client may send again */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "title": "Service Unavailable",
-                     *       "code": "1006",
-                     *       "details": "Service under maintenance"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["MerchantError"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["RefundUnauthorized"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["RefundNotAllowed_amount_to_refund_fiat"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getRefund: {
@@ -4314,111 +3088,13 @@ export interface operations {
                     "application/json": components["schemas"]["Refund"];
                 };
             };
-            /** @description Unauthorized: key or secret not set properly in Authorization (1001) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "title": "Unauthorized",
-                     *       "code": "1001",
-                     *       "details": "Key or secret not set properly in Authorization"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["MerchantError"];
-                };
-            };
-            /** @description Record not found (1004) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "title": "Not Found",
-                     *       "code": "1004",
-                     *       "details": "Record not found"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["MerchantError"];
-                };
-            };
-            /** @description Unprocessable entity: required fields missing or incorrect (1002), or invalid currency type (2004) */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "title": "Unprocessable Entity",
-                     *       "code": "1002",
-                     *       "details": "Required fields are missing or incorrect",
-                     *       "source": [
-                     *         {
-                     *           "payment.email": "must match format \"email\""
-                     *         }
-                     *       ]
-                     *     }
-                     */
-                    "application/json": components["schemas"]["MerchantError"];
-                };
-            };
-            /** @description Rate limit exceeded (1007); see Retry-After */
-            429: {
-                headers: {
-                    /** @description Seconds until the client may send again */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "title": "Too Many Requests",
-                     *       "code": "1007",
-                     *       "details": "Too many requests; retry after 60 s"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["MerchantError"];
-                };
-            };
-            /** @description Internal server error (1005) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "title": "Internal Server Error",
-                     *       "code": "1005",
-                     *       "details": "Internal server error"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["MerchantError"];
-                };
-            };
-            /** @description Service under maintenance, the state file cannot take a write (the request was not applied), or a store shared between instances cannot be reached (1006, with Retry-After) */
-            503: {
-                headers: {
-                    /** @description Seconds until the client may send again */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "title": "Service Unavailable",
-                     *       "code": "1006",
-                     *       "details": "Service under maintenance"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["MerchantError"];
-                };
-            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listCurrencies: {
@@ -4503,74 +3179,13 @@ export interface operations {
                     "application/json": components["schemas"]["CurrencyList"];
                 };
             };
-            /** @description Unauthorized: key or secret not set properly in Authorization (1001) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "title": "Unauthorized",
-                     *       "code": "1001",
-                     *       "details": "Key or secret not set properly in Authorization"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["MerchantError"];
-                };
-            };
-            /** @description Rate limit exceeded (1007); see Retry-After */
-            429: {
-                headers: {
-                    /** @description Seconds until the client may send again */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "title": "Too Many Requests",
-                     *       "code": "1007",
-                     *       "details": "Too many requests; retry after 60 s"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["MerchantError"];
-                };
-            };
-            /** @description Internal server error (1005) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "title": "Internal Server Error",
-                     *       "code": "1005",
-                     *       "details": "Internal server error"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["MerchantError"];
-                };
-            };
-            /** @description Service under maintenance, the state file cannot take a write (the request was not applied), or a store shared between instances cannot be reached (1006, with Retry-After) */
-            503: {
-                headers: {
-                    /** @description Seconds until the client may send again */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "title": "Service Unavailable",
-                     *       "code": "1006",
-                     *       "details": "Service under maintenance"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["MerchantError"];
-                };
-            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listPayouts: {
@@ -4603,74 +3218,13 @@ export interface operations {
                     "application/json": components["schemas"]["PayoutList"];
                 };
             };
-            /** @description Unauthorized: key or secret not set properly in Authorization (1001) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "title": "Unauthorized",
-                     *       "code": "1001",
-                     *       "details": "Key or secret not set properly in Authorization"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["MerchantError"];
-                };
-            };
-            /** @description Rate limit exceeded (1007); see Retry-After */
-            429: {
-                headers: {
-                    /** @description Seconds until the client may send again */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "title": "Too Many Requests",
-                     *       "code": "1007",
-                     *       "details": "Too many requests; retry after 60 s"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["MerchantError"];
-                };
-            };
-            /** @description Internal server error (1005) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "title": "Internal Server Error",
-                     *       "code": "1005",
-                     *       "details": "Internal server error"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["MerchantError"];
-                };
-            };
-            /** @description Service under maintenance, the state file cannot take a write (the request was not applied), or a store shared between instances cannot be reached (1006, with Retry-After) */
-            503: {
-                headers: {
-                    /** @description Seconds until the client may send again */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "title": "Service Unavailable",
-                     *       "code": "1006",
-                     *       "details": "Service under maintenance"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["MerchantError"];
-                };
-            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getPayout: {
@@ -4712,111 +3266,13 @@ export interface operations {
                     "application/json": components["schemas"]["PayoutDetail"];
                 };
             };
-            /** @description Unauthorized: key or secret not set properly in Authorization (1001) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "title": "Unauthorized",
-                     *       "code": "1001",
-                     *       "details": "Key or secret not set properly in Authorization"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["MerchantError"];
-                };
-            };
-            /** @description Record not found (1004) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "title": "Not Found",
-                     *       "code": "1004",
-                     *       "details": "Record not found"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["MerchantError"];
-                };
-            };
-            /** @description Unprocessable entity: required fields missing or incorrect (1002), or invalid currency type (2004) */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "title": "Unprocessable Entity",
-                     *       "code": "1002",
-                     *       "details": "Required fields are missing or incorrect",
-                     *       "source": [
-                     *         {
-                     *           "payment.email": "must match format \"email\""
-                     *         }
-                     *       ]
-                     *     }
-                     */
-                    "application/json": components["schemas"]["MerchantError"];
-                };
-            };
-            /** @description Rate limit exceeded (1007); see Retry-After */
-            429: {
-                headers: {
-                    /** @description Seconds until the client may send again */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "title": "Too Many Requests",
-                     *       "code": "1007",
-                     *       "details": "Too many requests; retry after 60 s"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["MerchantError"];
-                };
-            };
-            /** @description Internal server error (1005) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "title": "Internal Server Error",
-                     *       "code": "1005",
-                     *       "details": "Internal server error"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["MerchantError"];
-                };
-            };
-            /** @description Service under maintenance, the state file cannot take a write (the request was not applied), or a store shared between instances cannot be reached (1006, with Retry-After) */
-            503: {
-                headers: {
-                    /** @description Seconds until the client may send again */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "title": "Service Unavailable",
-                     *       "code": "1006",
-                     *       "details": "Service under maintenance"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["MerchantError"];
-                };
-            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listPayoutTransactions: {
@@ -4864,111 +3320,13 @@ export interface operations {
                     "application/json": components["schemas"]["PayoutTransactionList"];
                 };
             };
-            /** @description Unauthorized: key or secret not set properly in Authorization (1001) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "title": "Unauthorized",
-                     *       "code": "1001",
-                     *       "details": "Key or secret not set properly in Authorization"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["MerchantError"];
-                };
-            };
-            /** @description Record not found (1004) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "title": "Not Found",
-                     *       "code": "1004",
-                     *       "details": "Record not found"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["MerchantError"];
-                };
-            };
-            /** @description Unprocessable entity: required fields missing or incorrect (1002), or invalid currency type (2004) */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "title": "Unprocessable Entity",
-                     *       "code": "1002",
-                     *       "details": "Required fields are missing or incorrect",
-                     *       "source": [
-                     *         {
-                     *           "payment.email": "must match format \"email\""
-                     *         }
-                     *       ]
-                     *     }
-                     */
-                    "application/json": components["schemas"]["MerchantError"];
-                };
-            };
-            /** @description Rate limit exceeded (1007); see Retry-After */
-            429: {
-                headers: {
-                    /** @description Seconds until the client may send again */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "title": "Too Many Requests",
-                     *       "code": "1007",
-                     *       "details": "Too many requests; retry after 60 s"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["MerchantError"];
-                };
-            };
-            /** @description Internal server error (1005) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "title": "Internal Server Error",
-                     *       "code": "1005",
-                     *       "details": "Internal server error"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["MerchantError"];
-                };
-            };
-            /** @description Service under maintenance, the state file cannot take a write (the request was not applied), or a store shared between instances cannot be reached (1006, with Retry-After) */
-            503: {
-                headers: {
-                    /** @description Seconds until the client may send again */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "title": "Service Unavailable",
-                     *       "code": "1006",
-                     *       "details": "Service under maintenance"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["MerchantError"];
-                };
-            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getPendingPayouts: {
@@ -5008,74 +3366,13 @@ export interface operations {
                     "application/json": components["schemas"]["PendingPayouts"];
                 };
             };
-            /** @description Unauthorized: key or secret not set properly in Authorization (1001) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "title": "Unauthorized",
-                     *       "code": "1001",
-                     *       "details": "Key or secret not set properly in Authorization"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["MerchantError"];
-                };
-            };
-            /** @description Rate limit exceeded (1007); see Retry-After */
-            429: {
-                headers: {
-                    /** @description Seconds until the client may send again */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "title": "Too Many Requests",
-                     *       "code": "1007",
-                     *       "details": "Too many requests; retry after 60 s"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["MerchantError"];
-                };
-            };
-            /** @description Internal server error (1005) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "title": "Internal Server Error",
-                     *       "code": "1005",
-                     *       "details": "Internal server error"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["MerchantError"];
-                };
-            };
-            /** @description Service under maintenance, the state file cannot take a write (the request was not applied), or a store shared between instances cannot be reached (1006, with Retry-After) */
-            503: {
-                headers: {
-                    /** @description Seconds until the client may send again */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "title": "Service Unavailable",
-                     *       "code": "1006",
-                     *       "details": "Service under maintenance"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["MerchantError"];
-                };
-            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listPendingPayoutTransactions: {
@@ -5120,74 +3417,13 @@ export interface operations {
                     "application/json": components["schemas"]["PayoutTransactionList"];
                 };
             };
-            /** @description Unauthorized: key or secret not set properly in Authorization (1001) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "title": "Unauthorized",
-                     *       "code": "1001",
-                     *       "details": "Key or secret not set properly in Authorization"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["MerchantError"];
-                };
-            };
-            /** @description Rate limit exceeded (1007); see Retry-After */
-            429: {
-                headers: {
-                    /** @description Seconds until the client may send again */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "title": "Too Many Requests",
-                     *       "code": "1007",
-                     *       "details": "Too many requests; retry after 60 s"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["MerchantError"];
-                };
-            };
-            /** @description Internal server error (1005) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "title": "Internal Server Error",
-                     *       "code": "1005",
-                     *       "details": "Internal server error"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["MerchantError"];
-                };
-            };
-            /** @description Service under maintenance, the state file cannot take a write (the request was not applied), or a store shared between instances cannot be reached (1006, with Retry-After) */
-            503: {
-                headers: {
-                    /** @description Seconds until the client may send again */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "title": "Service Unavailable",
-                     *       "code": "1006",
-                     *       "details": "Service under maintenance"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["MerchantError"];
-                };
-            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listPendingManualPayoutTransactions: {
@@ -5235,95 +3471,13 @@ export interface operations {
                     "application/json": components["schemas"]["PayoutTransactionList"];
                 };
             };
-            /** @description Unauthorized: key or secret not set properly in Authorization (1001) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "title": "Unauthorized",
-                     *       "code": "1001",
-                     *       "details": "Key or secret not set properly in Authorization"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["MerchantError"];
-                };
-            };
-            /** @description Unprocessable entity: an unknown cryptocurrency answers code 2004 "Invalid currency type" naming the field (decision M1, shown); any other missing or incorrect field answers 1002 with `source`. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "title": "Invalid currency type",
-                     *       "code": "2004",
-                     *       "details": "Invalid currency type",
-                     *       "source": [
-                     *         {
-                     *           "currency_iso": "is not a supported cryptocurrency"
-                     *         }
-                     *       ]
-                     *     }
-                     */
-                    "application/json": components["schemas"]["MerchantError"];
-                };
-            };
-            /** @description Rate limit exceeded (1007); see Retry-After */
-            429: {
-                headers: {
-                    /** @description Seconds until the client may send again */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "title": "Too Many Requests",
-                     *       "code": "1007",
-                     *       "details": "Too many requests; retry after 60 s"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["MerchantError"];
-                };
-            };
-            /** @description Internal server error (1005) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "title": "Internal Server Error",
-                     *       "code": "1005",
-                     *       "details": "Internal server error"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["MerchantError"];
-                };
-            };
-            /** @description Service under maintenance, the state file cannot take a write (the request was not applied), or a store shared between instances cannot be reached (1006, with Retry-After) */
-            503: {
-                headers: {
-                    /** @description Seconds until the client may send again */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "title": "Service Unavailable",
-                     *       "code": "1006",
-                     *       "details": "Service under maintenance"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["MerchantError"];
-                };
-            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            422: components["responses"]["InvalidCurrency_currency_iso"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     paymentFound: {

@@ -503,7 +503,200 @@ export interface components {
          */
         TypeOfCompany: "Personal" | "Corporation" | "Partnership";
     };
-    responses: never;
+    responses: {
+        /** @description Unprocessable entity: required fields missing or incorrect (1002, `source` names each field), invalid currency type (2004, `source` names `user.currency`), or e-mail already registered (2003, `source` names `user.email`) */
+        ApplicationRejected: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "title": "Unprocessable Entity",
+                 *       "code": "1002",
+                 *       "details": "Required fields are missing or incorrect",
+                 *       "source": [
+                 *         {
+                 *           "merchant_application.company_detail_attributes.description": "must NOT have more than 255 characters"
+                 *         },
+                 *         {
+                 *           "merchant_application.company_contact_attributes.administrative_email": "must match format \"email\""
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["PartnerError"];
+            };
+        };
+        /** @description Malformed body: not valid JSON, or not valid form encoding (1011) */
+        BadRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "title": "Malformed request body",
+                 *       "code": "1011",
+                 *       "details": "The request body is not valid JSON"
+                 *     }
+                 */
+                "application/json": components["schemas"]["PartnerError"];
+            };
+        };
+        /** @description Internal server error (1005) */
+        InternalServerError: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "title": "Internal Server Error",
+                 *       "code": "1005",
+                 *       "details": "Internal server error"
+                 *     }
+                 */
+                "application/json": components["schemas"]["PartnerError"];
+            };
+        };
+        /** @description Method not allowed on this path (1009); Allow lists the methods it has */
+        MethodNotAllowed: {
+            headers: {
+                /** @description The methods this path has, e.g. `GET, HEAD` */
+                Allow?: string;
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "title": "Method Not Allowed",
+                 *       "code": "1009",
+                 *       "details": "DELETE is not allowed on this path"
+                 *     }
+                 */
+                "application/json": components["schemas"]["PartnerError"];
+            };
+        };
+        /** @description Record not found, or no operation at this path (1004) */
+        NotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "title": "Not Found",
+                 *       "code": "1004",
+                 *       "details": "Record not found"
+                 *     }
+                 */
+                "application/json": components["schemas"]["PartnerError"];
+            };
+        };
+        /** @description Request body larger than the limit (1008) */
+        PayloadTooLarge: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "title": "Payload Too Large",
+                 *       "code": "1008",
+                 *       "details": "Request body exceeds 100 kB"
+                 *     }
+                 */
+                "application/json": components["schemas"]["PartnerError"];
+            };
+        };
+        /** @description Validation failed (status 0): a field missing or incorrect, `password_confirmation` not equal to `password`, or the e-mail already registered */
+        RegistrationFailed: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "status": 0,
+                 *       "message": [
+                 *         "registration.password must be at least 8 characters",
+                 *         "registration.password_confirmation must equal password"
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["RegistrationFailure"];
+            };
+        };
+        /** @description Service under maintenance, the state file cannot take a write (the request was not applied), or a store shared between instances cannot be reached (1006, with Retry-After) */
+        ServiceUnavailable: {
+            headers: {
+                /** @description Seconds until the client may send again */
+                "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "title": "Service Unavailable",
+                 *       "code": "1006",
+                 *       "details": "Service under maintenance"
+                 *     }
+                 */
+                "application/json": components["schemas"]["PartnerError"];
+            };
+        };
+        /** @description Rate limit exceeded (1007): more than 30 requests per minute per credential; Retry-After gives the seconds to wait */
+        TooManyRequests: {
+            headers: {
+                /** @description Seconds until the client may send again */
+                "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "title": "Too Many Requests",
+                 *       "code": "1007",
+                 *       "details": "Too many requests; retry after 60 s"
+                 *     }
+                 */
+                "application/json": components["schemas"]["PartnerError"];
+            };
+        };
+        /** @description Unauthorized: key or secret not set properly in Authorization (1001) */
+        Unauthorized: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "title": "Unauthorized",
+                 *       "code": "1001",
+                 *       "details": "Key or secret not set properly in Authorization"
+                 *     }
+                 */
+                "application/json": components["schemas"]["PartnerError"];
+            };
+        };
+        /** @description Request body is neither application/json nor application/x-www-form-urlencoded (1010) */
+        UnsupportedMediaType: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "title": "Unsupported Media Type",
+                 *       "code": "1010",
+                 *       "details": "Unsupported media type"
+                 *     }
+                 */
+                "application/json": components["schemas"]["PartnerError"];
+            };
+        };
+    };
     parameters: never;
     requestBodies: never;
     headers: never;
@@ -553,124 +746,16 @@ export interface operations {
                     "application/json": components["schemas"]["RegistrationSuccess"];
                 };
             };
-            /** @description Malformed body: not valid JSON, or not valid form encoding (1011) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "title": "Malformed request body",
-                     *       "code": "1011",
-                     *       "details": "The request body is not valid JSON"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["PartnerError"];
-                };
-            };
-            /** @description Unauthorized: key or secret not set properly in Authorization (1001) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "title": "Unauthorized",
-                     *       "code": "1001",
-                     *       "details": "Key or secret not set properly in Authorization"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["PartnerError"];
-                };
-            };
-            /** @description Request body larger than the limit (1008) */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "title": "Payload Too Large",
-                     *       "code": "1008",
-                     *       "details": "Request body exceeds 100 kB"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["PartnerError"];
-                };
-            };
-            /** @description Validation failed (status 0): a field missing or incorrect, `password_confirmation` not equal to `password`, or the e-mail already registered */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": 0,
-                     *       "message": [
-                     *         "registration.password must be at least 8 characters",
-                     *         "registration.password_confirmation must equal password"
-                     *       ]
-                     *     }
-                     */
-                    "application/json": components["schemas"]["RegistrationFailure"];
-                };
-            };
-            /** @description Rate limit exceeded (1007): more than 30 requests per minute per credential; Retry-After gives the seconds to wait */
-            429: {
-                headers: {
-                    /** @description Seconds until the client may send again */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "title": "Too Many Requests",
-                     *       "code": "1007",
-                     *       "details": "Too many requests; retry after 60 s"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["PartnerError"];
-                };
-            };
-            /** @description Internal server error (1005) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "title": "Internal Server Error",
-                     *       "code": "1005",
-                     *       "details": "Internal server error"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["PartnerError"];
-                };
-            };
-            /** @description Service under maintenance, the state file cannot take a write (the request was not applied), or a store shared between instances cannot be reached (1006, with Retry-After) */
-            503: {
-                headers: {
-                    /** @description Seconds until the client may send again */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "title": "Service Unavailable",
-                     *       "code": "1006",
-                     *       "details": "Service under maintenance"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["PartnerError"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["RegistrationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createMerchantApplication: {
@@ -751,130 +836,16 @@ export interface operations {
                     "application/json": components["schemas"]["MerchantApplicationCreated"];
                 };
             };
-            /** @description Malformed body: not valid JSON, or not valid form encoding (1011) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "title": "Malformed request body",
-                     *       "code": "1011",
-                     *       "details": "The request body is not valid JSON"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["PartnerError"];
-                };
-            };
-            /** @description Unauthorized: key or secret not set properly in Authorization (1001) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "title": "Unauthorized",
-                     *       "code": "1001",
-                     *       "details": "Key or secret not set properly in Authorization"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["PartnerError"];
-                };
-            };
-            /** @description Request body larger than the limit (1008) */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "title": "Payload Too Large",
-                     *       "code": "1008",
-                     *       "details": "Request body exceeds 100 kB"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["PartnerError"];
-                };
-            };
-            /** @description Unprocessable entity: required fields missing or incorrect (1002, `source` names each field), invalid currency type (2004, `source` names `user.currency`), or e-mail already registered (2003, `source` names `user.email`) */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "title": "Unprocessable Entity",
-                     *       "code": "1002",
-                     *       "details": "Required fields are missing or incorrect",
-                     *       "source": [
-                     *         {
-                     *           "merchant_application.company_detail_attributes.description": "must NOT have more than 255 characters"
-                     *         },
-                     *         {
-                     *           "merchant_application.company_contact_attributes.administrative_email": "must match format \"email\""
-                     *         }
-                     *       ]
-                     *     }
-                     */
-                    "application/json": components["schemas"]["PartnerError"];
-                };
-            };
-            /** @description Rate limit exceeded (1007): more than 30 requests per minute per credential; Retry-After gives the seconds to wait */
-            429: {
-                headers: {
-                    /** @description Seconds until the client may send again */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "title": "Too Many Requests",
-                     *       "code": "1007",
-                     *       "details": "Too many requests; retry after 60 s"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["PartnerError"];
-                };
-            };
-            /** @description Internal server error (1005) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "title": "Internal Server Error",
-                     *       "code": "1005",
-                     *       "details": "Internal server error"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["PartnerError"];
-                };
-            };
-            /** @description Service under maintenance, the state file cannot take a write (the request was not applied), or a store shared between instances cannot be reached (1006, with Retry-After) */
-            503: {
-                headers: {
-                    /** @description Seconds until the client may send again */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "title": "Service Unavailable",
-                     *       "code": "1006",
-                     *       "details": "Service under maintenance"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["PartnerError"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ApplicationRejected"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
 }

@@ -6,5 +6,5 @@ export function renderDecisionsPage(contracts: readonly ApiContract[]): string {
   const sections = contracts.map(
     (c) => `## ${c.title} (\`${c.basePath}\`)\n\n${renderDecisions(c.decisions)}\n`,
   );
-  return `${markdownHeader()}# Decisions on what the documents leave open\n\nEach decision below is also written into its OpenAPI document (the \`x-decisions\` extension and the description), so the rendered docs show it.\n\n${sections.join('\n')}`;
+  return `${markdownHeader()}# Decisions on what the documents leave open\n\nEach decision below is also written, once, into the description of its OpenAPI document (\`info.description\`), so the rendered docs show it.\n\n${sections.join('\n')}`;
 }

@@ -38,17 +38,17 @@ describe('handler input', () => {
 describe('handler result', () => {
   it('narrows status to the declared ones and body to its schema', () => {
     type R = HandlerResult<Pa['registerUser']>;
-    expectTypeOf<R['status']>().toEqualTypeOf<201 | 422 | 400 | 401 | 413 | 429 | 500 | 503>();
+    expectTypeOf<R['status']>().toEqualTypeOf<201 | 422 | 400 | 401 | 404 | 405 | 413 | 415 | 429 | 500 | 503>();
     expectTypeOf<Extract<R, { status: 422 }>['body']>().toEqualTypeOf<{ status: 0; message: string[] }>();
     type Deleted = HandlerResult<Me['deleteInvoiceRecipient']>;
     expectTypeOf<Extract<Deleted, { status: 204 }>>().toEqualTypeOf<{ status: 204; body?: undefined; headers?: Record<string, string> }>();
     // Declared errors are returnable too (their status literal comes from the contract's helper).
-    expectTypeOf<Deleted['status']>().toEqualTypeOf<204 | 401 | 404 | 422 | 429 | 500 | 503>();
+    expectTypeOf<Deleted['status']>().toEqualTypeOf<204 | 401 | 404 | 405 | 422 | 429 | 500 | 503>();
   });
 
   it('types declared error responses with their API\'s error body', () => {
     type GetOrder = HandlerResult<Ex['getOrder']>;
-    expectTypeOf<GetOrder['status']>().toEqualTypeOf<200 | 400 | 401 | 404 | 429 | 503>();
+    expectTypeOf<GetOrder['status']>().toEqualTypeOf<200 | 400 | 401 | 404 | 405 | 429 | 500 | 503>();
     expectTypeOf<Extract<GetOrder, { status: 404 }>['body']>().toEqualTypeOf<ExchangeError>();
     const notFound: Handler<Ex['getOrder'], ExchangePrincipal> = () => ({ status: 404, body: { error: { code: 2004, message: 'Order with id 42 does not exist' } } });
     // @ts-expect-error an exchange error is { error: { code, message } }, not the merchant shape
@@ -60,8 +60,8 @@ describe('handler result', () => {
     // @ts-expect-error 9999 is not an exchange error code
     const badCode: Handler<Ex['getOrder'], ExchangePrincipal> = () => ({ status: 404, body: { error: { code: 9999, message: 'x' } } });
     const maintenance: Handler<Pa['createMerchantApplication'], PartnerPrincipal> = () => ({ status: 503, body: { title: 'Service Unavailable', code: '1006', details: 'Service under maintenance' } });
-    // @ts-expect-error 404 is not declared for createMerchantApplication
-    const undeclaredError: Handler<Pa['createMerchantApplication'], PartnerPrincipal> = () => ({ status: 404, body: { title: 'Not Found', code: '1004', details: 'x' } });
+    // @ts-expect-error 501 is not declared for createMerchantApplication
+    const undeclaredError: Handler<Pa['createMerchantApplication'], PartnerPrincipal> = () => ({ status: 501, body: { title: 'Not Found', code: '1004', details: 'x' } });
     void [notFound, merchantShape, invalid, badCode, maintenance, undeclaredError];
   });
 
