@@ -1,4 +1,4 @@
-// The 15 operations of section 4 of the exchange document, keyed by operationId. Public
+// The operations of section 4 of the exchange document, keyed by operationId. Public
 // operations first (exchange and market data), then account info, then trading.
 import { defineOperations } from '../shared/operation.ts';
 import { exchangeErrors } from '../shared/responses.ts';
