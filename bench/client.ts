@@ -1,5 +1,5 @@
 // Figure 2, client overhead: the typed exchange client (createExchangeClient with the default
-// fetch: its direct path, X1 URL signing, nonce source, response tagging) against hand-written fetch doing the same
+// fetch: openapi-fetch's Request, the transport's X1 URL signing, nonce source, response tagging) against hand-written fetch doing the same
 // X1 signing with the same contract function, both calling signed GET /api/v1/balances on the
 // same server with the same number of in-flight loops. Runs alternate, typed then fetch, per
 // round; the ratio typed/fetch is taken per round and the median reported.

@@ -1,12 +1,11 @@
 // What the three clients add around an openapi-fetch client: every error Response is tagged
 // with its API (so unwrap raises the right error class), and, when asked, the call is retried
-// as a whole (retry.ts), which re-runs the middleware: re-signing, rate limiting. Calls the
-// direct path handles (direct.ts) skip openapi-fetch's Request and middleware chain until the
-// caller adds a middleware of their own. The result is still the openapi-fetch client at runtime
-// (`use` and `eject` included), typed as TypedClient.
+// as a whole (retry.ts), which re-runs the transport's step: re-signing, rate limiting. Every call
+// goes the same way: openapi-fetch builds the Request and runs the caller's middleware, the
+// client's transport (transport.ts) does the client's step and sends. The result is still the
+// openapi-fetch client at runtime (`use` and `eject` included), typed as TypedClient.
 import type { Client, ClientPathsWithMethod, FetchResponse, MaybeOptionalInit } from 'openapi-fetch';
 import type { ApiName } from './base-url.ts';
-import { isDirectInit, type DirectSend } from './direct.ts';
 import { withRetry, type RetryPolicy } from './retry.ts';
 import { tagResponse, type FetchResult } from './errors.ts';
 
@@ -18,11 +17,9 @@ type AnyRequest = (method: string, url: string, init?: unknown) => Promise<Fetch
 export interface EnhanceOptions {
   api: ApiName;
   retry?: RetryPolicy | undefined;
-  /** The direct path (default fetch only): it must do what the client's own middleware does. */
-  direct?: DirectSend | undefined;
 }
 
-export function enhanceClient<Paths extends Record<string, any>>(base: Client<Paths>, { api, retry, direct }: EnhanceOptions): TypedClient<Paths> {
+export function enhanceClient<Paths extends Record<string, any>>(base: Client<Paths>, { api, retry }: EnhanceOptions): TypedClient<Paths> {
   // Only an error answer needs its API recorded (unwrap picks the error class from it): tagging
   // every response would put each one in a WeakMap, GC work on the hot path for nothing.
   const tag = (result: FetchResult): FetchResult => {
@@ -35,24 +32,12 @@ export function enhanceClient<Paths extends Record<string, any>>(base: Client<Pa
     return withRetry(method, attempt, retry, signal).then(tag);
   }
   const raw = base as unknown as Record<(typeof METHODS)[number], AnyCall> & { request: AnyRequest };
-  // Once the caller adds a middleware, every call goes through openapi-fetch so that it runs.
-  let viaMiddleware = direct === undefined;
-  const client: Record<string, unknown> = {
-    ...base,
-    use(...middleware: Parameters<Client<Paths>['use']>) {
-      viaMiddleware = true;
-      base.use(...middleware);
-    },
-  };
+  const client: Record<string, unknown> = { ...base };
   for (const method of METHODS) {
     const send = raw[method];
-    client[method] = (url: string, init?: unknown) =>
-      call(method, () => (viaMiddleware || !isDirectInit(method, init) ? send(url, init) : direct!(method, url, init)), init);
+    client[method] = (url: string, init?: unknown) => call(method, () => send(url, init), init);
   }
-  client.request = (method: string, url: string, init?: unknown) => {
-    const upper = method.toUpperCase();
-    return call(upper, () => (viaMiddleware || !isDirectInit(upper, init) ? raw.request(method, url, init) : direct!(upper, url, init)), init);
-  };
+  client.request = (method: string, url: string, init?: unknown) => call(method.toUpperCase(), () => raw.request(method, url, init), init);
   return client as unknown as TypedClient<Paths>;
 }
 

@@ -1,9 +1,10 @@
-// Client side of decision X1: an openapi-fetch middleware that signs the authenticated exchange
-// operations and leaves the public ones untouched. Which operations are authenticated comes from
-// contracts/exchange/signed-operations.ts (plain data, tested equal to the contract's `security`,
-// so no zod in a client bundle), keyed by method + path template, the `schemaPath` openapi-fetch
-// hands to middleware. The signature itself comes from
-// contracts/exchange/signing.ts, the one implementation the server verifies with.
+// Client side of decision X1: sign the authenticated exchange operations, leave the public ones
+// untouched. The exchange client signs in its transport (exchangeUrlSigner, client/transport.ts);
+// exchangeSigningMiddleware does the same for an openapi-fetch client of your own. Which operations
+// are authenticated comes from contracts/exchange/signed-operations.ts (plain data, tested equal to
+// the contract's `security`, so no zod in a client bundle), keyed by method + path template. The
+// signature itself comes from contracts/exchange/signing.ts, the one implementation the server
+// verifies with.
 import type { Middleware } from 'openapi-fetch';
 import { operationKey, SIGNED_OPERATION_KEYS } from '../contracts/exchange/signed-operations.ts';
 import { sign, signaturePayload } from '../contracts/exchange/signing.ts';
@@ -133,14 +134,22 @@ export function exchangeSigningMiddleware({ credentials, nonces }: SigningMiddle
 }
 
 /**
- * The same step for a client's direct path (client/direct.ts), on the URL and body text before any
- * Request exists: the URL to send, signed when the operation is authenticated.
+ * The exchange client's signing step, on the request's URL and body text (client/transport.ts
+ * runs it on every request, after any middleware): the URL to send, signed when the operation is
+ * authenticated. The operation is read from the URL's path below the client's base path.
  */
-export function exchangeUrlSigner({ credentials, nonces }: SigningMiddlewareOptions) {
-  return async (method: string, schemaPath: string, url: string, bodyText: string | undefined): Promise<string> => {
+export function exchangeUrlSigner({ credentials, nonces, basePath }: SigningMiddlewareOptions & { basePath: string }) {
+  return async (method: string, url: string, bodyText: string | undefined): Promise<string> => {
+    const path = pathOf(url);
+    const schemaPath = path.startsWith(basePath) ? path.slice(basePath.length) : path;
     if (!isSignedOperation(method, schemaPath)) return url;
     return signUrl(method, url, bodyText, requireCredentials(credentials, method, schemaPath), await nonces.next());
   };
+}
+
+/** The path of an absolute URL, as sent. */
+function pathOf(href: string): string {
+  return (splitHttpUrl(href) ?? { path: new URL(href).pathname }).path;
 }
 
 function requireCredentials(credentials: ExchangeCredentials | undefined, method: string, schemaPath: string): ExchangeCredentials {

@@ -95,13 +95,13 @@ describe('createExchangeClient', () => {
     expect(f.requests).toHaveLength(1);
   });
 
-  it('refuses to send a body X1 cannot sign, on both paths', async () => {
+  it('refuses to send a body X1 cannot sign, with a given fetch and with the default one', async () => {
     const { ex, f } = client(1_700_000_000_000);
     const nested = { body: { market: 'btcusd', extra: { deeper: { still: 1 } } } } as never;
     await expect(ex.POST('/orders/clear', nested)).rejects.toMatchObject({ name: 'UnsignableRequestError', message: expect.stringMatching(/^extra\[deeper\]: /) });
     expect(f.requests).toHaveLength(0);
-    const direct = createExchangeClient({ baseUrl: BASE, accessKey: 'k', secretKey: 's' }); // default fetch: the direct path
-    await expect(direct.POST('/orders/clear', nested)).rejects.toMatchObject({ name: 'UnsignableRequestError' });
+    const plain = createExchangeClient({ baseUrl: BASE, accessKey: 'k', secretKey: 's' }); // default fetch
+    await expect(plain.POST('/orders/clear', nested)).rejects.toMatchObject({ name: 'UnsignableRequestError' });
   });
 
   it('refuses half a key pair', () => {

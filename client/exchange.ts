@@ -1,17 +1,16 @@
 // createExchangeClient: the typed openapi-fetch client of the Exchange Trading API. Public
-// operations go out as they are; authenticated ones are signed (X1) by the signing middleware
-// with a nonce that strictly increases per client. Options add retries and a client-side
+// operations go out as they are; authenticated ones are signed (X1) by the client's transport
+// (client/transport.ts, after any middleware) with a nonce that strictly increases per client. Options add retries and a client-side
 // limiter for the 60 requests per minute (X5), both off unless asked.
 import createClient, { type HeadersOptions } from 'openapi-fetch';
 import type { components, operations, paths } from '../generated/types/exchange.ts';
 import { headersObject, resolveBaseUrl } from './base-url.ts';
 import { enhanceClient } from './core.ts';
-import { clientFetch, TextBodyRequest } from './transport.ts';
+import { clientTransport, signalOf, TextBodyRequest, type BeforeSend } from './transport.ts';
 import type { TypedClient } from './core.ts';
-import { createDirectSend } from './direct.ts';
-import { exchangeSigningMiddleware, exchangeUrlSigner } from './exchange-signing.ts';
+import { exchangeUrlSigner } from './exchange-signing.ts';
 import { createNonceSource, type Clock, type NonceSource } from './nonce.ts';
-import { createRateLimiter, rateLimitMiddleware, type RateLimitOptions, type RateLimiter } from './rate-limiter.ts';
+import { createRateLimiter, type RateLimitOptions, type RateLimiter } from './rate-limiter.ts';
 import { resolveRetry, type RetryOptions } from './retry.ts';
 
 export type ExchangePaths = paths;
@@ -45,29 +44,21 @@ export function createExchangeClient(options: ExchangeClientOptions): ExchangeCl
     throw new TypeError('createExchangeClient: give both accessKey and secretKey (non-empty), or neither for public operations only');
   }
   const baseUrl = resolveBaseUrl(options.baseUrl, 'exchange');
-  // Read once, as the merchant and partner clients do: both paths send the headers given at creation.
-  const headers = headersObject(options.headers);
-  const base = createClient<paths>({ baseUrl, fetch: clientFetch(options.fetch), Request: TextBodyRequest, headers });
   const limiter = toLimiter(options.rateLimit);
-  const signing = {
+  const signUrl = exchangeUrlSigner({
     credentials: accessKey !== undefined && secretKey !== undefined ? { accessKey, secretKey } : undefined,
     nonces: options.nonces ?? createNonceSource(options.now ? { now: options.now } : {}),
-  };
-  // Order matters: wait for the limiter first, then take the nonce, so a long wait cannot stale it.
-  if (limiter) base.use(rateLimitMiddleware(limiter));
-  base.use(exchangeSigningMiddleware(signing));
-  // The direct path does the same two steps in the same order (client/direct.ts).
-  const signUrl = exchangeUrlSigner(signing);
-  const direct = options.fetch
-    ? undefined
-    : createDirectSend({
-        baseUrl,
-        headers,
-        beforeSend: limiter
-          ? async (method, schemaPath, url, bodyText, signal) => (await limiter.acquire(signal), signUrl(method, schemaPath, url, bodyText))
-          : signUrl,
-      });
-  return enhanceClient(base, { api: 'exchange', retry: resolveRetry(options.retry), direct });
+    basePath: new URL(baseUrl).pathname,
+  });
+  // The one step before every request goes out, after any middleware of the caller's. Order
+  // matters: wait for the limiter first, then take the nonce, so a long wait cannot stale it.
+  const beforeSend: BeforeSend = limiter
+    ? async (request, bodyText) => (await limiter.acquire(signalOf(request)), signUrl(request.method, request.url, bodyText))
+    : (request, bodyText) => signUrl(request.method, request.url, bodyText);
+  const base = createClient<paths>({
+    baseUrl, fetch: clientTransport(options.fetch, beforeSend), Request: TextBodyRequest, headers: headersObject(options.headers),
+  });
+  return enhanceClient(base, { api: 'exchange', retry: resolveRetry(options.retry) });
 }
 
 function toLimiter(option: ExchangeClientOptions['rateLimit']): RateLimiter | undefined {

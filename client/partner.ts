@@ -5,8 +5,7 @@ import createClient, { type HeadersOptions } from 'openapi-fetch';
 import type { components, operations, paths } from '../generated/types/partner.ts';
 import { basicAuthorization, bearerAuthorization, headersObject, resolveBaseUrl } from './base-url.ts';
 import { enhanceClient } from './core.ts';
-import { createDirectSend } from './direct.ts';
-import { clientFetch, TextBodyRequest } from './transport.ts';
+import { clientTransport, TextBodyRequest } from './transport.ts';
 import type { TypedClient } from './core.ts';
 import { resolveRetry, type RetryOptions } from './retry.ts';
 
@@ -32,9 +31,8 @@ export function createPartnerClient(options: PartnerClientOptions): PartnerClien
   const authorization = partnerAuthorization(options);
   const baseUrl = resolveBaseUrl(options.baseUrl, 'partner');
   const headers = { ...headersObject(options.headers), Authorization: authorization };
-  const base = createClient<paths>({ baseUrl, fetch: clientFetch(options.fetch), Request: TextBodyRequest, headers });
-  const direct = options.fetch ? undefined : createDirectSend({ baseUrl, headers });
-  return enhanceClient(base, { api: 'partner', retry: resolveRetry(options.retry), direct });
+  const base = createClient<paths>({ baseUrl, fetch: clientTransport(options.fetch), Request: TextBodyRequest, headers });
+  return enhanceClient(base, { api: 'partner', retry: resolveRetry(options.retry) });
 }
 
 function partnerAuthorization(options: PartnerClientOptions): string {

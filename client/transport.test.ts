@@ -1,8 +1,11 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
+import { sign, signaturePayload } from '../contracts/exchange/signing.ts';
+import { createExchangeClient } from './exchange.ts';
+import { fakeFetch } from './fake-fetch.ts';
 import { createMerchantClient } from './merchant.ts';
-import { clientFetch, initFrom, rememberedBody, TextBodyRequest, urlInitFetch } from './transport.ts';
+import { clientTransport, initFrom, rememberedBody, TextBodyRequest, urlInitFetch } from './transport.ts';
 
 describe('TextBodyRequest', () => {
   it('remembers a string body and whether a signal was given', () => {
@@ -28,7 +31,7 @@ describe('urlInitFetch', () => {
     const f = urlInitFetch(async (input, init) => (calls.push({ input, init }), new Response('ok')));
     await f(new TextBodyRequest('http://h/x?q=1', { method: 'POST', body: '{"a":1}', headers: { 'Content-Type': 'application/json' } }));
     expect(calls[0]!.input).toBe('http://h/x?q=1');
-    expect(calls[0]!.init).toMatchObject({ method: 'POST', body: '{"a":1}', redirect: 'follow' });
+    expect(calls[0]!.init).toEqual({ method: 'POST', body: '{"a":1}', headers: expect.any(Headers) });
     expect(new Headers(calls[0]!.init!.headers).get('content-type')).toBe('application/json');
   });
 
@@ -41,10 +44,10 @@ describe('urlInitFetch', () => {
     expect(bodies[1]).toBeUndefined();
   });
 
-  it('clientFetch uses a given fetch as is', () => {
+  it('clientTransport without a step uses a given fetch as is', () => {
     const given = async () => new Response('x');
-    expect(clientFetch(given)).toBe(given);
-    expect(clientFetch(undefined)).not.toBe(given);
+    expect(clientTransport(given)).toBe(given);
+    expect(clientTransport(undefined)).not.toBe(given);
   });
 
   it('a caller\'s signal still aborts a request through the default transport', async () => {
@@ -60,5 +63,84 @@ describe('urlInitFetch', () => {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     }
+  });
+});
+
+/** A local server that records the URL and body of every request and answers `[]`. */
+async function recordingServer() {
+  const seen: { method: string; url: string; body: string }[] = [];
+  const server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    req.on('end', () => {
+      seen.push({ method: req.method!, url: req.url!, body });
+      res.setHeader('Content-Type', 'application/json').end('[]');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const close = async () => {
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  };
+  return { seen, origin, close };
+}
+
+/** The X1 signature of a sent URL (path + query without the signature) and body, with the demo secret. */
+function expectedSignature(method: string, sentUrl: string, body: string) {
+  const url = new URL(sentUrl, 'http://x');
+  const query = Object.fromEntries(url.searchParams);
+  delete query.signature;
+  return sign(signaturePayload({ method, path: url.pathname, query, body: body ? JSON.parse(body) : undefined }), 'secret');
+}
+
+describe('the exchange client: one signing step, in the transport, after every middleware', () => {
+  it('signs with the default fetch: the server gets url + body, signed over both', async () => {
+    const { seen, origin, close } = await recordingServer();
+    try {
+      const ex = createExchangeClient({ baseUrl: origin, accessKey: 'key', secretKey: 'secret', now: () => 1_700_000_000_000 });
+      await ex.POST('/orders', { body: { market: 'btcusd', side: 'buy', volume: '1', ord_type: 'market' } });
+      await ex.GET('/tickers/{market}', { params: { path: { market: 'btcusd' } } });
+      expect(seen.map((r) => r.url.replace(/signature=[0-9a-f]{64}/, 'signature=S'))).toEqual([
+        '/api/v1/orders?access_key=key&nonce=1700000000000&signature=S',
+        '/api/v1/tickers/btcusd',
+      ]);
+      expect(seen[0]!.url).toContain(`signature=${expectedSignature('POST', seen[0]!.url, seen[0]!.body)}`);
+      expect(seen[0]!.body).toBe('{"market":"btcusd","side":"buy","volume":"1","ord_type":"market"}');
+    } finally {
+      await close();
+    }
+  });
+
+  it('signs what a middleware changed: a query parameter it adds is covered by the signature', async () => {
+    const { seen, origin, close } = await recordingServer();
+    try {
+      const ex = createExchangeClient({ baseUrl: origin, accessKey: 'key', secretKey: 'secret' });
+      ex.use({
+        onRequest({ request }) {
+          const url = new URL(request.url);
+          url.searchParams.set('trace', 'abc');
+          return new Request(url, request);
+        },
+      });
+      await ex.GET('/orders', { params: { query: { market: 'btcusd' } } });
+      const sent = seen[0]!.url;
+      expect(sent).toMatch(/^\/api\/v1\/orders\?market=btcusd&trace=abc&access_key=key&nonce=\d+&signature=[0-9a-f]{64}$/);
+      expect(sent).toContain(`signature=${expectedSignature('GET', sent, '')}`);
+    } finally {
+      await close();
+    }
+  });
+
+  it('hands a given fetch the signed Request, body intact; public operations as built', async () => {
+    const f = fakeFetch();
+    const ex = createExchangeClient({ baseUrl: 'http://h', accessKey: 'key', secretKey: 'secret', fetch: f.fetch, now: () => 5 });
+    await ex.POST('/orders/clear', { body: { market: 'btcusd' } });
+    await ex.GET('/markets');
+    const [signed, open] = f.requests;
+    expect(signed!.url).toBe(`http://h/api/v1/orders/clear?access_key=key&nonce=5&signature=${expectedSignature('POST', signed!.url, '{"market":"btcusd"}')}`);
+    expect(await signed!.text()).toBe('{"market":"btcusd"}');
+    expect(signed!.headers.get('content-type')).toBe('application/json');
+    expect(open!.url).toBe('http://h/api/v1/markets');
   });
 });

@@ -1,11 +1,13 @@
-// How the clients hand a request to fetch, kept cheap. openapi-fetch calls fetch(request) with a
-// Request object; Node's fetch (undici) then re-wraps a Request that has a body by piping it
-// through a proxy stream, measurably slower than fetch(url, init) with a string body. So the
-// default transport passes url + init, with the body text remembered when the Request was built:
-// openapi-fetch builds its Requests with the `Request` class the client gives it (TextBodyRequest),
-// and the signing middleware reads the same remembered text instead of the body stream. A signal
-// is forwarded only when the caller gave one: following a signal costs a listener per request.
-// A fetch given in the options is called with the Request itself, as openapi-fetch would.
+// The one way every client call goes out. openapi-fetch builds the Request and runs the caller's
+// middleware; the client's `fetch` (this transport) then does the client's own step before
+// sending, if it has one (the exchange: wait for the limiter, then sign the URL, after every
+// middleware so the signature covers what a middleware changed), and hands the request to fetch.
+// Kept cheap: Node's fetch (undici) re-wraps a Request that has a body by piping it through a
+// proxy stream, measurably slower than fetch(url, init) with a string body, so the default
+// transport passes url + init, with the body text remembered when the Request was built:
+// openapi-fetch builds its Requests with the `Request` class the client gives it (TextBodyRequest).
+// A signal is forwarded only when the caller gave one: following a signal costs a listener per
+// request. A fetch given in the options is called with a Request (the signed one when signing).
 
 /** A Request that remembers its string body and whether it was given a signal; the clients' `Request` class. */
 export class TextBodyRequest extends Request {
@@ -16,6 +18,13 @@ export class TextBodyRequest extends Request {
     super(input, init);
     this.#text = typeof init?.body === 'string' ? init.body : undefined;
     this.#signal = init?.signal != null;
+  }
+  /**
+   * Any Request passes `instanceof TextBodyRequest`: openapi-fetch checks what a middleware returns
+   * against the client's Request class, and a caller's middleware returns a plain `new Request()`.
+   */
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    return value instanceof Request;
   }
   /** The body text `request` was built with here, if any. */
   static textOf(request: Request): string | undefined {
@@ -30,21 +39,34 @@ export class TextBodyRequest extends Request {
 /** The body text `request` was built with here, if any. */
 export const rememberedBody = (request: Request): string | undefined => TextBodyRequest.textOf(request);
 
-/** Init that rebuilds `request` (method, headers, modes) with `body`; its signal unless it is known to have none of the caller's. */
+/**
+ * Init that rebuilds `request` (method, headers, modes) with `body`; its signal unless it is known
+ * to have none of the caller's. Only what differs from fetch's defaults is set: every field given
+ * is work for fetch, and a GET without headers goes out as fetch(url) would.
+ */
 export function initFrom(request: Request, body: string | ArrayBuffer | undefined): RequestInit {
-  const init: RequestInit = {
-    method: request.method,
-    headers: request.headers,
-    redirect: request.redirect,
-    credentials: request.credentials,
-    keepalive: request.keepalive,
-  };
+  const init: RequestInit = {};
+  if (request.method !== 'GET') init.method = request.method;
+  const headers = request.headers;
+  for (const _ of headers.keys()) {
+    init.headers = headers;
+    break;
+  }
+  if (request.redirect !== 'follow') init.redirect = request.redirect;
+  if (request.credentials !== 'same-origin') init.credentials = request.credentials;
+  if (request.keepalive) init.keepalive = true;
   if (body !== undefined) init.body = body;
   if (!TextBodyRequest.withoutSignal(request)) init.signal = request.signal;
   return init;
 }
 
 export type FetchLike = (request: Request) => Promise<Response>;
+
+/**
+ * The client's step before a request goes out: may wait (limiter), returns the URL to send (signed
+ * or as is). `bodyText` is the request's body as text, `undefined` without one.
+ */
+export type BeforeSend = (request: Request, bodyText: string | undefined) => Promise<string>;
 
 /** fetch(request) as fetch(url, init). */
 export function urlInitFetch(fetchImpl: typeof globalThis.fetch): FetchLike {
@@ -63,7 +85,22 @@ export function urlInitFetch(fetchImpl: typeof globalThis.fetch): FetchLike {
   };
 }
 
-/** The fetch a client uses: the one given (called with the Request), else url + init over globalThis.fetch. */
-export function clientFetch(given: FetchLike | undefined): FetchLike {
-  return given ?? urlInitFetch((input, init) => globalThis.fetch(input, init));
+/**
+ * The transport of a client, openapi-fetch's `fetch`: `beforeSend` (if any) on every request, then
+ * the fetch given (called with the Request, re-built only when its URL changed) or url + init
+ * over globalThis.fetch.
+ */
+export function clientTransport(given: FetchLike | undefined, beforeSend?: BeforeSend): FetchLike {
+  const plain = given ?? urlInitFetch((input, init) => globalThis.fetch(input, init));
+  if (!beforeSend) return plain;
+  return async function transport(request: Request): Promise<Response> {
+    const text = rememberedBody(request) ?? (request.body === null ? undefined : await request.text());
+    const url = await beforeSend(request, text);
+    const init = initFrom(request, text);
+    if (given) return given(url === request.url && !request.bodyUsed ? request : new TextBodyRequest(url, init));
+    return globalThis.fetch(url, init);
+  };
 }
+
+/** The caller's signal of a request, or undefined when it was built here without one (no listener to add). */
+export const signalOf = (request: Request): AbortSignal | undefined => (TextBodyRequest.withoutSignal(request) ? undefined : request.signal);

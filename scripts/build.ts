@@ -1,11 +1,13 @@
 // npm run build (also run by `prepare`, so `npm ci` leaves a built package): compiled ESM and
 // .d.ts with declaration maps for every entry point and the CLI, into dist/ (tsconfig.build.json).
-// dist/ is emptied first so a deleted source leaves no stale module behind.
+// dist/ is emptied first so a deleted source leaves no stale module behind. Then the light client
+// package, packages/client, gets its part of dist/ (scripts/client-package.ts).
 import { spawnSync } from 'node:child_process';
 import { chmodSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildClientPackage } from './client-package.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const started = performance.now();
@@ -14,4 +16,5 @@ const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
 const res = spawnSync(process.execPath, [tsc, '-p', 'tsconfig.build.json'], { cwd: root, stdio: 'inherit' });
 if (res.status !== 0) process.exit(res.status ?? 1);
 chmodSync(join(root, 'dist/bin/cli.js'), 0o755);
-console.log(`built dist/ in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+const clientFiles = buildClientPackage(root);
+console.log(`built dist/ and packages/client/dist/ (${clientFiles.length} files) in ${((performance.now() - started) / 1000).toFixed(1)} s`);

@@ -8,12 +8,13 @@ import { fileURLToPath } from 'node:url';
 import { contracts } from '../contracts/index.ts';
 import { generateAll } from './pipeline/index.ts';
 import { pipelineOptions } from './pipeline/options.ts';
+import { readmeFile } from './readme-table.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
 
 async function staleFiles(): Promise<string[]> {
-  const files = await generateAll(contracts, pipelineOptions);
+  const files = [...(await generateAll(contracts, pipelineOptions)), await readmeFile(root, contracts)];
   const stale: string[] = [];
   for (const file of files) {
     const onDisk = await readFile(join(root, file.path), 'utf8').catch(() => undefined);

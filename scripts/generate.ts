@@ -5,10 +5,11 @@ import { fileURLToPath } from 'node:url';
 import { contracts } from '../contracts/index.ts';
 import { generateAll } from './pipeline/index.ts';
 import { pipelineOptions } from './pipeline/options.ts';
+import { readmeFile } from './readme-table.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const started = performance.now();
-const files = await generateAll(contracts, pipelineOptions);
+const files = [...(await generateAll(contracts, pipelineOptions)), await readmeFile(root, contracts)];
 for (const file of files) {
   const target = join(root, file.path);
   await mkdir(dirname(target), { recursive: true });

@@ -125,7 +125,8 @@ describe('TypeScript samples', () => {
         s.filter((x) => x.lang === 'TypeScript').map((x) => x.source),
       ),
     );
-    expect(sources.length).toBe(15 + 23 + 3 + 2);
+    // One TypeScript sample per operation and per webhook, counted from the contracts.
+    expect(sources.length).toBe(contracts.reduce((n, c) => n + Object.keys(c.operations).length + Object.keys(c.webhooks ?? {}).length, 0));
     // A sample with a misspelled option rides along to prove the check can fail.
     const misspelled = `import { createExchangeClient } from '${CLIENT_IMPORT}';\ncreateExchangeClient({ baseUrl: '${SANDBOX_ORIGIN}', acessKey: 'k', secretKey: 's' });\n`;
     const errors = await typecheckSamples([...sources, misspelled]);

@@ -1,4 +1,4 @@
-// The 15 operations of section 4 of the exchange document, keyed by operationId. Public
+// The operations of section 4 of the exchange document, keyed by operationId. Public
 // operations first (exchange and market data), then account info, then trading.
 import { REFERENCE_LIST_MAX, UNPAGED_LIST_MAX } from '../shared/limits.ts';
 import { defineOperations } from '../shared/operation.ts';

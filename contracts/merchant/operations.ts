@@ -1,4 +1,4 @@
-// The 23 operations of section 4, keyed by stable operationId; one file per resource group.
+// The operations of section 4, keyed by stable operationId; one file per resource group.
 import { defineOperations } from '../shared/operation.ts';
 import { invoiceOperations } from './ops-invoices.ts';
 import { paymentOperations } from './ops-payments.ts';

@@ -1,4 +1,4 @@
-// The three webhooks of section 6 (OpenAPI 3.1 `webhooks`): POSTs the service sends to the
+// The webhooks of section 6 (OpenAPI 3.1 `webhooks`): POSTs the service sends to the
 // merchant, each a signed WebhookEnvelope whose `data` decodes to the payload schema named.
 import type { WebhookSpec } from '../shared/operation.ts';
 import { WEBHOOK_CONTENT_TYPES } from './webhook-encoding.ts';

@@ -1,4 +1,4 @@
-// The Partner Onboarding API contract: document metadata, auth, the two operations, the CSV row
+// The Partner Onboarding API contract: document metadata, auth, the operations, the CSV row
 // schema and every decision on what the partner document leaves open.
 import type { ApiContract, Decision } from '../shared/contract.ts';
 import { API_ERROR_CODES } from '../shared/errors.ts';

@@ -1,4 +1,4 @@
-// The two endpoints of the partner document (section 4.1 and 4.2), keyed by operationId.
+// The endpoints of the partner document (section 4.1 and 4.2), keyed by operationId.
 import { PartnerErrorSchema } from '../shared/errors.ts';
 import { defineOperations } from '../shared/operation.ts';
 import { partnerErrors } from '../shared/responses.ts';

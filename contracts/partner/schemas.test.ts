@@ -12,13 +12,15 @@ import {
   registrationDuplicateExample,
 } from './examples.ts';
 import { partnerOperations } from './operations.ts';
+import type { OperationMap } from '../shared/operation.ts';
 import { RegisterUserRequestSchema, RegistrationFailureSchema, RegistrationSuccessSchema } from './registration.ts';
 
 const issuePaths = (schema: z.ZodType, value: unknown) =>
   (schema.safeParse(value).error?.issues ?? []).map((issue) => issue.path.join('.'));
 
 describe('examples validate against their schemas', () => {
-  const cases = Object.entries(partnerOperations).flatMap(([id, op]) => [
+  // Read as plain OperationSpecs: an operation without a request (a GET) has no `request` key at all.
+  const cases = Object.entries(partnerOperations as OperationMap).flatMap(([id, op]) => [
     ...(op.request?.body ? [[`${id} request body`, op.request.body.schema, op.request.body.example] as const] : []),
     ...Object.entries(op.responses).map(([status, r]) => [`${id} ${status}`, r.schema!, r.example] as const),
   ]);

@@ -16,10 +16,12 @@ export interface Sandbox {
 export interface ConsumerContext {
   /** The scratch project: package.json, node_modules with the installed tarball, express and the consumer's type packages, the fixtures. */
   dir: string;
-  /** A second scratch project with the tarball but no express and no @types/express (a client-only user). */
+  /** A second scratch project with the client package alone (cryptopay-openapi-client), typescript and @types/node: a client-only user. */
   clientOnlyDir: string;
-  /** The packed tarball (absolute path). */
+  /** The packed toolkit tarball (absolute path). */
   tarball: string;
+  /** The packed client package tarball (packages/client). */
+  clientTarball: string;
   /** The repository root. */
   repo: string;
   /** Every Node the steps run under; the first is the one running this script. */

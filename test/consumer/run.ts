@@ -1,9 +1,11 @@
-// `npm run test:consumer` (CI): the package as a consumer gets it. Packs the repository, installs the
-// tarball into a scratch project, then checks, on Node 20 (this process) and on Node 22 and 24 (the
+// `npm run test:consumer` (CI): the packages as a consumer gets them. Packs the toolkit and the client
+// package (packages/client), installs each into a scratch project of its own (each install alone
+// first, measured: packages, megabytes, seconds, install scripts; the client's must bring no server
+// package and run no install script, so no node-gyp build), then checks, on Node 20 (this process) and on Node 22 and 24 (the
 // `node` packages on npm): (a) plain ESM import of every entry plus real calls against a sandbox
 // started with `npx cryptopay-toolkit serve`, (b) require() of every entry, (c) `tsc --noEmit` under
 // nodenext and bundler with strict consumer flags and no DOM lib; once: the CLI commands, and (e)
-// @arethetypeswrong/cli and publint on the tarball. Extra steps (the browser bundle, d) come from
+// @arethetypeswrong/cli and publint on both tarballs. Extra steps (the browser bundle, d) come from
 // hooks.ts. Exit code 1 when any step fails.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,10 +13,28 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ConsumerContext, ConsumerStep, NodeRuntime } from './context.ts';
 import { extraSteps } from './hooks.ts';
-import { contextFor, nodeRuntime, pack, scratchProject } from './scratch.ts';
+import { contextFor, nodeRuntime, pack, scratchProject, type InstallFigure } from './scratch.ts';
 
 /** Exact versions of the `node` npm packages the steps also run under. */
 const OTHER_NODES = ['22.23.3', '24.21.0'];
+
+/** What the client package must never bring: the server's packages, and the native build. */
+const NOT_FOR_CLIENTS = ['express', 'express-openapi-validator', 'ioredis', 'better-sqlite3', 'fast-check', 'ajv', 'node-gyp', 'cryptopay-openapi-toolkit'];
+/** The client package's whole install: itself, openapi-fetch, @noble/hashes, zod, zod-to-openapi and their few dependencies. */
+const MAX_CLIENT_PACKAGES = 12;
+
+const describeInstall = (f: InstallFigure) =>
+  `${f.tarball} alone: ${f.packages} packages, ${f.megabytes} MB, ${f.seconds} s, install scripts: ${f.installScripts.join(', ') || 'none'}`;
+
+function checkClientInstall(f: InstallFigure): void {
+  const server = f.names.filter((n) => NOT_FOR_CLIENTS.includes(n));
+  const problems = [
+    ...(server.length ? [`brings ${server.join(', ')}`] : []),
+    ...(f.installScripts.length ? [`runs install scripts (${f.installScripts.join(', ')})`] : []),
+    ...(f.packages > MAX_CLIENT_PACKAGES ? [`${f.packages} packages (at most ${MAX_CLIENT_PACKAGES}): ${f.names.join(', ')}`] : []),
+  ];
+  if (problems.length) throw new Error(`the client package install ${problems.join('; ')}`);
+}
 
 const repo = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -47,7 +67,7 @@ const expectFailure = async (p: Promise<string>, pattern: RegExp) => {
 
 const onceSteps: ConsumerStep[] = [
   {
-    name: '(a) client-only install (no express): the client entries load and call the sandbox',
+    name: '(a) client-only install (cryptopay-openapi-client alone): the client entries load and call the sandbox',
     async run(ctx) {
       const sandbox = await ctx.startSandbox(ctx.runtimes[0]!);
       try {
@@ -58,7 +78,7 @@ const onceSteps: ConsumerStep[] = [
     },
   },
   {
-    name: '(c) client-only install: tsc --noEmit on the per-API client entries, strict consumer flags',
+    name: '(c) client-only install: tsc --noEmit on the client package\'s per-API entries, strict consumer flags',
     run: async (ctx) => void (await ctx.run(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.client-only.json'], { cwd: ctx.clientOnlyDir })),
   },
   {
@@ -78,13 +98,20 @@ const onceSteps: ConsumerStep[] = [
     },
   },
   {
-    name: '(e) @arethetypeswrong/cli on the tarball',
-    run: async (ctx) => void (await ctx.run(process.execPath, [join(repo, 'node_modules/@arethetypeswrong/cli/dist/index.js'), ctx.tarball, '--profile', 'esm-only'])),
+    name: '(e) @arethetypeswrong/cli on both tarballs',
+    async run(ctx) {
+      for (const tarball of [ctx.tarball, ctx.clientTarball]) {
+        await ctx.run(process.execPath, [join(repo, 'node_modules/@arethetypeswrong/cli/dist/index.js'), tarball, '--profile', 'esm-only']);
+      }
+    },
   },
   {
-    name: '(e) publint --strict on the installed package',
-    run: async (ctx) =>
-      void (await ctx.run(process.execPath, [join(repo, 'node_modules/publint/src/cli.js'), '--strict', '--pack', 'false', 'node_modules/cryptopay-openapi-toolkit'])),
+    name: '(e) publint --strict on both installed packages',
+    async run(ctx) {
+      const publint = join(repo, 'node_modules/publint/src/cli.js');
+      await ctx.run(process.execPath, [publint, '--strict', '--pack', 'false', 'node_modules/cryptopay-openapi-toolkit']);
+      await ctx.run(process.execPath, [publint, '--strict', '--pack', 'false', 'node_modules/cryptopay-openapi-client'], { cwd: ctx.clientOnlyDir });
+    },
   },
 ];
 
@@ -94,18 +121,25 @@ async function main(): Promise<number> {
   const packDir = mkdtempSync(join(tmpdir(), 'consumer-pack-'));
   const dirs: string[] = [];
   try {
-    const tarball = await pack(repo, packDir);
-    console.log(`packed ${tarball} (${seconds(started)})`);
+    const { toolkit: tarball, client: clientTarball } = await pack(repo, packDir);
+    console.log(`packed ${tarball} and ${clientTarball} (${seconds(started)})`);
     const runtimes = [{ version: process.versions.node, bin: process.execPath }, ...(await Promise.all(OTHER_NODES.map(nodeRuntime)))];
     // One after the other: npm's cache is shared, and the second install then only links.
-    const dir = await scratchProject(repo, tarball, ['express', '@types/express', '@types/node', 'typescript']);
-    dirs.push(dir);
-    const clientOnlyDir = await scratchProject(repo, tarball, ['@types/node', 'typescript']);
-    dirs.push(clientOnlyDir);
+    const full = await scratchProject(repo, tarball, ['express', '@types/express', '@types/node', 'typescript']);
+    dirs.push(full.dir);
+    const clientOnly = await scratchProject(repo, clientTarball, ['@types/node', 'typescript']);
+    dirs.push(clientOnly.dir);
+    const { dir } = full;
+    const clientOnlyDir = clientOnly.dir;
     console.log(`installed into ${dir} and (client only) ${clientOnlyDir}; Node ${runtimes.map((r) => r.version).join(', ')} (${seconds(started)})`);
-    const ctx = contextFor(repo, { dir, clientOnlyDir }, tarball, runtimes);
+    console.log(`  toolkit: ${describeInstall(full.install)}\n  client:  ${describeInstall(clientOnly.install)}`);
+    const ctx = contextFor(repo, { dir, clientOnlyDir }, { tarball, clientTarball }, runtimes);
+    const installStep: ConsumerStep = {
+      name: `client package install: at most ${MAX_CLIENT_PACKAGES} packages, none of the server's, no install script (no node-gyp)`,
+      run: async () => checkClientInstall(clientOnly.install),
+    };
     let failed = 0;
-    for (const step of [...runtimes.flatMap(perRuntime), ...onceSteps, ...extraSteps]) {
+    for (const step of [installStep, ...runtimes.flatMap(perRuntime), ...onceSteps, ...extraSteps]) {
       const t = performance.now();
       try {
         await step.run(ctx);

@@ -3,9 +3,9 @@
 // npm as `node@<version>` (fetched by npx into its cache, nothing installed by hand), and the
 // sandbox started from the installed package's CLI.
 import { spawn } from 'node:child_process';
-import { copyFileSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { delimiter, dirname, join } from 'node:path';
+import { basename, delimiter, dirname, join } from 'node:path';
 import type { ConsumerContext, NodeRuntime, Sandbox } from './context.ts';
 
 /** Runs a command; resolves to its stdout, rejects with stdout and stderr when it exits non-zero. */
@@ -30,12 +30,21 @@ const envFor = (node: NodeRuntime, extra: Record<string, string> = {}): NodeJS.P
   ...extra,
 });
 
-/** `npm pack` (which runs `prepare`, so dist/ is built from the current sources) into `dest`. */
-export async function pack(repo: string, dest: string): Promise<string> {
-  await exec('npm', ['pack', '--pack-destination', dest, '--silent'], { cwd: repo });
-  const file = readdirSync(dest).find((f) => f.endsWith('.tgz'));
-  if (!file) throw new Error(`npm pack wrote no tarball into ${dest}`);
-  return join(dest, file);
+/**
+ * `npm pack` of the toolkit (which runs `prepare`, so dist/ and packages/client/dist/ are built from
+ * the current sources), then of the client package (packages/client), into `dest`.
+ */
+export async function pack(repo: string, dest: string): Promise<{ toolkit: string; client: string }> {
+  const packOne = async (args: readonly string[]) => {
+    const before = new Set(readdirSync(dest));
+    await exec('npm', ['pack', '--pack-destination', dest, '--silent', ...args], { cwd: repo });
+    const file = readdirSync(dest).find((f) => f.endsWith('.tgz') && !before.has(f));
+    if (!file) throw new Error(`npm pack ${args.join(' ')} wrote no tarball into ${dest}`);
+    return join(dest, file);
+  };
+  const toolkit = await packOne([]);
+  const client = await packOne(['--workspace', 'packages/client']);
+  return { toolkit, client };
 }
 
 /** The Node binary of the npm package `node@version`, via npx's cache. */
@@ -46,16 +55,64 @@ export async function nodeRuntime(version: string): Promise<NodeRuntime> {
   return { version, bin };
 }
 
-/** A scratch ESM project with the tarball and `packages` (at the repository's pinned versions) installed. */
-export async function scratchProject(repo: string, tarball: string, packages: readonly string[]): Promise<string> {
+/** What one `npm install` of a package alone brought: the tree it installed and how long it took. */
+export interface InstallFigure {
+  tarball: string;
+  /** Packages in node_modules (the package itself included). */
+  packages: number;
+  megabytes: number;
+  seconds: number;
+  /** Installed packages with an install script (a native build such as node-gyp's runs in one). */
+  installScripts: string[];
+  /** Every installed package name, sorted. */
+  names: string[];
+}
+
+/**
+ * A scratch ESM project: the tarball installed alone first (measured: packages, size, time,
+ * install scripts), then `packages` (at the repository's pinned versions) beside it.
+ */
+export async function scratchProject(repo: string, tarball: string, packages: readonly string[]): Promise<{ dir: string; install: InstallFigure }> {
   const dir = mkdtempSync(join(tmpdir(), 'consumer-'));
   const dev = (JSON.parse(readFileSync(join(repo, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> }).devDependencies;
   const pinned = packages.map((name) => `${name}@${dev[name]}`);
   writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }, null, 2));
-  await exec('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error', tarball, ...pinned], { cwd: dir });
+  const npmInstall = (args: readonly string[]) => exec('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error', ...args], { cwd: dir });
+  const started = performance.now();
+  await npmInstall([tarball]);
+  const install = installFigure(dir, tarball, (performance.now() - started) / 1000);
+  if (pinned.length) await npmInstall(pinned);
   const fixtures = join(repo, 'test', 'consumer', 'fixtures');
   for (const f of readdirSync(fixtures)) copyFileSync(join(fixtures, f), join(dir, f));
-  return dir;
+  return { dir, install };
+}
+
+/** The installed tree as npm recorded it (node_modules/.package-lock.json), and its size on disk. */
+function installFigure(dir: string, tarball: string, seconds: number): InstallFigure {
+  const lock = JSON.parse(readFileSync(join(dir, 'node_modules/.package-lock.json'), 'utf8')) as {
+    packages: Record<string, { hasInstallScript?: boolean }>;
+  };
+  const installed = Object.entries(lock.packages).filter(([path]) => path.startsWith('node_modules/'));
+  const nameOf = (path: string) => path.slice(path.lastIndexOf('node_modules/') + 'node_modules/'.length);
+  return {
+    tarball: basename(tarball),
+    packages: installed.length,
+    megabytes: Math.round(diskBytes(join(dir, 'node_modules')) / 1e5) / 10,
+    seconds: Math.round(seconds * 10) / 10,
+    installScripts: installed.filter(([, p]) => p.hasInstallScript).map(([path]) => nameOf(path)).sort(),
+    names: [...new Set(installed.map(([path]) => nameOf(path)))].sort(),
+  };
+}
+
+/** Bytes of the files under `dir` (symbolic links not followed). */
+function diskBytes(dir: string): number {
+  let total = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) total += diskBytes(path);
+    else if (entry.isFile()) total += statSync(path).size;
+  }
+  return total;
 }
 
 export function startSandbox(dir: string, node: NodeRuntime): Promise<Sandbox> {
@@ -85,10 +142,12 @@ export function startSandbox(dir: string, node: NodeRuntime): Promise<Sandbox> {
   });
 }
 
-export function contextFor(repo: string, dirs: { dir: string; clientOnlyDir: string }, tarball: string, runtimes: readonly NodeRuntime[]): ConsumerContext {
+export function contextFor(
+  repo: string, dirs: { dir: string; clientOnlyDir: string }, tarballs: { tarball: string; clientTarball: string }, runtimes: readonly NodeRuntime[],
+): ConsumerContext {
   const { dir } = dirs;
   return {
-    ...dirs, tarball, repo, runtimes,
+    ...dirs, ...tarballs, repo, runtimes,
     startSandbox: (node) => startSandbox(dir, node),
     run: (command, args, options = {}) => exec(command, args, { cwd: options.cwd ?? dir, env: envFor(options.node ?? runtimes[0]!, options.env) }),
   };

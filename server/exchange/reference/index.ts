@@ -1,4 +1,4 @@
-// The exchange reference implementation: the 15 operations over one in-memory matching engine
+// The exchange reference implementation: every operation over one in-memory matching engine
 // (server/exchange/engine). `createExchangeReference(config)` builds both from the server config;
 // `exchangeReferenceHandlers(engine)` serves an engine built elsewhere (tests, benchmarks).
 import type { ServerConfig } from '../../config.ts';
