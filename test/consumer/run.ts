@@ -5,13 +5,15 @@
 // `node` packages on npm): (a) plain ESM import of every entry plus real calls against a sandbox
 // started with `npx cryptopay-toolkit serve`, (b) require() of every entry, (c) `tsc --noEmit` under
 // nodenext and bundler with strict consumer flags and no DOM lib; once: the CLI commands, and (e)
-// @arethetypeswrong/cli and publint on both tarballs. Extra steps (the browser bundle, d) come from
+// @arethetypeswrong/cli and publint on both tarballs; once: the served /openapi/{api}.json and .yaml
+// equal the repository's (documents-step.ts). Extra steps (the browser bundle, d) come from
 // hooks.ts. Exit code 1 when any step fails.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ConsumerContext, ConsumerStep, NodeRuntime } from './context.ts';
+import { documentsStep } from './documents-step.ts';
 import { extraSteps } from './hooks.ts';
 import { contextFor, nodeRuntime, pack, scratchProject, type InstallFigure } from './scratch.ts';
 
@@ -97,6 +99,7 @@ const onceSteps: ConsumerStep[] = [
       }
     },
   },
+  documentsStep,
   {
     name: '(e) @arethetypeswrong/cli on both tarballs',
     async run(ctx) {

@@ -1,0 +1,9 @@
+// orval's projects: per API, the fetch client and the zod schemas (zod 4 output).
+const apis = ['exchange', 'merchant', 'partner'];
+const config = {};
+for (const api of apis) {
+  const input = { target: `../../generated/openapi/${api}.json` };
+  config[`${api}-fetch`] = { input, output: { target: `out/orval-fetch/${api}.ts`, client: 'fetch', mode: 'single' } };
+  config[`${api}-zod`] = { input, output: { target: `out/orval-zod/${api}.ts`, client: 'zod', mode: 'single', override: { zod: { version: 4 } } } };
+}
+export default config;
