@@ -9,6 +9,7 @@ export interface DocParameter {
   required?: boolean;
   schema?: Schema;
   allowReserved?: boolean;
+  allowEmptyValue?: boolean;
 }
 
 export interface DocOperation {
