@@ -50,10 +50,10 @@ describe('errors from the structured errors of the validator', () => {
     expect(new Set(fields).size).toBe(fields.length);
   });
 
-  it('unknown query parameters, empty values and wrong types, located', async () => {
+  it('unknown query parameters, empty values (minLength) and wrong types, located', async () => {
     const res = await request(app).get('/merchant/v2/transactions?limit=abc&foo=1&external_id=').set('Authorization', MERCHANT_AUTH);
     expect(res.status).toBe(422);
-    expect(res.body.source).toEqual([{ external_id: 'must not be empty' }, { foo: 'is not a parameter of this operation' }, { limit: 'must be integer' }]);
+    expect(res.body.source).toEqual([{ foo: 'is not a parameter of this operation' }, { limit: 'must be integer' }, { external_id: 'must NOT have fewer than 1 characters' }]);
   });
 });
 

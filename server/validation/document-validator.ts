@@ -90,8 +90,6 @@ interface Compiled {
   bodyRequired: boolean;
   /** Query parameters whose value must not carry reserved characters unencoded. */
   strict: Set<string>;
-  /** Query parameters that must not be given empty (without `allowEmptyValue`, whose default is false). */
-  noEmpty: Set<string>;
   validate: ValidateFunction | undefined;
   responses: Map<string, ValidateFunction | null>;
 }
@@ -137,7 +135,6 @@ export function loadApiValidator(docObject: Record<string, unknown>, mode: Valid
       body: coercionPlan(doc, op.body),
       bodyRequired: op.bodyRequired,
       strict: new Set(op.parameters.filter((p) => p.in === 'query' && p.allowReserved !== true).map((p) => p.name)),
-      noEmpty: new Set(op.parameters.filter((p) => p.in === 'query' && p.allowEmptyValue !== true).map((p) => p.name)),
       validate: mode.requests ? ajv.compile(rebase(whole) as Schema) : undefined,
       responses: new Map(),
     };
@@ -148,14 +145,14 @@ export function loadApiValidator(docObject: Record<string, unknown>, mode: Valid
     return c;
   };
 
-  /** The parameter rules of OpenAPI itself, beside the schemas: no empty value unless allowed, reserved characters encoded. */
-  const queryIssues = (c: Compiled, query: Record<string, unknown>, url: string): ValidationIssue[] => {
-    const out: ValidationIssue[] = [];
-    for (const [k, v] of Object.entries(query)) {
-      if (v === '' && c.noEmpty.has(k)) out.push({ location: 'query', field: k, message: 'must not be empty' });
-    }
+  /**
+   * The one parameter rule of OpenAPI itself beside the schemas: reserved characters encoded
+   * (`allowReserved` false). Whether a value may be empty is the schema's (`minLength`), not a rule of ours.
+   */
+  const reservedIssues = (c: Compiled, url: string): ValidationIssue[] => {
     const q = url.indexOf('?');
-    if (q < 0 || c.strict.size === 0) return out;
+    if (q < 0 || c.strict.size === 0) return [];
+    const out: ValidationIssue[] = [];
     for (const pair of url.slice(q + 1).split('&')) {
       const eq = pair.indexOf('=');
       const k = eq < 0 ? pair : pair.slice(0, eq);
@@ -176,7 +173,7 @@ export function loadApiValidator(docObject: Record<string, unknown>, mode: Valid
         ...(input.body !== undefined ? { body: prepareBody(c.body, input) } : {}),
       } as { path: Record<string, unknown>; query: Record<string, unknown>; body?: unknown };
       if (c.validate) {
-        const reserved = queryIssues(c, input.query, input.originalUrl);
+        const reserved = reservedIssues(c, input.originalUrl);
         if (!c.validate(data) || reserved.length > 0) throw new RequestValidationError([...reserved, ...issuesOf(c.validate.errors ?? [], resolve)]);
       }
       return { params: data.path, query: data.query, body: data.body };

@@ -9,7 +9,6 @@ export interface DocParameter {
   required?: boolean;
   schema?: Schema;
   allowReserved?: boolean;
-  allowEmptyValue?: boolean;
 }
 
 export interface DocOperation {
