@@ -26,9 +26,30 @@ export interface ParameterSpec {
   example?: unknown;
 }
 
+export interface HeaderSpec {
+  /** Lower case, as fetch reports it. */
+  name: string;
+  required: boolean;
+  schema?: JsonSchema;
+}
+
+/** An OpenAPI Link Object of a response: the operation it leads to and how its request is filled. */
+export interface LinkSpec {
+  name: string;
+  operationId: string;
+  /** Parameter name (or `path.name`, `query.name`) -> a value or runtime expression (`$response.body#/id`). */
+  parameters: Record<string, unknown>;
+  /** A value or runtime expression, or an object whose leaves are. */
+  requestBody?: unknown;
+}
+
 export interface ResponseSpec {
   /** Declared media types (`application/json`); empty when the response has no body (204). */
   mediaTypes: string[];
+  /** Declared response headers. */
+  headers?: HeaderSpec[];
+  /** Declared links (stateful flows follow them). */
+  links?: LinkSpec[];
   /** Schema of the JSON media type, when there is one. */
   schema?: JsonSchema;
   example?: unknown;
@@ -37,7 +58,8 @@ export interface ResponseSpec {
 export interface OperationSpec {
   api: ApiId;
   operationId: string;
-  method: 'get' | 'post' | 'put' | 'patch' | 'delete';
+  /** `options` only for the runner's probes of a path's methods (probes.ts). */
+  method: 'get' | 'post' | 'put' | 'patch' | 'delete' | 'options';
   /** Path as written in the document, relative to the base path (`/tickers/{market}`). */
   path: string;
   parameters: ParameterSpec[];
@@ -106,14 +128,27 @@ function parameterOf(doc: OpenApiDocument, raw: unknown): ParameterSpec {
   };
 }
 
+type RawResponse = { content?: Record<string, { schema?: JsonSchema; example?: unknown }>; headers?: Record<string, unknown>; links?: Record<string, unknown> };
+
 function responseOf(doc: OpenApiDocument, raw: unknown): ResponseSpec {
-  const r = resolveRef(doc, raw) as { content?: Record<string, { schema?: JsonSchema; example?: unknown }> };
+  const r = resolveRef(doc, raw) as RawResponse;
   const content = r.content ?? {};
   const mediaTypes = Object.keys(content);
   const json = mediaTypes.find((m) => /json/i.test(m));
   const media = json ? content[json] : undefined;
+  const headers = Object.entries(r.headers ?? {}).map(([name, h]): HeaderSpec => {
+    const header = resolveRef(doc, h) as { required?: boolean; schema?: JsonSchema };
+    return { name: name.toLowerCase(), required: header.required === true, ...(header.schema ? { schema: header.schema } : {}) };
+  });
+  const links = Object.entries(r.links ?? {}).flatMap(([name, l]): LinkSpec[] => {
+    const link = resolveRef(doc, l) as { operationId?: unknown; parameters?: Record<string, unknown>; requestBody?: unknown };
+    if (typeof link.operationId !== 'string') return []; // operationRef links are not followed
+    return [{ name, operationId: link.operationId, parameters: link.parameters ?? {}, ...('requestBody' in link ? { requestBody: link.requestBody } : {}) }];
+  });
   return {
     mediaTypes,
+    headers,
+    links,
     ...(media?.schema ? { schema: media.schema } : {}),
     ...(media && 'example' in media ? { example: media.example } : {}),
   };
