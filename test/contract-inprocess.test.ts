@@ -43,7 +43,7 @@ describe.each(API_IDS)('contract: %s in process', (api) => {
   }, 180_000);
 
   it('sends at least 50 valid and 25 negative cases to every operation', () => {
-    for (const op of report.operations) {
+    for (const op of report.operations.filter((o) => !o.probe)) {
       expect(op.cases.valid, op.operationId).toBeGreaterThanOrEqual(RUNS);
       const negatives = op.cases.negative + op.cases.auth;
       // An operation without parameters, body or credentials has nothing to get wrong.

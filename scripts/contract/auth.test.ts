@@ -59,10 +59,23 @@ describe('exchange signing (X1)', () => {
     expect(Object.fromEntries(wire.query)).toMatchObject(want);
   });
 
+  it('tampers with one digit of the right signature', () => {
+    const spec = op('exchange', 'get', '/balances');
+    const signed = (mode: AuthMode) => {
+      const wire = toWire(spec, '/api/v1', { path: {}, query: {} });
+      authorize('exchange', spec, wire, mode, 0, creds, at(1_700_000_000_000));
+      return Object.fromEntries(wire.query).signature!;
+    };
+    const [right, tampered] = [signed('valid'), signed('tampered-signature')];
+    expect(tampered).toHaveLength(right.length);
+    expect(tampered.slice(0, -1)).toBe(right.slice(0, -1));
+    expect(tampered).not.toBe(right);
+  });
+
   it('lists the documented codes, 2011 only for trading operations', () => {
     const codes = (o: OperationSpec) => authCases('exchange', o, creds).map((c) => `${c.mode}=${c.expect.code}`);
     expect(codes(op('exchange', 'post', '/orders', { permission: 'trade' }))).toEqual([
-      'missing=2001', 'repeated-param=2001', 'unknown-key=2008', 'stale-nonce=2007', 'non-integer-nonce=2007', 'wrong-secret=2005', 'replayed-nonce=2006', 'no-permission=2011',
+      'missing=2001', 'repeated-param=2001', 'unknown-key=2008', 'stale-nonce=2007', 'non-integer-nonce=2007', 'wrong-secret=2005', 'tampered-signature=2005', 'replayed-nonce=2006', 'no-permission=2011',
     ]);
     expect(codes(op('exchange', 'get', '/balances'))).not.toContain('no-permission=2011');
     expect(authCases('exchange', op('exchange', 'get', '/timestamp', { secured: false }), creds)).toEqual([]);

@@ -43,7 +43,9 @@ export function responseChecks(op: OperationSpec, kit: SchemaKit, res: WireRespo
   if (res.status >= 500) out.push({ check: 'not_a_server_error', message: `server error ${res.status}: ${res.text.slice(0, 200)}` });
   const declared = declaredResponse(op, res.status);
   if (!declared) {
-    out.push({ check: 'status_code_conformance', message: `status ${res.status} is not declared (declared: ${Object.keys(op.responses).join(', ')})` });
+    const keys = Object.keys(op.responses);
+    const declaredText = keys.length > 0 ? `declared: ${keys.join(', ')}` : `no operation of ${op.path} declares it`;
+    out.push({ check: 'status_code_conformance', message: `status ${res.status} is not declared (${declaredText})` });
     return out;
   }
   const { response } = declared;

@@ -20,7 +20,7 @@ export interface ParameterSpec {
   name: string;
   in: 'path' | 'query' | 'header' | 'cookie';
   required: boolean;
-  /** OpenAPI's `allowEmptyValue` (default false: `?name=` is not a value). */
+  /** OpenAPI's `allowEmptyValue` (deprecated; the runner lets the schema decide whether `?name=` is valid). */
   allowEmptyValue: boolean;
   schema: JsonSchema;
   example?: unknown;

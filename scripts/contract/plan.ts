@@ -31,6 +31,8 @@ export interface PlannedCase {
   mutation?: Mutation;
   /** The pooled ids the request uses (consumed by a delete). */
   entry?: PoolEntry;
+  /** The method sent, where a report row gathers several (the method probes of a path). */
+  method?: OperationSpec['method'];
 }
 
 export interface Plan {

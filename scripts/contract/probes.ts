@@ -37,7 +37,7 @@ export function methodProbes(ops: OperationSpec[], kit: SchemaKit, seed: number)
         responses: declared ? { '405': declared } : {}, secured: sibling.secured,
       };
       const label = method === 'options' ? 'OPTIONS: Allow names the documented methods' : `${method.toUpperCase()}: not documented, 405`;
-      out.push({ op, c: { kind: 'method', label, input, auth: 'valid', slot: 0, expect: { kind: 'method', allow } } });
+      out.push({ op, c: { kind: 'method', label, input, method, auth: 'valid', slot: 0, expect: { kind: 'method', allow } } });
     }
   }
   return out;

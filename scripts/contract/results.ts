@@ -73,7 +73,7 @@ export interface ApiReport {
 }
 
 export const summarize = (op: OperationSpec, c: PlannedCase, input: RequestInput = c.input): RequestSummary => ({
-  method: op.method.toUpperCase(),
+  method: (c.method ?? op.method).toUpperCase(),
   path_template: op.path,
   ...structuredClone(input),
   auth: c.auth,

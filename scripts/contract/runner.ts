@@ -104,10 +104,11 @@ export async function runContract(options: RunOptions): Promise<ApiReport> {
   }
 
   const probes = options.operations || !wanted('method') ? [] : methodProbes(all, kit, seedFor(seed, api, 'probes'));
+  // One report row per path: `/payments (methods)`, every probe of the path counted there.
   const probeTallies = new Map<string, OperationTally>();
   for (const p of probes) {
-    const tally = probeTallies.get(p.op.operationId) ?? new OperationTally(p.op);
-    probeTallies.set(p.op.operationId, tally);
+    const tally = probeTallies.get(p.op.path) ?? new OperationTally({ ...p.op, operationId: `${p.op.path} (methods)` });
+    probeTallies.set(p.op.path, tally);
     const { response, failures } = await send(p.op, p.c);
     tally.record(p.c, response.status, failures);
     options.onCase?.(p.op, p.c, response, failures);
@@ -121,10 +122,10 @@ export async function runContract(options: RunOptions): Promise<ApiReport> {
     for (const first of tally.firstFailures.values()) failures.push(await shrinkFailure(shrinkCtx, op, plan, first));
     reports.push({ operationId: op.operationId, method: op.method.toUpperCase(), path: op.path, cases: tally.cases, statuses: tally.statuses(), failures, notes: plan.notes });
   }
-  for (const [id, tally] of probeTallies) {
-    const op = tally.op;
+  for (const tally of probeTallies.values()) {
+    const { op } = tally;
     const failures = [...tally.firstFailures.values()].map((f) => failureAsFound(op, seed, 0, f));
-    reports.push({ operationId: id, method: op.method.toUpperCase(), path: op.path, cases: tally.cases, statuses: tally.statuses(), failures, notes: [], probe: true });
+    reports.push({ operationId: op.operationId, method: 'OTHER', path: op.path, cases: tally.cases, statuses: tally.statuses(), failures, notes: [], probe: true });
   }
   if (source === 'fallback' && edges.length > 0) reports[0]?.notes.push(`the document declares no links: stateful flows follow the runner's fallback table (flows.ts)`);
 
