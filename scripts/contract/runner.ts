@@ -30,7 +30,7 @@ export interface RunOptions {
   negativeRuns?: number;
   seed?: number;
   credentials?: Credentials;
-  /** Only these operations (and the operations whose links feed them); no method probes. */
+  /** Only these operations (and the operations whose links feed them), and the method probes of their paths. */
   operations?: string[];
   /** Time the run may spend waiting on 429 Retry-After; default 0 in-process, more for deployments. */
   rateLimitBudgetMs?: number;
@@ -103,7 +103,9 @@ export async function runContract(options: RunOptions): Promise<ApiReport> {
     options.log?.(`${api} ${op.operationId}: ${plan.cases.length} cases`);
   }
 
-  const probes = options.operations || !wanted('method') ? [] : methodProbes(all, kit, seedFor(seed, api, 'probes'));
+  // The paths of the operations run (all, or those asked for), each with every method it lacks.
+  const paths = new Set(ops.map((o) => o.path));
+  const probes = wanted('method') ? methodProbes(all, kit, seedFor(seed, api, 'probes')).filter((p) => paths.has(p.op.path)) : [];
   // One report row per path: `/payments (methods)`, every probe of the path counted there.
   const probeTallies = new Map<string, OperationTally>();
   for (const p of probes) {
