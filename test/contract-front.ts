@@ -1,8 +1,9 @@
 // A planted front for the contract-runner tests: an HTTP server on 127.0.0.1:<free port> that
 // hands every request to `plant` first, which may answer it itself (a server stricter than its
 // document), rewrite it (one laxer, or answering a method as another) or let it through, and
-// forwards the rest to the real server behind it.
-import { createServer, type IncomingHttpHeaders } from 'node:http';
+// forwards the rest to the real server behind it. Answers the plant gave or caused carry
+// `x-planted: 1`, so a test can tell them from the server's own.
+import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { RunningServer } from './contract-fixtures.ts';
 
@@ -25,7 +26,13 @@ export type Plant = (req: FrontRequest) => FrontAnswer | FrontRequest | undefine
 const HOP = new Set(['connection', 'content-length', 'transfer-encoding', 'keep-alive', 'host']);
 
 export async function startFront(behind: RunningServer, plant: Plant): Promise<RunningServer> {
-  const server = createServer(async (req, res) => {
+  const server = createServer((req, res) => {
+    handle(req, res).catch((err: unknown) => {
+      res.writeHead(502, { 'content-type': 'text/plain', 'x-planted': '1' });
+      res.end(`planted front failed: ${(err as Error).message}`);
+    });
+  });
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
     const url = new URL(req.url ?? '/', 'http://front');
@@ -43,9 +50,11 @@ export async function startFront(behind: RunningServer, plant: Plant): Promise<R
     });
     const back: Record<string, string> = {};
     answer.headers.forEach((v, k) => void (HOP.has(k) || (back[k] = v)));
+    // The answer to a request the plant rewrote is the plant's too.
+    if (planted) back['x-planted'] = '1';
     res.writeHead(answer.status, back);
     res.end(Buffer.from(await answer.arrayBuffer()));
-  });
+  }
   server.listen(0, '127.0.0.1');
   await new Promise((r) => server.once('listening', r));
   return {
