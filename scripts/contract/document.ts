@@ -70,6 +70,8 @@ export interface OperationSpec {
     example?: unknown;
     /** True when requestBody.content also declares application/x-www-form-urlencoded (driven with form.ts). */
     form?: boolean;
+    /** The form media type's `encoding` (per property: style, explode), as declared. */
+    formEncoding?: Record<string, { style?: string; explode?: boolean }>;
   };
   /** Keyed by status code as written (`200`, `4XX`, `default`). */
   responses: Record<string, ResponseSpec>;
@@ -154,6 +156,14 @@ function responseOf(doc: OpenApiDocument, raw: unknown): ResponseSpec {
   };
 }
 
+/** Whether the body also travels as a form, and that media type's declared `encoding`. */
+function formOf(content: Record<string, { encoding?: Record<string, { style?: string; explode?: boolean }> }>): { form?: true; formEncoding?: Record<string, { style?: string; explode?: boolean }> } {
+  const key = Object.keys(content).find((m) => m.split(';')[0]!.trim().toLowerCase() === 'application/x-www-form-urlencoded');
+  if (!key) return {};
+  const encoding = content[key]!.encoding;
+  return { form: true, ...(encoding ? { formEncoding: encoding } : {}) };
+}
+
 /** Every operation of the document, in document order. */
 export function operationsOf(api: ApiId, doc: OpenApiDocument): OperationSpec[] {
   const rootSecured = Array.isArray(doc.security) && doc.security.length > 0;
@@ -180,7 +190,7 @@ export function operationsOf(api: ApiId, doc: OpenApiDocument): OperationSpec[] 
               body: {
                 required: rawBody?.required === true, mediaType, schema: media.schema ?? {},
                 ...('example' in media ? { example: media.example } : {}),
-                ...(Object.keys(content).some((m) => m.split(';')[0]!.trim().toLowerCase() === 'application/x-www-form-urlencoded') ? { form: true } : {}),
+                ...formOf(content),
               },
             }
           : {}),
