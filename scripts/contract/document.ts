@@ -157,7 +157,9 @@ function responseOf(doc: OpenApiDocument, raw: unknown): ResponseSpec {
 }
 
 /** Whether the body also travels as a form, and that media type's declared `encoding`. */
-function formOf(content: Record<string, { encoding?: Record<string, { style?: string; explode?: boolean }> }>): { form?: true; formEncoding?: Record<string, { style?: string; explode?: boolean }> } {
+type FormEncoding = Record<string, { style?: string; explode?: boolean }>;
+
+function formOf(content: Record<string, { encoding?: FormEncoding }>): { form?: true; formEncoding?: FormEncoding } {
   const key = Object.keys(content).find((m) => m.split(';')[0]!.trim().toLowerCase() === 'application/x-www-form-urlencoded');
   if (!key) return {};
   const encoding = content[key]!.encoding;
@@ -175,7 +177,7 @@ export function operationsOf(api: ApiId, doc: OpenApiDocument): OperationSpec[] 
       if (!op) continue;
       const params = [...shared, ...((op.parameters as unknown[] | undefined) ?? [])].map((p) => parameterOf(doc, p));
       const rawBody = op.requestBody ? (resolveRef(doc, op.requestBody) as Record<string, unknown>) : undefined;
-      const content = (rawBody?.content ?? {}) as Record<string, { schema?: JsonSchema; example?: unknown }>;
+      const content = (rawBody?.content ?? {}) as Record<string, { schema?: JsonSchema; example?: unknown; encoding?: FormEncoding }>;
       const mediaType = Object.keys(content).find((m) => /json/i.test(m));
       const media = mediaType ? content[mediaType] : undefined;
       const security = op.security as unknown[] | undefined;

@@ -37,7 +37,7 @@ export function formCases(o: PlanOptions, positives: PlannedCase[], notes: strin
   // Issue 16 #1: where the document declares no `encoding` for an object field, a reader sends it
   // by OpenAPI's default (flattened); that must be accepted too, or the document must say otherwise.
   for (const c of valid) {
-    const text = defaultForm(c.input.body, op.body.formEncoding);
+    const text = defaultForm(c.input.body, op.body?.formEncoding);
     if (text === undefined) continue;
     const { sampleIndex: _notReplayable, ...base } = c;
     out.push({ ...base, label: `form, OpenAPI's default encoding (no \`encoding\` declared): ${c.label}`, input: { path: c.input.path, query: c.input.query, rawBody: text, encoding: 'form' } });
