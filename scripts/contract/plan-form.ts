@@ -40,7 +40,7 @@ export function formCases(o: PlanOptions, positives: PlannedCase[], notes: strin
     const text = defaultForm(c.input.body, op.body?.formEncoding);
     if (text === undefined) continue;
     const { sampleIndex: _notReplayable, ...base } = c;
-    out.push({ ...base, label: `form, OpenAPI's default encoding (no \`encoding\` declared): ${c.label}`, input: { path: c.input.path, query: c.input.query, rawBody: text, encoding: 'form' } });
+    out.push({ ...base, label: `form, OpenAPI's default encoding (no \`encoding\` declared): ${c.label}`, input: { ...c.input, rawBody: text, encoding: 'form' } }); // the body, for the report; the text is what is sent
     break;
   }
 
