@@ -57,6 +57,12 @@ describe('arbitraryFor', () => {
     expect(values['date-time']!.some((v) => /\.\d{6}[+-]\d\d:\d\d$/.test(v))).toBe(true);
   });
 
+  it('sometimes sends more than 100 items where no maxItems is stated, never beyond a stated one', () => {
+    const lengths = (schema: JsonSchema) => (sample(schema, 300) as unknown[][]).map((a) => a.length);
+    expect(Math.max(...lengths({ type: 'array', items: { type: 'integer' } }))).toBeGreaterThan(100);
+    expect(Math.max(...lengths({ type: 'array', items: { type: 'integer' }, maxItems: 3 }))).toBe(3);
+  });
+
   it('generates the large integers a schema without maximum allows, and none beyond a stated one', () => {
     const free = sample({ type: 'integer', minimum: 1 }, 400) as number[];
     expect(free).toContain(Number.MAX_SAFE_INTEGER);

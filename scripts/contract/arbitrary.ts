@@ -77,10 +77,15 @@ function arrayArbitrary(s: JsonSchema, ctx: ArbitraryContext, path: string): fc.
   const items = arbitraryFor((s.items ?? {}) as JsonSchema, ctx, path);
   const minLength = typeof s.minItems === 'number' ? s.minItems : 0;
   const maxLength = Math.min(typeof s.maxItems === 'number' ? s.maxItems : Infinity, minLength + MAX_ARRAY);
-  return s.uniqueItems === true
-    ? fc.uniqueArray(items, { minLength, maxLength, selector: (v) => JSON.stringify(v) })
-    : fc.array(items, { minLength, maxLength });
+  const array = (min: number, max: number) =>
+    s.uniqueItems === true ? fc.uniqueArray(items, { minLength: min, maxLength: max, selector: (v) => JSON.stringify(v) }) : fc.array(items, { minLength: min, maxLength: max });
+  // Where no maxItems is stated, sometimes more items than a server would quietly cap (an undocumented limit).
+  if (typeof s.maxItems === 'number') return array(minLength, maxLength);
+  return fc.oneof({ weight: 9, arbitrary: array(minLength, maxLength) }, { weight: 1, arbitrary: array(Math.max(minLength, LONG_ARRAY), LONG_ARRAY + 5) });
 }
+
+/** More items than the round limits servers keep (100), for arrays whose schema states no maxItems. */
+const LONG_ARRAY = 101;
 
 /**
  * Integers within the schema's bounds; where it states none, also the large ones it allows
