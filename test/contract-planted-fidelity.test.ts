@@ -51,7 +51,7 @@ const BREAKS: Break[] = [
   {
     name: '#2 a status the operation does not declare (negative request)',
     api: 'exchange', operations: ['getTicker'], kinds: ['negative'], named: 'getTicker', check: 'status_code_conformance',
-    plant: (r) => (/^\/api\/v1\/tickers\/(?![a-z]{6}$)/.test(r.path) ? { status: 404, headers: PLANTED, json: { error: { code: 1004, message: 'planted' } } } : undefined),
+    plant: (r) => (/^\/api\/v1\/tickers\/(?![a-z]{6}$)/.test(r.path) ? { status: 409, headers: PLANTED, json: { error: { code: 1001, message: 'planted' } } } : undefined),
   },
   {
     name: '#3 a limit the document does not state (integers above 2^31 refused)',

@@ -107,3 +107,12 @@ describe('merchant and partner credentials', () => {
     expect(new Set(authCases('partner', op('partner', 'post', '/x'), creds).map((c) => `${c.expect.status} ${c.expect.code}`))).toEqual(new Set(['401 1001']));
   });
 });
+
+describe('a body X1 cannot sign', () => {
+  it('travels with a signature of nothing (the server refuses it before checking signatures: 400 1001)', () => {
+    const spec: OperationSpec = { api: 'exchange', operationId: 'cancelOrder', method: 'post', path: '/order/delete', parameters: [], responses: {}, secured: true };
+    const wire = toWire(spec, '/api/v1', { path: {}, query: {}, body: { id: 2 ** 53 } });
+    authorize('exchange', spec, wire, 'valid', 0, creds, new NonceClock());
+    expect(Object.fromEntries(wire.query).signature).toBe('0'.repeat(64));
+  });
+});

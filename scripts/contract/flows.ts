@@ -53,6 +53,11 @@ export const FALLBACK: Record<ApiId, Fallback[]> = {
   partner: [],
 };
 
+/** The document without any `links` (tests of the fallback table, and documents from before links). */
+export function withoutLinks(ops: OperationSpec[]): OperationSpec[] {
+  return ops.map((o) => ({ ...o, responses: Object.fromEntries(Object.entries(o.responses).map(([k, r]) => [k, { ...r, links: [] }])) }));
+}
+
 /** The document's links when it declares any, else the fallback table's (on any 2xx). */
 export function edgesFor(api: ApiId, ops: OperationSpec[]): { edges: LinkEdge[]; source: 'document' | 'fallback' } {
   const declared = documentEdges(ops);
