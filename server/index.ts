@@ -2,7 +2,7 @@
 export { createServer, type CreateServerOptions, type ServerHandlers } from './app.ts';
 export { ConfigError, ConfigSchema, loadConfig, resolveConfig, type ConfigInput, type ServerConfig } from './config.ts';
 export { SANDBOX_DEFAULTS } from './config-defaults.ts';
-export { exchangeValidator, merchantValidator, partnerValidator, type ValidatorOptions } from './validators.ts';
+export { exchangeValidator, merchantValidator, partnerValidator, type MountedValidator, type ValidatorOptions } from './validators.ts';
 export * from './auth/index.ts';
 export {
   ApiDomainError,

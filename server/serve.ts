@@ -6,6 +6,7 @@
 // take is one line on stderr and exit code 1; shuts down cleanly on SIGTERM and SIGINT.
 import { createServer as createHttpServer } from 'node:http';
 import { createServer } from './app.ts';
+import { answerClientErrors } from './http/client-errors.ts';
 import { ConfigError, loadConfig, type ServerConfig } from './config.ts';
 import { SANDBOX_DEFAULTS } from './config-defaults.ts';
 import { StateDb, StateError } from './state/db.ts';
@@ -23,6 +24,20 @@ async function redisOf(config: ServerConfig): Promise<Redis | undefined> {
     process.exit(1);
   }
 }
+
+/**
+ * Node's HTTP limits, set explicitly (server/README.md, "HTTP limits"): a request line plus headers
+ * over 16 KiB is 431, headers not received within 10 s or a whole request within 30 s is 408, both
+ * in the API's error body (http/client-errors.ts); an idle keep-alive connection closes after 5 s.
+ * Node checks the timeouts every `connectionsCheckingInterval`.
+ */
+export const HTTP_LIMITS = {
+  maxHeaderSize: 16_384,
+  headersTimeout: 10_000,
+  requestTimeout: 30_000,
+  keepAliveTimeout: 5_000,
+  connectionsCheckingInterval: 1_000,
+} as const;
 
 /** Where the sandbox keeps its state unless STATE says otherwise (git-ignored). */
 const DEFAULT_STATE = '.data/sandbox.sqlite';
@@ -83,7 +98,10 @@ export async function serve(env: NodeJS.ProcessEnv = process.env): Promise<void>
   // Not app.listen: Express 5 calls its callback on a failed listen too (EADDRINUSE), which
   // printed the banner for a server that was not there.
   const redis = await redisOf(config);
-  const server = createHttpServer(createServer({ config, ...(redis ? { redis } : {}), ...(state ? { state } : {}) }));
+  const { keepAliveTimeout, ...serverOptions } = HTTP_LIMITS;
+  const server = createHttpServer(serverOptions, createServer({ config, ...(redis ? { redis } : {}), ...(state ? { state } : {}) }));
+  server.keepAliveTimeout = keepAliveTimeout;
+  answerClientErrors(server, { maxHeaderSize: HTTP_LIMITS.maxHeaderSize });
   server.once('listening', () => {
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
