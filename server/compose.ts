@@ -40,11 +40,11 @@ export function composeStores({ shared, state, now }: StoreChoice): ServerStores
 export function sharedStoresFor(config: ServerConfig, options: { redis?: Redis | undefined; shared?: SharedStores | undefined }, log: Logger): SharedStores | undefined {
   if (options.shared) return options.shared;
   const redis = options.redis ?? (config.redis ? connectRedis(config.redis.url, { commandTimeoutMs: config.redis.commandTimeoutMs, log }) : undefined);
-  return redis ? redisSharedStores(redis, config.redis?.keyPrefix) : undefined;
+  return redis ? redisSharedStores(redis, config.redis?.keyPrefix, { log }) : undefined;
 }
 
 /** A validator's stores: nonces and rate-limit windows in Redis when it is given one, else in memory. */
 export function validatorStores(options: { redis?: RedisSource | undefined; redisKeyPrefix?: string | undefined; now: Clock; log: Logger }): ServerStores {
-  const shared = options.redis !== undefined ? redisSharedStores(redisClient(options.redis, { log: options.log }), options.redisKeyPrefix) : undefined;
+  const shared = options.redis !== undefined ? redisSharedStores(redisClient(options.redis, { log: options.log }), options.redisKeyPrefix, { log: options.log }) : undefined;
   return composeStores({ shared, now: options.now });
 }

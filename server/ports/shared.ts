@@ -13,4 +13,6 @@ export interface SharedStores {
   limiter(api: ApiId, rule: RateLimitRule): RateCounter;
   /** Optional: a backend whose merchant store already claims invoice numbers needs none. */
   invoiceNumbers?: InvoiceNumberClaims;
+  /** Resolves when the store answers, rejects with the reason when not (`GET /readyz`); absent: always ready. */
+  ready?(): Promise<void>;
 }
