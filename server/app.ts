@@ -85,6 +85,8 @@ export function createServer(options: CreateServerOptions = {}): Express {
         limiter: config.rateLimit.enabled ? stores.limiter(api.id, config.rateLimit[api.id]) : undefined,
         bodyLimit: config.bodyLimit,
         log,
+        // Every merchant and partner POST takes an Idempotency-Key (contracts/shared/idempotency.ts).
+        idempotency: api.id === 'exchange' ? undefined : stores.idempotency,
       },
       handlers,
     );

@@ -12,6 +12,8 @@ import { sqliteBans, SqliteNonceStore } from './state/auth-state.ts';
 import type { StateDb } from './state/db.ts';
 import { sqliteJournal } from './state/exchange-journal.ts';
 import { sqliteOutbox } from './state/outbox.ts';
+import { sqliteIdempotency } from './state/idempotency.ts';
+import { memoryIdempotency } from './ports/idempotency.ts';
 import { createSqliteMerchantStore, createSqlitePartnerStore } from './state/stores.ts';
 import { connectRedis, redisClient, type Redis, type RedisSource } from './stores/redis.ts';
 import { redisSharedStores } from './stores/shared.ts';
@@ -30,6 +32,7 @@ export function composeStores({ shared, state, now }: StoreChoice): ServerStores
     nonces: (ttlMs) => shared?.nonces(ttlMs) ?? (state ? new SqliteNonceStore(state, ttlMs, now) : new NonceStore(ttlMs, now)),
     limiter: (api, rule) => shared?.limiter(api, rule) ?? new RateLimiter(rule, now, undefined, state ? sqliteBans(state, api) : undefined),
     ...(shared?.invoiceNumbers ? { invoiceNumbers: shared.invoiceNumbers } : {}),
+    idempotency: shared?.idempotency ?? (state ? sqliteIdempotency(state, now) : memoryIdempotency(now)),
     ...(state
       ? { units: state, journal: sqliteJournal(state), merchant: createSqliteMerchantStore(state), outbox: sqliteOutbox(state), partner: createSqlitePartnerStore(state) }
       : {}),

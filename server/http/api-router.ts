@@ -14,6 +14,8 @@ import { isPreflight } from './cors.ts';
 import { ValidatorSlot, callHandler, checkResponses, validateRequest } from './operation.ts';
 import { apiErrorHandler, failureResponder, markOperation, routeFallback, toExpressPath, type Logger } from './pipeline.ts';
 import { requestBody } from './request-body.ts';
+import { idempotencyStep } from './idempotency.ts';
+import type { IdempotencyStore } from '../ports/idempotency.ts';
 
 /** What one API's router is built from, in the server and in the validator alike. */
 export interface RouterContext {
@@ -25,6 +27,8 @@ export interface RouterContext {
   limiter?: RateCounter | undefined;
   bodyLimit: string;
   log: Logger;
+  /** Idempotency-Key records: every POST of the API takes the header (merchant, partner). */
+  idempotency?: IdempotencyStore | undefined;
 }
 
 /** The server's router: every operation ends in its handler (501 when there is none). */
@@ -71,6 +75,7 @@ function route(router: Router, ctx: RouterContext, slot: ValidatorSlot, operatio
   const auth = ctx.auth(operationId, op);
   if (auth) steps.push(auth);
   steps.push(rateLimit(ctx.limiter, ctx.api.clientKey));
+  if (ctx.idempotency && op.method === 'post') steps.push(idempotencyStep(ctx.api.id, ctx.idempotency));
   if (ctx.validator) steps.push(validateRequest(slot, operationId, expose, op));
   router[op.method](toExpressPath(op.path), ...steps, ...last);
 }

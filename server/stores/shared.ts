@@ -4,6 +4,7 @@
 // accepted); rate limits fall back to per-process counting while it is down (issue 19, point 5).
 import type { SharedStores } from '../ports/shared.ts';
 import { FallbackRateLimiter } from './fallback-rate-limiter.ts';
+import { redisIdempotency } from './redis-idempotency.ts';
 import { RedisInvoiceNumbers } from './redis-invoice-numbers.ts';
 import { RedisNonceStore } from './redis-nonce-store.ts';
 import { RedisRateLimiter } from './redis-rate-limiter.ts';
@@ -20,6 +21,7 @@ export function redisSharedStores(redis: Redis, keyPrefix = 'cryptopay:', option
     nonces: (ttlMs) => new RedisNonceStore(redis, ttlMs, keyPrefix),
     limiter: (api, rule) => new FallbackRateLimiter(new RedisRateLimiter(rule, redis, { keyPrefix, name: api }), log, api),
     invoiceNumbers: new RedisInvoiceNumbers(redis, keyPrefix),
+    idempotency: redisIdempotency(redis, keyPrefix),
     ready: () => guarded('readiness', redis, async () => void (await redis.ping())),
   };
 }
