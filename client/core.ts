@@ -6,7 +6,7 @@
 // openapi-fetch client at runtime (`use` and `eject` included), typed as TypedClient.
 import type { Client, ClientPathsWithMethod, FetchResponse, MaybeOptionalInit } from 'openapi-fetch';
 import type { ApiName } from './base-url.ts';
-import { withRetry, type RetryPolicy } from './retry.ts';
+import { withIdempotencyKey, withRetry, type RetryPolicy } from './retry.ts';
 import { tagResponse, type FetchResult } from './errors.ts';
 
 const METHODS = ['GET', 'PUT', 'POST', 'DELETE', 'OPTIONS', 'HEAD', 'PATCH', 'TRACE'] as const;
@@ -33,11 +33,20 @@ export function enhanceClient<Paths extends Record<string, any>>(base: Client<Pa
   }
   const raw = base as unknown as Record<(typeof METHODS)[number], AnyCall> & { request: AnyRequest };
   const client: Record<string, unknown> = { ...base };
+  // A retried POST of merchant or partner carries one Idempotency-Key across its attempts (retry.ts).
+  const keyed = (method: string, init: unknown) => (api === 'exchange' ? init : withIdempotencyKey(method, init, retry));
   for (const method of METHODS) {
     const send = raw[method];
-    client[method] = (url: string, init?: unknown) => call(method, () => send(url, init), init);
+    client[method] = (url: string, given?: unknown) => {
+      const init = keyed(method, given);
+      return call(method, () => send(url, init), init);
+    };
   }
-  client.request = (method: string, url: string, init?: unknown) => call(method.toUpperCase(), () => raw.request(method, url, init), init);
+  client.request = (method: string, url: string, given?: unknown) => {
+    const upper = method.toUpperCase();
+    const init = keyed(upper, given);
+    return call(upper, () => raw.request(method, url, init), init);
+  };
   return client as unknown as TypedClient<Paths>;
 }
 

@@ -12,6 +12,7 @@ import { resolveConfig, type ConfigInput, type ServerConfig } from './config.ts'
 import type { ExchangeOperations } from './exchange/handler-map.ts';
 import { serverRouter } from './http/api-router.ts';
 import { cors } from './http/cors.ts';
+import { healthRouter, type ReadinessCheck } from './http/health.ts';
 import type { Logger } from './http/pipeline.ts';
 import { consoleLogger, requestLog, safePath } from './log.ts';
 import type { MerchantOperations } from './merchant/handler-map.ts';
@@ -51,16 +52,23 @@ export interface CreateServerOptions {
   state?: StateDb;
   /** Every store, composed elsewhere (takes precedence over `shared`, `redis` and `state`; server/compose.ts). */
   stores?: ServerStores;
+  /**
+   * `GET /readyz`: further checks beside the state file and Redis (the hook for e.g. the exchange
+   * lease), and whether shutdown began (then not ready). `GET /healthz` needs nothing.
+   */
+  health?: { checks?: readonly ReadinessCheck[]; stopping?: () => boolean };
 }
 
 export function createServer(options: CreateServerOptions = {}): Express {
   const config = resolveConfig(options.config ?? {});
   const now = options.now ?? Date.now;
   const log = options.log ?? consoleLogger;
-  const stores = options.stores ?? composeStores({ shared: sharedStoresFor(config, options, log), state: options.state, now });
+  const shared = options.stores ? undefined : sharedStoresFor(config, options, log);
+  const stores = options.stores ?? composeStores({ shared, state: options.state, now });
   const app = express();
   app.disable('x-powered-by');
   app.set('query parser', 'simple');
+  app.use(healthRouter({ ...options.health, ...(options.state ? { state: options.state } : {}), ...(shared ? { shared } : {}) }));
   if (config.logRequests) app.use(requestLog(log));
   app.use(cors(config.cors));
 
@@ -77,6 +85,8 @@ export function createServer(options: CreateServerOptions = {}): Express {
         limiter: config.rateLimit.enabled ? stores.limiter(api.id, config.rateLimit[api.id]) : undefined,
         bodyLimit: config.bodyLimit,
         log,
+        // Every merchant and partner POST takes an Idempotency-Key (contracts/shared/idempotency.ts).
+        idempotency: api.id === 'exchange' ? undefined : stores.idempotency,
       },
       handlers,
     );

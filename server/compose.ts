@@ -12,6 +12,8 @@ import { sqliteBans, SqliteNonceStore } from './state/auth-state.ts';
 import type { StateDb } from './state/db.ts';
 import { sqliteJournal } from './state/exchange-journal.ts';
 import { sqliteOutbox } from './state/outbox.ts';
+import { sqliteIdempotency } from './state/idempotency.ts';
+import { memoryIdempotency } from './ports/idempotency.ts';
 import { createSqliteMerchantStore, createSqlitePartnerStore } from './state/stores.ts';
 import { connectRedis, redisClient, type Redis, type RedisSource } from './stores/redis.ts';
 import { redisSharedStores } from './stores/shared.ts';
@@ -30,6 +32,7 @@ export function composeStores({ shared, state, now }: StoreChoice): ServerStores
     nonces: (ttlMs) => shared?.nonces(ttlMs) ?? (state ? new SqliteNonceStore(state, ttlMs, now) : new NonceStore(ttlMs, now)),
     limiter: (api, rule) => shared?.limiter(api, rule) ?? new RateLimiter(rule, now, undefined, state ? sqliteBans(state, api) : undefined),
     ...(shared?.invoiceNumbers ? { invoiceNumbers: shared.invoiceNumbers } : {}),
+    idempotency: shared?.idempotency ?? (state ? sqliteIdempotency(state, now) : memoryIdempotency(now)),
     ...(state
       ? { units: state, journal: sqliteJournal(state), merchant: createSqliteMerchantStore(state), outbox: sqliteOutbox(state), partner: createSqlitePartnerStore(state) }
       : {}),
@@ -40,11 +43,11 @@ export function composeStores({ shared, state, now }: StoreChoice): ServerStores
 export function sharedStoresFor(config: ServerConfig, options: { redis?: Redis | undefined; shared?: SharedStores | undefined }, log: Logger): SharedStores | undefined {
   if (options.shared) return options.shared;
   const redis = options.redis ?? (config.redis ? connectRedis(config.redis.url, { commandTimeoutMs: config.redis.commandTimeoutMs, log }) : undefined);
-  return redis ? redisSharedStores(redis, config.redis?.keyPrefix) : undefined;
+  return redis ? redisSharedStores(redis, config.redis?.keyPrefix, { log }) : undefined;
 }
 
 /** A validator's stores: nonces and rate-limit windows in Redis when it is given one, else in memory. */
 export function validatorStores(options: { redis?: RedisSource | undefined; redisKeyPrefix?: string | undefined; now: Clock; log: Logger }): ServerStores {
-  const shared = options.redis !== undefined ? redisSharedStores(redisClient(options.redis, { log: options.log }), options.redisKeyPrefix) : undefined;
+  const shared = options.redis !== undefined ? redisSharedStores(redisClient(options.redis, { log: options.log }), options.redisKeyPrefix, { log: options.log }) : undefined;
   return composeStores({ shared, now: options.now });
 }

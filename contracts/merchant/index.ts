@@ -5,6 +5,8 @@ import { InvoiceCsvRowSchema } from './csv.ts';
 import { MERCHANT_RATE_LIMIT, merchantDecisions } from './decisions.ts';
 import { merchantLinks } from './links.ts';
 import { merchantOperations } from './operations.ts';
+import { idempotencyDecision } from '../shared/idempotency.ts';
+import { MerchantErrorSchema } from '../shared/errors.ts';
 import { WEBHOOK_DELIVERY, WEBHOOK_SIGNING_TEXT, merchantWebhooks } from './ops-webhooks.ts';
 import { PaymentWebhookPayloadSchema, RefundWebhookPayloadSchema } from './webhooks.ts';
 
@@ -73,13 +75,14 @@ export const merchantContract = {
   },
   operations: merchantOperations,
   links: merchantLinks,
+  idempotentPosts: { errorSchema: MerchantErrorSchema },
   webhooks: merchantWebhooks,
   extraSchemas: {
     PaymentWebhookPayload: PaymentWebhookPayloadSchema,
     RefundWebhookPayload: RefundWebhookPayloadSchema,
     InvoiceCsvRow: InvoiceCsvRowSchema,
   },
-  decisions: merchantDecisions,
+  decisions: [...merchantDecisions, idempotencyDecision('M-idempotency')],
   extensions: {
     'x-rate-limit': { requestsPerMinute: MERCHANT_RATE_LIMIT.requestsPerMinute, per: MERCHANT_RATE_LIMIT.per, errorCode: MERCHANT_RATE_LIMIT.errorCode },
     'x-webhook-delivery': WEBHOOK_DELIVERY,

@@ -5,6 +5,8 @@ import { API_ERROR_CODES } from '../shared/errors.ts';
 import { DESCRIPTION_MAX_LENGTH } from './applications.ts';
 import { MAX_CSV_ROWS, MERCHANT_CSV_COLUMNS, MerchantCsvRowSchema } from './csv.ts';
 import { PARTNER_RATE_LIMIT_PER_MINUTE, partnerOperations } from './operations.ts';
+import { idempotencyDecision } from '../shared/idempotency.ts';
+import { PartnerErrorSchema } from '../shared/errors.ts';
 import { PASSWORD_MIN_LENGTH } from './registration.ts';
 import { formBodiesDecision, lenientScalarsDecision } from '../shared/wire-forms.ts';
 import { limitsDecision } from '../shared/limits.ts';
@@ -148,6 +150,7 @@ export const partnerContract = {
     BasicAuth: { type: 'http', scheme: 'basic', description: 'P1: `Authorization: Basic <base64 key:secret>`. Either this or BearerAuth.' },
   },
   operations: partnerOperations,
+  idempotentPosts: { errorSchema: PartnerErrorSchema },
   extraSchemas: { MerchantCsvRow: MerchantCsvRowSchema },
-  decisions: partnerDecisions,
+  decisions: [...partnerDecisions, idempotencyDecision('P-idempotency')],
 } satisfies ApiContract<typeof partnerOperations>;

@@ -3,7 +3,7 @@
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
 import { formEncodings, hoistResponses, plainSlashes } from './document-shape.ts';
 import { writeLinks, type LinkTable } from './links.ts';
-import { registerOperations, registerWebhooks, type OperationMap, type WebhookSpec } from './operation.ts';
+import { documentedOperations, registerOperations, registerWebhooks, type IdempotentPosts, type OperationMap, type WebhookSpec } from './operation.ts';
 import type { z } from './zod.ts';
 
 export type ApiId = 'exchange' | 'merchant' | 'partner';
@@ -26,6 +26,8 @@ export interface ApiContract<Ops extends OperationMap = OperationMap> {
   decisions: Decision[];
   /** OpenAPI links from the operations that produce ids to those that take them (links.ts). */
   links?: LinkTable;
+  /** Every POST takes an optional Idempotency-Key (contracts/shared/idempotency.ts). */
+  idempotentPosts?: IdempotentPosts;
   /** Other top-level `x-` extensions. */
   extensions?: Record<`x-${string}`, unknown>;
 }
@@ -49,7 +51,7 @@ export function buildDocument(contract: ApiContract): Record<string, unknown> {
     registry.registerComponent('securitySchemes', name, scheme as never);
   }
   for (const [name, schema] of Object.entries(contract.extraSchemas ?? {})) registry.register(name, schema);
-  registerOperations(registry, contract.operations);
+  registerOperations(registry, contract.operations, contract.idempotentPosts);
   if (contract.webhooks) registerWebhooks(registry, contract.webhooks);
   const generator = new OpenApiGeneratorV31(registry.definitions, { sortComponents: 'alphabetically' });
   const doc = generator.generateDocument({
@@ -69,7 +71,7 @@ export function buildDocument(contract: ApiContract): Record<string, unknown> {
     ...(contract.extensions ?? {}),
   }) as unknown as Record<string, unknown>;
   writeLinks(doc, contract.operations, contract.links);
-  hoistResponses(doc, contract.operations);
+  hoistResponses(doc, documentedOperations(contract.operations, contract.idempotentPosts));
   formEncodings(doc);
   plainSlashes(doc);
   return doc;

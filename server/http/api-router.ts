@@ -15,6 +15,8 @@ import { callHandler, checkResponses, validateRequest } from './operation.ts';
 import { PathTable, byPathSpecificity } from './paths.ts';
 import { apiErrorHandler, failureResponder, markOperation, routeFallback, toExpressPath, type Logger } from './pipeline.ts';
 import { requestBody } from './request-body.ts';
+import { idempotencyStep } from './idempotency.ts';
+import type { IdempotencyStore } from '../ports/idempotency.ts';
 
 /** What one API's router is built from, in the server and in the validator alike. */
 export interface RouterContext {
@@ -26,6 +28,8 @@ export interface RouterContext {
   limiter?: RateCounter | undefined;
   bodyLimit: string;
   log: Logger;
+  /** Idempotency-Key records: every POST of the API takes the header (merchant, partner). */
+  idempotency?: IdempotencyStore | undefined;
 }
 
 /** The server's router: every operation ends in its handler (501 when there is none). */
@@ -69,6 +73,7 @@ function route(router: Router, ctx: RouterContext, paths: PathTable, operationId
   const auth = ctx.auth(operationId, op);
   if (auth) steps.push(auth);
   steps.push(rateLimit(ctx.limiter, ctx.api.clientKey));
+  if (ctx.idempotency && op.method === 'post') steps.push(idempotencyStep(ctx.api.id, ctx.idempotency));
   steps.push(validateRequest(ctx.validator, operationId, ctx.api.bodies?.lenientJson === true, expose));
   router[op.method](toExpressPath(op.path), ...steps, ...last);
 }

@@ -4,6 +4,7 @@
 // it and never build a store of a kind themselves.
 import type { ApiId } from '../../contracts/shared/contract.ts';
 import type { EngineJournal } from './engine-journal.ts';
+import type { IdempotencyStore } from './idempotency.ts';
 import type { InvoiceNumberClaims } from './invoice-numbers.ts';
 import type { MerchantStore } from './merchant-store.ts';
 import type { NonceClaims } from './nonces.ts';
@@ -29,4 +30,6 @@ export interface ServerStores {
   partner?: PartnerStore;
   /** Invoice numbers claimed in a store shared by instances as well as in the merchant store (M5). */
   invoiceNumbers?: InvoiceNumberClaims;
+  /** Idempotency-Key records of merchant and partner POSTs (absent: none kept, the header is ignored). */
+  idempotency?: IdempotencyStore;
 }
