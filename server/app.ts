@@ -57,7 +57,9 @@ export function createServer(options: CreateServerOptions = {}): Express {
   const config = resolveConfig(options.config ?? {});
   const now = options.now ?? Date.now;
   const log = options.log ?? consoleLogger;
-  const stores = options.stores ?? composeStores({ shared: sharedStoresFor(config, options, log), state: options.state, now });
+  const stores = options.stores ?? composeStores({
+    shared: sharedStoresFor(config, options, log), state: options.state, now, log, writerLeaseMs: config.exchange.writerLeaseMs,
+  });
   const app = express();
   app.disable('x-powered-by');
   app.set('query parser', 'simple');

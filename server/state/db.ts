@@ -56,6 +56,7 @@ export class StateDb {
   private batch: Batch | undefined;
   private injected: { code: string; skip: number } | undefined;
   private readonly checkpointer: Checkpointer | undefined;
+  private readonly closers: (() => void)[] = [];
   // Prepared once: exec() would parse the statement text on every request.
   private readonly stmts: Record<'begin' | 'commit' | 'rollback' | 'savepoint' | 'release' | 'rollbackTo', Database.Statement>;
 
@@ -135,9 +136,15 @@ export class StateDb {
     this.injected = { code, skip };
   }
 
+  /** Runs `fn` when the file is closed, before the last commit (a lease is given up there). */
+  onClose(fn: () => void): void {
+    this.closers.push(fn);
+  }
+
   /** Commits what is pending, then closes the file. */
   close(): void {
     if (!this.db.open) return;
+    for (const fn of this.closers.splice(0)) fn();
     this.flush();
     this.db.close();
     void this.checkpointer?.stop();

@@ -2,5 +2,9 @@
 // are modules, not .sql files read from disk, so they travel with the code wherever it runs (the
 // compiled package's dist/, a service bundled with esbuild).
 import initial from './001-initial.ts';
+import exchangeLease from './002-exchange-lease.ts';
 
-export const MIGRATIONS = [{ version: 1, name: '001-initial', sql: initial }] as const;
+export const MIGRATIONS = [
+  { version: 1, name: '001-initial', sql: initial },
+  { version: 2, name: '002-exchange-lease', sql: exchangeLease },
+] as const;
