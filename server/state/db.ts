@@ -54,7 +54,7 @@ export class StateDb {
   private queue: Promise<unknown> = Promise.resolve();
   private activeUnits = 0;
   private batch: Batch | undefined;
-  private injected: { code: string; skip: number } | undefined;
+  private injected: { code: string; skip: number; lasting?: boolean } | undefined;
   private readonly checkpointer: Checkpointer | undefined;
   private readonly closers: (() => void)[] = [];
   // Prepared once: exec() would parse the statement text on every request.
@@ -136,6 +136,15 @@ export class StateDb {
     this.injected = { code, skip };
   }
 
+  /** Test hook: every commit fails with `code` until clearFault(), as a disk that stays full would. */
+  failCommits(code = 'SQLITE_FULL'): void {
+    this.injected = { code, skip: 0, lasting: true };
+  }
+
+  clearFault(): void {
+    this.injected = undefined;
+  }
+
   /** Runs `fn` when the file is closed, before the last commit (a lease is given up there). */
   onClose(fn: () => void): void {
     this.closers.push(fn);
@@ -204,8 +213,8 @@ export class StateDb {
     this.batch = undefined;
     try {
       const inj = this.injected;
-      if (inj !== undefined && inj.skip-- === 0) {
-        this.injected = undefined;
+      if (inj !== undefined && (inj.lasting || inj.skip-- === 0)) {
+        if (!inj.lasting) this.injected = undefined;
         throw Object.assign(new Error(`injected ${inj.code}: database or disk is full`), { code: inj.code });
       }
       this.stmts.commit.run();

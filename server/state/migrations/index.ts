@@ -3,8 +3,10 @@
 // compiled package's dist/, a service bundled with esbuild).
 import initial from './001-initial.ts';
 import exchangeLease from './002-exchange-lease.ts';
+import outboxOrder from './003-outbox-order.ts';
 
 export const MIGRATIONS = [
   { version: 1, name: '001-initial', sql: initial },
   { version: 2, name: '002-exchange-lease', sql: exchangeLease },
+  { version: 3, name: '003-outbox-order', sql: outboxOrder },
 ] as const;
