@@ -64,11 +64,15 @@ export function createServer(options: CreateServerOptions = {}): Express {
   const now = options.now ?? Date.now;
   const log = options.log ?? consoleLogger;
   const shared = options.stores ? undefined : sharedStoresFor(config, options, log);
-  const stores = options.stores ?? composeStores({ shared, state: options.state, now });
+  const stores = options.stores ?? composeStores({ shared, state: options.state, now, log, writerLeaseMs: config.exchange.writerLeaseMs });
   const app = express();
   app.disable('x-powered-by');
   app.set('query parser', 'simple');
-  app.use(healthRouter({ ...options.health, ...(options.state ? { state: options.state } : {}), ...(shared ? { shared } : {}) }));
+  // Ready also means holding the exchange writer lease where there is one (a follower refuses exchange writes).
+  const writer = stores.exchangeWriter;
+  const leaseCheck = writer ? [{ name: 'exchangeWriter', check: () => { if (!writer.held()) throw new Error('another process holds the exchange writer lease'); } }] : [];
+  const health = { ...options.health, checks: [...(options.health?.checks ?? []), ...leaseCheck] };
+  app.use(healthRouter({ ...health, ...(options.state ? { state: options.state } : {}), ...(shared ? { shared } : {}) }));
   if (config.logRequests) app.use(requestLog(log));
   app.use(cors(config.cors));
 

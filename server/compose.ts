@@ -11,6 +11,7 @@ import { RateLimiter, type Clock } from './rate-limit.ts';
 import { sqliteBans, SqliteNonceStore } from './state/auth-state.ts';
 import type { StateDb } from './state/db.ts';
 import { sqliteJournal } from './state/exchange-journal.ts';
+import { exchangeLeaseOf } from './state/exchange-lease.ts';
 import { sqliteOutbox } from './state/outbox.ts';
 import { sqliteIdempotency } from './state/idempotency.ts';
 import { memoryIdempotency } from './ports/idempotency.ts';
@@ -24,17 +25,22 @@ export interface StoreChoice {
   /** The state file; absent: the sandboxes, nonces and bans stay in memory. */
   state?: StateDb | undefined;
   now: Clock;
+  /** With a state file: how long the exchange writer lease holds unrenewed (config exchange.writerLeaseMs). */
+  writerLeaseMs?: number;
+  log?: Logger;
 }
 
 /** The stores over a choice: the shared ones first, then the state file, else memory. */
-export function composeStores({ shared, state, now }: StoreChoice): ServerStores {
+export function composeStores({ shared, state, now, writerLeaseMs, log }: StoreChoice): ServerStores {
+  // One exchange writer per state file: the lease is taken (or watched) from now on.
+  const lease = state ? exchangeLeaseOf(state, { ttlMs: writerLeaseMs ?? 5000, ...(log ? { log } : {}) }) : undefined;
   return {
     nonces: (ttlMs) => shared?.nonces(ttlMs) ?? (state ? new SqliteNonceStore(state, ttlMs, now) : new NonceStore(ttlMs, now)),
     limiter: (api, rule) => shared?.limiter(api, rule) ?? new RateLimiter(rule, now, undefined, state ? sqliteBans(state, api) : undefined),
     ...(shared?.invoiceNumbers ? { invoiceNumbers: shared.invoiceNumbers } : {}),
     idempotency: shared?.idempotency ?? (state ? sqliteIdempotency(state, now) : memoryIdempotency(now)),
     ...(state
-      ? { units: state, journal: sqliteJournal(state), merchant: createSqliteMerchantStore(state), outbox: sqliteOutbox(state), partner: createSqlitePartnerStore(state) }
+      ? { units: state, journal: sqliteJournal(state, lease), exchangeWriter: lease!, merchant: createSqliteMerchantStore(state), outbox: sqliteOutbox(state), partner: createSqlitePartnerStore(state) }
       : {}),
   };
 }

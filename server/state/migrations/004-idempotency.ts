@@ -1,4 +1,4 @@
-// Schema version 2: Idempotency-Key records (server/state/idempotency.ts). `answer` is null while
+// Schema version 4: Idempotency-Key records (server/state/idempotency.ts). `answer` is null while
 // the first request runs (its lease in `until`), then the stored answer (kept 24 h).
 export default /* sql */ `
 CREATE TABLE idempotency (
