@@ -20,7 +20,7 @@ const usage = (prog: string) => `Usage: ${prog} --base <git ref | file | URL> [o
 
 Requests may only widen, responses only narrow; for webhooks the directions are reversed.`;
 
-export async function diffCli(argv: string[], prog = 'npm run diff --', write = (s: string) => process.stdout.write(s)): Promise<number> {
+export async function diffCli(argv: string[], prog = 'npm run diff --', write: (s: string) => unknown = (s) => process.stdout.write(s)): Promise<number> {
   let values;
   try {
     values = parseArgs({

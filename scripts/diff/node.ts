@@ -97,7 +97,10 @@ export function merge(node: Node, m: Node): void {
   if (m.types && !node.types) node.origin.type = m.origin.type!;
   if (m.enumValues && !node.enumValues) node.origin.enum = m.origin.enum!;
   if (m.types) node.types = node.types ? new Set([...node.types].filter((t) => m.types!.has(t) || (t === 'integer' && m.types!.has('number')))) : m.types;
-  if (m.enumValues) node.enumValues = node.enumValues ? node.enumValues.filter((v) => m.enumValues!.some((w) => same(v, w))) : m.enumValues;
+  if (m.enumValues) {
+    const keep = new Set(m.enumValues.map(key));
+    node.enumValues = node.enumValues ? node.enumValues.filter((v) => keep.has(key(v))) : m.enumValues;
+  }
   for (const [name, sub] of m.props) if (!node.props.has(name)) node.props.set(name, sub);
   for (const r of m.required) node.required.add(r);
   for (const [k, v] of Object.entries(m.kw)) {
@@ -121,8 +124,13 @@ function allowsNull(n: Node): boolean {
   return n.nullable || (!n.types && !n.enumValues && !n.branches);
 }
 
+/** A canonical string of a JSON value (object keys sorted). */
+export function key(v: unknown): string {
+  return typeof v === 'string' ? `"${v}` : JSON.stringify(canonical(v));
+}
+
 export function same(a: unknown, b: unknown): boolean {
-  return JSON.stringify(canonical(a)) === JSON.stringify(canonical(b));
+  return a === b || key(a) === key(b);
 }
 
 function canonical(v: unknown): unknown {

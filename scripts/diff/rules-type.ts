@@ -1,6 +1,6 @@
 // Type, nullability and enum rules. `in` flows may only accept more, `out` flows only produce less.
 import { levelOf, type SchemaScope } from './finding.ts';
-import { allows, same, type Node } from './node.ts';
+import { allows, key, type Node } from './node.ts';
 import { consequence, schemaFinding, show, subject } from './say.ts';
 
 /** Returns false when the types are incompatible, so the caller does not descend further. */
@@ -43,8 +43,10 @@ export function compareEnum(b: Node, r: Node, scope: SchemaScope, field: string)
     schemaFinding(scope, re ? 'enum-added' : 'enum-removed', level, bp, rp, `${what} ${re ? `is now limited to ${show(re)}` : 'is no longer limited to a list of values'}${consequence(flow, level)}.`);
     return;
   }
-  const removed = be.filter((v) => !re.some((w) => same(v, w)));
-  const added = re.filter((v) => !be.some((w) => same(v, w)));
+  const bk = new Set(be.map(key));
+  const rk = new Set(re.map(key));
+  const removed = be.filter((v) => !rk.has(key(v)));
+  const added = re.filter((v) => !bk.has(key(v)));
   if (removed.length > 0) {
     const level = levelOf(flow, 'tightened');
     schemaFinding(scope, 'enum-value-removed', level, bp, rp, `${what} lost the enum value${removed.length > 1 ? 's' : ''} ${removed.map(show).join(', ')}${consequence(flow, level)}.`);
