@@ -48,15 +48,20 @@ function release(contract: ApiContract, version: string, date: string, root: str
     lines = [...unreleased.acceptedBreaks.filter((b) => !result.unused.includes(b)).map((b) => b.changelog), ...lines];
   }
   writeReleaseFile(root, api, { version, unreleased: { changelog: [], acceptedBreaks: [] } });
-  const gen = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'scripts/generate.ts')], { cwd: root, stdio: 'inherit' });
-  if (gen.status !== 0) return fail('npm run generate failed');
+  if (!generate(root)) return fail('npm run generate failed');
   const dir = historyDir(root, api);
   mkdirSync(dir, { recursive: true });
   copyFileSync(join(root, 'generated/openapi', `${api}.json`), join(dir, `${version}.json`));
   const records: ReleaseRecord[] = [...readHistory(root, api), { version, date, changelog: lines }];
   writeFileSync(join(dir, 'releases.json'), `${JSON.stringify(records, null, 2)}\n`);
+  // The changelog, the docs' Changes and the index now know the release: generate again.
+  if (!generate(root)) return fail('npm run generate failed');
   console.log(`released ${api} ${version}: api-history/${api}/${version}.json`);
   return 0;
+}
+
+function generate(root: string): boolean {
+  return spawnSync(process.execPath, ['--import', 'tsx', join(root, 'scripts/generate.ts')], { cwd: root, stdio: 'inherit' }).status === 0;
 }
 
 function amend(contract: ApiContract, root: string): boolean {
