@@ -14,6 +14,7 @@ import { formatReport } from '../diff/format.ts';
 import { renderOpenApi } from '../pipeline/openapi.ts';
 import { gate } from './gate.ts';
 import { compareSemver, historyDir, lastRelease, readHistory, SEMVER, type ReleaseRecord } from './history.ts';
+import { packSources } from './sources.ts';
 import { writeReleaseFile } from './state.ts';
 
 const USAGE = `Usage: npm run release -- --api <exchange|merchant|partner> --version <x.y.z> [--date YYYY-MM-DD]
@@ -52,7 +53,7 @@ function release(contract: ApiContract, version: string, date: string, root: str
   const dir = historyDir(root, api);
   mkdirSync(dir, { recursive: true });
   copyFileSync(join(root, 'generated/openapi', `${api}.json`), join(dir, `${version}.json`));
-  const records: ReleaseRecord[] = [...readHistory(root, api), { version, date, changelog: lines }];
+  const records: ReleaseRecord[] = [...readHistory(root, api), { version, date, changelog: lines, source: packSources(root) }];
   writeFileSync(join(dir, 'releases.json'), `${JSON.stringify(records, null, 2)}\n`);
   // The changelog, the docs' Changes and the index now know the release: generate again.
   if (!generate(root)) return fail('npm run generate failed');
@@ -71,6 +72,8 @@ function amend(contract: ApiContract, root: string): boolean {
   if (contract.version !== last.record.version) return fail(`${api}: contracts/${api}/release.ts says ${contract.version}, the last release is ${last.record.version}; amend only re-stores the same version`) === 0;
   const absorbed = diffDocuments(last.doc, currentDocument(contract));
   copyFileSync(join(root, 'generated/openapi', `${api}.json`), join(historyDir(root, api), `${last.record.version}.json`));
+  const records = readHistory(root, api).map((r) => (r.version === last.record.version ? { ...r, source: packSources(root) } : r));
+  writeFileSync(join(historyDir(root, api), 'releases.json'), `${JSON.stringify(records, null, 2)}\n`);
   process.stdout.write(`amended ${api} ${last.record.version}; changes absorbed into it:\n${formatReport({ [api]: absorbed }, 'text')}`);
   return true;
 }

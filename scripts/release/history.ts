@@ -10,6 +10,8 @@ export interface ReleaseRecord {
   date: string;
   /** The hand-written lines of the release (accepted breaks first). */
   changelog: string[];
+  /** The client and contract runner as released (scripts/release/sources.ts). */
+  source?: string;
 }
 
 export const SEMVER = /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)$/;
