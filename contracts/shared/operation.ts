@@ -3,6 +3,7 @@
 // and the server and tests derive their types from the same values.
 import type { OpenAPIRegistry, ResponseConfig, RouteConfig } from '@asteasolutions/zod-to-openapi';
 import type { z } from './zod.ts';
+import { deprecationHeaderSpecs, type Deprecation } from './deprecation.ts';
 
 export type HttpMethod = 'get' | 'post' | 'patch' | 'delete';
 
@@ -63,6 +64,8 @@ export interface OperationSpec {
   responses: Record<number, ResponseSpec>;
   /** `x-` extensions written into the operation (decisions, permissions). */
   extensions?: Record<`x-${string}`, unknown>;
+  /** Deprecated, with its sunset (contracts/shared/deprecation.ts). */
+  deprecated?: Deprecation;
 }
 
 export type OperationMap = Record<string, OperationSpec>;
@@ -81,12 +84,13 @@ export interface WebhookSpec {
   extensions?: Record<`x-${string}`, unknown>;
 }
 
-function toResponses(responses: Record<number, ResponseSpec>): Record<string, ResponseConfig> {
+function toResponses(responses: Record<number, ResponseSpec>, deprecated?: Deprecation): Record<string, ResponseConfig> {
   const out: Record<string, ResponseConfig> = {};
   for (const [status, spec] of Object.entries(responses)) {
+    const headers = deprecated ? { ...spec.headers, ...deprecationHeaderSpecs(deprecated) } : spec.headers;
     out[status] = {
       description: spec.description,
-      ...(spec.headers ? { headers: spec.headers as ResponseConfig['headers'] } : {}),
+      ...(headers ? { headers: headers as ResponseConfig['headers'] } : {}),
       ...(spec.links ? { links: spec.links } : {}),
       ...(spec.schema
         ? {
@@ -136,8 +140,9 @@ export function registerOperations(registry: OpenAPIRegistry, ops: OperationMap)
         ...(op.request?.query ? { query: op.request.query } : {}),
         ...(body ? { body } : {}),
       },
-      responses: toResponses(op.responses),
+      responses: toResponses(op.responses, op.deprecated),
       ...(op.extensions ?? {}),
+      ...(op.deprecated ? { deprecated: true, 'x-sunset': op.deprecated.sunset } : {}),
     };
     registry.registerPath(route);
   }

@@ -7,6 +7,7 @@ import express, { type RequestHandler, type Router } from 'express';
 import type { OperationMap, OperationSpec } from '../../contracts/shared/operation.ts';
 import type { AnyHandler } from '../api/handler-map.ts';
 import type { ApiModule, OperationAuth } from '../api/module.ts';
+import { deprecationHeaders, type Deprecation } from '../../contracts/shared/deprecation.ts';
 import { NotImplementedError } from '../errors.ts';
 import { rateLimit, rateLimitFailures, type RateCounter } from '../rate-limit.ts';
 import type { ApiValidator } from '../validation/openapi-validator.ts';
@@ -67,12 +68,22 @@ function start(ctx: RouterContext) {
 /** One operation's route: the shared steps, then `last` (the handler, or the validator's checks). */
 function route(router: Router, ctx: RouterContext, slot: ValidatorSlot, operationId: string, op: OperationSpec, expose: boolean, ...last: RequestHandler[]): void {
   const steps: RequestHandler[] = [markOperation(operationId)];
+  if (op.deprecated) steps.push(announceDeprecation(op.deprecated));
   if (op.request?.body) steps.push(requestBody(op, { ...ctx.api.bodies, limit: ctx.bodyLimit }));
   const auth = ctx.auth(operationId, op);
   if (auth) steps.push(auth);
   steps.push(rateLimit(ctx.limiter, ctx.api.clientKey));
   if (ctx.validator) steps.push(validateRequest(slot, operationId, expose, op));
   router[op.method](toExpressPath(op.path), ...steps, ...last);
+}
+
+/** A deprecated operation answers (every status) with its Deprecation and Sunset headers. */
+function announceDeprecation(d: Deprecation): RequestHandler {
+  const headers = deprecationHeaders(d);
+  return (_req, res, next) => {
+    res.set(headers);
+    next();
+  };
 }
 
 function finish(router: Router, ctx: RouterContext, errorOptions: Parameters<typeof apiErrorHandler>[0], fallback: boolean): Router {
