@@ -14,7 +14,7 @@ import { formatReport } from '../diff/format.ts';
 import { renderOpenApi } from '../pipeline/openapi.ts';
 import { gate } from './gate.ts';
 import { compareSemver, historyDir, lastRelease, readHistory, SEMVER, type ReleaseRecord } from './history.ts';
-import { packSources } from './sources.ts';
+import { packSources, pruneSources } from './sources.ts';
 import { writeReleaseFile } from './state.ts';
 
 const USAGE = `Usage: npm run release -- --api <exchange|merchant|partner> --version <x.y.z> [--date YYYY-MM-DD]
@@ -27,7 +27,11 @@ export function releaseCli(argv: string[], root: string): number {
     process.stderr.write(`${USAGE}\n`);
     return 2;
   }
-  if (values.amend) return picked.every((c) => amend(c, root)) ? 0 : 1;
+  if (values.amend) {
+    const ok = picked.every((c) => amend(c, root));
+    pruneSources(root, contracts.map((c) => c.id));
+    return ok ? 0 : 1;
+  }
   return release(picked[0]!, values.version!, values.date ?? new Date().toISOString().slice(0, 10), root);
 }
 

@@ -3,7 +3,8 @@
 // stored once per content under api-history/sources/<sha256 prefix>.tar.xz.
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { readHistory } from './history.ts';
 import { join } from 'node:path';
 
 export const SOURCE_PATHS = ['client', 'scripts/contract', 'scripts/contract.ts', 'contracts', 'generated', 'package.json', 'tsconfig.json'];
@@ -25,4 +26,11 @@ export function packSources(root: string): string {
 export function unpackSources(root: string, archive: string, into: string): void {
   execFileSync('tar', ['-xJf', join(root, archive), '-C', into]);
   execFileSync('ln', ['-s', join(root, 'node_modules'), join(into, 'node_modules')]);
+}
+
+/** Removes archives no release refers to any more (an amended release replaced its sources). */
+export function pruneSources(root: string, apis: string[]): void {
+  const used = new Set(apis.flatMap((api) => readHistory(root, api).map((r) => r.source)));
+  const dir = join(root, 'api-history', 'sources');
+  for (const f of existsSync(dir) ? readdirSync(dir) : []) if (!used.has(`api-history/sources/${f}`)) rmSync(join(dir, f));
 }
