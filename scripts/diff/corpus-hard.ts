@@ -61,6 +61,17 @@ export const hardCases: Case[] = [
   { name: 'descriptions, examples and summaries edited', api: 'partner', rev: (d) => { walkProse(d.paths); walkProse(d.components.schemas); }, expect: [] },
   { name: 'a shared enum loses a value (request and response)', api: 'exchange', rev: (d) => (schema(d, 'State').enum = schema(d, 'State').enum.slice(0, -1)), expect: [['request-enum-value-removed', 'ERR', S('State'), S('State')], ['response-enum-value-removed', 'INFO', S('State'), S('State')]] },
   {
+    name: 'responses moved into components/responses, with links added: no change',
+    api: 'merchant',
+    rev: (d) => {
+      d.components.responses = { Unauthorized: d.paths['/payments'].post.responses['401'] };
+      for (const item of Object.values(d.paths) as Json[]) for (const op of Object.values(item) as Json[]) if (op.responses?.['401']) op.responses['401'] = { $ref: '#/components/responses/Unauthorized' };
+      d.paths['/payments'].post.responses['201'].links = { GetPayment: { operationId: 'getPayment', parameters: { payment_id: '$response.body#/id' } } };
+    },
+    expect: [],
+  },
+  { name: 'a parameter moved into components/parameters: no change', api: 'exchange', rev: (d) => { d.components.parameters = { Limit: d.paths['/orders'].get.parameters[2] }; d.paths['/orders'].get.parameters[2] = { $ref: '#/components/parameters/Limit' }; }, expect: [] },
+  {
     name: 'recursive schema: a change below the cycle',
     api: 'merchant',
     base: (d) => (schema(d, 'InvoiceRecipient').properties.parent = ref('InvoiceRecipient')),
