@@ -4,7 +4,7 @@ import type { ApiContract } from '../../contracts/shared/contract.ts';
 import { renderDecisionsPage } from './decisions.ts';
 import { renderDocumentModule } from './document-module.ts';
 import { renderIndexPage } from './index-page.ts';
-import { changeEntries, lastChange, renderChangelogFile, renderChanges, type ChangeEntry } from '../release/changelog.ts';
+import { changeEntries, lastChange, renderChangelogFile, renderChanges, type ChangeEntry } from './changelog.ts';
 import { renderOpenApi, toYaml } from './openapi.ts';
 import { renderRedoc } from './redoc.ts';
 import { renderTypes } from './types.ts';

@@ -8,10 +8,9 @@ import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { contracts } from '../../contracts/index.ts';
-import type { ApiContract } from '../../contracts/shared/contract.ts';
+import { buildDocument, type ApiContract } from '../../contracts/shared/contract.ts';
 import { diffDocuments } from '../diff/index.ts';
 import { formatReport } from '../diff/format.ts';
-import { renderOpenApi } from '../pipeline/openapi.ts';
 import { gate } from './gate.ts';
 import { compareSemver, historyDir, lastRelease, readHistory, SEMVER, type ReleaseRecord } from './history.ts';
 import { packSources, pruneSources } from './sources.ts';
@@ -36,7 +35,7 @@ export function releaseCli(argv: string[], root: string): number {
 }
 
 function currentDocument(contract: ApiContract): Record<string, unknown> {
-  return renderOpenApi(contract).doc;
+  return buildDocument(contract);
 }
 
 function release(contract: ApiContract, version: string, date: string, root: string): number {

@@ -5,8 +5,8 @@
 import type { ApiContract } from '../../contracts/shared/contract.ts';
 import type { Doc, Finding } from '../diff/finding.ts';
 import { diffDocuments } from '../diff/index.ts';
-import { markdownHeader } from '../pipeline/header.ts';
-import { readHistory, releasedDocument } from './history.ts';
+import { markdownHeader } from './header.ts';
+import { readHistory, releasedDocument } from '../release/history.ts';
 
 export interface ChangeEntry {
   version: string;
