@@ -51,26 +51,27 @@ export const hardCases: Case[] = [
   { name: 'request union branches reordered', api: 'exchange', rev: (d) => schema(d, 'CreateOrderRequest').oneOf.reverse(), expect: [] },
   { name: 'request union branch changed', api: 'exchange', rev: (d) => (schema(d, 'LimitOrderRequest').properties.price.maxLength = 20), expect: [['request-max-length-tightened', 'ERR', S('LimitOrderRequest', 'properties', 'price'), S('LimitOrderRequest', 'properties', 'price')]] },
   { name: 'request union gains a branch and another changes', api: 'exchange', rev: (d) => { stopOrder(d); schema(d, 'MarketOrderRequest').required.push('price'); }, expect: [['request-union-branch-added', 'INFO', S('CreateOrderRequest'), S('StopOrderRequest')], ['request-property-made-required', 'ERR', S('MarketOrderRequest', 'properties', 'price'), S('MarketOrderRequest', 'properties', 'price')]] },
-  { name: 'request parameter becomes a union (superset)', api: 'exchange', rev: (d) => (d.paths['/orders'].get.parameters[3].schema = { anyOf: [{ type: 'integer', minimum: 0, default: 0 }, { type: 'string', pattern: '^[0-9]+$' }] }), expect: [['request-union-branch-added', 'INFO', '/paths/~1orders/get/parameters/3/schema', '/paths/~1orders/get/parameters/3/schema/anyOf/1']] },
+  { name: 'request parameter becomes a union (superset)', api: 'exchange', rev: (d) => (d.paths['/orders'].get.parameters[3].schema = { anyOf: [d.paths['/orders'].get.parameters[3].schema, { type: 'string', pattern: '^[0-9]+$' }] }), expect: [['request-union-branch-added', 'INFO', '/paths/~1orders/get/parameters/3/schema', '/paths/~1orders/get/parameters/3/schema/anyOf/1']] },
   { name: 'response union gains a branch', api: 'merchant', rev: (d) => (pay(d).properties.status = { anyOf: [ref('PaymentStatus'), { type: 'string' }] }), expect: [['response-union-branch-added', 'ERR', S('PaymentStatus'), S('Payment', 'properties', 'status', 'anyOf', 1)]] },
   { name: 'response union loses a branch', api: 'merchant', base: (d) => (pay(d).properties.txid = { anyOf: [pay(d).properties.txid, { type: 'integer' }] }), expect: [['response-union-branch-removed', 'INFO', S('Payment', 'properties', 'txid', 'anyOf', 1), S('Payment', 'properties', 'txid')]] },
-  { name: 'nullable spelled as a type list instead of anyOf null', api: 'merchant', rev: (d) => (schema(d, 'Transaction').properties.amount_received = { type: ['string', 'null'], pattern: '^[0-9]+(\\.[0-9]+)?$' }), expect: [] },
+  { name: 'nullable spelled as a type list instead of anyOf null', api: 'merchant', rev: (d) => (schema(d, 'Transaction').properties.amount_received = { ...schema(d, 'Transaction').properties.amount_received.anyOf[0], type: ['string', 'null'] }), expect: [] },
   { name: 'nullable $ref spelled as oneOf instead of anyOf', api: 'merchant', rev: (d) => { const p = schema(d, 'PaymentStatus').properties.transaction_status; p.oneOf = p.anyOf; delete p.anyOf; }, expect: [] },
   { name: 'nullable spelled as enum with null', api: 'merchant', base: (d) => (pay(d).properties.exchange_rate_currency.type = ['string', 'null']), rev: (d) => pay(d).properties.exchange_rate_currency.enum.push(null), expect: [] },
   { name: 'properties, required and components reordered', api: 'merchant', rev: (d) => { pay(d).properties = reverseKeys(pay(d).properties); pay(d).required.reverse(); d.components.schemas = reverseKeys(d.components.schemas); }, expect: [] },
   { name: 'descriptions, examples and summaries edited', api: 'partner', rev: (d) => { walkProse(d.paths); walkProse(d.components.schemas); }, expect: [] },
   { name: 'a shared enum loses a value (request and response)', api: 'exchange', rev: (d) => (schema(d, 'State').enum = schema(d, 'State').enum.slice(0, -1)), expect: [['request-enum-value-removed', 'ERR', S('State'), S('State')], ['response-enum-value-removed', 'INFO', S('State'), S('State')]] },
   {
-    name: 'responses moved into components/responses, with links added: no change',
+    name: 'a response moved into components/responses, with links added: no change',
     api: 'merchant',
     rev: (d) => {
-      d.components.responses = { Unauthorized: d.paths['/payments'].post.responses['401'] };
-      for (const item of Object.values(d.paths) as Json[]) for (const op of Object.values(item) as Json[]) if (op.responses?.['401']) op.responses['401'] = { $ref: '#/components/responses/Unauthorized' };
-      d.paths['/payments'].post.responses['201'].links = { GetPayment: { operationId: 'getPayment', parameters: { payment_id: '$response.body#/id' } } };
+      d.components.responses.PaymentFound = d.paths['/payments/{payment_id}'].get.responses['200'];
+      d.paths['/payments/{payment_id}'].get.responses['200'] = { $ref: '#/components/responses/PaymentFound' };
+      d.paths['/payments'].post.responses['201'].links = { GetPaymentAgain: { operationId: 'getPayment', parameters: { payment_id: '$response.body#/id' } } };
     },
     expect: [],
   },
   { name: 'a parameter moved into components/parameters: no change', api: 'exchange', rev: (d) => { d.components.parameters = { Limit: d.paths['/orders'].get.parameters[2] }; d.paths['/orders'].get.parameters[2] = { $ref: '#/components/parameters/Limit' }; }, expect: [] },
+  { name: 'a pattern loses its needless \\/ escapes: no change', api: 'merchant', base: (d) => (schema(d, 'CreatePaymentFields').properties.city.pattern = '^https:\\/\\/'), rev: (d) => (schema(d, 'CreatePaymentFields').properties.city.pattern = '^https://'), expect: [] },
   {
     name: 'recursive schema: a change below the cycle',
     api: 'merchant',

@@ -16,8 +16,11 @@ export function kebab(k: string): string {
 
 type Change = 'tightened' | 'loosened' | 'changed';
 
+/** `\/` and `/` are the same pattern (a needless escape some generators mishandle). */
+const unescapeSlash = (v: unknown) => (typeof v === 'string' ? v.replace(/\\\//g, '/') : v);
+
 function classify(k: string, bv: unknown, rv: unknown): Change | undefined {
-  if (same(bv, rv)) return undefined;
+  if (k === 'pattern' ? unescapeSlash(bv) === unescapeSlash(rv) : same(bv, rv)) return undefined;
   if (bv === undefined) return 'tightened';
   if (rv === undefined) return 'loosened';
   if ((UPPER as readonly string[]).includes(k)) return (rv as number) < (bv as number) ? 'tightened' : 'loosened';

@@ -71,7 +71,7 @@ export function compareResponses(ctx: Ctx, bOp: Obj, rOp: Obj, bPtr: string, rPt
       const id = success ? `${channel}-success-status-removed` : `${channel}-status-removed`;
       const level = flow === 'in' || success ? 'ERR' : 'WARN';
       const tail = flow === 'in' ? ': receivers that answer it are treated as failing' : success ? ': clients expecting it break' : ': the server no longer answers it';
-      ctx.findings.push({ id, level, base: b.ptr, revision: rRoot, message: `The ${status} response of ${label} was removed${tail}.` });
+      ctx.findings.push({ id, level, base: join(bRoot, status), revision: rRoot, message: `The ${status} response of ${label} was removed${tail}.` });
       continue;
     }
     const r = resolve(ctx.rev, rr[status], join(rRoot, status));
