@@ -10,6 +10,7 @@ import { formBodiesDecision } from '../shared/wire-forms.ts';
 import { limitsDecision } from '../shared/limits.ts';
 import { linksDecision } from '../shared/links.ts';
 import { answersDecision } from '../shared/responses.ts';
+import { release } from './release.ts';
 
 // X1 in the words of DESIGN.md, extended to the wire forms of Peatio clients (X-tonce, X-form,
 // X-query-body); the vectors are rendered from the same constants the tests check.
@@ -211,7 +212,8 @@ const decisions: Decision[] = [
 export const exchangeContract = {
   id: 'exchange',
   title: 'Exchange Trading API',
-  version: '1.0.0',
+  version: release.version,
+  unreleased: release.unreleased,
   description,
   basePath: '/api/v1',
   tags: [

@@ -9,6 +9,7 @@ import { idempotencyDecision } from '../shared/idempotency.ts';
 import { MerchantErrorSchema } from '../shared/errors.ts';
 import { WEBHOOK_DELIVERY, WEBHOOK_SIGNING_TEXT, merchantWebhooks } from './ops-webhooks.ts';
 import { PaymentWebhookPayloadSchema, RefundWebhookPayloadSchema } from './webhooks.ts';
+import { release } from './release.ts';
 
 const description = `Accept cryptocurrency payments priced in a fiat merchant currency (USD, CAD or EUR): hosted widget payments,
 direct payments, invoices and invoice recipients, transactions, refunds, currencies and payouts, with webhooks on payment and refund events.
@@ -53,7 +54,8 @@ Recommended confirmations (low risk): Bitcoin 3, Ethereum 24, Litecoin 12, Bitco
 export const merchantContract = {
   id: 'merchant',
   title: 'Merchant Payments API',
-  version: '2.0.0',
+  version: release.version,
+  unreleased: release.unreleased,
   description,
   basePath: '/merchant/v2',
   tags: [

@@ -11,6 +11,7 @@ import { PASSWORD_MIN_LENGTH } from './registration.ts';
 import { formBodiesDecision, lenientScalarsDecision } from '../shared/wire-forms.ts';
 import { limitsDecision } from '../shared/limits.ts';
 import { answersDecision } from '../shared/responses.ts';
+import { release } from './release.ts';
 
 const errorCodeList = Object.entries(API_ERROR_CODES)
   .map(([code, { status, title }]) => `\`${code}\` ${title} (HTTP ${status})`)
@@ -120,7 +121,8 @@ export const partnerDecisions: Decision[] = [
 export const partnerContract = {
   id: 'partner',
   title: 'Partner Onboarding API',
-  version: '1.0.0',
+  version: release.version,
+  unreleased: release.unreleased,
   description: [
     'Lets a partner build its own sign-up page and create merchant accounts on the platform: by registering a user ' +
       'directly (`POST /user_registration`) or by submitting a full merchant application (`POST /merchant_applications`). ' +

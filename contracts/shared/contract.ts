@@ -4,6 +4,7 @@ import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-ope
 import { formEncodings, hoistResponses, plainSlashes } from './document-shape.ts';
 import { writeLinks, type LinkTable } from './links.ts';
 import { documentedOperations, registerOperations, registerWebhooks, type IdempotentPosts, type OperationMap, type WebhookSpec } from './operation.ts';
+import type { ReleaseState } from './release.ts';
 import type { z } from './zod.ts';
 
 export type ApiId = 'exchange' | 'merchant' | 'partner';
@@ -11,7 +12,10 @@ export type ApiId = 'exchange' | 'merchant' | 'partner';
 export interface ApiContract<Ops extends OperationMap = OperationMap> {
   id: ApiId;
   title: string;
+  /** Semver; from contracts/<api>/release.ts. */
   version: string;
+  /** Changes since the last release (contracts/<api>/release.ts); read by the check's breaking-change gate. */
+  unreleased?: ReleaseState['unreleased'];
   /** Markdown shown at the top of the docs: auth, decisions, limits. */
   description: string;
   /** Path prefix the API is served under, e.g. `/api/v1`. */

@@ -4,6 +4,7 @@
 import type { OpenAPIRegistry, ResponseConfig, RouteConfig } from '@asteasolutions/zod-to-openapi';
 import type { z } from './zod.ts';
 import { IdempotencyHeaders, idempotencyConflict, replayedHeader } from './idempotency.ts';
+import { deprecationHeaderSpecs, type Deprecation } from './deprecation.ts';
 
 export type HttpMethod = 'get' | 'post' | 'patch' | 'delete';
 
@@ -64,6 +65,8 @@ export interface OperationSpec {
   responses: Record<number, ResponseSpec>;
   /** `x-` extensions written into the operation (decisions, permissions). */
   extensions?: Record<`x-${string}`, unknown>;
+  /** Deprecated, with its sunset (contracts/shared/deprecation.ts). */
+  deprecated?: Deprecation;
 }
 
 export type OperationMap = Record<string, OperationSpec>;
@@ -82,12 +85,13 @@ export interface WebhookSpec {
   extensions?: Record<`x-${string}`, unknown>;
 }
 
-function toResponses(responses: Record<number, ResponseSpec>): Record<string, ResponseConfig> {
+function toResponses(responses: Record<number, ResponseSpec>, deprecated?: Deprecation): Record<string, ResponseConfig> {
   const out: Record<string, ResponseConfig> = {};
   for (const [status, spec] of Object.entries(responses)) {
+    const headers = deprecated ? { ...spec.headers, ...deprecationHeaderSpecs(deprecated) } : spec.headers;
     out[status] = {
       description: spec.description,
-      ...(spec.headers ? { headers: spec.headers as ResponseConfig['headers'] } : {}),
+      ...(headers ? { headers: headers as ResponseConfig['headers'] } : {}),
       ...(spec.links ? { links: spec.links } : {}),
       ...(spec.schema
         ? {
@@ -146,8 +150,9 @@ export function registerOperations(registry: OpenAPIRegistry, ops: OperationMap,
         ...(body ? { body } : {}),
         ...(keyed ? { headers: IdempotencyHeaders } : {}),
       },
-      responses: toResponses(responses),
+      responses: toResponses(responses, op.deprecated),
       ...(op.extensions ?? {}),
+      ...(op.deprecated ? { deprecated: true, 'x-sunset': op.deprecated.sunset } : {}),
     };
     registry.registerPath(route);
   }

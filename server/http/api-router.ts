@@ -7,6 +7,7 @@ import express, { type RequestHandler, type Router } from 'express';
 import type { OperationSpec } from '../../contracts/shared/operation.ts';
 import type { AnyHandler } from '../api/handler-map.ts';
 import type { ApiModule, OperationAuth } from '../api/module.ts';
+import { deprecationHeaders, type Deprecation } from '../../contracts/shared/deprecation.ts';
 import { NotImplementedError } from '../errors.ts';
 import { rateLimit, rateLimitFailures, type RateCounter } from '../rate-limit.ts';
 import type { ApiValidator } from '../validation/document-validator.ts';
@@ -69,6 +70,7 @@ function start(ctx: RouterContext) {
 /** One operation's route: the shared steps, then `last` (the handler, or the validator's checks). */
 function route(router: Router, ctx: RouterContext, paths: PathTable, operationId: string, op: OperationSpec, expose: boolean, ...last: RequestHandler[]): void {
   const steps: RequestHandler[] = [markOperation(operationId, paths.shadowing(op.path))];
+  if (op.deprecated) steps.push(announceDeprecation(op.deprecated));
   if (op.request?.body) steps.push(requestBody(op, { ...ctx.api.bodies, limit: ctx.bodyLimit, fields: ctx.validator.bodyFields(operationId) }));
   const auth = ctx.auth(operationId, op);
   if (auth) steps.push(auth);
@@ -76,6 +78,15 @@ function route(router: Router, ctx: RouterContext, paths: PathTable, operationId
   if (ctx.idempotency && op.method === 'post') steps.push(idempotencyStep(ctx.api.id, ctx.idempotency));
   steps.push(validateRequest(ctx.validator, operationId, ctx.api.bodies?.lenientJson === true, expose));
   router[op.method](toExpressPath(op.path), ...steps, ...last);
+}
+
+/** A deprecated operation answers (every status) with its Deprecation and Sunset headers. */
+function announceDeprecation(d: Deprecation): RequestHandler {
+  const headers = deprecationHeaders(d);
+  return (_req, res, next) => {
+    res.set(headers);
+    next();
+  };
 }
 
 function finish(router: Router, ctx: RouterContext, errorOptions: Parameters<typeof apiErrorHandler>[0], paths: PathTable, fallback: boolean): Router {
