@@ -4,7 +4,7 @@
 import express, { type Express, type Request, type Response } from 'express';
 import type { AddressInfo } from 'node:net';
 import { base64ToBytes } from '../../contracts/shared/base64.ts';
-import { encodeWebhookData } from '../../contracts/merchant/webhook-signature.ts';
+import { encodeWebhookData, parseSignatureHeader } from '../../contracts/merchant/webhook-signature.ts';
 import { readWebhookForm } from '../../contracts/merchant/webhook-encoding.ts';
 import { PaymentWebhookPayloadSchema, RefundWebhookPayloadSchema } from '../../contracts/merchant/webhooks.ts';
 import { webhookEventKey, webhookHandler, verifyWebhook, WebhookVerificationError, type WebhookEvent } from '../../client/webhooks-express.ts';
@@ -51,24 +51,27 @@ function handRolled(act: (e: WebhookEvent) => void, verify: (req: Request) => We
   }] as const;
 }
 
-const verified = (secret: string, extra: object = {}) => (req: Request) =>
+const verified = (secret: string | readonly string[], extra: object = {}) => (req: Request) =>
   verifyWebhook({ body: String(req.body ?? ''), contentType: req.headers['content-type'], secret, ...extra });
 
-/** The decoded payload as an event, trusting it (the no-signature-check receiver). */
+/** Checks the header's form and its timestamp window, but never computes the HMAC: trusts `data`. */
 function trusted(req: Request): WebhookEvent {
-  const data = envelopeOf(req)?.data;
-  const bytes = typeof data === 'string' ? base64ToBytes(data) : null;
+  const e = envelopeOf(req);
+  const header = typeof e?.signature === 'string' ? parseSignatureHeader(e.signature) : null;
+  if (!header) throw new WebhookVerificationError('malformed_header', 'no signature');
+  if (Math.abs(Date.now() / 1000 - header.t) > 300) throw new WebhookVerificationError('timestamp_too_old', 'outside the window');
+  const bytes = typeof e?.data === 'string' ? base64ToBytes(e.data) : null;
   if (!bytes) throw new WebhookVerificationError('malformed_body', 'no data');
   const payload = JSON.parse(new TextDecoder().decode(bytes)) as unknown;
   const payment = PaymentWebhookPayloadSchema.safeParse(payload);
-  if (payment.success) return { type: 'payment', payload: payment.data, timestamp: 0 };
+  if (payment.success) return { type: 'payment', payload: payment.data, timestamp: header.t };
   const refund = RefundWebhookPayloadSchema.safeParse(payload);
-  if (refund.success) return { type: 'refund', payload: refund.data, timestamp: 0 };
+  if (refund.success) return { type: 'refund', payload: refund.data, timestamp: header.t };
   throw new WebhookVerificationError('payload_invalid', 'unknown');
 }
 
 /** Verifies over `data` decoded, parsed and encoded again rather than over the bytes received. */
-const reserialised = (secret: string) => (req: Request) => {
+const reserialised = (secret: string | readonly string[]) => (req: Request) => {
   const e = envelopeOf(req);
   const bytes = typeof e?.data === 'string' ? base64ToBytes(e.data) : null;
   if (!e || typeof e.signature !== 'string' || !bytes) throw new WebhookVerificationError('malformed_body', 'not an envelope');
@@ -76,7 +79,7 @@ const reserialised = (secret: string) => (req: Request) => {
   return verifyWebhook({ body: { signature: e.signature, data }, secret });
 };
 
-export async function startReceiver(kind: ReceiverKind, secret: string): Promise<RunningReceiver> {
+export async function startReceiver(kind: ReceiverKind, secret: string | readonly string[]): Promise<RunningReceiver> {
   const events: WebhookEvent[] = [];
   const act = (e: WebhookEvent) => void events.push(e);
   const app: Express = express();
