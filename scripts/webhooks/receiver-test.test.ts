@@ -74,6 +74,17 @@ describe('webhooks test', () => {
     expect(formatReceiverReport(report)).toContain('effects not observed: no --probe, statuses only');
   });
 
+  it('names one cause for a receiver keyed with another secret: it refuses the valid deliveries', async () => {
+    const r = await startReceiver('webhookHandler', 'some-other-secret');
+    receivers.push(r);
+    const report = await runReceiverTest(catalog, { url: r.url, secret: SECRET, encoding: 'json', probe: r.probe });
+    expect(report.summary).toEqual({ passed: 8, failed: 8, notObserved: 0 });
+    expect(report.bugs).toEqual([{
+      bug: 'refuses-valid', description: 'refuses a valid delivery',
+      cases: ['valid-paymentFound', 'valid-paymentConfirmed', 'valid-refundProcessed', 'valid-noncanonical', 'rotation-both', 'duplicate', 'duplicate-resigned', 'unknown-event'],
+    }]);
+  });
+
   it('uses --old-secret for the rotation cases: a receiver still keyed with the old secret too is named', async () => {
     const rotating = await startReceiver('webhookHandler', [SECRET, 'old-secret']);
     receivers.push(rotating);

@@ -75,6 +75,11 @@ export async function runReceiverTest(catalog: WebhookCatalog, o: ReceiverTestOp
       ...(outcome === 'fail' ? { bug: k.bug } : {}),
     });
   }
+  // A receiver that refuses plain valid deliveries (a wrong secret, say) refuses the other 2xx cases
+  // too: name that one cause rather than a bug per case.
+  if (results.some((r) => r.bug === 'refuses-valid')) {
+    for (const r of results) if (r.bug && r.expect === '2xx' && r.statuses.some((s) => s >= 400 && s < 500)) r.bug = 'refuses-valid';
+  }
   const bugs = [...new Set(results.flatMap((r) => (r.bug ? [r.bug] : [])))].map((bug) => ({
     bug, description: RECEIVER_BUGS[bug], cases: results.filter((r) => r.bug === bug).map((r) => r.id),
   }));
