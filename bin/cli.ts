@@ -2,7 +2,8 @@
 // `cryptopay-toolkit <command>`: the package's command line (package.json "bin"), compiled to
 // dist/bin/cli.js so `npx cryptopay-toolkit ...` works from an installed package. Each command
 // is the same code as the repository's npm script: contract (npm run contract), diff (npm run
-// diff), csv (npm run csv), serve (npm start). Commands are imported lazily so `csv` does not load Express.
+// diff), csv (npm run csv), serve (npm start); webhooks (trigger, test) has no npm script.
+// Commands are imported lazily so `csv` does not load Express.
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 
@@ -19,6 +20,11 @@ Commands:
                  validate a partner merchant import or invoice upload CSV file
   serve [--host HOST] [--port PORT] [--config FILE]
                  the reference server with its sandbox defaults (demo credentials printed)
+  webhooks trigger <event> --to URL [--merchant KEY] [--set field=value ...] [--encoding json|form]
+                 send a declared merchant webhook, signed exactly as the sandbox signs it
+  webhooks test --url URL --secret S [--encoding json|form] [--probe URL] [--json]
+                 test a webhook receiver: valid, forged, expired, future, duplicate, malformed,
+                 unknown-event and rotated-secret deliveries (exit 1 when it answers wrongly)
 
 Run "${PROG} <command> --help" for a command's options; "${PROG} --version" prints the version.`;
 
@@ -82,6 +88,10 @@ async function main(argv: string[]): Promise<number | undefined> {
     }
     case 'serve':
       return serveCommand(rest);
+    case 'webhooks': {
+      const { webhooksCli } = await import('../scripts/webhooks/cli.ts');
+      return webhooksCli(rest, `${PROG} webhooks`);
+    }
     case '--version':
     case '-v':
       process.stdout.write(`${version()}\n`);
