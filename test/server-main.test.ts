@@ -9,9 +9,13 @@ import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { serverArgs } from './server-process.ts';
 
-function start(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { env: { ...process.env, STATE: 'memory', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+/** `npm start`'s command itself (tsx) for the first test; the others run the same source bundled (test/server-process.ts). */
+const NPM_START = ['--import', 'tsx', 'server/main.ts'];
+
+function start(env: Record<string, string>, args = serverArgs()) {
+  const child = spawn(process.execPath, args, { env: { ...process.env, STATE: 'memory', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   let err = '';
   child.stdout.on('data', (d: Buffer) => (out += d.toString()));
@@ -30,7 +34,7 @@ function start(env: Record<string, string>) {
 
 describe('npm start (server/main.ts)', () => {
   it('serves the three APIs and the docs on 127.0.0.1, prints URLs and demo credentials, exits 0 on SIGTERM', async () => {
-    const s = start({ PORT: '0', HOST: '127.0.0.1' });
+    const s = start({ PORT: '0', HOST: '127.0.0.1' }, NPM_START);
     const base = await s.listening;
     expect(base).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect((await fetch(`${base}/api/v1/tickers/nope`)).status).toBe(400);
