@@ -4461,7 +4461,9 @@ const document: Record<string, unknown> = {
           "Retry-After": {
             "description": "Seconds to wait before retrying.",
             "schema": {
-              "type": "integer"
+              "type": "integer",
+              "minimum": 1,
+              "maximum": 86400
             }
           }
         },
@@ -4760,6 +4762,8 @@ const document: Record<string, unknown> = {
           {
             "schema": {
               "type": "string",
+              "minLength": 1,
+              "maxLength": 255,
               "pattern": "^[\\x21-\\x7E]{1,255}$",
               "description": "Optional. A key of your choosing (1 to 255 visible ASCII characters; a UUID per logical request is best) that makes a retry safe: a request repeated with the same key and the same body within 24 h is answered with the stored answer and not executed again (see the idempotency decision).",
               "example": "5f0c8e7a-2b1d-4c3e-9f6a-1d2e3f4a5b6c"
@@ -4873,7 +4877,10 @@ const document: Record<string, unknown> = {
               "Idempotent-Replayed": {
                 "description": "`true` when this is the stored answer to an earlier request with the same Idempotency-Key (not executed again).",
                 "schema": {
-                  "type": "string"
+                  "type": "string",
+                  "enum": [
+                    "true"
+                  ]
                 }
               }
             },
@@ -4955,6 +4962,8 @@ const document: Record<string, unknown> = {
           {
             "schema": {
               "type": "string",
+              "minLength": 1,
+              "maxLength": 255,
               "pattern": "^[\\x21-\\x7E]{1,255}$",
               "description": "Optional. A key of your choosing (1 to 255 visible ASCII characters; a UUID per logical request is best) that makes a retry safe: a request repeated with the same key and the same body within 24 h is answered with the stored answer and not executed again (see the idempotency decision).",
               "example": "5f0c8e7a-2b1d-4c3e-9f6a-1d2e3f4a5b6c"
@@ -5010,7 +5019,10 @@ const document: Record<string, unknown> = {
               "Idempotent-Replayed": {
                 "description": "`true` when this is the stored answer to an earlier request with the same Idempotency-Key (not executed again).",
                 "schema": {
-                  "type": "string"
+                  "type": "string",
+                  "enum": [
+                    "true"
+                  ]
                 }
               }
             },
@@ -5549,6 +5561,8 @@ const document: Record<string, unknown> = {
           {
             "schema": {
               "type": "string",
+              "minLength": 1,
+              "maxLength": 255,
               "pattern": "^[\\x21-\\x7E]{1,255}$",
               "description": "Optional. A key of your choosing (1 to 255 visible ASCII characters; a UUID per logical request is best) that makes a retry safe: a request repeated with the same key and the same body within 24 h is answered with the stored answer and not executed again (see the idempotency decision).",
               "example": "5f0c8e7a-2b1d-4c3e-9f6a-1d2e3f4a5b6c"
@@ -5606,7 +5620,10 @@ const document: Record<string, unknown> = {
               "Idempotent-Replayed": {
                 "description": "`true` when this is the stored answer to an earlier request with the same Idempotency-Key (not executed again).",
                 "schema": {
-                  "type": "string"
+                  "type": "string",
+                  "enum": [
+                    "true"
+                  ]
                 }
               }
             },
@@ -5927,6 +5944,8 @@ const document: Record<string, unknown> = {
           {
             "schema": {
               "type": "string",
+              "minLength": 1,
+              "maxLength": 255,
               "pattern": "^[\\x21-\\x7E]{1,255}$",
               "description": "Optional. A key of your choosing (1 to 255 visible ASCII characters; a UUID per logical request is best) that makes a retry safe: a request repeated with the same key and the same body within 24 h is answered with the stored answer and not executed again (see the idempotency decision).",
               "example": "5f0c8e7a-2b1d-4c3e-9f6a-1d2e3f4a5b6c"
@@ -5979,7 +5998,10 @@ const document: Record<string, unknown> = {
               "Idempotent-Replayed": {
                 "description": "`true` when this is the stored answer to an earlier request with the same Idempotency-Key (not executed again).",
                 "schema": {
-                  "type": "string"
+                  "type": "string",
+                  "enum": [
+                    "true"
+                  ]
                 }
               }
             },
@@ -6404,6 +6426,8 @@ const document: Record<string, unknown> = {
           {
             "schema": {
               "type": "string",
+              "minLength": 1,
+              "maxLength": 255,
               "pattern": "^[\\x21-\\x7E]{1,255}$",
               "description": "Optional. A key of your choosing (1 to 255 visible ASCII characters; a UUID per logical request is best) that makes a retry safe: a request repeated with the same key and the same body within 24 h is answered with the stored answer and not executed again (see the idempotency decision).",
               "example": "5f0c8e7a-2b1d-4c3e-9f6a-1d2e3f4a5b6c"
@@ -6469,7 +6493,10 @@ const document: Record<string, unknown> = {
               "Idempotent-Replayed": {
                 "description": "`true` when this is the stored answer to an earlier request with the same Idempotency-Key (not executed again).",
                 "schema": {
-                  "type": "string"
+                  "type": "string",
+                  "enum": [
+                    "true"
+                  ]
                 }
               }
             },
@@ -6666,6 +6693,8 @@ const document: Record<string, unknown> = {
           {
             "schema": {
               "type": "string",
+              "minLength": 1,
+              "maxLength": 255,
               "pattern": "^[\\x21-\\x7E]{1,255}$",
               "description": "Optional. A key of your choosing (1 to 255 visible ASCII characters; a UUID per logical request is best) that makes a retry safe: a request repeated with the same key and the same body within 24 h is answered with the stored answer and not executed again (see the idempotency decision).",
               "example": "5f0c8e7a-2b1d-4c3e-9f6a-1d2e3f4a5b6c"
@@ -6734,7 +6763,10 @@ const document: Record<string, unknown> = {
               "Idempotent-Replayed": {
                 "description": "`true` when this is the stored answer to an earlier request with the same Idempotency-Key (not executed again).",
                 "schema": {
-                  "type": "string"
+                  "type": "string",
+                  "enum": [
+                    "true"
+                  ]
                 }
               }
             },
