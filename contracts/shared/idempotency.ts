@@ -26,7 +26,7 @@ export const IdempotencyHeaders = z.object({
 });
 
 export const replayedHeader: NonNullable<ResponseSpec['headers']> = {
-  [REPLAYED_HEADER]: { description: '`true` when this is the stored answer to an earlier request with the same Idempotency-Key (not executed again).', schema: { type: 'string', enum: ['true'] } },
+  [REPLAYED_HEADER]: { description: '`true` when this is the stored answer to an earlier request with the same Idempotency-Key (not executed again).', schema: { type: 'string', pattern: '^true$', maxLength: 4 } },
 };
 
 export const idempotencyDecision = (id: string) => ({

@@ -4878,9 +4878,8 @@ const document: Record<string, unknown> = {
                 "description": "`true` when this is the stored answer to an earlier request with the same Idempotency-Key (not executed again).",
                 "schema": {
                   "type": "string",
-                  "enum": [
-                    "true"
-                  ]
+                  "pattern": "^true$",
+                  "maxLength": 4
                 }
               }
             },
@@ -5020,9 +5019,8 @@ const document: Record<string, unknown> = {
                 "description": "`true` when this is the stored answer to an earlier request with the same Idempotency-Key (not executed again).",
                 "schema": {
                   "type": "string",
-                  "enum": [
-                    "true"
-                  ]
+                  "pattern": "^true$",
+                  "maxLength": 4
                 }
               }
             },
@@ -5621,9 +5619,8 @@ const document: Record<string, unknown> = {
                 "description": "`true` when this is the stored answer to an earlier request with the same Idempotency-Key (not executed again).",
                 "schema": {
                   "type": "string",
-                  "enum": [
-                    "true"
-                  ]
+                  "pattern": "^true$",
+                  "maxLength": 4
                 }
               }
             },
@@ -5999,9 +5996,8 @@ const document: Record<string, unknown> = {
                 "description": "`true` when this is the stored answer to an earlier request with the same Idempotency-Key (not executed again).",
                 "schema": {
                   "type": "string",
-                  "enum": [
-                    "true"
-                  ]
+                  "pattern": "^true$",
+                  "maxLength": 4
                 }
               }
             },
@@ -6494,9 +6490,8 @@ const document: Record<string, unknown> = {
                 "description": "`true` when this is the stored answer to an earlier request with the same Idempotency-Key (not executed again).",
                 "schema": {
                   "type": "string",
-                  "enum": [
-                    "true"
-                  ]
+                  "pattern": "^true$",
+                  "maxLength": 4
                 }
               }
             },
@@ -6764,9 +6759,8 @@ const document: Record<string, unknown> = {
                 "description": "`true` when this is the stored answer to an earlier request with the same Idempotency-Key (not executed again).",
                 "schema": {
                   "type": "string",
-                  "enum": [
-                    "true"
-                  ]
+                  "pattern": "^true$",
+                  "maxLength": 4
                 }
               }
             },

@@ -1360,9 +1360,8 @@ const document: Record<string, unknown> = {
                 "description": "`true` when this is the stored answer to an earlier request with the same Idempotency-Key (not executed again).",
                 "schema": {
                   "type": "string",
-                  "enum": [
-                    "true"
-                  ]
+                  "pattern": "^true$",
+                  "maxLength": 4
                 }
               }
             },
@@ -1539,9 +1538,8 @@ const document: Record<string, unknown> = {
                 "description": "`true` when this is the stored answer to an earlier request with the same Idempotency-Key (not executed again).",
                 "schema": {
                   "type": "string",
-                  "enum": [
-                    "true"
-                  ]
+                  "pattern": "^true$",
+                  "maxLength": 4
                 }
               }
             },

@@ -2223,7 +2223,7 @@ export interface operations {
             200: {
                 headers: {
                     /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key (not executed again). */
-                    "Idempotent-Replayed"?: "true";
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2290,7 +2290,7 @@ export interface operations {
             201: {
                 headers: {
                     /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key (not executed again). */
-                    "Idempotent-Replayed"?: "true";
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2545,7 +2545,7 @@ export interface operations {
             201: {
                 headers: {
                     /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key (not executed again). */
-                    "Idempotent-Replayed"?: "true";
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2748,7 +2748,7 @@ export interface operations {
             201: {
                 headers: {
                     /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key (not executed again). */
-                    "Idempotent-Replayed"?: "true";
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3004,7 +3004,7 @@ export interface operations {
             201: {
                 headers: {
                     /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key (not executed again). */
-                    "Idempotent-Replayed"?: "true";
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3068,7 +3068,7 @@ export interface operations {
             201: {
                 headers: {
                     /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key (not executed again). */
-                    "Idempotent-Replayed"?: "true";
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {

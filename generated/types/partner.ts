@@ -749,7 +749,7 @@ export interface operations {
             201: {
                 headers: {
                     /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key (not executed again). */
-                    "Idempotent-Replayed"?: "true";
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -845,7 +845,7 @@ export interface operations {
             201: {
                 headers: {
                     /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key (not executed again). */
-                    "Idempotent-Replayed"?: "true";
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
