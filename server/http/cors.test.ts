@@ -25,7 +25,7 @@ describe('cors (sandbox default: any origin)', () => {
     expect(res.headers).toMatchObject({
       'access-control-allow-origin': '*',
       'access-control-allow-methods': 'GET, POST, PUT, PATCH, DELETE',
-      'access-control-allow-headers': 'Authorization, Content-Type',
+      'access-control-allow-headers': 'Authorization, Content-Type, Idempotency-Key',
       'access-control-max-age': '600',
     });
     expect(res.text).toBe('');
@@ -35,7 +35,7 @@ describe('cors (sandbox default: any origin)', () => {
     const res = await request(app).get('/merchant/v2/transactions').set('Origin', APP).set('Authorization', MERCHANT_AUTH);
     expect(res.status).toBe(200);
     expect(res.headers['access-control-allow-origin']).toBe('*');
-    expect(res.headers['access-control-expose-headers']).toBe('Retry-After');
+    expect(res.headers['access-control-expose-headers']).toBe('Retry-After, Idempotent-Replayed');
   });
 
   it('leaves a plain OPTIONS (no Access-Control-Request-Method) to the API: 405 in its error body', async () => {

@@ -10,11 +10,11 @@ export interface CorsOptions {
   origins: readonly string[];
 }
 
-/** Request headers a client sends beyond the CORS-safelisted ones: credentials and JSON bodies. */
-export const CORS_ALLOW_HEADERS = 'Authorization, Content-Type';
+/** Request headers a client sends beyond the CORS-safelisted ones: credentials, JSON bodies, and the Idempotency-Key the typed clients mint for every merchant and partner POST. */
+export const CORS_ALLOW_HEADERS = 'Authorization, Content-Type, Idempotency-Key';
 export const CORS_ALLOW_METHODS = 'GET, POST, PUT, PATCH, DELETE';
-/** Read by the clients' retries (429, 503); a browser hides non-safelisted response headers otherwise. */
-export const CORS_EXPOSE_HEADERS = 'Retry-After';
+/** Read by the clients' retries (409, 429, 503) and replays; a browser hides non-safelisted response headers otherwise. */
+export const CORS_EXPOSE_HEADERS = 'Retry-After, Idempotent-Replayed';
 /** How long a browser may cache a preflight answer (seconds). */
 const MAX_AGE = '600';
 
