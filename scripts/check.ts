@@ -5,7 +5,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { contracts } from '../contracts/index.ts';
+import { contracts, documents } from '../contracts/index.ts';
 import { generateAll } from './pipeline/index.ts';
 import { pipelineOptions } from './pipeline/options.ts';
 import { readmeFile } from './readme-table.ts';
@@ -14,7 +14,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
 
 async function staleFiles(): Promise<string[]> {
-  const files = [...(await generateAll(contracts, pipelineOptions)), await readmeFile(root, contracts)];
+  const files = [...(await generateAll(documents, pipelineOptions)), await readmeFile(root, contracts)];
   const stale: string[] = [];
   for (const file of files) {
     const onDisk = await readFile(join(root, file.path), 'utf8').catch(() => undefined);

@@ -3,7 +3,7 @@
 // its own auth, rate limiter and error handler; the handler map is the API's defaults with the
 // given handlers replacing single operations.
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
-import type { ApiId } from '../contracts/shared/contract.ts';
+import type { DocumentId } from '../contracts/shared/contract.ts';
 import { API_MODULES, documentValidator } from './api/all.ts';
 import type { AnyHandler, HandlerOverrides } from './api/handler-map.ts';
 import type { ExchangePrincipal, MerchantPrincipal, PartnerPrincipal } from './auth/principal.ts';
@@ -20,6 +20,8 @@ import type { SharedStores } from './ports/shared.ts';
 import type { ServerStores } from './ports/stores.ts';
 import type { Clock } from './rate-limit.ts';
 import type { StateDb } from './state/db.ts';
+import { sandboxApi, sandboxRouter } from './sandbox/api.ts';
+import { SandboxControl, sandboxClients } from './sandbox/control.ts';
 import { docsRouter } from './static.ts';
 import type { Redis } from './stores/redis.ts';
 
@@ -39,7 +41,7 @@ export interface CreateServerOptions {
   /** Request lines and server errors; defaults to stdout when `config.logRequests`, errors always. */
   log?: Logger;
   /** OpenAPI documents to validate against instead of generated/openapi/<api>.yaml (tests). */
-  documents?: Partial<Record<ApiId, Record<string, unknown>>>;
+  documents?: Partial<Record<DocumentId, Record<string, unknown>>>;
   /**
    * A Redis client for the stores instances share (nonces, rate limits, invoice numbers); the
    * caller owns it. Without it, `config.redis.url` makes one; without either, they stay in memory.
@@ -58,6 +60,9 @@ export function createServer(options: CreateServerOptions = {}): Express {
   const now = options.now ?? Date.now;
   const log = options.log ?? consoleLogger;
   const stores = options.stores ?? composeStores({ shared: sharedStoresFor(config, options, log), state: options.state, now });
+  // The sandbox control API and its test clock exist only when configured (decision S-where).
+  const control = config.sandbox.controlApi ? new SandboxControl(config, now, log) : undefined;
+  const exemptable = sandboxClients(config);
   const app = express();
   app.disable('x-powered-by');
   app.set('query parser', 'simple');
@@ -66,7 +71,7 @@ export function createServer(options: CreateServerOptions = {}): Express {
 
   for (const api of API_MODULES) {
     const handlers: Record<string, AnyHandler | undefined> = {
-      ...(api.defaultHandlers({ config, now, log, stores }) as unknown as Record<string, AnyHandler>),
+      ...(api.defaultHandlers({ config, now, log, stores, ...(control ? { control } : {}) }) as unknown as Record<string, AnyHandler>),
       ...((options.handlers?.[api.id] ?? {}) as Record<string, AnyHandler | undefined>),
     };
     const router = serverRouter(
@@ -74,7 +79,11 @@ export function createServer(options: CreateServerOptions = {}): Express {
         api,
         auth: api.auth({ settings: config[api.id], now, stores }),
         validator: documentValidator(api.id, config.validate, options.documents?.[api.id]),
-        limiter: config.rateLimit.enabled ? stores.limiter(api.id, config.rateLimit[api.id]) : undefined,
+        limiter: !config.rateLimit.enabled
+          ? undefined
+          : control
+            ? control.exempting(stores.limiter(api.id, config.rateLimit[api.id]), exemptable[api.id])
+            : stores.limiter(api.id, config.rateLimit[api.id]),
         bodyLimit: config.bodyLimit,
         log,
       },
@@ -82,6 +91,7 @@ export function createServer(options: CreateServerOptions = {}): Express {
     );
     app.use(api.basePath, router);
   }
+  if (control) app.use(sandboxApi.basePath, sandboxRouter(control, config, log, options.documents?.sandbox));
   app.use(docsRouter());
   app.use(notFound);
   app.use(lastResort(log));

@@ -5,10 +5,10 @@
 import express, { type Router } from 'express';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { ApiId } from '../contracts/shared/contract.ts';
+import type { DocumentId } from '../contracts/shared/contract.ts';
 import { ROOT, specPath } from './spec.ts';
 
-const APIS: readonly ApiId[] = ['exchange', 'merchant', 'partner'];
+const APIS: readonly DocumentId[] = ['exchange', 'merchant', 'partner', 'sandbox'];
 
 // The Redoc pages (2.5 MB each) are not in the npm package: an installed sandbox answers this.
 const notFound = (what: string) => ({ message: `${what} not found: the docs pages are not part of the npm package; in the repository, \`npm run generate\` produces them` });

@@ -1,6 +1,6 @@
 // The generate pipeline as functions: contracts -> every generated file, in memory. `generate`
 // writes them, `check` compares them with what is on disk.
-import type { ApiContract } from '../../contracts/shared/contract.ts';
+import type { AnyContract } from '../../contracts/shared/contract.ts';
 import { renderDecisionsPage } from './decisions.ts';
 import { renderDocumentModule } from './document-module.ts';
 import { renderIndexPage } from './index-page.ts';
@@ -18,10 +18,10 @@ export interface PipelineOptions {
   /** Skip the Redoc pages (slow-ish); used by tests that only look at documents and types. */
   skipDocs?: boolean;
   /** Extra transform applied to each OpenAPI document before it is written (docs add code samples). */
-  transform?: (doc: Record<string, unknown>, contract: ApiContract) => void;
+  transform?: (doc: Record<string, unknown>, contract: AnyContract) => void;
 }
 
-export async function generateAll(contracts: readonly ApiContract[], opts: PipelineOptions = {}): Promise<GeneratedFile[]> {
+export async function generateAll(contracts: readonly AnyContract[], opts: PipelineOptions = {}): Promise<GeneratedFile[]> {
   const perApi = await Promise.all(
     contracts.map(async (contract) => {
       const { doc, yaml, json } = renderOpenApi(contract, (d) => opts.transform?.(d, contract));

@@ -6,7 +6,8 @@ import { answeredDurably } from '../../ports/units.ts';
 import type { ExchangeHandlers } from '../handler-map.ts';
 import { createExchangeReference } from './index.ts';
 
-export function defaultExchangeHandlers({ config, now, stores }: HandlerContext): ExchangeHandlers {
-  const { handlers } = createExchangeReference(config, { now, ...(stores.journal ? { journal: stores.journal } : {}) });
+export function defaultExchangeHandlers({ config, now, stores, control }: HandlerContext): ExchangeHandlers {
+  const { engine, handlers } = createExchangeReference(config, { now, ...(stores.journal ? { journal: stores.journal } : {}) });
+  control?.register({ all: async () => engine.reset() });
   return answeredDurably(stores.units, handlers);
 }
