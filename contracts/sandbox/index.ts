@@ -39,7 +39,9 @@ export const sandboxDecisions: Decision[] = [
     decision:
       'Off by default. `POST /rate-limits {"sandbox_keys_exempt": true}` (or config `sandbox.exemptRateLimits`) makes ' +
       'requests authenticated with a sandbox credential skip the limiter: merchant keys with `sandbox: true` and every ' +
-      'exchange and partner credential of the sandbox. Requests without a valid credential are still counted per address.',
+      'exchange and partner credential of the sandbox, and anything sent from loopback (the machine the sandbox runs on, ' +
+      'as S-access trusts it: the public and refused requests too). Other requests without a valid ' +
+      'credential are still counted per address.',
   },
   {
     id: 'S-errors',

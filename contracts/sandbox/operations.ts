@@ -8,6 +8,7 @@ import { AdvanceClockRequestSchema, ClockSchema, RateLimitsSchema, ResetResultSc
 export const SANDBOX_SECURITY = [{ SandboxBasic: [] }, {}] as const;
 
 const errors = () => partnerErrors({}, 400, 401, 404, 405, 500, 503);
+const paramErrors = () => partnerErrors({}, 400, 401, 404, 405, 422, 500, 503);
 const bodyErrors = () => partnerErrors({}, 400, 401, 404, 405, 413, 415, 422, 500, 503);
 
 const clockExample = { now: '2026-11-25T10:00:05.000Z', offset_seconds: 5, pending: 0 };
@@ -38,7 +39,7 @@ export const sandboxOperations = defineOperations({
     request: { params: z.object({ api_key: z.string().min(1).max(128).openapi({ description: 'A configured merchant API key', example: 'demo-merchant' }) }) },
     responses: {
       200: { description: "The merchant's records removed", schema: ResetResultSchema, example: { scope: 'merchant', merchant: 'demo-merchant', removed: 3 } },
-      ...errors(),
+      ...paramErrors(),
     },
   },
   getClock: {
@@ -87,8 +88,8 @@ export const sandboxOperations = defineOperations({
     summary: 'Exempt sandbox credentials from the rate limits',
     description:
       'With `sandbox_keys_exempt: true`, requests authenticated with a sandbox credential (a merchant key with `sandbox: true`, ' +
-      'any exchange or partner credential of this sandbox) skip the rate limits, so a contract run takes seconds; requests ' +
-      'without a valid credential stay limited.',
+      'any exchange or partner credential of this sandbox), and every request from loopback, skip the rate limits, so a ' +
+      'contract run takes seconds; other requests without a valid credential stay limited (S-rate-limits).',
     tags: ['Rate limits'],
     security: SANDBOX_SECURITY,
     request: { body: { schema: RateLimitsSchema, example: { sandbox_keys_exempt: true } } },

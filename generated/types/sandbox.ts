@@ -96,7 +96,7 @@ export interface paths {
         put?: never;
         /**
          * Exempt sandbox credentials from the rate limits
-         * @description With `sandbox_keys_exempt: true`, requests authenticated with a sandbox credential (a merchant key with `sandbox: true`, any exchange or partner credential of this sandbox) skip the rate limits, so a contract run takes seconds; requests without a valid credential stay limited.
+         * @description With `sandbox_keys_exempt: true`, requests authenticated with a sandbox credential (a merchant key with `sandbox: true`, any exchange or partner credential of this sandbox), and every request from loopback, skip the rate limits, so a contract run takes seconds; other requests without a valid credential stay limited (S-rate-limits).
          */
         post: operations["setRateLimits"];
         delete?: never;
@@ -406,6 +406,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            422: components["responses"]["UnprocessableEntity"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };

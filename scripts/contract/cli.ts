@@ -95,7 +95,7 @@ async function run(argv: readonly string[], prog: string): Promise<number> {
     process.stdout.write(`${usage(prog)}\n`);
     return 0;
   }
-  const apis: ApiId[] = parsed.api === 'all' ? [...API_IDS] : API_IDS.includes(parsed.api as ApiId) ? [parsed.api as ApiId] : fail(`--api must be exchange, merchant, partner or all, got "${parsed.api}"`);
+  const apis: ApiId[] = parsed.api === 'all' ? [...API_IDS] : [...API_IDS, 'sandbox'].includes(parsed.api as ApiId) ? [parsed.api as ApiId] : fail(`--api must be exchange, merchant, partner, sandbox or all, got "${parsed.api}"`);
   if (parsed.spec && apis.length > 1) fail('--spec needs a single --api');
   const baseUrl = parsed['base-url'] ?? process.env.CONTRACT_BASE_URL ?? 'http://127.0.0.1:8080';
   if (!/^https?:\/\/[^/]/.test(baseUrl)) fail(`--base-url must be an http(s) URL, got "${baseUrl}"`);

@@ -115,6 +115,8 @@ export const FLOWS: Record<ApiId, FlowTable> = {
     },
   },
   partner: { producers: [], consumers: [] },
+  // The control API: the resets at the end, so the other operations see the sandbox as it was.
+  sandbox: { producers: [], consumers: [], last: ['resetMerchant', 'resetSandbox'] },
 };
 
 /** Operations in run order: producers (and `after` targets) before their consumers, `last` at the end. */

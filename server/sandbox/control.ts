@@ -5,6 +5,7 @@
 import type { ServerConfig } from '../config.ts';
 import type { RateCounter } from '../ports/rate-limit.ts';
 import type { Clock } from '../rate-limit.ts';
+import { isLoopback } from './auth.ts';
 import { TestClock } from './clock.ts';
 
 /** What one API's sandbox can reset. */
@@ -50,10 +51,13 @@ export class SandboxControl {
   exempting(limiter: RateCounter, sandboxClients: ReadonlySet<string>): RateCounter {
     return {
       rule: limiter.rule,
-      hit: (client) => (this.exempt && sandboxClients.has(client) ? { ok: true, remaining: limiter.rule.limit } : limiter.hit(client)),
+      hit: (client) => (this.exempt && (sandboxClients.has(client) || loopbackClient(client)) ? { ok: true, remaining: limiter.rule.limit } : limiter.hit(client)),
     };
   }
 }
+
+/** A client counted by address (`ip:<address>`, rate-limit.ts ipKey) on loopback: the machine the sandbox runs on (S-access). */
+const loopbackClient = (client: string) => client.startsWith('ip:') && isLoopback(client.slice(3));
 
 /** The rate-limit client keys of the sandbox credentials of each API (server/<api>/api.ts `clientKey`). */
 export function sandboxClients(config: ServerConfig): Record<'exchange' | 'merchant' | 'partner', ReadonlySet<string>> {
