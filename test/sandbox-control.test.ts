@@ -146,3 +146,14 @@ describe('rate-limit exemption (S-rate-limits)', () => {
     expect(await unwrap(s.control.GET('/rate-limits'))).toEqual({ sandbox_keys_exempt: false });
   });
 });
+
+describe('docs pages name the address they are served from (#18 point 6)', () => {
+  it('a sandbox on another port shows its own origin, never 127.0.0.1:8080', async () => {
+    const s = await listen();
+    for (const page of ['/docs/', '/docs/merchant']) {
+      const html = await (await fetch(`${s.base}${page}`)).text();
+      expect(html).toContain(s.base);
+      expect(html).not.toContain('http://127.0.0.1:8080');
+    }
+  });
+});
