@@ -21,7 +21,8 @@ import type { ServerStores } from './ports/stores.ts';
 import type { Clock } from './rate-limit.ts';
 import type { StateDb } from './state/db.ts';
 import { sandboxApi, sandboxRouter } from './sandbox/api.ts';
-import { SandboxControl, sandboxClients } from './sandbox/control.ts';
+import { SandboxControl, loopbackClient, sandboxClients } from './sandbox/control.ts';
+import { preferring } from './sandbox/prefer.ts';
 import { docsRouter } from './static.ts';
 import type { Redis } from './stores/redis.ts';
 
@@ -74,6 +75,17 @@ export function createServer(options: CreateServerOptions = {}): Express {
       ...(api.defaultHandlers({ config, now, log, stores, ...(control ? { control } : {}) }) as unknown as Record<string, AnyHandler>),
       ...((options.handlers?.[api.id] ?? {}) as Record<string, AnyHandler | undefined>),
     };
+    // S-prefer: a sandbox caller may ask for any declared answer with `Prefer: code=<status>`.
+    if (control) {
+      const caller = (req: Request) => {
+        const client = api.clientKey(req);
+        return exemptable[api.id].has(client) || loopbackClient(client);
+      };
+      for (const [id, op] of Object.entries(api.operations)) {
+        const h = handlers[id];
+        if (h) handlers[id] = preferring(op, h, caller);
+      }
+    }
     const router = serverRouter(
       {
         api,

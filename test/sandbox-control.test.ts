@@ -157,3 +157,25 @@ describe('docs pages name the address they are served from (#18 point 6)', () =>
     }
   });
 });
+
+describe('Prefer: code=<status> reaches every declared answer (S-prefer)', () => {
+  it('answers a declared status with its example body and headers, refuses an undeclared one, and is inert without the control API', async () => {
+    const s = await listen();
+    const auth = `Basic ${Buffer.from('demo-merchant:demo-merchant-secret').toString('base64')}`;
+    const post = (base: string, prefer: string) =>
+      fetch(`${base}/merchant/v2/payments`, { method: 'POST', headers: { authorization: auth, 'content-type': 'application/json', prefer }, body: JSON.stringify(paymentBody()) });
+    const busy = await post(s.base, 'code=503');
+    expect(busy.status).toBe(503);
+    expect(busy.headers.get('retry-after')).toBe('1');
+    expect(await busy.json()).toEqual({ title: 'Service Unavailable', code: '1006', details: 'Service under maintenance' });
+    const undeclared = await post(s.base, 'code=409');
+    expect(undeclared.status).toBe(422);
+    expect(await undeclared.json()).toMatchObject({ code: '1002', source: [{ Prefer: expect.stringContaining('code=409 is not a status this operation declares') }] });
+    const markets = await fetch(`${s.base}/api/v1/markets`, { headers: { prefer: 'code=500' } });
+    expect(markets.status).toBe(500);
+    expect(await markets.json()).toEqual({ error: { code: 1005, message: 'Internal server error' } });
+
+    const off = await listen({ sandbox: { controlApi: false } });
+    expect((await post(off.base, 'code=503')).status).toBe(201);
+  });
+});

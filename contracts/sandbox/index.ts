@@ -44,6 +44,16 @@ export const sandboxDecisions: Decision[] = [
       'credential are still counted per address.',
   },
   {
+    id: 'S-prefer',
+    gap: 'How a client reaches answers the sandbox gives only on failure (500, 503, 429, ...)',
+    decision:
+      'With the control API on, a request of a sandbox caller (a sandbox credential, or anything from loopback) to any ' +
+      'operation of the four documents that carries `Prefer: code=<status>` and passes auth, rate limit and validation is ' +
+      'answered with that status, the declared example body and the declared headers (`Retry-After: 1`, `Allow`), as ' +
+      "Prism does. A status the operation does not declare is refused as invalid input naming the `Prefer` header " +
+      '(exchange 400 `1001`, the others 422 `1002`). Production servers ignore the header.',
+  },
+  {
     id: 'S-errors',
     gap: 'Error bodies',
     decision: 'The platform body `{title, code, details, source?}` of the partner API; validation failures answer 422 code `1002`.',

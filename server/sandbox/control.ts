@@ -57,7 +57,7 @@ export class SandboxControl {
 }
 
 /** A client counted by address (`ip:<address>`, rate-limit.ts ipKey) on loopback: the machine the sandbox runs on (S-access). */
-const loopbackClient = (client: string) => client.startsWith('ip:') && isLoopback(client.slice(3));
+export const loopbackClient = (client: string) => client.startsWith('ip:') && isLoopback(client.slice(3));
 
 /** The rate-limit client keys of the sandbox credentials of each API (server/<api>/api.ts `clientKey`). */
 export function sandboxClients(config: ServerConfig): Record<'exchange' | 'merchant' | 'partner', ReadonlySet<string>> {
