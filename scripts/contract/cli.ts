@@ -24,6 +24,8 @@ const usage = (prog: string) => `Usage: ${prog} --api <exchange|merchant|partner
   --junit FILE          write JUnit XML
   --max-wait SECONDS    total time to wait on 429 Retry-After (default 900)
   --no-shrink           report failing cases as found
+  --prefer              then ask for each declared status not reached with Prefer: code=<status>
+                        (a sandbox with the control API: decision S-prefer)
   --quiet               no progress lines
 Credentials (flag, else environment, else the sandbox defaults of DESIGN.md; "none" skips a check):
   --exchange-keys k:s[,k:s]   CONTRACT_EXCHANGE_KEYS      keys with the trading permission
@@ -89,6 +91,7 @@ async function run(argv: readonly string[], prog: string): Promise<number> {
         'merchant-norefund': { type: 'string' },
         'partner-bearer': { type: 'string' },
         'partner-basic': { type: 'string' },
+        prefer: { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
       },
       strict: true,
@@ -129,6 +132,7 @@ async function run(argv: readonly string[], prog: string): Promise<number> {
         ...(parsed.spec ? { document: loadDocument(api, parsed.spec) } : {}),
         ...(parsed.operation ? { operations: parsed.operation.flatMap((o) => o.split(',')) } : {}),
         rateLimitBudgetMs: budgetMs,
+        ...(parsed.prefer ? { prefer: true } : {}),
         ...(parsed['no-shrink'] ? { shrinkBudget: 0 } : {}),
         ...(log ? { log } : {}),
       });

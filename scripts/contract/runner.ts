@@ -17,6 +17,11 @@ import { send, toWire, type RequestInput, type SendOptions, type WaitBudget, typ
 
 export interface RunOptions {
   api: ApiId;
+  /**
+   * After its cases, ask for every declared status the run did not reach with `Prefer: code=<status>`
+   * (decision S-prefer; a sandbox with the control API on), and check those answers too.
+   */
+  prefer?: boolean;
   /** Where the APIs are served; the document's base path (`/api/v1`) is appended. */
   baseUrl: string;
   document?: OpenApiDocument;
@@ -82,10 +87,11 @@ export async function runContract(options: RunOptions): Promise<ApiReport> {
   const pools = new Map<string, PoolEntry[]>(Object.entries(flows.seeds ?? {}).map(([k, v]) => [k, [...v]]));
   let requests = 0;
 
-  const execute = async (op: OperationSpec, c: PlannedCase): Promise<Outcome> => {
+  const execute = async (op: OperationSpec, c: PlannedCase, prefer?: number): Promise<Outcome> => {
     const prepare = () => {
       const wire = toWire(op, basePath, c.input);
       authorize(api, op, wire, c.auth === 'replayed-nonce' ? 'valid' : c.auth, c.slot, credentials, nonces);
+      if (prefer !== undefined) wire.headers.prefer = `code=${prefer}`;
       return wire;
     };
     let response: WireResponse;
@@ -97,6 +103,12 @@ export async function runContract(options: RunOptions): Promise<ApiReport> {
       const cause = inner?.code ?? inner?.message ?? (err as Error).message;
       if (requests === 0) throw new Error(`Cannot reach ${options.baseUrl} (${cause}): is the server running?`);
       response = { status: 0, contentType: undefined, headers: {}, text: `request failed: ${cause}`, ms: 0 };
+    }
+    if (prefer !== undefined) {
+      // The asked-for answer, declared and well-formed; a 5xx asked for is no server error.
+      const failures = responseChecks(op, kit, response).filter((f) => f.check !== 'not_a_server_error');
+      if (response.status !== prefer) failures.push({ check: 'status_code_conformance', message: `Prefer: code=${prefer} answered ${response.status}` });
+      return { response, failures };
     }
     const stateful = flows.stateful?.[op.operationId];
     return { response, failures: [...responseChecks(op, kit, response), ...expectationChecks(op, profile, c.expect, response, stateful)] };
@@ -153,6 +165,16 @@ export async function runContract(options: RunOptions): Promise<ApiReport> {
         if (consumer?.consumes && c.entry) {
           pools.set(consumer.pool, (pools.get(consumer.pool) ?? []).filter((e) => e !== c.entry));
         }
+      }
+    }
+    const example = plan.cases.find((c) => c.kind === 'example' || c.kind === 'valid');
+    if (options.prefer && example) {
+      for (const row of tally.statuses()) {
+        // 429 is left to the real limiter: the runner waits out every 429 it gets.
+        if (row.state !== 'not exercised' || !/^\d{3}$/.test(row.status) || row.status === '429') continue;
+        const { response, failures } = await execute(op, example, Number(row.status));
+        tally.record(example, response.status, failures);
+        options.onCase?.(op, example, response, failures);
       }
     }
     const failures: FailureReport[] = [];
