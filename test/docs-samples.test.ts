@@ -97,7 +97,7 @@ describe('index page', () => {
     const hrefs = [...new Set([...html.matchAll(/href="([^"#]*)/g)].map((m) => m[1]))].sort();
     expect(hrefs).toEqual([
       '../openapi/exchange.json', '../openapi/exchange.yaml', '../openapi/merchant.json', '../openapi/merchant.yaml', '../openapi/partner.json', '../openapi/partner.yaml',
-      '../openapi/sandbox.json', '../openapi/sandbox.yaml', 'decisions.md', 'exchange', 'merchant', 'partner', 'sandbox']);
+      'decisions.md', 'exchange', 'merchant', 'partner']);
   });
 });
 
