@@ -1,4 +1,4 @@
-// npm run bench [-- --quick] [--only=validation,client,memory,state,generate,engine,signing,bundle,nonces] [--rounds=N] [--seconds=S]
+// npm run bench [-- --quick] [--only=validation,express,client,memory,state,generate,engine,signing,bundle,nonces] [--rounds=N] [--seconds=S]
 //   [--memory-requests=N] [--profile]
 // The toolkit's performance figures, measured the same way every time (bench/README.md says what
 // each one means). Servers run as child processes on 127.0.0.1 and free ports; autocannon and the
@@ -12,8 +12,9 @@ import { ROOT, startServer, type ServerChild } from './children.ts';
 import { measureBundles, CLIENTS_BUDGET_BYTES, type BundleFigure } from './bundle.ts';
 import { measureClient, type ClientFigure } from './client.ts';
 import { measureEngine, type EngineFigure } from './engine-figure.ts';
-import { scratch } from './fixtures.ts';
+import { benchConfig, scratch } from './fixtures.ts';
 import { measureGenerate, type GenerateFigure } from './generate.ts';
+import { EXPRESS_TARGETS, measureExpress, timesExpress, type ExpressFigure, type ExpressVariant } from './express.ts';
 import { ENDPOINT_LABEL, NonceCounter, paymentBody, paymentHeaders, signedBalancesPath } from './load.ts';
 import { LOAD_KEYS, type BenchKey } from './fixtures.ts';
 import { measureMemory, type MemoryFigure } from './memory.ts';
@@ -24,7 +25,7 @@ import { int, mb, median, ratio, seconds } from './stats.ts';
 import { judge, judgeBoth, renderRows, renderTable, type Row } from './table.ts';
 import { ENDPOINTS, VARIANTS, measureValidation, type ValidationFigure, type Variant } from './validation.ts';
 
-const FIGURES = ['validation', 'client', 'memory', 'state', 'generate', 'engine', 'signing', 'bundle', 'nonces'] as const;
+const FIGURES = ['validation', 'express', 'client', 'memory', 'state', 'generate', 'engine', 'signing', 'bundle', 'nonces'] as const;
 type Figure = (typeof FIGURES)[number];
 
 const args = process.argv.slice(2);
@@ -62,6 +63,7 @@ interface Results {
   plan: typeof PLAN;
   figures: {
     validation?: ValidationFigure;
+    express?: ExpressFigure;
     client?: ClientFigure & { server: string; loops: number };
     memory?: MemoryFigure;
     generate?: GenerateFigure;
@@ -134,7 +136,7 @@ async function main(): Promise<void> {
   // One folder per server: bench/tmp/profiles/<name>/ (the tsx loader thread writes a second file).
   const nodeFlags = (name: string) => (profile ? ['--cpu-prof', `--cpu-prof-dir=${join(ROOT, 'bench/tmp/profiles', name)}`] : []);
   try {
-    const needServers = only.has('validation') || only.has('client');
+    const needServers = only.has('validation') || only.has('client') || only.has('express');
     if (needServers || only.has('memory')) {
       console.log('\nstarting servers');
       const startedAt = performance.now();
@@ -142,6 +144,8 @@ async function main(): Promise<void> {
       const wanted: [string, Record<string, string>][] = [
         ...(needServers ? (['none', 'all', 'requests'].map((v) => [v, env(v, files.configPath)]) as [string, Record<string, string>][]) : []),
         ...(only.has('memory') ? ([['memory', env('all', files.memoryConfigPath)]] as [string, Record<string, string>][]) : []),
+        // As `npm start` runs: VALIDATE=all and one log line per request (to a pipe this process drains).
+        ...(only.has('express') ? ([['logged', env('all', files.write('logged-config.json', { ...benchConfig(), logRequests: true }))]] as [string, Record<string, string>][]) : []),
       ];
       const started = await Promise.all(wanted.map(([name, e]) => startServer({ name, entry: 'server/main.ts', env: e, nodeFlags: nodeFlags(name) })));
       servers.push(...started);
@@ -154,6 +158,12 @@ async function main(): Promise<void> {
         servers.push(bare);
         await preflight(bare.url, nonces);
         byName.bare = bare;
+        if (only.has('express')) {
+          const express = await startServer({ name: 'express', entry: 'bench/bare-express.ts', env: { BARE_BODIES: files.write('bare-bodies.json', bodies) }, nodeFlags: nodeFlags('express') });
+          servers.push(express);
+          await preflight(express.url, nonces);
+          byName.express = express;
+        }
       }
       console.log(`  ${servers.map((s) => `${s.name} pid ${s.pid} port ${s.port}`).join(', ')} (${((performance.now() - startedAt) / 1000).toFixed(1)} s)`);
 
@@ -161,6 +171,12 @@ async function main(): Promise<void> {
         const targets = Object.fromEntries(VARIANTS.map((v) => [v, byName[v] as ServerChild])) as Record<Variant, ServerChild>;
         results.figures.validation = await measureValidation({
           servers: targets, nonces, rounds: PLAN.rounds, seconds: PLAN.seconds, warmupSeconds: PLAN.warmup, connections: PLAN.connections, progress: log('validation'),
+        });
+      });
+      await section('express', async () => {
+        const targets: Record<ExpressVariant, ServerChild> = { reference: byName.logged as ServerChild, quiet: byName.all as ServerChild, unvalidated: byName.none as ServerChild, express: byName.express as ServerChild };
+        results.figures.express = await measureExpress({
+          servers: targets, nonces, rounds: PLAN.rounds, seconds: PLAN.seconds, warmupSeconds: PLAN.warmup, connections: PLAN.connections, progress: log('express'),
         });
       });
       await section('client', async () => {
@@ -231,6 +247,21 @@ function report(): void {
             `CPU ${ratio(v.medianCpuRatio)} (${int(v.medianCpuUs)} vs ${int(e.none.medianCpuUs)} µs/req)`,
           target,
           status: invalid([...v.unclean, ...e.none.unclean]) || (target ? judgeBoth(v.medianRatio, v.medianCpuRatio, { min: 0.85 }) : ''),
+        });
+      }
+    }
+  }
+  if (f.express) {
+    for (const [endpoint, e] of Object.entries(f.express) as [keyof typeof ENDPOINT_LABEL, NonNullable<ExpressFigure['ticker']>][]) {
+      for (const variant of ['reference', 'quiet', 'unvalidated'] as const) {
+        const v = e[variant];
+        const max = variant === 'reference' ? EXPRESS_TARGETS[endpoint] : undefined;
+        const times = timesExpress(v);
+        rows.push({
+          figure: `10 ${ENDPOINT_LABEL[endpoint]}: ${{ reference: 'server as npm start (log on)', quiet: 'same, request log off', unvalidated: 'same, VALIDATE=none' }[variant]} / bare Express`,
+          measured: `CPU ${ratio(times)}× (${int(v.medianCpuUs)} vs ${int(e.express.medianCpuUs)} µs/req); req/s ${ratio(v.medianRatio)} (${int(v.medianRps)} vs ${int(e.express.medianRps)})`,
+          target: max ? `CPU ≤ ${max}×` : '',
+          status: invalid([...v.unclean, ...e.express.unclean]) || (max ? (times <= max ? 'met' : 'MISSED') : ''),
         });
       }
     }

@@ -4,7 +4,7 @@
 // variant's ratio is taken to `none` within each round, and the median over rounds reported.
 // Beside requests per second, the server's own CPU time per request (from /proc): the ratio of
 // those is what the throughput ratio would be with a core to itself, and other processes on a
-// shared machine barely move it.
+// shared machine barely move it. Figure 10 (bench/express.ts) runs the same loop, `measureSideBySide`.
 import { ENDPOINT_LABEL, clean, requestsFor, runLoad, type Endpoint, type LoadResult, type RoundPlan } from './load.ts';
 import { LOAD_KEYS } from './fixtures.ts';
 import { cpuMs } from './children.ts';
@@ -16,6 +16,15 @@ export const ENDPOINTS: readonly Endpoint[] = ['ticker', 'balances', 'payment'];
 
 export interface ValidationOptions extends RoundPlan {
   servers: Record<Variant, { url: string; pid: number }>;
+  connections: number;
+}
+
+/** Servers measured side by side on some endpoints; ratios are taken to `base` within each round. */
+export interface SideBySideOptions<V extends string> extends RoundPlan {
+  servers: Record<V, { url: string; pid: number }>;
+  variants: readonly V[];
+  base: V;
+  endpoints: readonly Endpoint[];
   connections: number;
 }
 
@@ -42,8 +51,12 @@ export type ValidationFigure = Record<Endpoint, Record<Variant, VariantFigure>>;
 
 type Run = LoadResult & { cpuUs: number };
 
-export async function measureValidation(o: ValidationOptions): Promise<ValidationFigure> {
-  const run = async (variant: Variant, endpoint: Endpoint, duration: number): Promise<Run> => {
+export const measureValidation = (o: ValidationOptions): Promise<ValidationFigure> =>
+  measureSideBySide({ ...o, variants: VARIANTS, base: 'none', endpoints: ENDPOINTS }) as Promise<ValidationFigure>;
+
+export async function measureSideBySide<V extends string>(o: SideBySideOptions<V>): Promise<Partial<Record<Endpoint, Record<V, VariantFigure>>>> {
+  const { variants: VARIANTS, endpoints: ENDPOINTS } = o;
+  const run = async (variant: V, endpoint: Endpoint, duration: number): Promise<Run> => {
     const { url, pid } = o.servers[variant];
     const before = cpuMs(pid);
     const result = await runLoad({ url, requests: requestsFor(endpoint, LOAD_KEYS, o.nonces), connections: o.connections, duration });
@@ -66,15 +79,16 @@ export async function measureValidation(o: ValidationOptions): Promise<Validatio
     }
   }
 
-  const figure = {} as ValidationFigure;
+  const figure: Partial<Record<Endpoint, Record<V, VariantFigure>>> = {};
   for (const endpoint of ENDPOINTS) {
-    const base = runs[`${endpoint} none`] as Run[];
-    figure[endpoint] = {} as Record<Variant, VariantFigure>;
+    const base = runs[`${endpoint} ${o.base}`] as Run[];
+    const byVariant = {} as Record<V, VariantFigure>;
+    figure[endpoint] = byVariant;
     for (const variant of VARIANTS) {
       const results = runs[`${endpoint} ${variant}`] as Run[];
       const ratios = results.map((r, i) => r.rps / (base[i] as Run).rps);
       const cpuRatios = results.map((r, i) => (base[i] as Run).cpuUs / r.cpuUs);
-      figure[endpoint][variant] = {
+      byVariant[variant] = {
         rps: results.map((r) => Math.round(r.rps)),
         medianRps: median(results.map((r) => r.rps)),
         ratios: ratios.map((r) => Math.round(r * 1000) / 1000),

@@ -16,7 +16,7 @@ describe('cryptopay-toolkit', () => {
     const help = cli('--help');
     expect(help.code).toBe(0);
     expect(help.out).toMatch(/^Usage: cryptopay-toolkit <command> \[options\]\n/);
-    for (const command of ['contract --api', 'csv validate', 'serve [--host HOST]']) expect(help.out).toContain(`  ${command}`);
+    for (const command of ['contract --api', 'diff --base', 'csv validate', 'serve [--host HOST]', 'webhooks trigger <event>', 'webhooks test --url']) expect(help.out).toContain(`  ${command}`);
     const unknown = cli('deploy');
     expect(unknown.code).toBe(2);
     expect(unknown.err).toMatch(/^unknown command "deploy"\n\nUsage: cryptopay-toolkit/);

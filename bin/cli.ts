@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // `cryptopay-toolkit <command>`: the package's command line (package.json "bin"), compiled to
 // dist/bin/cli.js so `npx cryptopay-toolkit ...` works from an installed package. Each command
-// is the same code as the repository's npm script: contract (npm run contract), csv (npm run
-// csv), serve (npm start). Commands are imported lazily so `csv` does not load Express.
+// is the same code as the repository's npm script: contract (npm run contract), diff (npm run
+// diff), csv (npm run csv), serve (npm start); webhooks (trigger, test) has no npm script.
+// Commands are imported lazily so `csv` does not load Express.
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 
@@ -13,10 +14,17 @@ const USAGE = `Usage: ${PROG} <command> [options]
 Commands:
   contract --api <exchange|merchant|partner|all> --base-url URL [options]
                  contract tests against a running deployment (diff table; exit 1 on mismatch)
+  diff --base <git ref | file | URL> [--api NAME] [--format text|json|markdown] [--fail-on ERR|WARN]
+                 breaking-change diff of the documents against a base (requests widen, responses narrow)
   csv validate [--kind merchants|invoices] [--json] FILE
                  validate a partner merchant import or invoice upload CSV file
   serve [--host HOST] [--port PORT] [--config FILE]
                  the reference server with its sandbox defaults (demo credentials printed)
+  webhooks trigger <event> --to URL [--merchant KEY] [--set field=value ...] [--encoding json|form]
+                 send a declared merchant webhook, signed exactly as the sandbox signs it
+  webhooks test --url URL --secret S [--encoding json|form] [--probe URL] [--json]
+                 test a webhook receiver: valid, forged, expired, future, duplicate, malformed,
+                 unknown-event and rotated-secret deliveries (exit 1 when it answers wrongly)
 
 Run "${PROG} <command> --help" for a command's options; "${PROG} --version" prints the version.`;
 
@@ -70,12 +78,20 @@ async function main(argv: string[]): Promise<number | undefined> {
       const { contractCli } = await import('../scripts/contract/cli.ts');
       return contractCli(rest, `${PROG} contract`);
     }
+    case 'diff': {
+      const { diffCli } = await import('../scripts/diff/cli.ts');
+      return diffCli(rest, `${PROG} diff`);
+    }
     case 'csv': {
       const { runCsvCli } = await import('../server/csv/cli.ts');
       return runCsvCli(rest, undefined, `${PROG} csv`);
     }
     case 'serve':
       return serveCommand(rest);
+    case 'webhooks': {
+      const { webhooksCli } = await import('../scripts/webhooks/cli.ts');
+      return webhooksCli(rest, `${PROG} webhooks`);
+    }
     case '--version':
     case '-v':
       process.stdout.write(`${version()}\n`);

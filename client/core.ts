@@ -6,7 +6,8 @@
 // openapi-fetch client at runtime (`use` and `eject` included), typed as TypedClient.
 import type { Client, ClientPathsWithMethod, FetchResponse, MaybeOptionalInit } from 'openapi-fetch';
 import type { ApiName } from './base-url.ts';
-import { withRetry, type RetryPolicy } from './retry.ts';
+import { warnIfDeprecated } from './deprecation.ts';
+import { withIdempotencyKey, withRetry, type RetryPolicy } from './retry.ts';
 import { tagResponse, type FetchResult } from './errors.ts';
 
 const METHODS = ['GET', 'PUT', 'POST', 'DELETE', 'OPTIONS', 'HEAD', 'PATCH', 'TRACE'] as const;
@@ -26,18 +27,31 @@ export function enhanceClient<Paths extends Record<string, any>>(base: Client<Pa
     if (!result.response.ok) tagResponse(result.response, api);
     return result;
   };
-  function call(method: string, attempt: () => Promise<FetchResult>, init: unknown): Promise<FetchResult> {
-    if (!retry) return attempt().then(tag);
+  function call(method: string, url: string, attempt: () => Promise<FetchResult>, init: unknown): Promise<FetchResult> {
+    const done = (result: FetchResult) => {
+      warnIfDeprecated(api, method, url, result.response);
+      return tag(result);
+    };
+    if (!retry) return attempt().then(done);
     const signal = (init as { signal?: AbortSignal | null } | undefined)?.signal;
-    return withRetry(method, attempt, retry, signal).then(tag);
+    return withRetry(method, attempt, retry, signal).then(done);
   }
   const raw = base as unknown as Record<(typeof METHODS)[number], AnyCall> & { request: AnyRequest };
   const client: Record<string, unknown> = { ...base };
+  // A retried POST of merchant or partner carries one Idempotency-Key across its attempts (retry.ts).
+  const keyed = (method: string, init: unknown) => (api === 'exchange' ? init : withIdempotencyKey(method, init, retry));
   for (const method of METHODS) {
     const send = raw[method];
-    client[method] = (url: string, init?: unknown) => call(method, () => send(url, init), init);
+    client[method] = (url: string, given?: unknown) => {
+      const init = keyed(method, given);
+      return call(method, url, () => send(url, init), init);
+    };
   }
-  client.request = (method: string, url: string, init?: unknown) => call(method.toUpperCase(), () => raw.request(method, url, init), init);
+  client.request = (method: string, url: string, given?: unknown) => {
+    const upper = method.toUpperCase();
+    const init = keyed(upper, given);
+    return call(upper, url, () => raw.request(method, url, init), init);
+  };
   return client as unknown as TypedClient<Paths>;
 }
 

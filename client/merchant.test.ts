@@ -28,7 +28,8 @@ describe('createMerchantClient', () => {
     });
     const r = f.last();
     expect(r.url).toBe('http://127.0.0.1:8080/merchant/v2/transactions/7001/refunds');
-    expect(Object.fromEntries(r.headers)).toEqual({ authorization: BASIC, 'content-type': 'application/json' });
+    // A POST is retried by default, so it carries one Idempotency-Key (a UUID) for all its attempts.
+    expect(Object.fromEntries(r.headers)).toEqual({ authorization: BASIC, 'content-type': 'application/json', 'idempotency-key': expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/) });
     expect(await r.text()).toBe('{"amount_to_refund":"0.0001","email":"jane@example.com"}');
   });
 

@@ -6,7 +6,7 @@ import { basicAuthorization, headersObject, resolveBaseUrl } from './base-url.ts
 import { enhanceClient } from './core.ts';
 import { clientTransport, TextBodyRequest } from './transport.ts';
 import type { TypedClient } from './core.ts';
-import { resolveRetry, type RetryOptions } from './retry.ts';
+import { IDEMPOTENT_RETRY, resolveRetry, type RetryOptions } from './retry.ts';
 
 export type MerchantPaths = paths;
 export type MerchantSchemas = components['schemas'];
@@ -21,7 +21,7 @@ export interface MerchantClientOptions {
   fetch?: (request: Request) => Promise<Response>;
   /** Headers sent with every request (Authorization is set by the client). */
   headers?: HeadersOptions;
-  /** Retries on network errors, 429 and 503 (GET only unless `methods` says otherwise); off by default. */
+  /** Retries (on by default): GET, HEAD and POST on network errors, 409, 429 and 503; each POST with one Idempotency-Key for all its attempts. `false` turns them off. */
   retry?: boolean | RetryOptions;
 }
 
@@ -32,7 +32,8 @@ export function createMerchantClient(options: MerchantClientOptions): MerchantCl
   const baseUrl = resolveBaseUrl(options.baseUrl, 'merchant');
   const headers = { ...headersObject(options.headers), Authorization: basicAuthorization(options.apiKey, options.apiSecret) };
   const base = createClient<paths>({ baseUrl, fetch: clientTransport(options.fetch), Request: TextBodyRequest, headers });
-  return enhanceClient(base, { api: 'merchant', retry: resolveRetry(options.retry) });
+  // Retries on by default (POSTs included, each with one Idempotency-Key); `retry: false` turns them off.
+  return enhanceClient(base, { api: 'merchant', retry: resolveRetry(options.retry === undefined || options.retry === true ? IDEMPOTENT_RETRY : options.retry) });
 }
 
 

@@ -18,7 +18,7 @@ describe('createPartnerClient', () => {
     const r = f.last();
     expect(r.method).toBe('POST');
     expect(r.url).toBe('http://127.0.0.1:8080/partner/v1/user_registration');
-    expect(Object.fromEntries(r.headers)).toEqual({ authorization: 'Bearer demo-partner-key', 'content-type': 'application/json' });
+    expect(Object.fromEntries(r.headers)).toEqual({ authorization: 'Bearer demo-partner-key', 'content-type': 'application/json', 'idempotency-key': expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/) });
     expect(JSON.parse(await r.text())).toEqual(registration);
   });
 

@@ -7,7 +7,7 @@ import { basicAuthorization, bearerAuthorization, headersObject, resolveBaseUrl 
 import { enhanceClient } from './core.ts';
 import { clientTransport, TextBodyRequest } from './transport.ts';
 import type { TypedClient } from './core.ts';
-import { resolveRetry, type RetryOptions } from './retry.ts';
+import { IDEMPOTENT_RETRY, resolveRetry, type RetryOptions } from './retry.ts';
 
 export type PartnerPaths = paths;
 export type PartnerSchemas = components['schemas'];
@@ -19,7 +19,7 @@ interface CommonOptions {
   baseUrl: string;
   fetch?: (request: Request) => Promise<Response>;
   headers?: HeadersOptions;
-  /** Retries on network errors, 429 and 503 (GET only unless `methods` says otherwise); off by default. */
+  /** Retries (on by default): GET, HEAD and POST on network errors, 409, 429 and 503; each POST with one Idempotency-Key for all its attempts. `false` turns them off. */
   retry?: boolean | RetryOptions;
 }
 
@@ -32,7 +32,8 @@ export function createPartnerClient(options: PartnerClientOptions): PartnerClien
   const baseUrl = resolveBaseUrl(options.baseUrl, 'partner');
   const headers = { ...headersObject(options.headers), Authorization: authorization };
   const base = createClient<paths>({ baseUrl, fetch: clientTransport(options.fetch), Request: TextBodyRequest, headers });
-  return enhanceClient(base, { api: 'partner', retry: resolveRetry(options.retry) });
+  // Retries on by default (POSTs included, each with one Idempotency-Key); `retry: false` turns them off.
+  return enhanceClient(base, { api: 'partner', retry: resolveRetry(options.retry === undefined || options.retry === true ? IDEMPOTENT_RETRY : options.retry) });
 }
 
 function partnerAuthorization(options: PartnerClientOptions): string {

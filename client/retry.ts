@@ -48,6 +48,25 @@ export function resolveRetry(option: boolean | RetryOptions | undefined): RetryP
   return policy;
 }
 
+/**
+ * Merchant and partner (decision *-idempotency): their POSTs are safe to retry once they carry an
+ * Idempotency-Key, so the clients retry them by default, and 409 (the same key still running) too.
+ */
+export const IDEMPOTENT_RETRY: RetryOptions = { methods: ['GET', 'HEAD', 'POST'], statuses: [409, 429, 503] };
+
+/**
+ * A POST that will be retried gets one Idempotency-Key for the logical call (a caller's own is
+ * kept), minted here, before the first attempt, so every retry sends the same one.
+ */
+export function withIdempotencyKey(method: string, init: unknown, policy: RetryPolicy | undefined): unknown {
+  if (method.toUpperCase() !== 'POST' || !policy?.methods.includes('POST')) return init;
+  const given = (init ?? {}) as { headers?: ConstructorParameters<typeof Headers>[0] };
+  const headers = new Headers(given.headers);
+  if (headers.has('Idempotency-Key')) return init;
+  headers.set('Idempotency-Key', crypto.randomUUID());
+  return { ...given, headers: Object.fromEntries(headers) };
+}
+
 /** Full jitter: a random delay in [0, min(maxDelayMs, baseDelayMs·2^attempt)). */
 export function backoffDelay(attempt: number, policy: Pick<RetryPolicy, 'baseDelayMs' | 'maxDelayMs' | 'random'>): number {
   return Math.floor(policy.random() * Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** attempt));

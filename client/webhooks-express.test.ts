@@ -111,6 +111,16 @@ describe('webhookHandler', () => {
     expect((await post(refund)).body).toEqual({ received: true, ignored: true, key: 'refund:9001:refunded' });
   });
 
+  it('acknowledges (200) and ignores an authentic event of no known payload; a forged one is still 400', async () => {
+    const unknown: string[] = [];
+    const { post, calls } = await serve({ onUnknownEvent: (e) => void unknown.push(e.reason) });
+    const payout = { event: 'payoutSettled', payout_id: 5, amount: '1.00' };
+    expect(await post(payout)).toEqual({ status: 200, body: { received: true, ignored: true, unknown_event: true } });
+    expect(await post(null, JSON.stringify(signWebhook({ payload: payout, secret: 'wrong' })))).toMatchObject({ status: 400, body: { error: 'bad_signature' } });
+    expect(unknown).toEqual(['payload_invalid']);
+    expect(calls).toEqual([]);
+  });
+
   it('uses a pluggable async seen-store', async () => {
     const keys = new Set<string>();
     const store: SeenStore = { has: async (k) => keys.has(k), add: async (k) => void keys.add(k) };

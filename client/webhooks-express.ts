@@ -4,7 +4,8 @@
 // `data` rather than the raw bytes; a form body (`signature=..&data=..`, decision M-webhook-form) is
 // read by its Content-Type, raw or parsed by express.urlencoded. It verifies (webhooks.ts), skips events already processed
 // through a pluggable seen-store, calls onPayment / onRefund, and answers:
-//   200 processed, duplicate, or no handler for this type   400 verification failed (reason in the body)
+//   200 processed, duplicate, no handler for this type, or an authentic event of no known payload
+//   400 verification failed (reason in the body)
 //   409 the same event is being processed right now          413 body too large   500 the handler threw
 // Only a 2xx tells the sender to stop retrying, so an event is marked seen only after its handler
 // succeeded. Express is imported for types only: the client has no runtime dependency on it.
@@ -28,6 +29,11 @@ export interface WebhookHandlerOptions {
   limitBytes?: number;
   /** Told about handler failures (default: one line on console.error). */
   onError?: (error: unknown, event: WebhookEvent) => void;
+  /**
+   * Told about an authentic delivery whose payload is none of this API version's (an event added
+   * later, say), which is answered 200 and otherwise ignored (default: one line on console.warn).
+   */
+  onUnknownEvent?: (error: WebhookVerificationError) => void;
 }
 
 class BodyTooLarge extends Error {}
@@ -61,6 +67,7 @@ export function webhookHandler(options: WebhookHandlerOptions): RequestHandler {
   const claim = seen.claim ? (key: string) => seen.claim!(key) : (key: string) => !local.has(key) && Boolean(local.add(key));
   const release = seen.release ? (key: string) => seen.release!(key) : (key: string) => void local.delete(key);
   const onError = options.onError ?? ((error: unknown, event: WebhookEvent) => console.error(`[webhook] ${event.type} handler failed:`, error));
+  const onUnknown = options.onUnknownEvent ?? ((error: WebhookVerificationError) => console.warn(`[webhook] authentic event ignored: ${error.message}`));
 
   return async function merchantWebhook(req: Request, res: Response): Promise<void> {
     let event: WebhookEvent;
@@ -69,6 +76,12 @@ export function webhookHandler(options: WebhookHandlerOptions): RequestHandler {
       event = verifyWebhook({ body, contentType: req.headers['content-type'], secret: options.secret, ...pick(options) });
     } catch (error) {
       if (error instanceof BodyTooLarge) return void res.status(413).json({ error: 'body_too_large', message: `The webhook body exceeds ${limit} bytes.` });
+      // Authentic (signature and timestamp verified) but no payload of this API version: an event this
+      // receiver does not know. A refusal would only be retried six times; acknowledge and ignore it.
+      if (error instanceof WebhookVerificationError && error.reason === 'payload_invalid') {
+        onUnknown(error);
+        return void res.status(200).json({ received: true, ignored: true, unknown_event: true });
+      }
       if (error instanceof WebhookVerificationError) return void res.status(400).json({ error: error.reason, message: error.message });
       throw error;
     }

@@ -12,6 +12,7 @@ import { resolveConfig, type ConfigInput, type ServerConfig } from './config.ts'
 import type { ExchangeOperations } from './exchange/handler-map.ts';
 import { serverRouter } from './http/api-router.ts';
 import { cors } from './http/cors.ts';
+import { healthRouter, type ReadinessCheck } from './http/health.ts';
 import type { Logger } from './http/pipeline.ts';
 import { consoleLogger, requestLog, safePath } from './log.ts';
 import type { MerchantOperations } from './merchant/handler-map.ts';
@@ -54,19 +55,30 @@ export interface CreateServerOptions {
   state?: StateDb;
   /** Every store, composed elsewhere (takes precedence over `shared`, `redis` and `state`; server/compose.ts). */
   stores?: ServerStores;
+  /**
+   * `GET /readyz`: further checks beside the state file and Redis (the hook for e.g. the exchange
+   * lease), and whether shutdown began (then not ready). `GET /healthz` needs nothing.
+   */
+  health?: { checks?: readonly ReadinessCheck[]; stopping?: () => boolean };
 }
 
 export function createServer(options: CreateServerOptions = {}): Express {
   const config = resolveConfig(options.config ?? {});
   const now = options.now ?? Date.now;
   const log = options.log ?? consoleLogger;
-  const stores = options.stores ?? composeStores({ shared: sharedStoresFor(config, options, log), state: options.state, now });
+  const shared = options.stores ? undefined : sharedStoresFor(config, options, log);
+  const stores = options.stores ?? composeStores({ shared, state: options.state, now, log, writerLeaseMs: config.exchange.writerLeaseMs });
   // The sandbox control API and its test clock exist only when configured (decision S-where).
   const control = config.sandbox.controlApi ? new SandboxControl(config, now, log) : undefined;
   const exemptable = sandboxClients(config);
   const app = express();
   app.disable('x-powered-by');
   app.set('query parser', 'simple');
+  // Ready also means holding the exchange writer lease where there is one (a follower refuses exchange writes).
+  const writer = stores.exchangeWriter;
+  const leaseCheck = writer ? [{ name: 'exchangeWriter', check: () => { if (!writer.held()) throw new Error('another process holds the exchange writer lease'); } }] : [];
+  const health = { ...options.health, checks: [...(options.health?.checks ?? []), ...leaseCheck] };
+  app.use(healthRouter({ ...health, ...(options.state ? { state: options.state } : {}), ...(shared ? { shared } : {}) }));
   if (config.logRequests) app.use(requestLog(log));
   app.use(cors(config.cors));
 
@@ -98,6 +110,8 @@ export function createServer(options: CreateServerOptions = {}): Express {
             : stores.limiter(api.id, config.rateLimit[api.id]),
         bodyLimit: config.bodyLimit,
         log,
+        // Every merchant and partner POST takes an Idempotency-Key (contracts/shared/idempotency.ts).
+        idempotency: api.id === 'exchange' ? undefined : stores.idempotency,
       },
       handlers,
     );

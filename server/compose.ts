@@ -11,7 +11,10 @@ import { RateLimiter, type Clock } from './rate-limit.ts';
 import { sqliteBans, SqliteNonceStore } from './state/auth-state.ts';
 import type { StateDb } from './state/db.ts';
 import { sqliteJournal } from './state/exchange-journal.ts';
+import { exchangeLeaseOf } from './state/exchange-lease.ts';
 import { sqliteOutbox } from './state/outbox.ts';
+import { sqliteIdempotency } from './state/idempotency.ts';
+import { memoryIdempotency } from './ports/idempotency.ts';
 import { createSqliteMerchantStore, createSqlitePartnerStore } from './state/stores.ts';
 import { connectRedis, redisClient, type Redis, type RedisSource } from './stores/redis.ts';
 import { redisSharedStores } from './stores/shared.ts';
@@ -22,16 +25,22 @@ export interface StoreChoice {
   /** The state file; absent: the sandboxes, nonces and bans stay in memory. */
   state?: StateDb | undefined;
   now: Clock;
+  /** With a state file: how long the exchange writer lease holds unrenewed (config exchange.writerLeaseMs). */
+  writerLeaseMs?: number;
+  log?: Logger;
 }
 
 /** The stores over a choice: the shared ones first, then the state file, else memory. */
-export function composeStores({ shared, state, now }: StoreChoice): ServerStores {
+export function composeStores({ shared, state, now, writerLeaseMs, log }: StoreChoice): ServerStores {
+  // One exchange writer per state file: the lease is taken (or watched) from now on.
+  const lease = state ? exchangeLeaseOf(state, { ttlMs: writerLeaseMs ?? 5000, ...(log ? { log } : {}) }) : undefined;
   return {
     nonces: (ttlMs) => shared?.nonces(ttlMs) ?? (state ? new SqliteNonceStore(state, ttlMs, now) : new NonceStore(ttlMs, now)),
     limiter: (api, rule) => shared?.limiter(api, rule) ?? new RateLimiter(rule, now, undefined, state ? sqliteBans(state, api) : undefined),
     ...(shared?.invoiceNumbers ? { invoiceNumbers: shared.invoiceNumbers } : {}),
+    idempotency: shared?.idempotency ?? (state ? sqliteIdempotency(state, now) : memoryIdempotency(now)),
     ...(state
-      ? { units: state, journal: sqliteJournal(state), merchant: createSqliteMerchantStore(state), outbox: sqliteOutbox(state), partner: createSqlitePartnerStore(state) }
+      ? { units: state, journal: sqliteJournal(state, lease), exchangeWriter: lease!, merchant: createSqliteMerchantStore(state), outbox: sqliteOutbox(state), partner: createSqlitePartnerStore(state) }
       : {}),
   };
 }
@@ -40,11 +49,11 @@ export function composeStores({ shared, state, now }: StoreChoice): ServerStores
 export function sharedStoresFor(config: ServerConfig, options: { redis?: Redis | undefined; shared?: SharedStores | undefined }, log: Logger): SharedStores | undefined {
   if (options.shared) return options.shared;
   const redis = options.redis ?? (config.redis ? connectRedis(config.redis.url, { commandTimeoutMs: config.redis.commandTimeoutMs, log }) : undefined);
-  return redis ? redisSharedStores(redis, config.redis?.keyPrefix) : undefined;
+  return redis ? redisSharedStores(redis, config.redis?.keyPrefix, { log }) : undefined;
 }
 
 /** A validator's stores: nonces and rate-limit windows in Redis when it is given one, else in memory. */
 export function validatorStores(options: { redis?: RedisSource | undefined; redisKeyPrefix?: string | undefined; now: Clock; log: Logger }): ServerStores {
-  const shared = options.redis !== undefined ? redisSharedStores(redisClient(options.redis, { log: options.log }), options.redisKeyPrefix) : undefined;
+  const shared = options.redis !== undefined ? redisSharedStores(redisClient(options.redis, { log: options.log }), options.redisKeyPrefix, { log: options.log }) : undefined;
   return composeStores({ shared, now: options.now });
 }

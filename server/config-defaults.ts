@@ -27,6 +27,7 @@ export const SANDBOX_DEFAULTS = {
     seedBalance: '1000000',
     feeRate: '0.0025',
     cancelDelayMs: 50,
+    writerLeaseMs: 5000,
   },
   merchant: {
     keys: [

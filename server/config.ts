@@ -56,6 +56,8 @@ export const ConfigSchema = z
         feeRate: z.string().regex(/^0(\.[0-9]+)?$/, 'a decimal fraction below 1, like 0.0025'),
         /** Delay before a requested cancel takes effect (cancellation is asynchronous). */
         cancelDelayMs: z.number().int().min(0),
+        /** With a state file: how long the exchange writer lease lasts unrenewed; a second process takes over after it (server/state/exchange-lease.ts). */
+        writerLeaseMs: z.number().int().min(100),
       })
       .strict()
       .refine((e) => e.nonceTtlMs >= 2 * e.nonceWindowMs + 1000, {

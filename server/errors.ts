@@ -18,7 +18,7 @@ export const issueKey = (i: ValidationIssue): string => i.field || i.location;
 /** `market: must be equal to one of the allowed values: btcusd, ...; limit: must be <= 1000`. */
 export const describeIssues = (issues: readonly ValidationIssue[]): string => issues.map((i) => `${issueKey(i)}: ${i.message}`).join('; ');
 
-/** Request input that does not match the contract (validator or Zod). Exchange 400/1001, merchant and partner 422/1002. */
+/** Request input that does not match the document (server/validation). Exchange 400/1001, merchant and partner 422/1002. */
 export class RequestValidationError extends Error {
   override readonly name = 'RequestValidationError';
   constructor(readonly issues: readonly ValidationIssue[]) {

@@ -1,8 +1,9 @@
 // Public API of the reference server package (`<package>/server`).
 export { createServer, type CreateServerOptions, type ServerHandlers } from './app.ts';
+export { stateWritable, type ReadinessCheck } from './http/health.ts';
 export { ConfigError, ConfigSchema, loadConfig, resolveConfig, type ConfigInput, type ServerConfig } from './config.ts';
 export { SANDBOX_DEFAULTS } from './config-defaults.ts';
-export { exchangeValidator, merchantValidator, partnerValidator, type ValidatorOptions } from './validators.ts';
+export { exchangeValidator, merchantValidator, partnerValidator, type MountedValidator, type ValidatorOptions } from './validators.ts';
 export * from './auth/index.ts';
 export {
   ApiDomainError,

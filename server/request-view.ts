@@ -14,6 +14,8 @@ interface View {
   query?: Record<string, unknown>;
   params?: Record<string, unknown>;
   bodyKind?: BodyKind;
+  /** Exchange: top-level fields of a JSON body that came from the URL query (text, to be coerced). */
+  queryFields?: string[];
 }
 
 type WithView = Request & { [VIEW]?: View };
@@ -44,6 +46,14 @@ export function paramsOf(req: Request): Record<string, unknown> {
 
 export function bodyKindOf(req: Request): BodyKind | undefined {
   return (req as WithView)[VIEW]?.bodyKind;
+}
+
+export function markQueryFields(req: Request, fields: string[]): void {
+  viewOf(req).queryFields = fields;
+}
+
+export function queryFieldsOf(req: Request): string[] | undefined {
+  return (req as WithView)[VIEW]?.queryFields;
 }
 
 export function setBodyKind(req: Request, kind: BodyKind): void {

@@ -1,11 +1,14 @@
 // The reference server as a process (`npm start`, `cryptopay-toolkit serve`), with its sandbox
 // defaults. HOST, PORT, VALIDATE=all|requests|none, RATE_LIMIT=on|off, REDIS_URL (stores shared by
 // several instances), STATE=path|memory (the state file, default .data/sandbox.sqlite; server/state)
-// and CONFIG=path (JSON, deep-merged over the defaults) configure it. Prints the URLs and the demo credentials (sandbox
+// SHUTDOWN_DRAIN_MS (SIGTERM: stay up, not ready, this long before closing the listener) and
+// CONFIG=path (JSON, deep-merged over the defaults) configure it. Prints the URLs and the demo credentials (sandbox
 // values, public by design: DESIGN.md "Sandbox defaults") once it really listens; a port it cannot
 // take is one line on stderr and exit code 1; shuts down cleanly on SIGTERM and SIGINT.
-import { createServer as createHttpServer } from 'node:http';
+import { createServer as createHttpServer, type ServerResponse } from 'node:http';
 import { createServer } from './app.ts';
+import { answerClientErrors } from './http/client-errors.ts';
+import { stopRealTimers } from './merchant/reference/timers.ts';
 import { ConfigError, loadConfig, type ServerConfig } from './config.ts';
 import { SANDBOX_DEFAULTS } from './config-defaults.ts';
 import { StateDb, StateError } from './state/db.ts';
@@ -23,6 +26,20 @@ async function redisOf(config: ServerConfig): Promise<Redis | undefined> {
     process.exit(1);
   }
 }
+
+/**
+ * Node's HTTP limits, set explicitly (server/README.md, "HTTP limits"): a request line plus headers
+ * over 16 KiB is 431, headers not received within 10 s or a whole request within 30 s is 408, both
+ * in the API's error body (http/client-errors.ts); an idle keep-alive connection closes after 5 s.
+ * Node checks the timeouts every `connectionsCheckingInterval`.
+ */
+export const HTTP_LIMITS = {
+  maxHeaderSize: 16_384,
+  headersTimeout: 10_000,
+  requestTimeout: 30_000,
+  keepAliveTimeout: 5_000,
+  connectionsCheckingInterval: 1_000,
+} as const;
 
 /** Where the sandbox keeps its state unless STATE says otherwise (git-ignored). */
 const DEFAULT_STATE = '.data/sandbox.sqlite';
@@ -83,7 +100,16 @@ export async function serve(env: NodeJS.ProcessEnv = process.env): Promise<void>
   // Not app.listen: Express 5 calls its callback on a failed listen too (EADDRINUSE), which
   // printed the banner for a server that was not there.
   const redis = await redisOf(config);
-  const server = createHttpServer(createServer({ config, ...(redis ? { redis } : {}), ...(state ? { state } : {}) }));
+  let stopping = false;
+  const { keepAliveTimeout, ...serverOptions } = HTTP_LIMITS;
+  const server = createHttpServer(serverOptions);
+  // Before the app: once shutdown began, every response closes its connection after it is sent.
+  server.on('request', (_req, res: ServerResponse) => {
+    if (stopping) res.setHeader('Connection', 'close');
+  });
+  server.on('request', createServer({ config, ...(redis ? { redis } : {}), ...(state ? { state } : {}), health: { stopping: () => stopping } }));
+  server.keepAliveTimeout = keepAliveTimeout;
+  answerClientErrors(server, { maxHeaderSize: HTTP_LIMITS.maxHeaderSize });
   server.once('listening', () => {
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
@@ -96,25 +122,42 @@ export async function serve(env: NodeJS.ProcessEnv = process.env): Promise<void>
   });
   server.listen(config.port, config.host);
 
-  let stopping = false;
-  const stop = (signal: string) => {
+  // SIGTERM: stop accepting connections (and say not ready), let the requests in flight finish (their
+  // answers come after their commits), then stop the timers, commit what is pending, close the file
+  // and Redis, exit 0. Requests still running after 10 s are cut.
+  const stop = (signal: string, drainMs: number) => {
     if (stopping) return;
     stopping = true;
-    console.log(`${signal}: closing (in-flight requests may finish, 10 s at most)`);
-    const exit = () => {
-      state?.close();
-      process.exit(0);
+    console.log(`${signal}: closing (${drainMs > 0 ? `not ready, still serving for ${drainMs} ms; then ` : ''}no new connections; requests in flight finish, 10 s at most)`);
+    let exiting = false;
+    const exit = async (code: number) => {
+      if (exiting) return;
+      exiting = true;
+      stopRealTimers();
+      try {
+        state?.close();
+      } catch (e) {
+        console.error(`closing the state file failed: ${(e as Error).message}`);
+        code = 1;
+      }
+      if (redis) await redis.quit().catch(() => undefined);
+      process.exit(code);
     };
-    server.close(() => {
-      if (redis) void redis.quit().finally(exit);
-      else exit();
-    });
-    server.closeIdleConnections();
-    setTimeout(() => {
-      server.closeAllConnections();
-      exit();
-    }, 10_000).unref();
+    const close = () => {
+      server.close(() => void exit(0));
+      // A keep-alive connection whose response was in flight becomes idle once it is sent: close it then.
+      setInterval(() => server.closeIdleConnections(), 20).unref();
+      setTimeout(() => {
+        server.closeAllConnections();
+        void exit(0);
+      }, 10_000).unref();
+    };
+    // Closing the listener resets the connections still in its accept queue: behind a balancer,
+    // SHUTDOWN_DRAIN_MS gives it time to see /readyz fail and stop sending first.
+    if (drainMs > 0) setTimeout(close, drainMs);
+    else close();
   };
-  process.on('SIGTERM', () => stop('SIGTERM'));
-  process.on('SIGINT', () => stop('SIGINT'));
+  const drainMs = Number(env.SHUTDOWN_DRAIN_MS ?? 0);
+  process.on('SIGTERM', () => stop('SIGTERM', Number.isFinite(drainMs) && drainMs > 0 ? drainMs : 0));
+  process.on('SIGINT', () => stop('SIGINT', 0));
 }

@@ -3,10 +3,14 @@
 // of a documented operation that pass go on to the service's own handlers (with `req.query` and
 // `req.params` coerced); failures answer in the API's error body. Auth is optional: pass the
 // credentials to verify them too (the principal is then readable with the auth module's getters).
+// It comes as `[failures in front, the router]`: errors of the service's own body parser in front of
+// it (malformed JSON, too large) are answered in the API's body too (server/http/mountable.ts).
 //
+//   app.use(express.json());                              // optional: the validator parses bodies itself
 //   app.use('/merchant/v2', merchantValidator());
 //   app.post('/merchant/v2/payments', (req, res) => { ... });
-import type { RequestHandler, Router } from 'express';
+//   app.use('/merchant/v2', merchantErrorHandler());      // the service's own failures, in the API's body
+import type { ErrorRequestHandler, RequestHandler, Router } from 'express';
 import type { ApiId } from '../contracts/shared/contract.ts';
 import { apiModule, documentValidator } from './api/all.ts';
 import type { OperationAuth } from './api/module.ts';
@@ -14,6 +18,7 @@ import { hideAuthParams } from './auth/exchange.ts';
 import { validatorStores } from './compose.ts';
 import { resolvePart, type ConfigInput } from './config.ts';
 import { validatorRouter } from './http/api-router.ts';
+import { knownFailures } from './http/mountable.ts';
 import type { Logger } from './http/pipeline.ts';
 import type { Clock } from './rate-limit.ts';
 import type { RedisSource } from './stores/redis.ts';
@@ -47,7 +52,10 @@ export interface ValidatorOptions {
   log?: Logger;
 }
 
-function validatorFor(id: ApiId, options: ValidatorOptions): Router {
+/** A validator as mounted: an error layer for a body parser in front of it, then the API's router. */
+export type MountedValidator = [ErrorRequestHandler, Router];
+
+function validatorFor(id: ApiId, options: ValidatorOptions): MountedValidator {
   const api = apiModule(id);
   const now = options.now ?? Date.now;
   const log = options.log ?? ((line: string) => console.error(line));
@@ -62,7 +70,7 @@ function validatorFor(id: ApiId, options: ValidatorOptions): Router {
     bodyLimit: resolvePart('bodyLimit', options.bodyLimit ?? '100kb'),
     log,
   };
-  return validatorRouter(router, options.unknownRoutes);
+  return [knownFailures(id, api.render, { log, bodyLimit: router.bodyLimit }), validatorRouter(router, options.unknownRoutes)];
 }
 
 /** Without credentials: no verification; on signed exchange operations the auth params are hidden from the validator. */
@@ -76,6 +84,7 @@ const hideExchangeAuthParams: RequestHandler = (req, _res, next) => {
   next();
 };
 
-export const exchangeValidator = (options: ValidatorOptions = {}): Router => validatorFor('exchange', options);
-export const merchantValidator = (options: ValidatorOptions = {}): Router => validatorFor('merchant', options);
-export const partnerValidator = (options: ValidatorOptions = {}): Router => validatorFor('partner', options);
+export const exchangeValidator = (options: ValidatorOptions = {}): MountedValidator => validatorFor('exchange', options);
+export const merchantValidator = (options: ValidatorOptions = {}): MountedValidator => validatorFor('merchant', options);
+export const partnerValidator = (options: ValidatorOptions = {}): MountedValidator => validatorFor('partner', options);
+export { exchangeErrorHandler, merchantErrorHandler, partnerErrorHandler } from './auth/mountable.ts';

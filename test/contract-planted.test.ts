@@ -1,7 +1,9 @@
 // Planted bugs: copies of the reference handlers, each broken one way, served by createServer.
 // The runner must catch every one and name the operation: a required response field missing, a
-// field of the wrong type, a 500, and an invalid body accepted (a planted app). The CLI
-// must exit non-zero against such a server and name the operation too.
+// field of the wrong type, a 500, an invalid body accepted (a planted app), a created resource
+// that cannot be read, a deleted one still there. The CLI must exit non-zero against such a
+// server and name the operation too. The classes of issue 16's table are planted in
+// contract-planted-fidelity.test.ts.
 import { execFile } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
 import { promisify } from 'node:util';
@@ -9,7 +11,8 @@ import express from 'express';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ApiId } from '../scripts/contract/document.ts';
 import type { CheckId } from '../scripts/contract/checks.ts';
-import { runContract } from '../scripts/contract/runner.ts';
+import type { ApiReport } from '../scripts/contract/results.ts';
+import { runContract, type RunOptions } from '../scripts/contract/runner.ts';
 import type { ServerHandlers } from '../server/app.ts';
 import type { ConfigInput } from '../server/config.ts';
 import { referenceHandlers, startServer, type RunningServer } from './contract-fixtures.ts';
@@ -39,6 +42,10 @@ interface Bug {
   /** `requests`: the server does not check its own responses, so the broken body reaches the client. */
   validate: 'requests';
   check: CheckId;
+  /** The operation the runner names (default: the planted one). */
+  named?: string;
+  /** The operations run (default: the planted one, and those feeding it). */
+  run?: string[];
 }
 
 const BUGS: Bug[] = [
@@ -60,6 +67,23 @@ const BUGS: Bug[] = [
       if (body.registration.first_name.length > 4) throw new Error('planted: long first names crash');
       return original(input);
     },
+  },
+  {
+    // ensure_resource_availability: the link from the 201 to GET /invoice_recipients/{id} leads nowhere.
+    name: 'a created resource that cannot be read',
+    api: 'merchant', operationId: 'createInvoiceRecipient', validate: 'requests', check: 'ensure_resource_availability',
+    plant: editBody((body) => void (body.id = Number(body.id) + 1_000_000)), named: 'getInvoiceRecipient', run: ['getInvoiceRecipient'],
+  },
+  {
+    // use_after_free: the DELETE answers 204 and deletes nothing (it is handed another id).
+    name: 'a deleted resource still there',
+    api: 'merchant', operationId: 'deleteInvoiceRecipient', validate: 'requests', check: 'use_after_free',
+    plant: (original) => async (input) => {
+      const given = input as { params: Record<string, unknown> };
+      // The record of another id is "deleted": not found (thrown), answered 204 anyway.
+      return Promise.resolve(original({ ...given, params: { ...given.params, id: 999_999_999 } })).catch(() => ({ status: 204 }));
+    },
+    named: 'getInvoiceRecipient', run: ['deleteInvoiceRecipient', 'getInvoiceRecipient'],
   },
 ];
 
@@ -85,6 +109,24 @@ async function listen(app: express.Express): Promise<{ url: string; close: () =>
   return { url: `http://127.0.0.1:${(s.address() as AddressInfo).port}`, close: () => s.close() };
 }
 
+/** Method probes off: today's documents declare no 405 (issue 16), which is not what these plant. */
+const KINDS = ['example', 'valid', 'negative', 'auth', 'stateful'] as const;
+
+/** `operationId check` of every failure. */
+export const failuresOf = (r: ApiReport) => r.operations.flatMap((o) => o.failures.map((f) => `${o.operationId} ${f.check}`));
+/** Failures of the planted run that the clean one does not have. */
+export const added = (planted: ApiReport, clean: ApiReport) => [...new Set(failuresOf(planted))].filter((f) => !failuresOf(clean).includes(f)).sort();
+
+/** The same run against the unplanted reference server (validating requests only). */
+async function cleanRun(options: Omit<RunOptions, 'baseUrl'>): Promise<ApiReport> {
+  const clean = await startServer({ config: { validate: 'requests' }, handlers: referenceHandlers() });
+  try {
+    return await runContract({ ...options, baseUrl: clean.baseUrl });
+  } finally {
+    await clean.close();
+  }
+}
+
 let server: RunningServer | undefined;
 afterEach(async () => {
   await server?.close();
@@ -94,20 +136,22 @@ afterEach(async () => {
 describe('the runner catches planted bugs', () => {
   it.each(BUGS)('$name ($api $operationId)', async (bug) => {
     const config: ConfigInput = { validate: bug.validate };
+    const named = bug.named ?? bug.operationId;
+    const options = { api: bug.api, runs: 30, negativeRuns: 25, seed: 11, operations: bug.run ?? [bug.operationId], kinds: KINDS };
+    const clean = await cleanRun(options);
     server = await startServer({ config, handlers: planted(bug.api, bug.operationId, bug.plant) });
-    const report = await runContract({ api: bug.api, baseUrl: server.baseUrl, runs: 30, negativeRuns: 25, seed: 11, operations: [bug.operationId] });
+    const report = await runContract({ ...options, baseUrl: server.baseUrl });
     expect(report.ok).toBe(false);
-    const op = report.operations.find((o) => o.operationId === bug.operationId)!;
-    expect(op.failures.map((f) => f.check)).toContain(bug.check);
-    // Only the planted operation fails (producers of its ids run too, and stay clean).
-    expect(report.operations.filter((o) => o.failures.length > 0).map((o) => o.operationId)).toEqual([bug.operationId]);
+    // What the plant adds, beside what the same run finds on the unplanted server (issue 16's
+    // findings, until fixed): the check, on the named operation only (producers run too).
+    expect(added(report, clean)).toEqual([`${named} ${bug.check}`]);
   });
 
   it('an invalid body accepted (partner createMerchantApplication)', async () => {
     // createServer validates twice (OpenAPI, then the handlers' Zod schemas), so a handler alone
     // cannot accept an invalid body: a planted app without validation stands in for the server.
     const base = await listen(acceptEverything());
-    const report = await runContract({ api: 'partner', baseUrl: base.url, runs: 30, negativeRuns: 25, seed: 11, operations: ['createMerchantApplication'] });
+    const report = await runContract({ api: 'partner', baseUrl: base.url, runs: 30, negativeRuns: 25, seed: 11, operations: ['createMerchantApplication'], kinds: KINDS });
     base.close();
     const op = report.operations[0]!;
     expect(op.operationId).toBe('createMerchantApplication');
@@ -118,7 +162,7 @@ describe('the runner catches planted bugs', () => {
   it('shrinks the planted 500 to the smallest registration that crashes', async () => {
     const bug = BUGS.find((b) => b.check === 'not_a_server_error')!;
     server = await startServer({ config: { validate: 'requests' }, handlers: planted(bug.api, bug.operationId, bug.plant) });
-    const report = await runContract({ api: 'partner', baseUrl: server.baseUrl, runs: 30, negativeRuns: 0, seed: 11, operations: ['registerUser'] });
+    const report = await runContract({ api: 'partner', baseUrl: server.baseUrl, runs: 30, negativeRuns: 0, seed: 11, operations: ['registerUser'], kinds: KINDS });
     const failure = report.operations[0]!.failures.find((f) => f.check === 'not_a_server_error')!;
     const registration = (failure.request.body as { registration: Record<string, string> }).registration;
     expect(registration.first_name).toHaveLength(5);

@@ -134,7 +134,7 @@ describe('public operations', () => {
 // ---- A trade, to the last digit ----
 
 describe('a trade between demo-trader and demo-trader-2', () => {
-  it('moves funds, fees (0.25 % in quote, rounded down) and locks exactly', async () => {
+  it('moves exact funds, fees (0.25 % in quote, to the ledger unit) and locks', async () => {
     expect(await balances('demo-trader', 'btc', 'usd')).toEqual({ btc: untouched(8), usd: untouched(2) });
 
     const ask = await place('demo-trader', limit('sell', '1', '30000.00'));
@@ -143,26 +143,26 @@ describe('a trade between demo-trader and demo-trader-2', () => {
       btc: { balance: '1000000.00000000', locked: '1.00000000', available: '999999.00000000' },
     });
 
-    // Buys at up to 30100.00, fills at the resting 30000.00: funds floor(0.33333333 × 30000) = 9999.99, fee floor(24.999975) = 24.99.
+    // Buys at up to 30100.00, fills at the resting 30000.00: funds 0.33333333 × 30000 = 9999.9999 exactly, fee 24.99999975 (X-fee).
     const bid = await place('demo-trader-2', limit('buy', '0.33333333', '30100.00'));
     expect(bid).toMatchObject({ state: 'done', executed_volume: '0.33333333', remaining_volume: '0.00000000', trades_count: 1, avg_price: '30000.00' });
 
     expect(await balances('demo-trader', 'btc', 'usd')).toEqual({
       btc: { balance: '999999.66666667', locked: '0.66666667', available: '999999.00000000' },
-      usd: { balance: '1009975.00', locked: '0.00', available: '1009975.00' }, // + 9999.99 - 24.99
+      usd: { balance: '1009974.99990025', locked: '0.00', available: '1009974.99990025' }, // + 9999.9999 - 24.99999975
     });
     expect(await balances('demo-trader-2', 'btc', 'usd')).toEqual({
       btc: { balance: '1000000.33333333', locked: '0.00000000', available: '1000000.33333333' },
-      usd: { balance: '989975.02', locked: '0.00', available: '989975.02' }, // - 9999.99 - 24.99, the 30100.00 lock released
+      usd: { balance: '989975.00010025', locked: '0.00', available: '989975.00010025' }, // - 9999.9999 - 24.99999975, the 30100.00 lock released
     });
 
     const maker = await getOrder('demo-trader', ask.id);
     expect(maker).toMatchObject({ state: 'wait', executed_volume: '0.33333333', remaining_volume: '0.66666667', trades_count: 1, avg_price: '30000.00' });
     expect(maker.trades).toEqual([
-      expect.objectContaining({ price: '30000.00', volume: '0.33333333', funds: '9999.99', fee: '24.99', side: 'ask', trend: 'up', order_id: ask.id }),
+      expect.objectContaining({ price: '30000.00', volume: '0.33333333', funds: '9999.9999', fee: '24.99999975', side: 'ask', trend: 'up', order_id: ask.id }),
     ]);
     const [taker] = ok(await call<UserTrade[]>('GET', '/trades', { as: 'demo-trader-2', query: { market: 'btcusd' } }));
-    expect(taker).toMatchObject({ id: maker.trades[0]!.id, side: 'bid', fee: '24.99', order_id: bid.id, created_at: new Date(T0).toISOString() });
+    expect(taker).toMatchObject({ id: maker.trades[0]!.id, side: 'bid', fee: '24.99999975', order_id: bid.id, created_at: new Date(T0).toISOString() });
   });
 
   it('leaves the balances of markets it did not touch and of the viewer alone', async () => {
@@ -179,10 +179,10 @@ describe('market orders', () => {
     await place('demo-trader', limit('sell', '0.1', '30000.00'));
     await place('demo-trader', limit('sell', '0.2', '30010.00'));
     const buy = await place('demo-trader-2', { market: 'btcusd', side: 'buy', ord_type: 'market', volume: '0.25' });
-    // 0.1 × 30000.00 = 3000.00 (fee 7.50) + 0.15 × 30010.00 = 4501.50 (fee 11.25): 7501.50 / 0.25 = 30006.00.
+    // 0.1 × 30000.00 = 3000.00 + 0.15 × 30010.00 = 4501.50: 7501.50 / 0.25 = 30006.00; fees 7.50 + 11.25375 = 0.25 % of 7501.50.
     expect(buy).toMatchObject({ state: 'done', executed_volume: '0.25000000', trades_count: 2, avg_price: '30006.00' });
     expect(buy.price).toBeUndefined();
-    expect(await balances('demo-trader-2', 'usd')).toEqual({ usd: { balance: '992479.75', locked: '0.00', available: '992479.75' } });
+    expect(await balances('demo-trader-2', 'usd')).toEqual({ usd: { balance: '992479.74625', locked: '0.00', available: '992479.74625' } });
     const book = ok(await call<OrderBook>('GET', '/order_book', { query: { market: 'btcusd' } }));
     expect(book).toMatchObject({ bids: [], asks: [['30010.00', '0.05000000']] });
   });
@@ -338,9 +338,9 @@ describe('trade_history and trades', () => {
   it('a user sees only the trades of their own orders, with the same filters', async () => {
     const mine = ok(await call<UserTrade[]>('GET', '/trades', { as: 'demo-trader', query: { market: 'btcusd', limit: 3, order_by: 'asc', from: 1 } }));
     expect(mine.map((t) => [t.id, t.side, t.price, t.fee])).toEqual([
-      [2, 'ask', '30001.00', '7.50'],
-      [3, 'ask', '30002.00', '7.50'],
-      [4, 'ask', '30003.00', '7.50'],
+      [2, 'ask', '30001.00', '7.50025'],
+      [3, 'ask', '30002.00', '7.5005'],
+      [4, 'ask', '30003.00', '7.50075'],
     ]);
     expect(ok(await call<UserTrade[]>('GET', '/trades', { as: 'demo-viewer', query: { market: 'btcusd' } }))).toEqual([]);
   });

@@ -1,6 +1,7 @@
-// Reference-server processes (`server/main.ts` through tsx) for the multi-instance tests: started
+// Reference-server processes (`server/main.ts`, bundled once per run: test/server-process.ts) for the multi-instance tests: started
 // with the given environment on 127.0.0.1 and a free port (PORT=0), stopped with SIGTERM.
 import { spawn } from 'node:child_process';
+import { serverArgs } from './server-process.ts';
 
 export interface Instance {
   base: string;
@@ -9,7 +10,7 @@ export interface Instance {
 }
 
 export async function startInstance(env: Record<string, string>): Promise<Instance> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, serverArgs(), {
     env: { ...process.env, HOST: '127.0.0.1', PORT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

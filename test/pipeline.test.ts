@@ -15,6 +15,7 @@ describe('generate pipeline', () => {
     ]);
     expect(a).toEqual(b);
     expect(a.map((f) => f.path)).toEqual([
+      'CHANGELOG.md',
       'docs/decisions.md',
       'generated/openapi/exchange.document.ts',
       'generated/openapi/exchange.json',

@@ -8,7 +8,7 @@ import { PACKAGE_ENTRIES, typecheckSamples } from './docs-samples.typecheck.ts';
 
 const FILES = ['README.md', 'client/README.md', 'server/README.md'];
 /** Packages a snippet may import besides the toolkit itself. */
-const OTHER_PACKAGES = ['express'];
+const OTHER_PACKAGES = ['express', 'node:http'];
 
 /** The ```ts blocks of a Markdown file, with the line each starts on. */
 export function tsBlocks(markdown: string): { line: number; source: string }[] {

@@ -33,7 +33,7 @@ async function listen(config: ConfigInput = {}) {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   closers.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const merchant = createMerchantClient({ baseUrl: base, apiKey: 'demo-merchant', apiSecret: 'demo-merchant-secret' });
+  const merchant = createMerchantClient({ baseUrl: base, apiKey: 'demo-merchant', apiSecret: 'demo-merchant-secret', retry: false });
   return { base, logs, merchant, control: createSandboxClient({ baseUrl: base }) };
 }
 
@@ -54,13 +54,14 @@ describe('the test clock drives the payment lifecycle (S-clock)', () => {
     const created = await unwrap(s.merchant.POST('/payments', { body: paymentBody({ webhook_url: hooks.url }) }));
     expect((await unwrap(getPayment(s.merchant, created.id))).status.blockchain_status).toBe('Pending');
 
-    // Found at +2 s and confirmed at +5 s (M2); each webhook retried after 1, 2, 4, 8 and 16 s.
-    const after = await unwrap(s.control.POST('/clock/advance', { body: { seconds: 60 } }));
+    // Found at +2 s and confirmed at +5 s (M2); each webhook retried after 1, 2, 4, 8 and 16 s; the
+    // payment's webhooks go out in event order: confirmed's first attempt waits until found gave up.
+    const after = await unwrap(s.control.POST('/clock/advance', { body: { seconds: 70 } }));
     const wall = performance.now() - started;
 
-    // Scheduled steps: found, confirmed, and five retries of each webhook (each first attempt runs inside its step).
-    expect(after).toMatchObject({ offset_seconds: 60, pending: 0, fired: 2 + 10 });
-    expect(Date.parse(after.now) - Date.parse(before.now)).toBeGreaterThanOrEqual(60_000);
+    // Scheduled: found, confirmed, five retries of each webhook, and confirmed's first attempt (queued behind found's; found's runs inside its step).
+    expect(after).toMatchObject({ offset_seconds: 70, pending: 0, fired: 2 + 10 + 1 });
+    expect(Date.parse(after.now) - Date.parse(before.now)).toBeGreaterThanOrEqual(70_000);
     const payment = await unwrap(getPayment(s.merchant, created.id));
     expect(payment.status.blockchain_status).toBe('Confirmed');
     expect(hooks.received).toHaveLength(12);
@@ -72,12 +73,12 @@ describe('the test clock drives the payment lifecycle (S-clock)', () => {
       return { t: Number(parts.t), status: p.transaction_status };
     });
     const t0 = Math.floor(Date.parse(before.now) / 1000);
-    // Attempts at their scheduled sandbox times: found at 2, 3, 5, 9, 17, 33; confirmed at 5, 6, 8, 12, 20, 36.
+    // Attempts at their scheduled sandbox times: found at 2, 3, 5, 9, 17, 33; confirmed (queued behind it) at 33, 34, 36, 40, 48, 64.
     const found = decoded.filter((d) => d.status === 'pending_confirmation').map((d) => d.t - t0);
     const confirmed = decoded.filter((d) => d.status === 'paid').map((d) => d.t - t0);
     const near = (xs: number[], want: number[]) => xs.forEach((x, i) => expect(Math.abs(x - want[i]!)).toBeLessThanOrEqual(1));
     near(found, [2, 3, 5, 9, 17, 33]);
-    near(confirmed, [5, 6, 8, 12, 20, 36]);
+    near(confirmed, [33, 34, 36, 40, 48, 64]);
     expect(wall).toBeLessThan(1000);
   });
 

@@ -49,8 +49,8 @@ describe('createServer({ handlers })', () => {
     expect(seen).toEqual([{ limit: 100, offset: 3 }, { params: { id: 7001 }, key: 'demo-merchant', sandbox: true }, false]);
   });
 
-  it('checks Zod-only rules the document cannot express, after the validator', async () => {
-    const { app } = testServer({ handlers: exampleHandlers });
+  it('a rule the document cannot state (confirmation equals password) is the reference handler\'s check, with the declared 422 body', async () => {
+    const { app } = testServer();
     const body = { registration: { business_name: 'A', first_name: 'J', last_name: 'D', email: 'j@example.com', password: 'password1', password_confirmation: 'password2', terms_of_service: 'true' } };
     const res = await request(app).post('/partner/v1/user_registration').set('Authorization', 'Bearer demo-partner-key').send(body);
     expect([res.status, res.body]).toEqual([422, { status: 0, message: ['registration.password_confirmation must equal password'] }]);
@@ -67,12 +67,20 @@ describe('validation modes', () => {
     }
   });
 
-  it('none still parses handler input with Zod (coercing path and query values), so handlers get what their types say', async () => {
-    const { app } = testServer({ config: { validate: 'none' }, handlers: exampleHandlers });
-    expect((await request(app).get('/api/v1/tickers/nope')).status).toBe(400);
+  it('none checks nothing, but coerces and fills the document\'s defaults, so handlers get what their types say', async () => {
+    const seen: unknown[] = [];
+    const { app } = testServer({
+      config: { validate: 'none' },
+      handlers: {
+        exchange: { getOrderBook: ({ query }) => (seen.push(query), { status: 200, body: {} as never }) },
+        merchant: { getTransaction: ({ params }) => (seen.push(params), { status: 200, body: {} as never }) },
+      },
+    });
     expect((await request(app).get('/api/v1/order_book?market=btcusd&limit=5')).status).toBe(200);
-    expect((await request(app).get('/merchant/v2/transactions/7001').set('Authorization', MERCHANT_AUTH)).status).toBe(404); // an id, not a 422
-    expect((await request(app).get('/merchant/v2/transactions/abc').set('Authorization', MERCHANT_AUTH)).status).toBe(422);
+    expect((await request(app).get('/api/v1/order_book?market=nope&limit=01')).status).toBe(200);
+    expect((await request(app).get('/api/v1/order_book?market=btcusd')).status).toBe(200);
+    expect((await request(app).get('/merchant/v2/transactions/7001').set('Authorization', MERCHANT_AUTH)).status).toBe(200);
+    expect(seen).toEqual([{ market: 'btcusd', limit: 5 }, { market: 'nope', limit: '01' }, { market: 'btcusd', limit: 100 }, { id: 7001 }]);
   });
 });
 

@@ -26,12 +26,12 @@ describe('package exports of the server', () => {
     expect([res.status, res.body.code]).toEqual([422, '1002']);
   });
 
-  it('mounts partnerAuth on its own (Bearer or Basic), attaching the principal', async () => {
+  it('mounts partnerAuth on its own (Bearer or Basic), attaching the principal, answering failures in the partner body', async () => {
     const app = express();
     app.use(partnerAuth([{ partnerId: 'p1', bearerKey: 'k1' }]));
     app.get('/', (_req, res) => res.json({ ok: true }));
-    app.use((err: { status: number; code: string }, _req: express.Request, res: express.Response, _next: express.NextFunction) => res.status(err.status).json({ code: err.code }));
     expect((await request(app).get('/').set('Authorization', 'Bearer k1')).body).toEqual({ ok: true });
-    expect((await request(app).get('/').set('Authorization', 'Bearer k2')).body).toEqual({ code: '1001' });
+    const refused = await request(app).get('/').set('Authorization', 'Bearer k2');
+    expect([refused.status, refused.body]).toEqual([401, { title: 'Unauthorized', code: '1001', details: 'API key not set properly in Authorization: unknown API key' }]);
   });
 });

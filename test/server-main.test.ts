@@ -4,13 +4,18 @@
 // its state in the STATE file across a restart.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { serverArgs } from './server-process.ts';
 
-function start(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { env: { ...process.env, STATE: 'memory', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+/** `npm start`'s command itself (tsx) for the first test; the others run the same source bundled (test/server-process.ts). */
+const NPM_START = ['--import', 'tsx', 'server/main.ts'];
+
+function start(env: Record<string, string>, args = serverArgs()) {
+  const child = spawn(process.execPath, args, { env: { ...process.env, STATE: 'memory', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   let err = '';
   child.stdout.on('data', (d: Buffer) => (out += d.toString()));
@@ -29,7 +34,7 @@ function start(env: Record<string, string>) {
 
 describe('npm start (server/main.ts)', () => {
   it('serves the three APIs and the docs on 127.0.0.1, prints URLs and demo credentials, exits 0 on SIGTERM', async () => {
-    const s = start({ PORT: '0', HOST: '127.0.0.1' });
+    const s = start({ PORT: '0', HOST: '127.0.0.1' }, NPM_START);
     const base = await s.listening;
     expect(base).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect((await fetch(`${base}/api/v1/tickers/nope`)).status).toBe(400);
@@ -44,6 +49,27 @@ describe('npm start (server/main.ts)', () => {
     expect(out).toContain('demo-merchant-norefund / demo-merchant-norefund-secret');
     expect(out).toContain('Bearer demo-partner-key; Basic demo-partner / demo-partner-secret');
     expect(out).toMatch(/^GET \/api\/v1\/tickers\/nope 400 /m);
+    s.child.kill('SIGTERM');
+    expect(await s.exited).toBe(0);
+  }, 30_000);
+
+  it("answers Node's header limit with 431 in the body of the API the path names (server/http/client-errors.ts)", async () => {
+    const s = start({ PORT: '0', HOST: '127.0.0.1' });
+    const base = await s.listening;
+    const get = (path: string, headers: Record<string, string> = {}) =>
+      new Promise<[number, unknown]>((resolve, reject) => {
+        const req = httpRequest(`${base}${path}`, { headers }, (res) => {
+          let text = '';
+          res.on('data', (c: Buffer) => (text += c.toString()));
+          res.on('end', () => resolve([res.statusCode!, JSON.parse(text)]));
+        });
+        req.on('error', reject);
+        req.end();
+      });
+    const message = 'The request line and headers exceed 16384 bytes; send a shorter query or fewer headers';
+    expect(await get(`/merchant/v2/transactions?q=${'a'.repeat(20_000)}`)).toEqual([431, { title: 'Request Header Fields Too Large', code: '1008', details: message }]);
+    expect(await get('/api/v1/tickers', { 'x-big': 'b'.repeat(70_000) })).toEqual([431, { error: { code: 1008, message } }]);
+    expect(await get('/docs/', { 'x-big': 'b'.repeat(70_000) })).toEqual([431, { message }]);
     s.child.kill('SIGTERM');
     expect(await s.exited).toBe(0);
   }, 30_000);

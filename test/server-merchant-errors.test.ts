@@ -94,6 +94,22 @@ describe('merchant error mapping (M1)', () => {
     expect([method.status, method.body.code, method.headers.allow]).toEqual([405, '1009', 'POST']);
   });
 
+  it('405 by OpenAPI path precedence: a concrete path before a templated one, on every path; OPTIONS gets the real Allow', async () => {
+    const { app } = make();
+    const auth = (r: request.Test) => r.set('Authorization', MERCHANT_AUTH);
+    // `/transactions/instant_refund` has only POST; it is not `/transactions/{id}` with id "instant_refund".
+    const get = await auth(request(app).get('/merchant/v2/transactions/instant_refund'));
+    expect([get.status, get.headers.allow, get.body]).toEqual([405, 'POST', { title: 'Method Not Allowed', code: '1009', details: 'Method GET not allowed on /merchant/v2/transactions/instant_refund; allowed: POST' }]);
+    const options = await auth(request(app).options('/merchant/v2/transactions/instant_refund'));
+    expect([options.status, options.headers.allow, options.body.code]).toEqual([405, 'POST', '1009']);
+    // The templated path keeps its own operations, and its own Allow.
+    expect((await auth(request(app).get('/merchant/v2/transactions/7001'))).body.code).toBe('1004'); // the handler's 404: no such transaction
+    const del = await auth(request(app).delete('/merchant/v2/transactions/7001'));
+    expect([del.status, del.headers.allow]).toEqual([405, 'GET, HEAD']);
+    const pending = await auth(request(app).post('/merchant/v2/payouts/pending'));
+    expect([pending.status, pending.headers.allow]).toEqual([405, 'GET, HEAD']);
+  });
+
   it('domain errors keep their body; an unexpected exception is 500 code 1005 without details', async () => {
     const { app, logs } = make({
       getPayment: () => {

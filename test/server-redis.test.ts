@@ -8,7 +8,7 @@ import { createServer } from '../server/app.ts';
 import { exchangeValidator } from '../server/validators.ts';
 import { connectRedis, redisReady, type Redis } from '../server/stores/redis.ts';
 import { redisServerAvailable, startRedisServer, type RedisServer } from './redis-server.ts';
-import { MERCHANT_AUTH, PARTNER_BEARER, signedUrl } from './server-helpers.ts';
+import { MERCHANT_AUTH, PARTNER_BEARER, createPaymentBody, signedUrl } from './server-helpers.ts';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -82,16 +82,20 @@ describe.skipIf(!redisServerAvailable())('shared stores in Redis, in process', (
     expect((await fetch(a + balances(Date.now() + 4))).status).toBe(429);
   });
 
-  it('answers 503 in each API body while Redis is down, never a replay, and recovers when it returns', async () => {
+  it('degrades while Redis is down: signed and claiming calls 503 (never a replay), reads answer, limited per process; recovers when it returns', async () => {
     // A short nonce lifetime, so the quarantine after Redis lost its nonces ends within the test.
-    const config = { exchange, redis: { url: redis.url, keyPrefix: 'outage:' } };
+    const config = { exchange, redis: { url: redis.url, keyPrefix: 'outage:' }, rateLimit: { exchange: { limit: 5, windowMs: 60_000, banMs: 60_000 } } };
     const lines: string[] = [];
     const base = await serve(createServer({ config, redis: await client(), log: (l) => lines.push(l) }));
     const merchant = () => fetch(`${base}/merchant/v2/currencies`, { headers: { authorization: MERCHANT_AUTH } });
     const partner = () => fetch(`${base}/partner/v1/user_registration`, { method: 'POST', headers: { authorization: PARTNER_BEARER, 'content-type': 'application/json' }, body: '{}' });
+    const payment = (n: string) =>
+      fetch(`${base}/merchant/v2/payments`, { method: 'POST', headers: { authorization: MERCHANT_AUTH, 'content-type': 'application/json' }, body: JSON.stringify({ payment: { ...createPaymentBody.payment, invoice_number: n } }) });
+    const ready = async () => [(await fetch(`${base}/readyz`)).status, await (await fetch(`${base}/readyz`)).json()];
     const before = balances();
     expect((await fetch(base + before)).status).toBe(200);
     expect((await merchant()).status).toBe(200);
+    expect(await ready()).toEqual([200, { status: 'ready', checks: { redis: 'ok' } }]);
 
     await redis.stop();
     const signed = await fetch(base + balances());
@@ -100,12 +104,21 @@ describe.skipIf(!redisServerAvailable())('shared stores in Redis, in process', (
     expect(await signed.json()).toEqual({ error: { code: 1006, message: 'The shared nonce store cannot be reached; retry shortly' } });
     const replay = await fetch(base + before);
     expect(replay.status).toBe(503);
-    const m = await merchant();
-    expect(m.status).toBe(503);
-    expect(await m.json()).toEqual({ title: 'Service Unavailable', code: '1006', details: 'The shared rate-limit store cannot be reached; retry shortly' });
-    const p = await partner();
-    expect(p.status).toBe(503);
-    expect(await p.json()).toMatchObject({ title: 'Service Unavailable', code: '1006' });
+    // Reads and writes that need no shared claim keep working; rate limits count in this process.
+    for (let i = 0; i < 3; i++) expect((await merchant()).status).toBe(200);
+    expect((await partner()).status).toBe(422); // validated and answered, not 503
+    const publicReads = [];
+    for (let i = 0; i < 6; i++) publicReads.push((await fetch(`${base}/api/v1/tickers/btcusd`)).status);
+    expect(publicReads).toEqual([200, 200, 200, 200, 200, 429]);
+    // A write that needs the shared invoice-number claim is refused, not accepted twice.
+    const claim = await payment('OUTAGE1');
+    expect(claim.status).toBe(503);
+    expect(await claim.json()).toMatchObject({ title: 'Service Unavailable', code: '1006' });
+    const [downStatus, downBody] = await ready();
+    expect(downStatus).toBe(503);
+    expect(downBody).toMatchObject({ status: 'not ready', checks: { redis: expect.not.stringMatching(/^ok$/) } });
+    expect((await fetch(`${base}/healthz`)).status).toBe(200);
+    expect(lines.filter((l) => l.includes('WARNING: the shared rate-limit store cannot be reached')).length).toBe(3); // once per API
     expect(lines.some((l) => l.includes('503 GET /api/v1/balances'))).toBe(true);
     expect(lines.join('\n')).not.toContain('signature=');
 
@@ -113,14 +126,17 @@ describe.skipIf(!redisServerAvailable())('shared stores in Redis, in process', (
     let status = 0;
     for (let i = 0; i < 50 && status !== 200; i++) {
       await sleep(100);
-      status = (await merchant()).status;
+      status = (await fetch(`${base}/readyz`)).status;
     }
     expect(status).toBe(200);
+    expect((await merchant()).status).toBe(200);
     // The nonce store sees that Redis lost its data: the request used before the outage is not accepted again.
     expect((await fetch(base + before)).status).toBe(503);
     // One nonce lifetime (5 s here) later, signed requests work again; the old one is now out of its window.
-    await sleep(5200);
+    await redis.usableForNonces(exchange.nonceTtlMs);
     expect((await fetch(base + balances())).status).toBe(200);
     expect(await (await fetch(base + before)).json()).toMatchObject({ error: { code: 2007 } });
+    expect(lines.filter((l) => l.includes('rate limits shared again')).length).toBeGreaterThanOrEqual(1);
+    expect(await ready()).toEqual([200, { status: 'ready', checks: { redis: 'ok' } }]);
   }, 30_000);
 });

@@ -5,6 +5,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createExchangeClient, createMerchantClient, createNonceSource } from '../client/index.ts';
+import { serverArgs } from './server-process.ts';
 
 export interface Running {
   base: string;
@@ -23,7 +24,7 @@ export function stateDir(config: Record<string, unknown> = {}): { dir: string; s
 
 export function startServer(env: Record<string, string>): Promise<Running> {
   // VALIDATE=none: OpenAPI validation is not what these tests are about, and it halves the start time.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, serverArgs(), {
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', RATE_LIMIT: 'off', VALIDATE: 'none', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

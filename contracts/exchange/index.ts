@@ -10,6 +10,7 @@ import { formBodiesDecision } from '../shared/wire-forms.ts';
 import { limitsDecision } from '../shared/limits.ts';
 import { linksDecision } from '../shared/links.ts';
 import { answersDecision } from '../shared/responses.ts';
+import { release } from './release.ts';
 
 // X1 in the words of DESIGN.md, extended to the wire forms of Peatio clients (X-tonce, X-form,
 // X-query-body); the vectors are rendered from the same constants the tests check.
@@ -142,11 +143,17 @@ const decisions: Decision[] = [
   },
   {
     id: 'X-fee',
-    gap: 'Fee rate (the document only says fees are in quote currency)',
+    gap: 'Fee rate, and the precision and rounding of funds and fees (the document only says fees are in quote currency)',
     decision:
-      "`funds` is price × volume rounded down to the market's `quote_precision`. One flat fee of 0.25% of `funds` per " +
-      "trade, charged in quote currency to both sides (maker and taker alike): added to the buyer's cost, deducted from " +
-      "the seller's proceeds, rounded down to `quote_precision`. It appears as `fee` on each UserTrade.",
+      'Balances, locks, `funds` and fees are kept exactly, in ledger units of each currency: the finest places price × volume ' +
+      'takes in any market quoted in it (usd, cad, eur 10 places; btc 16; eth 12), never fewer than the currency\'s precision ' +
+      '(ltc, bch 8; xem, xvg 4). `funds` is price × volume exactly (never rounded), so a seller receives the exact product and ' +
+      'neither side trades at a worse price than its limit. One flat fee of 0.25% of `funds`, charged in quote currency to both ' +
+      "sides (maker and taker alike): added to the buyer's cost, deducted from the seller's proceeds, credited to the house. " +
+      "Fees are cumulative per order: a fill is charged floor(0.25% × the order's funds so far) minus what its earlier fills paid, " +
+      'so the fees of an order, however it is split into fills, total 0.25% of its funds rounded down to one ledger unit, and ' +
+      'every currency is conserved exactly. Amounts are written with the currency\'s precision, and with more places only when ' +
+      "the exact value has them ('7250.00', '2.169074732'). The fee of each fill appears as `fee` on its UserTrade.",
   },
   {
     id: 'X-orders',
@@ -205,7 +212,8 @@ const decisions: Decision[] = [
 export const exchangeContract = {
   id: 'exchange',
   title: 'Exchange Trading API',
-  version: '1.0.0',
+  version: release.version,
+  unreleased: release.unreleased,
   description,
   basePath: '/api/v1',
   tags: [

@@ -5,8 +5,11 @@ import { InvoiceCsvRowSchema } from './csv.ts';
 import { MERCHANT_RATE_LIMIT, merchantDecisions } from './decisions.ts';
 import { merchantLinks } from './links.ts';
 import { merchantOperations } from './operations.ts';
+import { idempotencyDecision } from '../shared/idempotency.ts';
+import { MerchantErrorSchema } from '../shared/errors.ts';
 import { WEBHOOK_DELIVERY, WEBHOOK_SIGNING_TEXT, merchantWebhooks } from './ops-webhooks.ts';
 import { PaymentWebhookPayloadSchema, RefundWebhookPayloadSchema } from './webhooks.ts';
+import { release } from './release.ts';
 
 const description = `Accept cryptocurrency payments priced in a fiat merchant currency (USD, CAD or EUR): hosted widget payments,
 direct payments, invoices and invoice recipients, transactions, refunds, currencies and payouts, with webhooks on payment and refund events.
@@ -51,7 +54,8 @@ Recommended confirmations (low risk): Bitcoin 3, Ethereum 24, Litecoin 12, Bitco
 export const merchantContract = {
   id: 'merchant',
   title: 'Merchant Payments API',
-  version: '2.0.0',
+  version: release.version,
+  unreleased: release.unreleased,
   description,
   basePath: '/merchant/v2',
   tags: [
@@ -73,13 +77,14 @@ export const merchantContract = {
   },
   operations: merchantOperations,
   links: merchantLinks,
+  idempotentPosts: { errorSchema: MerchantErrorSchema },
   webhooks: merchantWebhooks,
   extraSchemas: {
     PaymentWebhookPayload: PaymentWebhookPayloadSchema,
     RefundWebhookPayload: RefundWebhookPayloadSchema,
     InvoiceCsvRow: InvoiceCsvRowSchema,
   },
-  decisions: merchantDecisions,
+  decisions: [...merchantDecisions, idempotencyDecision('M-idempotency')],
   extensions: {
     'x-rate-limit': { requestsPerMinute: MERCHANT_RATE_LIMIT.requestsPerMinute, per: MERCHANT_RATE_LIMIT.per, errorCode: MERCHANT_RATE_LIMIT.errorCode },
     'x-webhook-delivery': WEBHOOK_DELIVERY,

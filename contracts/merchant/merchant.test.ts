@@ -72,7 +72,7 @@ describe('section 4: endpoints', () => {
   });
 });
 
-type Param = [string, 'path' | 'query', boolean, string, { enum?: string[]; default?: number; maximum?: number; minimum?: number }?];
+type Param = [string, 'path' | 'query' | 'header', boolean, string, { enum?: string[]; default?: number; maximum?: number; minimum?: number }?];
 const PARAMS: [string, string, Param[]][] = [
   ['get', '/payments/{payment_id}', [['payment_id', 'path', true, 'string'], ['crypto_iso', 'query', true, 'string', { enum: CRYPTO }]]],
   ['get', '/transactions', [
@@ -85,7 +85,7 @@ const PARAMS: [string, string, Param[]][] = [
     ['invoice_number', 'query', false, 'string'],
   ]],
   ['get', '/transactions/{id}', [['id', 'path', true, 'integer']]],
-  ['post', '/transactions/{transaction_id}/refunds', [['transaction_id', 'path', true, 'integer']]],
+  ['post', '/transactions/{transaction_id}/refunds', [['Idempotency-Key', 'header', false, 'string'], ['transaction_id', 'path', true, 'integer']]],
   ['get', '/refunds/{refund_id}', [['refund_id', 'path', true, 'integer']]],
   ['get', '/payouts/pending/transactions/manual/{currency_iso}', [['currency_iso', 'path', true, 'string', { enum: CRYPTO }]]],
 ];

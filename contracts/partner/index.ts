@@ -5,10 +5,13 @@ import { API_ERROR_CODES } from '../shared/errors.ts';
 import { DESCRIPTION_MAX_LENGTH } from './applications.ts';
 import { MAX_CSV_ROWS, MERCHANT_CSV_COLUMNS, MerchantCsvRowSchema } from './csv.ts';
 import { PARTNER_RATE_LIMIT_PER_MINUTE, partnerOperations } from './operations.ts';
+import { idempotencyDecision } from '../shared/idempotency.ts';
+import { PartnerErrorSchema } from '../shared/errors.ts';
 import { PASSWORD_MIN_LENGTH } from './registration.ts';
 import { formBodiesDecision, lenientScalarsDecision } from '../shared/wire-forms.ts';
 import { limitsDecision } from '../shared/limits.ts';
 import { answersDecision } from '../shared/responses.ts';
+import { release } from './release.ts';
 
 const errorCodeList = Object.entries(API_ERROR_CODES)
   .map(([code, { status, title }]) => `\`${code}\` ${title} (HTTP ${status})`)
@@ -118,7 +121,8 @@ export const partnerDecisions: Decision[] = [
 export const partnerContract = {
   id: 'partner',
   title: 'Partner Onboarding API',
-  version: '1.0.0',
+  version: release.version,
+  unreleased: release.unreleased,
   description: [
     'Lets a partner build its own sign-up page and create merchant accounts on the platform: by registering a user ' +
       'directly (`POST /user_registration`) or by submitting a full merchant application (`POST /merchant_applications`). ' +
@@ -148,6 +152,7 @@ export const partnerContract = {
     BasicAuth: { type: 'http', scheme: 'basic', description: 'P1: `Authorization: Basic <base64 key:secret>`. Either this or BearerAuth.' },
   },
   operations: partnerOperations,
+  idempotentPosts: { errorSchema: PartnerErrorSchema },
   extraSchemas: { MerchantCsvRow: MerchantCsvRowSchema },
-  decisions: partnerDecisions,
+  decisions: [...partnerDecisions, idempotencyDecision('P-idempotency')],
 } satisfies ApiContract<typeof partnerOperations>;

@@ -146,7 +146,8 @@ describe('partner document against the seed', () => {
 
   it('declares success, validation and the generic errors on both operations', () => {
     for (const path of ['/user_registration', '/merchant_applications']) {
-      expect(Object.keys(operation(path).responses).sort()).toEqual(['201', '400', '401', '404', '405', '413', '415', '422', '429', '500', '503']);
+      expect(Object.keys(operation(path).responses).sort()).toEqual(['201', '400', '401', '404', '405', '409', '413', '415', '422', '429', '500', '503']); // 409: Idempotency-Key still running
+      expect(response(path, 201).headers['Idempotent-Replayed']).toBeDefined();
       expect(response(path, 429).headers['Retry-After']).toBeDefined();
       expect(response(path, 503).headers['Retry-After']).toBeDefined();
       expect(response(path, 405).headers.Allow).toBeDefined();

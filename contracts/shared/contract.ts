@@ -3,7 +3,8 @@
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
 import { formEncodings, hoistResponses, plainSlashes } from './document-shape.ts';
 import { writeLinks, type LinkTable } from './links.ts';
-import { registerOperations, registerWebhooks, type OperationMap, type WebhookSpec } from './operation.ts';
+import { documentedOperations, registerOperations, registerWebhooks, type IdempotentPosts, type OperationMap, type WebhookSpec } from './operation.ts';
+import type { ReleaseState } from './release.ts';
 import type { z } from './zod.ts';
 
 export type ApiId = 'exchange' | 'merchant' | 'partner';
@@ -13,7 +14,10 @@ export type DocumentId = ApiId | 'sandbox';
 export interface ApiContract<Ops extends OperationMap = OperationMap, Id extends DocumentId = ApiId> {
   id: Id;
   title: string;
+  /** Semver; from contracts/<api>/release.ts. */
   version: string;
+  /** Changes since the last release (contracts/<api>/release.ts); read by the check's breaking-change gate. */
+  unreleased?: ReleaseState['unreleased'];
   /** Markdown shown at the top of the docs: auth, decisions, limits. */
   description: string;
   /** Path prefix the API is served under, e.g. `/api/v1`. */
@@ -28,6 +32,8 @@ export interface ApiContract<Ops extends OperationMap = OperationMap, Id extends
   decisions: Decision[];
   /** OpenAPI links from the operations that produce ids to those that take them (links.ts). */
   links?: LinkTable;
+  /** Every POST takes an optional Idempotency-Key (contracts/shared/idempotency.ts). */
+  idempotentPosts?: IdempotentPosts;
   /** Other top-level `x-` extensions. */
   extensions?: Record<`x-${string}`, unknown>;
 }
@@ -54,7 +60,7 @@ export function buildDocument(contract: AnyContract): Record<string, unknown> {
     registry.registerComponent('securitySchemes', name, scheme as never);
   }
   for (const [name, schema] of Object.entries(contract.extraSchemas ?? {})) registry.register(name, schema);
-  registerOperations(registry, contract.operations);
+  registerOperations(registry, contract.operations, contract.idempotentPosts);
   if (contract.webhooks) registerWebhooks(registry, contract.webhooks);
   const generator = new OpenApiGeneratorV31(registry.definitions, { sortComponents: 'alphabetically' });
   const doc = generator.generateDocument({
@@ -74,7 +80,7 @@ export function buildDocument(contract: AnyContract): Record<string, unknown> {
     ...(contract.extensions ?? {}),
   }) as unknown as Record<string, unknown>;
   writeLinks(doc, contract.operations, contract.links);
-  hoistResponses(doc, contract.operations);
+  hoistResponses(doc, documentedOperations(contract.operations, contract.idempotentPosts));
   formEncodings(doc);
   plainSlashes(doc);
   return doc;

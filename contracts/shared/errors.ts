@@ -65,6 +65,7 @@ export const API_ERROR_CODES = {
   '1009': { status: 405, title: 'Method Not Allowed' },
   '1010': { status: 415, title: 'Unsupported Media Type' },
   '1011': { status: 400, title: 'Malformed request body' },
+  '1012': { status: 409, title: 'Conflict' },
   '2001': { status: 422, title: 'Duplicate invoice number' },
   '2002': { status: 422, title: 'Refund not allowed' },
   '2003': { status: 422, title: 'Duplicate e-mail' },

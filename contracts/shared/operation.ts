@@ -3,6 +3,8 @@
 // and the server and tests derive their types from the same values.
 import type { OpenAPIRegistry, ResponseConfig, RouteConfig } from '@asteasolutions/zod-to-openapi';
 import type { z } from './zod.ts';
+import { IdempotencyHeaders, idempotencyConflict, replayedHeader } from './idempotency.ts';
+import { deprecationHeaderSpecs, type Deprecation } from './deprecation.ts';
 
 export type HttpMethod = 'get' | 'post' | 'patch' | 'delete';
 
@@ -63,6 +65,8 @@ export interface OperationSpec {
   responses: Record<number, ResponseSpec>;
   /** `x-` extensions written into the operation (decisions, permissions). */
   extensions?: Record<`x-${string}`, unknown>;
+  /** Deprecated, with its sunset (contracts/shared/deprecation.ts). */
+  deprecated?: Deprecation;
 }
 
 export type OperationMap = Record<string, OperationSpec>;
@@ -81,12 +85,13 @@ export interface WebhookSpec {
   extensions?: Record<`x-${string}`, unknown>;
 }
 
-function toResponses(responses: Record<number, ResponseSpec>): Record<string, ResponseConfig> {
+function toResponses(responses: Record<number, ResponseSpec>, deprecated?: Deprecation): Record<string, ResponseConfig> {
   const out: Record<string, ResponseConfig> = {};
   for (const [status, spec] of Object.entries(responses)) {
+    const headers = deprecated ? { ...spec.headers, ...deprecationHeaderSpecs(deprecated) } : spec.headers;
     out[status] = {
       description: spec.description,
-      ...(spec.headers ? { headers: spec.headers as ResponseConfig['headers'] } : {}),
+      ...(headers ? { headers: headers as ResponseConfig['headers'] } : {}),
       ...(spec.links ? { links: spec.links } : {}),
       ...(spec.schema
         ? {
@@ -119,10 +124,18 @@ function toBody(body: RequestSpec['body'], form = false) {
   };
 }
 
-/** Registers every operation of a map as an OpenAPI path item. */
-export function registerOperations(registry: OpenAPIRegistry, ops: OperationMap): void {
+/** APIs whose POSTs take an Idempotency-Key (contracts/shared/idempotency.ts): the error body of their 409. */
+export interface IdempotentPosts {
+  errorSchema: z.ZodType;
+}
+
+/** Registers every operation of a map as an OpenAPI path item; with `idempotent`, each POST takes an Idempotency-Key. */
+export function registerOperations(registry: OpenAPIRegistry, ops: OperationMap, idempotent?: IdempotentPosts): void {
   for (const [operationId, op] of Object.entries(ops)) {
     const body = toBody(op.request?.body, true);
+    const keyed = idempotent !== undefined && op.method === 'post';
+    const responses = keyed ? withIdempotency(op.responses, idempotent) : op.responses;
+
     const route: RouteConfig = {
       method: op.method,
       path: op.path,
@@ -135,12 +148,30 @@ export function registerOperations(registry: OpenAPIRegistry, ops: OperationMap)
         ...(op.request?.params ? { params: op.request.params } : {}),
         ...(op.request?.query ? { query: op.request.query } : {}),
         ...(body ? { body } : {}),
+        ...(keyed ? { headers: IdempotencyHeaders } : {}),
       },
-      responses: toResponses(op.responses),
+      responses: toResponses(responses, op.deprecated),
       ...(op.extensions ?? {}),
+      ...(op.deprecated ? { deprecated: true, 'x-sunset': op.deprecated.sunset } : {}),
     };
     registry.registerPath(route);
   }
+}
+
+/** The operations as documented: with `idempotent`, each POST's responses as withIdempotency makes them. */
+export function documentedOperations(ops: OperationMap, idempotent?: IdempotentPosts): OperationMap {
+  if (!idempotent) return ops;
+  return Object.fromEntries(Object.entries(ops).map(([id, op]) => [id, op.method === 'post' ? { ...op, responses: withIdempotency(op.responses, idempotent) } : op]));
+}
+
+/** The replay marker on every 2xx, and the 409 of a key still running. */
+function withIdempotency(responses: Record<number, ResponseSpec>, { errorSchema }: IdempotentPosts): Record<number, ResponseSpec> {
+  const out: Record<number, ResponseSpec> = {};
+  for (const [status, spec] of Object.entries(responses)) {
+    out[Number(status)] = Number(status) < 300 ? { ...spec, headers: { ...spec.headers, ...replayedHeader } } : spec;
+  }
+  out[409] ??= idempotencyConflict(errorSchema);
+  return out;
 }
 
 /** Registers the webhooks (OpenAPI 3.1 `webhooks` section). */

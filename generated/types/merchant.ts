@@ -1915,6 +1915,17 @@ export interface components {
                 "application/json": components["schemas"]["MerchantError"];
             };
         };
+        /** @description A request with this Idempotency-Key is still running (code 1012); retry after Retry-After seconds to get its answer. */
+        IdempotencyConflict: {
+            headers: {
+                /** @description Seconds to wait before retrying. */
+                "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["MerchantError"];
+            };
+        };
         /** @description Internal server error (1005) */
         InternalServerError: {
             headers: {
@@ -2181,7 +2192,10 @@ export interface operations {
     createWidgetPayment: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional. A key of your choosing (1 to 255 visible ASCII characters; a UUID per logical request is best) that makes a retry safe: a request repeated with the same key and the same body within 24 h is answered with the stored answer and not executed again (see the idempotency decision). */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2208,6 +2222,8 @@ export interface operations {
             /** @description Widget payment created */
             200: {
                 headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key (not executed again). */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2225,6 +2241,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["IdempotencyConflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["DuplicateInvoiceNumber_invoice_number"];
@@ -2236,7 +2253,10 @@ export interface operations {
     createPayment: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional. A key of your choosing (1 to 255 visible ASCII characters; a UUID per logical request is best) that makes a retry safe: a request repeated with the same key and the same body within 24 h is answered with the stored answer and not executed again (see the idempotency decision). */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2269,6 +2289,8 @@ export interface operations {
             /** @description Payment created */
             201: {
                 headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key (not executed again). */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2302,6 +2324,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["IdempotencyConflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["InvalidCurrency_payment_crypto_iso"];
@@ -2487,7 +2510,10 @@ export interface operations {
     createInvoice: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional. A key of your choosing (1 to 255 visible ASCII characters; a UUID per logical request is best) that makes a retry safe: a request repeated with the same key and the same body within 24 h is answered with the stored answer and not executed again (see the idempotency decision). */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2518,6 +2544,8 @@ export interface operations {
             /** @description Invoice created */
             201: {
                 headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key (not executed again). */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2562,6 +2590,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["IdempotencyConflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["DuplicateInvoiceNumber_invoice_invoice_number"];
@@ -2685,7 +2714,10 @@ export interface operations {
     createInvoiceRecipient: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional. A key of your choosing (1 to 255 visible ASCII characters; a UUID per logical request is best) that makes a retry safe: a request repeated with the same key and the same body within 24 h is answered with the stored answer and not executed again (see the idempotency decision). */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2715,6 +2747,8 @@ export interface operations {
             /** @description Recipient created */
             201: {
                 headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key (not executed again). */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2742,6 +2776,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["IdempotencyConflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
@@ -2939,7 +2974,10 @@ export interface operations {
     createRefund: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional. A key of your choosing (1 to 255 visible ASCII characters; a UUID per logical request is best) that makes a retry safe: a request repeated with the same key and the same body within 24 h is answered with the stored answer and not executed again (see the idempotency decision). */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description Transaction id */
                 transaction_id: number;
@@ -2965,6 +3003,8 @@ export interface operations {
             /** @description Refund created */
             201: {
                 headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key (not executed again). */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2990,6 +3030,7 @@ export interface operations {
             401: components["responses"]["RefundUnauthorized"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["IdempotencyConflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["RefundNotAllowed_amount_to_refund_fiat"];
@@ -3001,7 +3042,10 @@ export interface operations {
     createInstantRefund: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional. A key of your choosing (1 to 255 visible ASCII characters; a UUID per logical request is best) that makes a retry safe: a request repeated with the same key and the same body within 24 h is answered with the stored answer and not executed again (see the idempotency decision). */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -3023,6 +3067,8 @@ export interface operations {
             /** @description Instant refund created */
             201: {
                 headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key (not executed again). */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3044,6 +3090,7 @@ export interface operations {
             401: components["responses"]["RefundUnauthorized"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["IdempotencyConflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["RefundNotAllowed_amount_to_refund_fiat"];

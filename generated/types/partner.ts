@@ -544,6 +544,17 @@ export interface components {
                 "application/json": components["schemas"]["PartnerError"];
             };
         };
+        /** @description A request with this Idempotency-Key is still running (code 1012); retry after Retry-After seconds to get its answer. */
+        IdempotencyConflict: {
+            headers: {
+                /** @description Seconds to wait before retrying. */
+                "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["PartnerError"];
+            };
+        };
         /** @description Internal server error (1005) */
         InternalServerError: {
             headers: {
@@ -707,7 +718,10 @@ export interface operations {
     registerUser: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional. A key of your choosing (1 to 255 visible ASCII characters; a UUID per logical request is best) that makes a retry safe: a request repeated with the same key and the same body within 24 h is answered with the stored answer and not executed again (see the idempotency decision). */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -734,6 +748,8 @@ export interface operations {
             /** @description User registered (status 1); activation e-mail sent */
             201: {
                 headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key (not executed again). */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -750,6 +766,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["IdempotencyConflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["RegistrationFailed"];
@@ -761,7 +778,10 @@ export interface operations {
     createMerchantApplication: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional. A key of your choosing (1 to 255 visible ASCII characters; a UUID per logical request is best) that makes a retry safe: a request repeated with the same key and the same body within 24 h is answered with the stored answer and not executed again (see the idempotency decision). */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -824,6 +844,8 @@ export interface operations {
             /** @description Application submitted; the message names the applicant's e-mail */
             201: {
                 headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key (not executed again). */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -840,6 +862,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["IdempotencyConflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ApplicationRejected"];

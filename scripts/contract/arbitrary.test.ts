@@ -42,7 +42,32 @@ describe('arbitraryFor', () => {
 
   it('puts generated URLs and e-mails on reserved domains only (no deployment calls a real host)', () => {
     for (const url of sample({ type: 'string', format: 'uri' })) expect(new URL(url as string).hostname).toMatch(/\.invalid$/);
-    for (const email of sample({ type: 'string', format: 'email' })) expect((email as string).split('@')[1]).toMatch(/\.example\.(com|org|net)$/);
+    for (const email of sample({ type: 'string', format: 'email' })) expect((email as string).split('@')[1]).toMatch(/(^|\.)example(\.(com|org|net))?$/);
+  });
+
+  it('honours formats with unusual but valid values, each valid by the declared format', () => {
+    const formats = ['email', 'uri', 'date', 'date-time'];
+    const values = Object.fromEntries(formats.map((f) => [f, sample({ type: 'string', format: f }, 400) as string[]]));
+    for (const f of formats) for (const v of values[f]!) expect(kit.valid({ type: 'string', format: f }, v), `${f} ${v}`).toBe(true);
+    expect(values.email).toContain('a+b{c}@x.example');
+    expect(values.email!.some((v) => /[{}|'~^`!#$%&*=?/]/.test(v.split('@')[0]!))).toBe(true);
+    expect(values.uri!.some((v) => /\.invalid:\d+/.test(v))).toBe(true);
+    expect(values.uri!.some((v) => /%[0-9A-F]{2}/.test(v))).toBe(true);
+    expect(values.date!.some((v) => v.endsWith('-02-29'))).toBe(true);
+    expect(values['date-time']!.some((v) => /\.\d{6}[+-]\d\d:\d\d$/.test(v))).toBe(true);
+  });
+
+  it('sometimes sends more than 100 items where no maxItems is stated, never beyond a stated one', () => {
+    const lengths = (schema: JsonSchema) => (sample(schema, 300) as unknown[][]).map((a) => a.length);
+    expect(Math.max(...lengths({ type: 'array', items: { type: 'integer' } }))).toBeGreaterThan(100);
+    expect(Math.max(...lengths({ type: 'array', items: { type: 'integer' }, maxItems: 3 }))).toBe(3);
+  });
+
+  it('generates the large integers a schema without maximum allows, and none beyond a stated one', () => {
+    const free = sample({ type: 'integer', minimum: 1 }, 400) as number[];
+    expect(free).toContain(Number.MAX_SAFE_INTEGER);
+    expect(free.some((n) => n > Number.MAX_SAFE_INTEGER)).toBe(true);
+    expect(Math.max(...(sample({ type: 'integer', minimum: 1, maximum: 2 ** 40 }, 400) as number[]))).toBeLessThanOrEqual(2 ** 40);
   });
 
   it('sends every required property and sometimes leaves optional ones out', () => {

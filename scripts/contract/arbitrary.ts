@@ -29,7 +29,7 @@ export function arbitraryFor(schema: JsonSchema, ctx: ArbitraryContext, path = '
     case 'string':
       return stringArbitrary(s);
     case 'integer':
-      return fc.integer(integerBounds(s));
+      return integerArbitrary(s);
     case 'number':
       return fc
         .double({ noNaN: true, noDefaultInfinity: true, ...numberBounds(s) })
@@ -77,9 +77,26 @@ function arrayArbitrary(s: JsonSchema, ctx: ArbitraryContext, path: string): fc.
   const items = arbitraryFor((s.items ?? {}) as JsonSchema, ctx, path);
   const minLength = typeof s.minItems === 'number' ? s.minItems : 0;
   const maxLength = Math.min(typeof s.maxItems === 'number' ? s.maxItems : Infinity, minLength + MAX_ARRAY);
-  return s.uniqueItems === true
-    ? fc.uniqueArray(items, { minLength, maxLength, selector: (v) => JSON.stringify(v) })
-    : fc.array(items, { minLength, maxLength });
+  const array = (min: number, max: number) =>
+    s.uniqueItems === true ? fc.uniqueArray(items, { minLength: min, maxLength: max, selector: (v) => JSON.stringify(v) }) : fc.array(items, { minLength: min, maxLength: max });
+  // Where no maxItems is stated, sometimes more items than a server would quietly cap (an undocumented limit).
+  if (typeof s.maxItems === 'number') return array(minLength, maxLength);
+  return fc.oneof({ weight: 9, arbitrary: array(minLength, maxLength) }, { weight: 1, arbitrary: array(Math.max(minLength, LONG_ARRAY), LONG_ARRAY + 5) });
+}
+
+/** More items than the round limits servers keep (100), for arrays whose schema states no maxItems. */
+const LONG_ARRAY = 101;
+
+/**
+ * Integers within the schema's bounds; where it states none, also the large ones it allows
+ * (2^31 to 2^53 and beyond): a server refusing them enforces a limit the document does not state.
+ */
+function integerArbitrary(s: JsonSchema): fc.Arbitrary<number> {
+  const bounds = integerBounds(s);
+  const small = fc.integer(bounds);
+  const unbounded = typeof s.maximum !== 'number' && typeof s.exclusiveMaximum !== 'number';
+  const edges = unbounded ? [2 ** 31, 2 ** 32 + 1, Number.MAX_SAFE_INTEGER, 2 ** 53, 2 ** 60].filter((n) => n >= bounds.min) : [];
+  return edges.length === 0 ? small : fc.oneof({ weight: 9, arbitrary: small }, { weight: 1, arbitrary: fc.constantFrom(...edges) });
 }
 
 function integerBounds(s: JsonSchema): { min: number; max: number } {
@@ -99,18 +116,38 @@ function numberBounds(s: JsonSchema): { min?: number; max?: number; minExcluded?
   };
 }
 
-/** Plain e-mails on reserved domains: RFC oddities are valid but say nothing about the API. */
-const email = fc
+// Formats honoured with unusual but valid values (RFC 5322 dot-atoms, ports, percent-escapes,
+// fractions of seconds, offsets, leap days), beside plain ones: a server stricter than the declared
+// format refuses some, and positive_data_acceptance names it. Hosts stay reserved (RFC 2606/6761).
+const MAIL_DOMAINS = ['example.com', 'example.org', 'mail.example.net', 'x.example'];
+const plainEmail = fc
   .tuple(fc.stringMatching(/^[a-z][a-z0-9]{0,9}(\.[a-z0-9]{1,6})?$/), fc.stringMatching(/^[a-z][a-z0-9-]{0,8}[a-z0-9]$/), fc.constantFrom('example.com', 'example.org', 'example.net'))
   .map(([local, host, domain]) => `${local}@${host}.${domain}`);
+/** Every atext character RFC 5322 allows in a local part: `a+b{c}`, `o'neil`, `x|y~z`. */
+const unusualEmail = fc
+  .tuple(fc.stringMatching(/^[a-z0-9!#$%&'*+/=?^_`{|}~-]{1,8}(\.[a-z0-9!#$%&'*+/=?^_`{|}~-]{1,6})?$/), fc.constantFrom(...MAIL_DOMAINS))
+  .map(([local, domain]) => `${local}@${domain}`);
+const email = fc.oneof(plainEmail, unusualEmail, fc.constantFrom('a+b{c}@x.example', "o'neil.x_y@mail.example.net"));
 
+/** Seconds since 2015, any time of day; with fractions and offsets other than Z one time in two. */
 const dateTime = fc
-  .integer({ min: Date.UTC(2015, 0, 1), max: Date.UTC(2035, 0, 1) })
-  .map((ms) => new Date(Math.floor(ms / 1000) * 1000).toISOString());
+  .tuple(
+    fc.integer({ min: Date.UTC(2015, 0, 1), max: Date.UTC(2035, 0, 1) }),
+    fc.option(fc.integer({ min: 1, max: 999_999 }), { nil: undefined }),
+    fc.constantFrom('Z', 'Z', '+00:00', '+05:30', '-08:00', '+14:00'),
+  )
+  .map(([ms, fraction, offset]) => {
+    const base = new Date(Math.floor(ms / 1000) * 1000).toISOString().slice(0, 19);
+    return `${base}${fraction === undefined ? '' : `.${String(fraction).padStart(6, '0')}`}${offset}`;
+  });
+const leapDay = fc.constantFrom('2016-02-29', '2020-02-29', '2024-02-29', '2000-02-29', '2028-02-29');
+const date = fc.oneof(dateTime.map((d) => d.slice(0, 10)), leapDay, fc.constantFrom('2024-12-31', '2025-01-01'));
+const leapDayTime = fc.tuple(leapDay, fc.constantFrom('T23:59:59Z', 'T00:00:00.5+01:00')).map(([d, t]) => d + t);
 
 /**
  * URLs under the reserved `.invalid` TLD only (RFC 6761: never resolves): a generated webhook or
- * callback URL must never make a deployment call a real host.
+ * callback URL must never make a deployment call a real host. Some carry a port, percent-escapes,
+ * sub-delimiters, a query with several pairs or a fragment.
  */
 const webUrl = (schemes: string[]) =>
   fc
@@ -118,17 +155,19 @@ const webUrl = (schemes: string[]) =>
       fc.constantFrom(...schemes),
       fc.stringMatching(/^[a-z0-9]([a-z0-9-]{0,10}[a-z0-9])?$/),
       fc.constantFrom('example.invalid', 'hooks.invalid', 'shop.invalid'),
-      fc.stringMatching(/^(\/[A-Za-z0-9._~-]{1,10}){0,3}$/),
-      fc.option(fc.stringMatching(/^[a-z]{1,6}=[A-Za-z0-9]{0,8}$/), { nil: undefined }),
+      fc.option(fc.constantFrom(':8443', ':80', ':65535', ':1'), { nil: '' }),
+      fc.oneof(fc.stringMatching(/^(\/[A-Za-z0-9._~-]{1,10}){0,3}$/), fc.constantFrom('/a%20b/%C3%A9t%C3%A9', "/p;v=1/x,y/(1)!$'*", '/%7Euser/')),
+      fc.option(fc.oneof(fc.stringMatching(/^[a-z]{1,6}=[A-Za-z0-9]{0,8}$/), fc.constantFrom('a=1&b=%2F&c=', 'q=a+b&x%5B%5D=1')), { nil: undefined }),
+      fc.option(fc.constantFrom('#top', '#/route?x=1'), { nil: '' }),
     )
-    .map(([scheme, sub, domain, path, query]) => `${scheme}://${sub}.${domain}${path}${query ? `?${query}` : ''}`);
+    .map(([scheme, sub, domain, port, path, query, fragment]) => `${scheme}://${sub}.${domain}${port}${path}${query ? `?${query}` : ''}${fragment}`);
 
 const FORMATS: Record<string, fc.Arbitrary<string>> = {
   email,
   uri: webUrl(['https', 'http']),
   url: webUrl(['https', 'http']),
-  'date-time': dateTime,
-  date: dateTime.map((d) => d.slice(0, 10)),
+  'date-time': fc.oneof({ weight: 4, arbitrary: dateTime }, { weight: 1, arbitrary: leapDayTime }),
+  date,
   uuid: fc.uuid(),
   ipv4: fc.ipV4(),
 };

@@ -59,10 +59,23 @@ describe('exchange signing (X1)', () => {
     expect(Object.fromEntries(wire.query)).toMatchObject(want);
   });
 
+  it('tampers with one digit of the right signature', () => {
+    const spec = op('exchange', 'get', '/balances');
+    const signed = (mode: AuthMode) => {
+      const wire = toWire(spec, '/api/v1', { path: {}, query: {} });
+      authorize('exchange', spec, wire, mode, 0, creds, at(1_700_000_000_000));
+      return Object.fromEntries(wire.query).signature!;
+    };
+    const [right, tampered] = [signed('valid'), signed('tampered-signature')];
+    expect(tampered).toHaveLength(right.length);
+    expect(tampered.slice(0, -1)).toBe(right.slice(0, -1));
+    expect(tampered).not.toBe(right);
+  });
+
   it('lists the documented codes, 2011 only for trading operations', () => {
     const codes = (o: OperationSpec) => authCases('exchange', o, creds).map((c) => `${c.mode}=${c.expect.code}`);
     expect(codes(op('exchange', 'post', '/orders', { permission: 'trade' }))).toEqual([
-      'missing=2001', 'repeated-param=2001', 'unknown-key=2008', 'stale-nonce=2007', 'non-integer-nonce=2007', 'wrong-secret=2005', 'replayed-nonce=2006', 'no-permission=2011',
+      'missing=2001', 'repeated-param=2001', 'unknown-key=2008', 'stale-nonce=2007', 'non-integer-nonce=2007', 'wrong-secret=2005', 'tampered-signature=2005', 'replayed-nonce=2006', 'no-permission=2011',
     ]);
     expect(codes(op('exchange', 'get', '/balances'))).not.toContain('no-permission=2011');
     expect(authCases('exchange', op('exchange', 'get', '/timestamp', { secured: false }), creds)).toEqual([]);
@@ -92,5 +105,14 @@ describe('merchant and partner credentials', () => {
     const refund = op('merchant', 'post', '/transactions/{transaction_id}/refunds', { permission: 'refund:create' });
     expect(authCases('merchant', refund, creds).map((c) => c.expect.code)).toEqual(['1001', '1001', '1001', '1001', '1003']);
     expect(new Set(authCases('partner', op('partner', 'post', '/x'), creds).map((c) => `${c.expect.status} ${c.expect.code}`))).toEqual(new Set(['401 1001']));
+  });
+});
+
+describe('a body X1 cannot sign', () => {
+  it('travels with a signature of nothing (the server refuses it before checking signatures: 400 1001)', () => {
+    const spec: OperationSpec = { api: 'exchange', operationId: 'cancelOrder', method: 'post', path: '/order/delete', parameters: [], responses: {}, secured: true };
+    const wire = toWire(spec, '/api/v1', { path: {}, query: {}, body: { id: 2 ** 53 } });
+    authorize('exchange', spec, wire, 'valid', 0, creds, new NonceClock());
+    expect(Object.fromEntries(wire.query).signature).toBe('0'.repeat(64));
   });
 });

@@ -10,6 +10,7 @@ export type AuthMode =
   | 'missing'
   | 'unknown-key'
   | 'wrong-secret'
+  | 'tampered-signature'
   | 'stale-nonce'
   | 'non-integer-nonce'
   | 'repeated-param'
@@ -58,6 +59,7 @@ export function authCases(api: ApiId, op: OperationSpec, creds: Credentials): Au
       c('stale-nonce', '2007'),
       c('non-integer-nonce', '2007'),
       c('wrong-secret', '2005'),
+      c('tampered-signature', '2005'),
       c('replayed-nonce', '2006'),
       ...(op.permission === 'trade' && creds.exchange.viewer ? [c('no-permission', '2011')] : []),
     ];
@@ -107,7 +109,16 @@ function signExchange(wire: WireRequest, mode: AuthMode, slot: number, creds: Cr
   query.nonce = nonce;
   const secret = mode === 'wrong-secret' ? `${pair.secret}-wrong` : pair.secret;
   // A malformed body never reaches the signature check; sign what the server can parse.
-  const payload = signaturePayload({ method: wire.method, path: wire.path, query, body: wire.body });
-  wire.query.push(['access_key', pair.key], ['nonce', nonce], ['signature', sign(payload, secret)]);
+  // A body X1 cannot sign unambiguously (an integer of 2^53 or more) is refused before any
+  // signature check (400 1001): it travels with a signature of nothing.
+  let signature: string;
+  try {
+    signature = sign(signaturePayload({ method: wire.method, path: wire.path, query, body: wire.body }), secret);
+  } catch {
+    signature = '0'.repeat(64);
+  }
+  // One hex digit changed: the signature of nothing.
+  const sent = mode === 'tampered-signature' ? signature.slice(0, -1) + (signature.endsWith('0') ? '1' : '0') : signature;
+  wire.query.push(['access_key', pair.key], ['nonce', nonce], ['signature', sent]);
   if (mode === 'repeated-param') wire.query.push(['access_key', pair.key]);
 }

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { expectationChecks, mediaTypeDeclared, responseChecks, type Expectation } from './checks.ts';
+import { mediaTypeDeclared, responseChecks } from './checks.ts';
 import type { OpenApiDocument, OperationSpec } from './document.ts';
-import { PROFILES } from './profiles.ts';
 import { SchemaKit } from './schemas.ts';
 import type { WireResponse } from './wire.ts';
 
@@ -23,14 +22,17 @@ const op: OperationSpec = {
     '204': { mediaTypes: [] },
     '401': { mediaTypes: json, schema: { $ref: '#/components/schemas/Error' } },
     '422': { mediaTypes: json, schema: { $ref: '#/components/schemas/Error' } },
+    '429': { mediaTypes: json, schema: { $ref: '#/components/schemas/Error' }, headers: [{ name: 'retry-after', required: true, schema: { type: 'integer' } }] },
+    '503': { mediaTypes: json, schema: { $ref: '#/components/schemas/Error' } },
     '4XX': { mediaTypes: json, schema: { $ref: '#/components/schemas/Error' } },
   },
 };
-const res = (status: number, body: unknown, contentType: string | undefined = 'application/json; charset=utf-8'): WireResponse => {
+const res = (status: number, body: unknown, contentType: string | undefined = 'application/json; charset=utf-8', headers: Record<string, string> = {}): WireResponse => {
   const text = body === undefined ? '' : typeof body === 'string' ? body : JSON.stringify(body);
-  return { status, contentType, headers: {}, text, ms: 1, ...(typeof body === 'object' ? { json: body } : {}) };
+  return { status, contentType, headers, text, ms: 1, ...(typeof body === 'object' ? { json: body } : {}) };
 };
 const err = (code: string) => ({ title: 'x', code, details: 'y' });
+const ct = 'application/json; charset=utf-8';
 const checks = (r: WireResponse) => responseChecks(op, kit, r).map((f) => f.check);
 
 describe('responseChecks', () => {
@@ -48,6 +50,16 @@ describe('responseChecks', () => {
     ['JSON declared, text sent', res(200, 'not json'), ['response_schema_conformance']],
   ])('%s', (_name, response, want) => expect(checks(response)).toEqual(want));
 
+  it.each<[string, WireResponse, string[]]>([
+    ['429 with its declared Retry-After', res(429, err('1007'), ct, { 'retry-after': '60' }), []],
+    ['429 without it', res(429, err('1007')), ['429 without the required header Retry-After', '429 without Retry-After']],
+    ['429 with a Retry-After that is no integer', res(429, err('1007'), ct, { 'retry-after': 'soon' }), ['429 header Retry-After: "soon" does not match its schema: (root): must be integer']],
+    ['503 with a Retry-After the document does not declare', res(503, err('1006'), ct, { 'retry-after': '5' }), ['503 sends Retry-After, which the document does not declare for it']],
+    ['405 (under 4XX) without Allow', res(405, err('1009')), ['405 without Allow']],
+  ])('headers: %s', (_name, response, want) =>
+    expect(responseChecks(op, kit, response).filter((f) => f.check === 'response_headers_conformance').map((f) => f.message)).toEqual(want),
+  );
+
   it('matches media type ranges', () => {
     expect(mediaTypeDeclared(['application/*'], 'application/json')).toBe(true);
     expect(mediaTypeDeclared(['*/*'], 'text/plain')).toBe(true);
@@ -55,27 +67,3 @@ describe('responseChecks', () => {
   });
 });
 
-describe('expectationChecks', () => {
-  const profile = PROFILES.merchant;
-  const auth = (code: string): Expectation => ({ kind: 'auth', auth: { mode: 'wrong-secret', expect: { status: 401, code } } });
-  const negative: Expectation = { kind: 'negative', mutation: 'pattern' };
-  it.each<[string, Expectation, WireResponse, string[]]>([
-    ['valid data accepted', { kind: 'valid' }, res(200, { id: 1 }), []],
-    ['valid data answered 404', { kind: 'valid' }, res(404, err('1004')), []],
-    ['valid data rejected as invalid', { kind: 'valid' }, res(422, err('1002')), ['positive_data_acceptance']],
-    ['negative data rejected as documented', negative, res(422, err('1002')), []],
-    ['negative data accepted', negative, res(200, { id: 1 }), ['negative_data_rejection']],
-    ['negative data with another 4xx', negative, res(404, err('1004')), ['negative_data_rejection']],
-    ['negative data with another code', negative, res(422, err('2001')), ['negative_data_rejection']],
-    ['malformed JSON answered 400 1011', { kind: 'negative', mutation: 'malformed-json' }, res(400, err('1011')), []],
-    ['wrong credentials answered 401 1001', auth('1001'), res(401, err('1001')), []],
-    ['wrong credentials let through', auth('1001'), res(200, { id: 1 }), ['auth_enforced']],
-    ['wrong credentials with another code', auth('1003'), res(401, err('1001')), ['auth_enforced']],
-  ])('%s', (_name, expect_, response, want) => expect(expectationChecks(op, profile, expect_, response).map((f) => f.check)).toEqual(want));
-
-  it('reads the exchange code from {error: {code}}', () => {
-    const rejected = res(400, { error: { code: 1001, message: 'market: must be one of' } });
-    expect(PROFILES.exchange.errorCode(rejected.json)).toBe('1001');
-    expect(expectationChecks(op, PROFILES.exchange, { kind: 'valid' }, rejected).map((f) => f.check)).toEqual(['positive_data_acceptance']);
-  });
-});

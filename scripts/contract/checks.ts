@@ -1,11 +1,9 @@
 // The checks applied to every response (Schemathesis's set, on our documents): no server error,
-// the status is declared, the content type is declared, the body matches the declared schema; and
-// per kind of case: valid data is not rejected as invalid, negative data is rejected with the
-// API's validation answer, wrong credentials get 401 with the documented code.
-import type { AuthCase } from './auth.ts';
-import { declaredResponse, type OperationSpec } from './document.ts';
-import type { MutationKind } from './mutations.ts';
-import type { ApiProfile, Rejection } from './profiles.ts';
+// the status is declared, the content type is declared, the declared headers are sent (and
+// Retry-After on 429/503, Allow on 405, declared where sent), the body matches the declared
+// schema. What each kind of case expects on top is in expectations.ts.
+import { declaredResponse, type OperationSpec, type ResponseSpec } from './document.ts';
+import { coerceParam } from './requests.ts';
 import type { SchemaKit } from './schemas.ts';
 import type { WireResponse } from './wire.ts';
 
@@ -16,17 +14,16 @@ export type CheckId =
   | 'response_schema_conformance'
   | 'positive_data_acceptance'
   | 'negative_data_rejection'
-  | 'auth_enforced';
+  | 'response_headers_conformance'
+  | 'ignored_auth'
+  | 'unsupported_method'
+  | 'ensure_resource_availability'
+  | 'use_after_free';
 
 export interface CheckFailure {
   check: CheckId;
   message: string;
 }
-
-export type Expectation =
-  | { kind: 'valid' }
-  | { kind: 'negative'; mutation: MutationKind }
-  | { kind: 'auth'; auth: AuthCase };
 
 const mediaTypeOf = (contentType: string | undefined) => contentType?.split(';')[0]?.trim().toLowerCase();
 
@@ -46,10 +43,13 @@ export function responseChecks(op: OperationSpec, kit: SchemaKit, res: WireRespo
   if (res.status >= 500) out.push({ check: 'not_a_server_error', message: `server error ${res.status}: ${res.text.slice(0, 200)}` });
   const declared = declaredResponse(op, res.status);
   if (!declared) {
-    out.push({ check: 'status_code_conformance', message: `status ${res.status} is not declared (declared: ${Object.keys(op.responses).join(', ')})` });
+    const keys = Object.keys(op.responses);
+    const declaredText = keys.length > 0 ? `declared: ${keys.join(', ')}` : `no operation of ${op.path} declares it`;
+    out.push({ check: 'status_code_conformance', message: `status ${res.status} is not declared (${declaredText})` });
     return out;
   }
   const { response } = declared;
+  out.push(...headerChecks(kit, res, response));
   const media = mediaTypeOf(res.contentType);
   if (response.mediaTypes.length === 0) {
     if (res.text !== '') out.push({ check: 'content_type_conformance', message: `status ${res.status} declares no body, got ${media ?? 'a body'}: ${res.text.slice(0, 120)}` });
@@ -70,34 +70,27 @@ export function responseChecks(op: OperationSpec, kit: SchemaKit, res: WireRespo
   return out;
 }
 
-function rejection(profile: ApiProfile, expected: Rejection, res: WireResponse, check: CheckId, what: string): CheckFailure[] {
-  if (res.status >= 200 && res.status < 300) return [{ check, message: `${what} was accepted with ${res.status}` }];
-  if (res.status >= 500) return []; // reported by not_a_server_error
-  if (res.status !== expected.status) return [{ check, message: `${what} answered ${res.status}, expected ${expected.status}` }];
-  const code = profile.errorCode(res.json);
-  if (code !== undefined && expected.codes.length > 0 && !expected.codes.includes(code)) {
-    return [{ check, message: `${what} answered code ${code}, expected ${expected.codes.join(' or ')}` }];
-  }
-  return [];
-}
+/** Headers every answer with this status must carry, whatever the document says (RFC 9110, RFC 6585). */
+const MUST_SEND: Record<number, string[]> = { 405: ['allow'], 429: ['retry-after'], 503: ['retry-after'] };
+const title = (name: string) => name.replace(/(^|-)([a-z])/g, (_m, d: string, c: string) => d + c.toUpperCase());
 
-/** The checks of what the case expects, on top of `responseChecks`. */
-export function expectationChecks(op: OperationSpec, profile: ApiProfile, expect: Expectation, res: WireResponse, stateful?: readonly string[]): CheckFailure[] {
-  if (expect.kind === 'valid') {
-    return profile.isValidationRejection(op, res.status, res.json, stateful)
-      ? [{ check: 'positive_data_acceptance', message: `schema-valid request rejected as invalid (${res.status}): ${res.text.slice(0, 200)}` }]
-      : [];
-  }
-  if (expect.kind === 'negative') {
-    if (expect.mutation === 'malformed-form') {
-      const asMalformed = rejection(profile, profile.malformedForm, res, 'negative_data_rejection', 'a body that is not a form');
-      const asInvalid = rejection(profile, profile.validation, res, 'negative_data_rejection', 'a body that is not a form');
-      return asMalformed.length === 0 || asInvalid.length === 0 ? [] : asMalformed;
+/** Required declared headers are present, declared ones validate, and the must-send ones are sent and declared. */
+export function headerChecks(kit: SchemaKit, res: WireResponse, response: ResponseSpec): CheckFailure[] {
+  const out: CheckFailure[] = [];
+  const fail = (message: string) => out.push({ check: 'response_headers_conformance', message });
+  const declared = response.headers ?? [];
+  for (const h of declared) {
+    const value = res.headers[h.name];
+    if (value === undefined) {
+      if (h.required) fail(`${res.status} without the required header ${title(h.name)}`);
+    } else if (h.schema) {
+      const why = kit.explain(h.schema, coerceParam(h.schema, kit, value));
+      if (why) fail(`${res.status} header ${title(h.name)}: ${JSON.stringify(value)} does not match its schema: ${why}`);
     }
-    const expected =
-      expect.mutation === 'malformed-json' ? profile.malformedJson : expect.mutation === 'oversized' ? profile.oversized : profile.validation;
-    return rejection(profile, expected, res, 'negative_data_rejection', 'invalid request');
   }
-  const { status, code } = expect.auth.expect;
-  return rejection(profile, { status, codes: [code] }, res, 'auth_enforced', `request with ${expect.auth.mode} credentials`);
+  for (const name of MUST_SEND[res.status] ?? []) {
+    if (res.headers[name] === undefined) fail(`${res.status} without ${title(name)}`);
+    else if (!declared.some((h) => h.name === name)) fail(`${res.status} sends ${title(name)}, which the document does not declare for it`);
+  }
+  return out;
 }

@@ -22,15 +22,36 @@ export interface ParameterSpec {
   name: string;
   in: 'path' | 'query' | 'header' | 'cookie';
   required: boolean;
-  /** OpenAPI's `allowEmptyValue` (default false: `?name=` is not a value). */
+  /** OpenAPI's `allowEmptyValue` (deprecated; the runner lets the schema decide whether `?name=` is valid). */
   allowEmptyValue: boolean;
   schema: JsonSchema;
   example?: unknown;
 }
 
+export interface HeaderSpec {
+  /** Lower case, as fetch reports it. */
+  name: string;
+  required: boolean;
+  schema?: JsonSchema;
+}
+
+/** An OpenAPI Link Object of a response: the operation it leads to and how its request is filled. */
+export interface LinkSpec {
+  name: string;
+  operationId: string;
+  /** Parameter name (or `path.name`, `query.name`) -> a value or runtime expression (`$response.body#/id`). */
+  parameters: Record<string, unknown>;
+  /** A value or runtime expression, or an object whose leaves are. */
+  requestBody?: unknown;
+}
+
 export interface ResponseSpec {
   /** Declared media types (`application/json`); empty when the response has no body (204). */
   mediaTypes: string[];
+  /** Declared response headers. */
+  headers?: HeaderSpec[];
+  /** Declared links (stateful flows follow them). */
+  links?: LinkSpec[];
   /** Schema of the JSON media type, when there is one. */
   schema?: JsonSchema;
   example?: unknown;
@@ -39,7 +60,8 @@ export interface ResponseSpec {
 export interface OperationSpec {
   api: ApiId;
   operationId: string;
-  method: 'get' | 'post' | 'put' | 'patch' | 'delete';
+  /** `options` only for the runner's probes of a path's methods (probes.ts). */
+  method: 'get' | 'post' | 'put' | 'patch' | 'delete' | 'options';
   /** Path as written in the document, relative to the base path (`/tickers/{market}`). */
   path: string;
   parameters: ParameterSpec[];
@@ -50,6 +72,8 @@ export interface OperationSpec {
     example?: unknown;
     /** True when requestBody.content also declares application/x-www-form-urlencoded (driven with form.ts). */
     form?: boolean;
+    /** The form media type's `encoding` (per property: style, explode), as declared. */
+    formEncoding?: Record<string, { style?: string; explode?: boolean }>;
   };
   /** Keyed by status code as written (`200`, `4XX`, `default`). */
   responses: Record<string, ResponseSpec>;
@@ -108,17 +132,40 @@ function parameterOf(doc: OpenApiDocument, raw: unknown): ParameterSpec {
   };
 }
 
+type RawResponse = { content?: Record<string, { schema?: JsonSchema; example?: unknown }>; headers?: Record<string, unknown>; links?: Record<string, unknown> };
+
 function responseOf(doc: OpenApiDocument, raw: unknown): ResponseSpec {
-  const r = resolveRef(doc, raw) as { content?: Record<string, { schema?: JsonSchema; example?: unknown }> };
+  const r = resolveRef(doc, raw) as RawResponse;
   const content = r.content ?? {};
   const mediaTypes = Object.keys(content);
   const json = mediaTypes.find((m) => /json/i.test(m));
   const media = json ? content[json] : undefined;
+  const headers = Object.entries(r.headers ?? {}).map(([name, h]): HeaderSpec => {
+    const header = resolveRef(doc, h) as { required?: boolean; schema?: JsonSchema };
+    return { name: name.toLowerCase(), required: header.required === true, ...(header.schema ? { schema: header.schema } : {}) };
+  });
+  const links = Object.entries(r.links ?? {}).flatMap(([name, l]): LinkSpec[] => {
+    const link = resolveRef(doc, l) as { operationId?: unknown; parameters?: Record<string, unknown>; requestBody?: unknown };
+    if (typeof link.operationId !== 'string') return []; // operationRef links are not followed
+    return [{ name, operationId: link.operationId, parameters: link.parameters ?? {}, ...('requestBody' in link ? { requestBody: link.requestBody } : {}) }];
+  });
   return {
     mediaTypes,
+    headers,
+    links,
     ...(media?.schema ? { schema: media.schema } : {}),
     ...(media && 'example' in media ? { example: media.example } : {}),
   };
+}
+
+/** Whether the body also travels as a form, and that media type's declared `encoding`. */
+type FormEncoding = Record<string, { style?: string; explode?: boolean }>;
+
+function formOf(content: Record<string, { encoding?: FormEncoding }>): { form?: true; formEncoding?: FormEncoding } {
+  const key = Object.keys(content).find((m) => m.split(';')[0]!.trim().toLowerCase() === 'application/x-www-form-urlencoded');
+  if (!key) return {};
+  const encoding = content[key]!.encoding;
+  return { form: true, ...(encoding ? { formEncoding: encoding } : {}) };
 }
 
 /** Every operation of the document, in document order. */
@@ -132,7 +179,7 @@ export function operationsOf(api: ApiId, doc: OpenApiDocument): OperationSpec[] 
       if (!op) continue;
       const params = [...shared, ...((op.parameters as unknown[] | undefined) ?? [])].map((p) => parameterOf(doc, p));
       const rawBody = op.requestBody ? (resolveRef(doc, op.requestBody) as Record<string, unknown>) : undefined;
-      const content = (rawBody?.content ?? {}) as Record<string, { schema?: JsonSchema; example?: unknown }>;
+      const content = (rawBody?.content ?? {}) as Record<string, { schema?: JsonSchema; example?: unknown; encoding?: FormEncoding }>;
       const mediaType = Object.keys(content).find((m) => /json/i.test(m));
       const media = mediaType ? content[mediaType] : undefined;
       const security = op.security as unknown[] | undefined;
@@ -147,7 +194,7 @@ export function operationsOf(api: ApiId, doc: OpenApiDocument): OperationSpec[] 
               body: {
                 required: rawBody?.required === true, mediaType, schema: media.schema ?? {},
                 ...('example' in media ? { example: media.example } : {}),
-                ...(Object.keys(content).some((m) => m.split(';')[0]!.trim().toLowerCase() === 'application/x-www-form-urlencoded') ? { form: true } : {}),
+                ...formOf(content),
               },
             }
           : {}),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { OpenApiDocument } from './document.ts';
-import { coerceForm, decodeForm, encodeForm, FormSyntaxError } from './form.ts';
+import { coerceForm, decodeForm, encodeForm, FormSyntaxError, defaultForm } from './form.ts';
 import { SchemaKit } from './schemas.ts';
 
 // The body a Peatio client sends to POST /orders/multi (issue 11), byte for byte.
@@ -78,5 +78,20 @@ describe('coerceForm', () => {
     ['never-numbers stay text either way', { n: 'abc', x: ' ' }, 'loose', { n: 'abc', x: ' ' }],
   ] as const)('%s', (_, value, coercion, want) => {
     expect(coerceForm(kit, schema, value, coercion)).toEqual(want);
+  });
+});
+
+describe('defaultForm (OpenAPI style form, explode, where no encoding is declared)', () => {
+  it('writes an object field as its own top-level pairs, arrays of scalars repeated', () => {
+    expect(defaultForm({ payment: { amount: '1', currency_iso: 'USD' }, tags: ['a', 'b'], note: 'x y' })).toBe('amount=1&currency_iso=USD&tags=a&tags=b&note=x%20y');
+  });
+  it('has nothing to add where every object field is declared deepObject, or nothing is an object', () => {
+    expect(defaultForm({ payment: { amount: '1' } }, { payment: { style: 'deepObject' } })).toBeUndefined();
+    expect(defaultForm({ amount: '1' })).toBeUndefined();
+  });
+  it('gives no form where OpenAPI defines none (nested objects, arrays of objects, colliding keys)', () => {
+    expect(defaultForm({ a: { b: { c: '1' } } })).toBeUndefined();
+    expect(defaultForm({ orders: [{ side: 'buy' }] })).toBeUndefined();
+    expect(defaultForm({ a: { id: '1' }, b: { id: '2' } })).toBeUndefined();
   });
 });

@@ -172,3 +172,39 @@ export function coerceForm(kit: SchemaKit, schema: JsonSchema, value: unknown, c
   }
   return value;
 }
+
+/**
+ * The form a reader of the document writes where the media type declares no `encoding` for a
+ * property: OpenAPI's default, `style: form, explode: true`: a scalar `k=v`, an array of scalars
+ * `k=a&k=b`, an object's own fields as top-level pairs (`amount=1&currency=USD`). Undefined where
+ * every object property is declared `deepObject` (the bracket form is then the documented one) or
+ * where OpenAPI defines no form (objects within objects, arrays of objects, keys that collide).
+ */
+export function defaultForm(body: unknown, encoding: Record<string, { style?: string }> = {}): string | undefined {
+  if (!isParams(body)) return undefined;
+  const pairs: [string, string][] = [];
+  let undeclared = false;
+  const seen = new Set<string>();
+  const add = (k: string, v: unknown): boolean => {
+    if (v === null || typeof v === 'object') return false;
+    pairs.push([k, String(v)]);
+    return true;
+  };
+  for (const [k, v] of Object.entries(body)) {
+    if (v === undefined) continue;
+    if (!isParams(v) && !Array.isArray(v)) {
+      if (!add(k, v)) return undefined;
+      seen.add(k);
+      continue;
+    }
+    if (encoding[k]?.style === 'deepObject') return undefined; // the documented form is the bracket one (form.ts)
+    undeclared = true;
+    if (Array.isArray(v)) {
+      if (!v.every((x) => add(k, x))) return undefined;
+      seen.add(k);
+    } else {
+      for (const [sk, sv] of Object.entries(v)) if (sv !== undefined && (seen.has(sk) || !add(sk, sv) || !seen.add(sk))) return undefined;
+    }
+  }
+  return undeclared ? pairs.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&') : undefined;
+}

@@ -34,11 +34,11 @@ export const WRONG_TYPES: Record<string, unknown[]> = {
 };
 const WIRE_WRONG_TYPES: Record<string, string[]> = { integer: ['abc', '1.5'], number: ['abc'], boolean: ['yes'] };
 const BAD_FORMATS: Record<string, string[]> = {
-  email: ['not-an-email', 'a@'],
-  uri: ['not a uri', 'no-scheme.example.com/x'],
-  url: ['not a uri'],
+  email: ['not-an-email', 'a@', 'a b@x.example'],
+  uri: ['not a uri', 'no-scheme.example.com/x', 'https://x.invalid/\u0001', 'https://x.invalid/a b'],
+  url: ['not a uri', 'https://x.invalid/\u0001'],
   'date-time': ['yesterday', '2024-13-45T25:61:00Z'],
-  date: ['2024-13-45'],
+  date: ['2024-13-45', '2023-02-29'],
   uuid: ['not-a-uuid'],
 };
 const PATTERN_BREAKERS = ['!', ' ', '<script>', 'é', '-1', 'abc', '1.2.3', '0x1F', 'a@b', ''];
@@ -137,7 +137,8 @@ export function mutationsOf(op: OperationSpec, kit: SchemaKit): Mutation[] {
     for (const [kind, value] of violations(kit, p.schema, true)) {
       if (!(p.in === 'path' && value === '')) out.push(mutation(kind, target, value));
     }
-    if (p.in === 'query' && !p.allowEmptyValue) out.push(mutation('empty', target, ''));
+    // Kept only where the schema refuses "" (requestProblems): then the server must refuse it too.
+    if (p.in === 'query') out.push(mutation('empty', target, ''));
   }
   if (op.body) {
     if (op.body.required) out.push(mutation('no-body', 'body'));

@@ -4,7 +4,7 @@
 // empty form body and one that is not a form. A twin exists only when its body has a form
 // encoding (form.ts) and keeps its nature as the server reads it back: a valid one is valid with
 // strict (canonical text) coercion, a negative one invalid even with loose coercion.
-import { encodeForm } from './form.ts';
+import { defaultForm, encodeForm } from './form.ts';
 import { applyMutation, MALFORMED_FORM_MUTATION, mutationsOf, type Mutation } from './mutations.ts';
 import type { PlannedCase, PlanOptions } from './plan.ts';
 import { requestProblems } from './requests.ts';
@@ -34,6 +34,15 @@ export function formCases(o: PlanOptions, positives: PlannedCase[], notes: strin
   }
   if (skipped > 0) notes.push(`${skipped} valid request(s) have no form encoding that reads back the same (null, empty arrays or objects); sent as JSON only`);
   if (valid.length === 0) return out;
+  // Issue 16 #1: where the document declares no `encoding` for an object field, a reader sends it
+  // by OpenAPI's default (flattened); that must be accepted too, or the document must say otherwise.
+  for (const c of valid) {
+    const text = defaultForm(c.input.body, op.body?.formEncoding);
+    if (text === undefined) continue;
+    const { sampleIndex: _notReplayable, ...base } = c;
+    out.push({ ...base, label: `form, OpenAPI's default encoding (no \`encoding\` declared): ${c.label}`, input: { ...c.input, rawBody: text, encoding: 'form' } }); // the body, for the report; the text is what is sent
+    break;
+  }
 
   const mutations = [...mutationsOf(op, kit).filter((m) => m.target.startsWith('body') && FORM_KINDS.has(m.kind)), MALFORMED_FORM_MUTATION];
   for (const m of mutations) {

@@ -18,7 +18,7 @@ describe('planCases', () => {
   it('plans the example, 50 valid requests and every mutation at least once', () => {
     const { op, kit, plan } = setup('merchant', 'createPayment');
     // The JSON cases here; the form-encoded ones (now that createPayment declares that media type) are plan-form's.
-    const kinds = (k: string) => plan.cases.filter((c) => c.kind === k && c.input.encoding !== 'form');
+    const kinds = (k: string) => plan.cases.filter((c) => c.kind === k && c.input.encoding !== 'form' && c.expect.kind !== 'any');
     expect(kinds('example')).toHaveLength(1);
     expect(kinds('valid')).toHaveLength(50);
     expect(plan.cases.filter((c) => c.kind === 'example' && c.input.encoding === 'form')).toHaveLength(1);
@@ -31,9 +31,15 @@ describe('planCases', () => {
     expect(kinds('auth').map((c) => c.auth)).toEqual(['missing', 'unknown-key', 'wrong-secret', 'wrong-scheme']);
   });
 
+  it('sends one request with a query parameter the document does not name, any declared answer will do', () => {
+    const { plan } = setup('merchant', 'listCurrencies');
+    expect(plan.cases.filter((c) => c.kind === 'negative').map((c) => [c.label, c.input.query, c.expect])).toEqual([
+      ['query: an undocumented parameter', { contract_unknown: '1' }, { kind: 'any' }],
+    ]);
+  });
+
   it('fills an operation without inputs up to 25 negative cases with credential cases', () => {
     const { plan } = setup('merchant', 'listCurrencies');
-    expect(plan.cases.filter((c) => c.kind === 'negative')).toHaveLength(0);
     expect(plan.cases.filter((c) => c.kind === 'auth')).toHaveLength(25);
   });
 

@@ -4,18 +4,19 @@
 // the wrong-credential cases of a secured operation.
 import fc from 'fast-check';
 import { authCases, validSlots, type AuthMode } from './auth.ts';
-import type { Expectation } from './checks.ts';
+import type { Expectation } from './expectations.ts';
 import type { Credentials } from './credentials.ts';
 import type { OperationSpec } from './document.ts';
 import { fixupFor } from './fixups.ts';
-import { withPool, type Consumer, type PoolEntry } from './flows.ts';
 import { applyMutation, mutationsOf, type Mutation } from './mutations.ts';
 import { formCases } from './plan-form.ts';
 import { exampleRequest, requestArbitrary, requestProblems } from './requests.ts';
 import type { SchemaKit } from './schemas.ts';
+import { withPool, type PoolEntry } from './state.ts';
 import type { RequestInput } from './wire.ts';
 
-export type CaseKind = 'example' | 'valid' | 'negative' | 'auth';
+/** `method` and `stateful` cases are planned by probes.ts and followups.ts. */
+export type CaseKind = 'example' | 'valid' | 'negative' | 'auth' | 'method' | 'stateful';
 
 export interface PlannedCase {
   kind: CaseKind;
@@ -30,6 +31,8 @@ export interface PlannedCase {
   mutation?: Mutation;
   /** The pooled ids the request uses (consumed by a delete). */
   entry?: PoolEntry;
+  /** The method sent, where a report row gathers several (the method probes of a path). */
+  method?: OperationSpec['method'];
 }
 
 export interface Plan {
@@ -47,7 +50,7 @@ export interface PlanOptions {
   runs: number;
   negativeRuns: number;
   seed: number;
-  consumer?: Consumer;
+  /** Request values earlier answers produced for this operation (state.ts). */
   pool: PoolEntry[];
 }
 
@@ -63,7 +66,7 @@ export function planCases(o: PlanOptions): Plan {
   const notes: string[] = [];
   const slots = validSlots(op.api, o.credentials);
   const seed = seedFor(o.seed, op.api, op.operationId);
-  const arbitrary = withPool(requestArbitrary(op, kit).map(fixupFor(op.api, op.operationId)), o.consumer, o.pool);
+  const arbitrary = withPool(requestArbitrary(op, kit).map(fixupFor(op.api, op.operationId)), o.pool);
   const cases: PlannedCase[] = [];
 
   const example = exampleRequest(op, kit);
@@ -93,6 +96,11 @@ export function planCases(o: PlanOptions): Plan {
   const negatives = negativeCases(o, valid, Math.max(0, o.negativeRuns - auth.length));
   if (negatives.length === 0 && auth.length === 0) notes.push('no negative case: the operation takes no input and no credentials');
   cases.push(...negatives);
+  // A query parameter the document does not name: ignored, or refused with a declared status.
+  if (valid[0]) {
+    const { sampleIndex: _replayed, entry: _owned, ...base } = valid[0];
+    cases.push({ ...base, kind: 'negative', label: 'query: an undocumented parameter', input: withUnknownParam(base.input), expect: { kind: 'any' } });
+  }
   // The form-encoded media type, where the operation declares one (plan-form.ts).
   cases.push(...formCases(o, cases, notes));
   // Every auth case once; an operation with few inputs cycles them over other valid requests and
@@ -106,6 +114,9 @@ export function planCases(o: PlanOptions): Plan {
   }
   return { cases, arbitrary, seed, notes };
 }
+
+export const UNKNOWN_PARAM = 'contract_unknown';
+const withUnknownParam = (input: RequestInput): RequestInput => ({ ...input, query: { ...input.query, [UNKNOWN_PARAM]: '1' } });
 
 /** Every applicable mutation once, then more over other bases until `wanted` cases exist. */
 function negativeCases(o: PlanOptions, valid: PlannedCase[], wanted: number): PlannedCase[] {

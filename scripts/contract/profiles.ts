@@ -21,6 +21,8 @@ export interface ApiProfile {
   malformedForm: Rejection;
   /** Answer to a body over the size limit (checked only where 413 is declared). */
   oversized: Rejection;
+  /** Answer to a method the path does not have (X-codes, M-errors, P-errors: 405 code 1009, with Allow). */
+  methodNotAllowed: Rejection;
   /** The error code of an error body, as a string; undefined when the body carries none. */
   errorCode: (body: unknown) => string | undefined;
   /**
@@ -28,6 +30,14 @@ export interface ApiProfile {
    * mismatch). `stateful` lists fields whose rejection is a documented business answer.
    */
   isValidationRejection: (op: OperationSpec, status: number, body: unknown, stateful?: readonly string[]) => boolean;
+  /**
+   * Body fields whose acceptance depends on server state (a record that must exist, an amount that
+   * depends on the settlement method), per operation: a 422 naming only these is a documented
+   * business answer, not a rejection of schema-valid data.
+   */
+  stateful?: Record<string, string[]>;
+  /** Request values every account of the deployment has, per operation (`body.hosted_payment_id`). */
+  seeds?: Record<string, Record<string, unknown>[]>;
 }
 
 const get = (v: unknown, ...path: string[]): unknown =>
@@ -51,6 +61,7 @@ export const PROFILES: Record<ApiId, ApiProfile> = {
     malformedJson: { status: 400, codes: ['1001'] },
     malformedForm: { status: 400, codes: ['1001'] },
     oversized: { status: 413, codes: [] },
+    methodNotAllowed: { status: 405, codes: ['1009'] },
     errorCode: (body) => stringOrUndefined(get(body, 'error', 'code')),
     isValidationRejection: (_op, status, body) => status === 400 && stringOrUndefined(get(body, 'error', 'code')) === '1001',
   },
@@ -61,9 +72,21 @@ export const PROFILES: Record<ApiId, ApiProfile> = {
     // "A malformed form body is 400 with the API's error body" (the body is checked against the document).
     malformedForm: { status: 400, codes: [] },
     oversized: { status: 413, codes: ['1008'] },
+    methodNotAllowed: { status: 405, codes: ['1009'] },
     errorCode: apiErrorCode,
     isValidationRejection: (_op, status, body, stateful) =>
       status === 422 && ['1002', '2004'].includes(apiErrorCode(body) ?? '') && !onlyStateful(body, stateful),
+    // M-errors: an id in a body that does not exist answers 422 naming the field; M-refund-amounts:
+    // the amount field must match the transaction's settlement method, 422 naming it; the instant
+    // refund `address` must be valid "for the transaction's currency (checked by the server)".
+    stateful: {
+      createWidgetPayment: ['hosted_payment_id'],
+      createInvoice: ['invoice.invoice_recipient_id'],
+      createRefund: ['amount_to_refund_fiat', 'amount_to_refund'],
+      createInstantRefund: ['id', 'amount_to_refund_fiat', 'amount_to_refund', 'refund_full_amount', 'address', 'destination_tag'],
+    },
+    // DESIGN.md: the sandbox merchant key has hosted payment id 1.
+    seeds: { createWidgetPayment: [{ 'body.hosted_payment_id': 1 }] },
   },
   partner: {
     // P2: registration answers 422 {status: 0, message}; P-currency/1002 for applications.
@@ -71,6 +94,7 @@ export const PROFILES: Record<ApiId, ApiProfile> = {
     malformedJson: { status: 400, codes: ['1011'] },
     malformedForm: { status: 400, codes: [] },
     oversized: { status: 413, codes: ['1008'] },
+    methodNotAllowed: { status: 405, codes: ['1009'] },
     errorCode: apiErrorCode,
     isValidationRejection: (_op, status, body, stateful) => {
       if (status !== 422) return false;
@@ -87,6 +111,7 @@ export const PROFILES: Record<ApiId, ApiProfile> = {
     malformedJson: { status: 400, codes: ['1011'] },
     malformedForm: { status: 400, codes: [] },
     oversized: { status: 413, codes: ['1008'] },
+    methodNotAllowed: { status: 405, codes: ['1009'] },
     errorCode: apiErrorCode,
     isValidationRejection: (_op, status, body, stateful) => status === 422 && apiErrorCode(body) === '1002' && !onlyStateful(body, stateful),
   },

@@ -7,7 +7,7 @@ const report: ApiReport = {
   api: 'merchant', baseUrl: 'http://127.0.0.1:8080', seed: 42, runs: 50, negativeRuns: 25, durationMs: 1234, requests: 100, rateLimitWaitMs: 0, ok: false,
   operations: [
     {
-      operationId: 'createPayment', method: 'POST', path: '/payments', cases: { example: 1, valid: 50, negative: 30, auth: 4 }, notes: [],
+      operationId: 'createPayment', method: 'POST', path: '/payments', cases: { example: 1, valid: 50, negative: 30, auth: 4, method: 0, stateful: 2 }, notes: [],
       statuses: [
         { status: '201', declared: true, count: 40, mismatched: 3, state: 'mismatched' },
         { status: '422', declared: true, count: 30, mismatched: 0, state: 'exercised' },
@@ -24,7 +24,7 @@ const report: ApiReport = {
 describe('report', () => {
   it('prints one line per operation and each mismatch with its shrunk request and seed', () => {
     const text = formatTable([report]);
-    expect(text).toMatch(/createPayment\s+1\s+50\s+30\s+4\s+422\s+503\s+201/);
+    expect(text).toMatch(/createPayment\s+1\s+50\s+30\s+4\s+2\s+0\s+422\s+503\s+201/);
     expect(text).toContain('MISMATCH merchant createPayment (POST /payments) — response_schema_conformance, status 201');
     expect(text).toContain('shrunk (4 steps): POST /payments body={"payment":{"amount":"1"}} [auth: valid, credential #0]');
     expect(text).toContain('npm run contract -- --api merchant --base-url http://127.0.0.1:8080 --seed 42 --runs 50 --operation createPayment');

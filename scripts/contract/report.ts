@@ -31,11 +31,11 @@ export function formatTable(reports: ApiReport[]): string {
         (report.rateLimitWaitMs > 0 ? `  (${(report.rateLimitWaitMs / 1000).toFixed(0)} s waiting on 429)` : '') +
         `  ${bad === 0 ? 'OK' : `${bad} operation(s) MISMATCHED`}`,
     );
-    lines.push(`  ${pad('OPERATION', 36)}${pad('EX', 3)}${pad('VALID', 6)}${pad('NEG', 5)}${pad('AUTH', 5)}${pad('EXERCISED', 24)}${pad('NOT EXERCISED', 24)}MISMATCHED`);
+    lines.push(`  ${pad('OPERATION', 36)}${pad('EX', 3)}${pad('VALID', 6)}${pad('NEG', 5)}${pad('AUTH', 5)}${pad('STATE', 6)}${pad('METH', 5)}${pad('EXERCISED', 24)}${pad('NOT EXERCISED', 24)}MISMATCHED`);
     for (const op of report.operations) {
       const c = op.cases;
       lines.push(
-        `  ${pad(op.operationId, 36)}${pad(String(c.example), 3)}${pad(String(c.valid), 6)}${pad(String(c.negative), 5)}${pad(String(c.auth), 5)}` +
+        `  ${pad(op.operationId, 36)}${pad(String(c.example), 3)}${pad(String(c.valid), 6)}${pad(String(c.negative), 5)}${pad(String(c.auth), 5)}${pad(String(c.stateful), 6)}${pad(String(c.method), 5)}` +
           `${pad(statesOf(op, 'exercised'), 24)}${pad(statesOf(op, 'not exercised'), 24)}${statesOf(op, 'mismatched')}`,
       );
     }

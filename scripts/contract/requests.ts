@@ -29,10 +29,14 @@ export function requestArbitrary(op: OperationSpec, kit: SchemaKit, override?: A
     .map(({ path, query, body: b }) => (b === undefined ? { path, query } : { path, query, body: b }));
 }
 
-/** A parameter's schema; an empty value is no value (unless `allowEmptyValue`), so strings get minLength 1. */
+/**
+ * A parameter's schema. A query value is what its schema says: `?name=` is the empty string, valid
+ * where the schema allows it (issue 16: no `minLength`, the server must take it). An empty path
+ * segment is another URL, so path strings get minLength 1.
+ */
 function paramSchema(p: ParameterSpec, kit: SchemaKit): JsonSchema {
   const s = kit.flatten(p.schema);
-  if (p.allowEmptyValue || typeOf(s) !== 'string' || (typeof s.minLength === 'number' && s.minLength > 0)) return s;
+  if (p.in !== 'path' || typeOf(s) !== 'string' || (typeof s.minLength === 'number' && s.minLength > 0)) return s;
   return { ...s, minLength: 1 };
 }
 
@@ -82,7 +86,7 @@ export function requestProblems(op: OperationSpec, kit: SchemaKit, input: Reques
       if (p.required) problems.push(`${p.in}.${p.name}: missing`);
       continue;
     }
-    if (wireValue(raw) === '' && (p.in === 'path' || !p.allowEmptyValue)) problems.push(`${p.in}.${p.name}: empty value`);
+    if (wireValue(raw) === '' && p.in === 'path') problems.push(`${p.in}.${p.name}: empty value`);
     const why = kit.explain(p.schema, coerceParam(p.schema, kit, raw));
     if (why) problems.push(`${p.in}.${p.name}: ${why}`);
   }

@@ -55,6 +55,8 @@ export interface OperationReport {
   statuses: StatusRow[];
   failures: FailureReport[];
   notes: string[];
+  /** A probe of a method the path does not document (probes.ts), not an operation of the document. */
+  probe?: boolean;
 }
 
 export interface ApiReport {
@@ -71,7 +73,7 @@ export interface ApiReport {
 }
 
 export const summarize = (op: OperationSpec, c: PlannedCase, input: RequestInput = c.input): RequestSummary => ({
-  method: op.method.toUpperCase(),
+  method: (c.method ?? op.method).toUpperCase(),
   path_template: op.path,
   ...structuredClone(input),
   auth: c.auth,
@@ -80,13 +82,13 @@ export const summarize = (op: OperationSpec, c: PlannedCase, input: RequestInput
 
 /** Accumulates one operation's outcomes into its report. */
 export class OperationTally {
-  readonly cases: Record<CaseKind, number> = { example: 0, valid: 0, negative: 0, auth: 0 };
+  readonly cases: Record<CaseKind, number> = { example: 0, valid: 0, negative: 0, auth: 0, method: 0, stateful: 0 };
   private readonly rows = new Map<string, { count: number; mismatched: number }>();
   /**
    * Per check, the case to report: the first generated one (it can be shrunk and replayed from
    * the seed) or, when only examples and credential cases failed, the first of those.
    */
-  readonly firstFailures = new Map<CheckId, { c: PlannedCase; failure: CheckFailure; status: number; more: number }>();
+  readonly firstFailures = new Map<CheckId, { c: PlannedCase; check: CheckId; failure: CheckFailure; status: number; more: number }>();
 
   constructor(readonly op: OperationSpec) {}
 
@@ -100,8 +102,8 @@ export class OperationTally {
     const generated = (k: PlannedCase) => k.sampleIndex !== undefined && (k.kind === 'valid' || k.kind === 'negative');
     for (const failure of failures) {
       const first = this.firstFailures.get(failure.check);
-      if (!first) this.firstFailures.set(failure.check, { c, failure, status, more: 0 });
-      else if (!generated(first.c) && generated(c)) this.firstFailures.set(failure.check, { c, failure, status, more: first.more + 1 });
+      if (!first) this.firstFailures.set(failure.check, { c, check: failure.check, failure, status, more: 0 });
+      else if (!generated(first.c) && generated(c)) this.firstFailures.set(failure.check, { c, check: failure.check, failure, status, more: first.more + 1 });
       else first.more++;
     }
   }

@@ -27,6 +27,7 @@ const doc = {
           '201': { description: 'ok', ...json({ type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' } }, required: ['id', 'name'] }) },
           '400': { description: 'bad JSON', ...json(error) },
           '401': { description: 'auth', ...json(error) },
+          '405': { description: 'method', headers: { Allow: { schema: { type: 'string' } } }, ...json(error) },
           '422': { description: 'invalid', ...json(error) },
         },
       },
@@ -46,6 +47,7 @@ function plantedApp(bug: boolean) {
     if (bug && req.body.count >= 50) return void fail(res, 500, '1005');
     res.status(201).json({ id: 1, name: req.body.name });
   });
+  app.all('/t/v1/things', (req, res) => void res.set('Allow', bug ? 'GET, POST' : 'POST').status(405).json({ title: 'x', code: '1009', details: req.method }));
   app.use((err: { status?: number }, _req: express.Request, res: express.Response, _next: express.NextFunction) => fail(res, err.status === 400 ? 400 : 500, '1011'));
   return app;
 }
@@ -77,7 +79,10 @@ describe('runContract against a planted server', () => {
     expect(op!.cases.example).toBe(1);
     expect(op!.cases.valid).toBe(60);
     expect(op!.cases.negative + op!.cases.auth).toBeGreaterThanOrEqual(25);
-    expect(op!.statuses.map((s) => `${s.status} ${s.state}`)).toEqual(['201 exercised', '400 exercised', '401 exercised', '422 exercised']);
+    expect(op!.statuses.map((s) => `${s.status} ${s.state}`)).toEqual(['201 exercised', '400 exercised', '401 exercised', '405 not exercised', '422 exercised']);
+    // Every other method of the path is probed once (405 with Allow), OPTIONS too.
+    const probes = report.operations.filter((o) => o.probe);
+    expect(probes.map((o) => [o.operationId, o.cases.method, o.statuses.map((s) => `${s.status} ${s.state}`)])).toEqual([['/things (methods)', 5, ['405 exercised']]]);
   });
 
   it('finds the planted 500, names the operation and shrinks the request to its core', async () => {
@@ -91,6 +96,9 @@ describe('runContract against a planted server', () => {
     // The smallest request that still fails: the required name, shortest, and the boundary count.
     expect(failure.request.body).toEqual({ name: 'a', count: 50 });
     expect(op.statuses.find((s) => s.status === '500')).toMatchObject({ declared: false, state: 'mismatched' });
+    // The buggy server's Allow names GET, which the path does not have.
+    const [probe] = report.operations.find((o) => o.probe)!.failures;
+    expect([probe!.check, probe!.message, probe!.request.method]).toEqual(['unsupported_method', 'GET /things answered 405 with Allow: GET, POST (documented: POST; not documented GET)', 'GET']);
   });
 
   it('reproduces the same failing case from the same seed', async () => {

@@ -57,7 +57,7 @@ function authParagraph(c: ApiContract): string {
   return `<p><strong>Auth.</strong> ${inline(auth.text(c))}${guide}</p>`;
 }
 
-function apiSection(c: ApiContract): string {
+function apiSection(c: ApiContract, lastChange?: string): string {
   const ops = Object.keys(c.operations).length;
   const hooks = Object.keys(c.webhooks ?? {}).length;
   const rows = sandboxCredentials(c.id)
@@ -66,7 +66,8 @@ function apiSection(c: ApiContract): string {
   return `  <section id="${c.id}">
     <h2><a href="${c.id}">${escape(c.title)}</a> <small>v${escape(c.version)}</small></h2>
     <p>Base path <code>${escape(c.basePath)}</code> (sandbox: <code>${escape(SANDBOX_ORIGIN + c.basePath)}</code>) &middot;
-      ${ops} operations${hooks > 0 ? ` and ${hooks} webhooks` : ''}</p>
+      ${ops} operations${hooks > 0 ? ` and ${hooks} webhooks` : ''}</p>${lastChange === undefined ? '' : `
+    <p class="version">Version ${escape(c.version)} &middot; last change: ${escape(lastChange)} &middot; <a href="${c.id}#/section/changes">Changes</a></p>`}
     ${authParagraph(c)}
     <table>
       <thead><tr><th>Sandbox credentials</th><th>Notes</th></tr></thead>
@@ -100,7 +101,8 @@ function quickStart(exchange: ApiContract): string {
   </section>`;
 }
 
-export function renderIndexPage(contracts: readonly ApiContract[]): string {
+/** `lastChanges`: per API, one line on its newest change (from the changelog). */
+export function renderIndexPage(contracts: readonly ApiContract[], lastChanges?: Partial<Record<DocumentId, string>>): string {
   const exchange = contracts.find((c) => c.id === 'exchange');
   return `<!DOCTYPE html>
 ${htmlHeader()}<html lang="en">
@@ -125,7 +127,7 @@ ${htmlHeader()}<html lang="en">
     sandbox answers all of them. The decisions taken where the source documents leave gaps are listed in
     <a href="decisions.md">decisions</a> and in each reference.</p>
   <main>
-${exchange ? `${quickStart(exchange)}\n` : ''}${contracts.map(apiSection).join('\n')}
+${exchange ? `${quickStart(exchange)}\n` : ''}${contracts.map((c) => apiSection(c, lastChanges?.[c.id])).join('\n')}
   </main>
 </body>
 </html>

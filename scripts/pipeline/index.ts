@@ -1,10 +1,11 @@
 // The generate pipeline as functions: contracts -> every generated file, in memory. `generate`
 // writes them, `check` compares them with what is on disk.
-import type { AnyContract } from '../../contracts/shared/contract.ts';
+import type { AnyContract, ApiContract } from '../../contracts/shared/contract.ts';
 import { renderDecisionsPage } from './decisions.ts';
 import { renderDocumentModule } from './document-module.ts';
 import { renderIndexPage } from './index-page.ts';
-import { renderOpenApi } from './openapi.ts';
+import { changeEntries, lastChange, renderChangelogFile, renderChanges, type ChangeEntry } from './changelog.ts';
+import { renderOpenApi, toYaml } from './openapi.ts';
 import { renderRedoc } from './redoc.ts';
 import { renderTypes } from './types.ts';
 
@@ -19,15 +20,29 @@ export interface PipelineOptions {
   skipDocs?: boolean;
   /** Extra transform applied to each OpenAPI document before it is written (docs add code samples). */
   transform?: (doc: Record<string, unknown>, contract: AnyContract) => void;
+  /** Repository root holding api-history/: adds CHANGELOG.md, each reference's "Changes" and the index's last change. */
+  historyRoot?: string;
 }
 
+/** The reference page's input: the document with a "Changes" section at the end of its description. */
+function withChanges(doc: Record<string, unknown>, entries: ChangeEntry[]): string {
+  const info = doc.info as Record<string, unknown>;
+  return toYaml({ ...doc, info: { ...info, description: `${String(info.description)}\n\n## Changes\n\n${renderChanges(entries)}\n` } });
+}
+
+/** The released APIs have a history; the sandbox control API (a testing tool, never released) has none. */
+const isApi = (c: AnyContract): c is ApiContract => c.id !== 'sandbox';
+
 export async function generateAll(contracts: readonly AnyContract[], opts: PipelineOptions = {}): Promise<GeneratedFile[]> {
+  const changes: { contract: ApiContract; entries: ChangeEntry[] }[] = [];
   const perApi = await Promise.all(
     contracts.map(async (contract) => {
       const { doc, yaml, json } = renderOpenApi(contract, (d) => opts.transform?.(d, contract));
+      const entries = opts.historyRoot && isApi(contract) ? changeEntries(opts.historyRoot, contract, doc) : undefined;
+      if (isApi(contract)) changes.push({ contract, entries: entries ?? [] });
       const [types, html] = await Promise.all([
         renderTypes(doc),
-        opts.skipDocs ? Promise.resolve(undefined) : renderRedoc(yaml, `${contract.title} v${contract.version}`),
+        opts.skipDocs ? Promise.resolve(undefined) : renderRedoc(entries ? withChanges(doc, entries) : yaml, `${contract.title} v${contract.version}`),
       ]);
       const files: GeneratedFile[] = [
         { path: `generated/openapi/${contract.id}.json`, content: json },
@@ -41,6 +56,10 @@ export async function generateAll(contracts: readonly AnyContract[], opts: Pipel
   );
   const files = perApi.flat();
   files.push({ path: 'docs/decisions.md', content: renderDecisionsPage(contracts) });
-  if (!opts.skipDocs) files.push({ path: 'docs/index.html', content: renderIndexPage(contracts) });
+  const order = (c: AnyContract) => contracts.indexOf(c);
+  changes.sort((a, b) => order(a.contract) - order(b.contract));
+  const last = opts.historyRoot ? Object.fromEntries(changes.map((c) => [c.contract.id, lastChange(c.entries)])) : undefined;
+  if (!opts.skipDocs) files.push({ path: 'docs/index.html', content: renderIndexPage(contracts, last) });
+  if (opts.historyRoot) files.push({ path: 'CHANGELOG.md', content: renderChangelogFile(changes) });
   return files.sort((a, b) => a.path.localeCompare(b.path));
 }

@@ -1,5 +1,6 @@
 // Handler maps typed from the contracts (ts-rest style): a mapped type over an API's operations.
-// A handler gets its request parts as the Zod schemas output them and returns `{status, body}`
+// A handler gets its request parts typed as the Zod schemas output them (the values are the request
+// validated against the document, server/validation) and returns `{status, body}`
 // narrowed to the responses the operation declares, so a missing or misspelled handler, a wrong
 // body field or an undeclared status is a compile error.
 import type { Request } from 'express';

@@ -131,11 +131,11 @@ export function hideAuthParams(req: Request): void {
 }
 
 /**
- * Express middleware for one signed operation: verifies, attaches the principal, hides the auth
+ * Router step for one signed operation (failures go to `next`; the exported `exchangeAuth` answers them): verifies, attaches the principal, hides the auth
  * parameters from what follows (the OpenAPI validator whitelists only one of them). Needs the
  * body parsed first (server/http/request-body.ts), since POST body fields are signed.
  */
-export function exchangeAuth(verify: ExchangeVerifier | ExchangeAuthOptions, requiredScope?: 'trade'): RequestHandler {
+export function exchangeAuthStep(verify: ExchangeVerifier | ExchangeAuthOptions, requiredScope?: 'trade'): RequestHandler {
   const verifier = typeof verify === 'function' ? verify : createExchangeVerifier(verify);
   const accept = (req: Request, principal: ExchangePrincipal, next: NextFunction) => {
     setPrincipal(req, principal);

@@ -38,8 +38,8 @@ export function createMerchantVerifier(keys: readonly MerchantKey[]) {
 
 export type MerchantVerifier = ReturnType<typeof createMerchantVerifier>;
 
-/** Express middleware: verifies and attaches the principal; `permission` for refund-creating operations. */
-export function merchantAuth(verify: MerchantVerifier | readonly MerchantKey[], permission?: MerchantPermission): RequestHandler {
+/** Router step (failures go to `next`; the exported `merchantAuth` answers them): verifies and attaches the principal; `permission` for refund-creating operations. */
+export function merchantAuthStep(verify: MerchantVerifier | readonly MerchantKey[], permission?: MerchantPermission): RequestHandler {
   const verifier = typeof verify === 'function' ? verify : createMerchantVerifier(verify);
   return function merchantAuthMiddleware(req: Request, _res: Response, next: NextFunction): void {
     setPrincipal(req, verifier(req.headers.authorization, permission));

@@ -36,8 +36,8 @@ export function createPartnerVerifier(credentials: readonly PartnerCredential[])
 
 export type PartnerVerifier = ReturnType<typeof createPartnerVerifier>;
 
-/** Express middleware: verifies and attaches the principal. */
-export function partnerAuth(verify: PartnerVerifier | readonly PartnerCredential[]): RequestHandler {
+/** Router step (failures go to `next`; the exported `partnerAuth` answers them): verifies and attaches the principal. */
+export function partnerAuthStep(verify: PartnerVerifier | readonly PartnerCredential[]): RequestHandler {
   const verifier = typeof verify === 'function' ? verify : createPartnerVerifier(verify);
   return function partnerAuthMiddleware(req: Request, _res: Response, next: NextFunction): void {
     setPrincipal(req, verifier(req.headers.authorization));

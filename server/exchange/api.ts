@@ -3,7 +3,7 @@
 // bodies, and rate limiting per access key once verified, else per IP (X5).
 import { exchangeOperations } from '../../contracts/exchange/operations.ts';
 import { requiredPermission, type ApiModule } from '../api/module.ts';
-import { createExchangeVerifier, exchangeAuth } from '../auth/exchange.ts';
+import { createExchangeVerifier, exchangeAuthStep } from '../auth/exchange.ts';
 import { exchangePrincipal, type ExchangePrincipal } from '../auth/principal.ts';
 import { ipKey } from '../rate-limit.ts';
 import type { ExchangeOperations } from './handler-map.ts';
@@ -29,7 +29,7 @@ export const exchangeApi: ApiModule<ExchangeOperations, ExchangePrincipal, 'exch
       if (op.security.length === 0) return undefined;
       const permission = requiredPermission(op);
       if (permission !== undefined && permission !== 'trade') throw new Error(`unknown exchange permission ${permission}`);
-      return exchangeAuth(verify, permission);
+      return exchangeAuthStep(verify, permission);
     };
   },
   defaultHandlers: defaultExchangeHandlers,

@@ -1,9 +1,9 @@
 // Small middleware shared by the three API routers: which operation a request is for, the 404/405
 // fallback and the error handler. The body step is in request-body.ts.
 import { type ErrorRequestHandler, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
-import type { OperationMap } from '../../contracts/shared/operation.ts';
 import { MethodNotAllowedError, RouteNotFoundError, StoreUnavailableError, UnsupportedMediaTypeError } from '../errors.ts';
 import { InternalFailure, toFailure, type Failure, type Rendered } from './failure.ts';
+import type { PathTable } from './paths.ts';
 
 import { safePath, type Logger } from '../log.ts';
 
@@ -13,7 +13,19 @@ type WithOperation = Request & { [OPERATION]?: string };
 /** The operationId the request was routed to (undefined for unknown routes). */
 export const operationOf = (req: Request): string | undefined => (req as WithOperation)[OPERATION];
 
-export function markOperation(operationId: string): RequestHandler {
+/**
+ * The first step of an operation's route. A URL that a more specific path of the API matches
+ * (`/transactions/instant_refund` for the route `/transactions/{id}`) is not this operation's:
+ * it goes on to the next route, and to the 405 of the fallback when that path lacks the method.
+ */
+export function markOperation(operationId: string, shadowing: readonly RegExp[] = []): RequestHandler {
+  if (shadowing.length > 0) {
+    return function operation(req: Request, _res: Response, next: NextFunction): void {
+      if (shadowing.some((p) => p.test(req.path))) return next('route');
+      (req as WithOperation)[OPERATION] = operationId;
+      next();
+    };
+  }
   return function operation(req: Request, _res: Response, next: NextFunction): void {
     (req as WithOperation)[OPERATION] = operationId;
     next();
@@ -23,17 +35,15 @@ export function markOperation(operationId: string): RequestHandler {
 /** `/tickers/{market}` -> `/tickers/:market`. */
 export const toExpressPath = (path: string): string => path.replace(/\{([^}]+)\}/g, ':$1');
 
-/** After the operation routes: the path exists with another method (405), or not at all (404). */
-export function routeFallback(operations: OperationMap): RequestHandler {
-  const routes = Object.values(operations).map((op) => ({
-    method: op.method.toUpperCase(),
-    pattern: new RegExp(`^${op.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{[^}]+\\?\}/g, '[^/]+')}/?$`),
-  }));
+/**
+ * After the operation routes: the path exists with another method (405, `Allow` the methods of the
+ * path that takes precedence, OPTIONS included), or not at all (404).
+ */
+export function routeFallback(paths: PathTable): RequestHandler {
   return function fallback(req: Request, _res: Response, next: NextFunction): void {
-    const allow = [...new Set(routes.filter((r) => r.pattern.test(req.path)).map((r) => r.method))];
-    if (allow.includes('GET')) allow.push('HEAD');
+    const allow = paths.resolve(req.path)?.allow;
     const path = req.originalUrl.split('?')[0] ?? req.path;
-    next(allow.length > 0 ? new MethodNotAllowedError(req.method, path, allow) : new RouteNotFoundError(req.method, path));
+    next(allow ? new MethodNotAllowedError(req.method, path, allow) : new RouteNotFoundError(req.method, path));
   };
 }
 

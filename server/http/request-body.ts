@@ -1,23 +1,24 @@
 // The body step of every operation that takes a body: JSON or application/x-www-form-urlencoded
 // (decision *-form), anything else 415. An empty body stays `undefined` (a required body is then
-// "missing", not `{}`). Form values, and in the merchant and partner APIs the numeric and boolean
-// strings of JSON bodies, are coerced by the operation's schema (server/validation/scalar-coercion.ts).
+// "missing", not `{}`). Form values stay strings here: they are coerced with the rest of the
+// request, by the document, in the validation step (server/validation/scalar-coercion.ts).
 // Exchange POST parameters may also come in the URL query (X-query-body): they join the body here,
 // before auth, so X1 covers them as it always did. JSON bodies are parsed as before: forms are
 // only parsed when the content type says form.
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import type { OperationSpec } from '../../contracts/shared/operation.ts';
 import { MalformedFormError, RequestValidationError, UnsupportedMediaTypeError, type ValidationIssue } from '../errors.ts';
-import { coercionPlan, coerceScalars, topLevelFields, type CoercionPlan } from '../validation/scalar-coercion.ts';
 import { parseForm } from './form-body.ts';
-import { queryOf, setBodyKind, setQuery } from '../request-view.ts';
+import { bodyKindOf, markQueryFields, queryOf, setBodyKind, setQuery } from '../request-view.ts';
 
 export interface BodyOptions {
   limit: string;
-  /** Also coerce canonical numeric and boolean strings of JSON bodies (merchant, partner). */
+  /** Also coerce canonical numeric and boolean strings of JSON bodies (merchant, partner; in the validation step). */
   lenientJson?: boolean;
   /** Body fields may come in the URL query (exchange POST, as Peatio merged query and body). */
   queryFields?: boolean;
+  /** The top-level fields of the operation's body, from the document. */
+  fields: Set<string>;
 }
 
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
@@ -43,16 +44,13 @@ function formText(body: unknown): string {
   }
 }
 
-/** The body parser and the schema-driven coercion of one operation. */
+/** The body parser of one operation. */
 export function requestBody(op: OperationSpec, o: BodyOptions): RequestHandler {
   const json = express.json({ limit: o.limit, strict: true, type: () => true });
   const raw = express.raw({ limit: o.limit, type: () => true });
-  const schema = op.request?.body?.schema;
-  const plan = coercionPlan(schema);
-  const fieldPlan = (k: string): CoercionPlan | undefined => (plan.kind === 'object' ? (plan.fields.get(k) ?? plan.rest) : undefined);
   // A name that is also a declared query parameter stays a query parameter.
   const declaredQuery = new Set(Object.keys(op.request?.query?.shape ?? {}));
-  const queryFields = o.queryFields && op.method === 'post' ? [...topLevelFields(schema)].filter((k) => !declaredQuery.has(k)) : [];
+  const queryFields = o.queryFields && op.method === 'post' ? [...o.fields].filter((k) => !declaredQuery.has(k)) : [];
   const bodyFields = new Set(queryFields);
 
   /** Exchange: body fields found in the query join the body; one given in both places is 1001. */
@@ -73,13 +71,12 @@ export function requestBody(op: OperationSpec, o: BodyOptions): RequestHandler {
       if (!bodyFields.has(k)) continue;
       for (const q of Object.keys(rest)) if (topName(q) === k) delete rest[q];
       if (Object.hasOwn(target, k)) issues.push({ location: 'query', field: k, message: 'is given both in the URL query and in the body; send it once' });
-      else {
-        const p = fieldPlan(k);
-        target[k] = p ? coerceScalars(v, p) : v;
-      }
+      else target[k] = v;
     }
     if (issues.length > 0) throw new RequestValidationError(issues);
+    // Text from the URL: coerced by the document like a form body's (a JSON body's own values are not).
     if (body === undefined) setBodyKind(req, 'query');
+    else if (bodyKindOf(req) === 'json') markQueryFields(req, Object.keys(parsed).filter((k) => bodyFields.has(k)));
     req.body = target;
     setQuery(req, rest);
   }
@@ -101,10 +98,7 @@ export function requestBody(op: OperationSpec, o: BodyOptions): RequestHandler {
     if (!hasBody) return done();
     if (type !== undefined && JSON_TYPE.test(type)) {
       return json(req, res, (err?: unknown) => {
-        if (!err) {
-          setBodyKind(req, 'json');
-          if (o.lenientJson && plan.kind !== 'keep') req.body = coerceScalars(req.body, plan);
-        }
+        if (!err) setBodyKind(req, 'json');
         done(err);
       });
     }
@@ -116,7 +110,7 @@ export function requestBody(op: OperationSpec, o: BodyOptions): RequestHandler {
         try {
           const text = formText(req.body);
           // An empty form (a chunked empty body, say) is no body at all.
-          req.body = text === '' ? undefined : coerceScalars(parseForm(text), plan);
+          req.body = text === '' ? undefined : parseForm(text);
           if (req.body !== undefined) setBodyKind(req, 'form');
         } catch (e) {
           return next(e);

@@ -3,7 +3,7 @@
 // code is 2004), and rate limiting per API key once verified, else per IP (decision M-rate-limit).
 import { merchantOperations } from '../../contracts/merchant/operations.ts';
 import { requiredPermission, type ApiModule } from '../api/module.ts';
-import { createMerchantVerifier, merchantAuth, type MerchantPermission } from '../auth/merchant.ts';
+import { createMerchantVerifier, merchantAuthStep, type MerchantPermission } from '../auth/merchant.ts';
 import { merchantPrincipal, type MerchantPrincipal } from '../auth/principal.ts';
 import { ipKey } from '../rate-limit.ts';
 import type { MerchantOperations } from './handler-map.ts';
@@ -29,7 +29,7 @@ export const merchantApi: ApiModule<MerchantOperations, MerchantPrincipal, 'merc
       if (op.security.length === 0) return undefined;
       const permission = requiredPermission(op);
       if (permission !== undefined && !PERMISSIONS.includes(permission)) throw new Error(`unknown merchant permission ${permission}`);
-      return merchantAuth(verify, permission as MerchantPermission | undefined);
+      return merchantAuthStep(verify, permission as MerchantPermission | undefined);
     };
   },
   defaultHandlers: defaultMerchantHandlers,

@@ -3,7 +3,7 @@
 // (decision P-rate).
 import { partnerOperations } from '../../contracts/partner/operations.ts';
 import type { ApiModule } from '../api/module.ts';
-import { partnerAuth, createPartnerVerifier } from '../auth/partner.ts';
+import { partnerAuthStep, createPartnerVerifier } from '../auth/partner.ts';
 import { partnerPrincipal, type PartnerPrincipal } from '../auth/principal.ts';
 import { ipKey } from '../rate-limit.ts';
 import type { PartnerOperations } from './handler-map.ts';
@@ -23,7 +23,7 @@ export const partnerApi: ApiModule<PartnerOperations, PartnerPrincipal, 'partner
   },
   auth: ({ settings }) => {
     const verify = createPartnerVerifier(settings.credentials);
-    const middleware = partnerAuth(verify);
+    const middleware = partnerAuthStep(verify);
     return (_operationId, op) => (op.security.length === 0 ? undefined : middleware);
   },
   defaultHandlers: defaultPartnerHandlers,

@@ -12,13 +12,20 @@ export type EngineCommand =
 export interface JournalEntry {
   at: number;
   cmd: EngineCommand;
+  /** Position in the journal, when the journal numbers its entries (server/state). */
+  seq?: number;
 }
 
 export interface EngineJournal {
-  /** Stores an accepted command, durably, before it is acknowledged; throws when it cannot. */
-  append(entry: JournalEntry): void;
-  /** Every stored command, oldest first. */
-  entries(): Iterable<JournalEntry>;
+  /** Stores an accepted command, durably, before it is acknowledged; throws when it cannot. Returns its seq, if numbered. */
+  append(entry: JournalEntry): number | void;
+  /** Every stored command, oldest first; with `afterSeq`, only those after it. */
+  entries(afterSeq?: number): Iterable<JournalEntry>;
+  /**
+   * False while this process may not append (another process holds the exchange writer lease):
+   * the engine then schedules no cancel of its own. Absent: always writable.
+   */
+  writable?(): boolean;
   /** Forgets every command (engine reset). */
   clear(): void;
   /**
@@ -26,4 +33,16 @@ export interface EngineJournal {
    * commit fails, `rebuild` must run (the engine's memory would hold commands the file lacks).
    */
   onLost?(rebuild: () => void): void;
+}
+
+/**
+ * One exchange writer per journal shared by processes (server/state/exchange-lease.ts): whether
+ * this process may write now, a refusal (503, 3001) when it may not, and a hook for when it takes
+ * the writer's place over (its engine must then be rebuilt from the journal).
+ */
+export interface ExchangeWriter {
+  held(): boolean;
+  /** Throws the 503 (3001) refusal unless this process is the writer. */
+  assertWriter(): void;
+  onTakeover(fn: () => void): void;
 }

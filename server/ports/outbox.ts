@@ -5,6 +5,8 @@ import type { WebhookEvent } from '../merchant/reference/records.ts';
 /** A delivery still owed: the next attempt's number and due time (ms). */
 export interface OwedDelivery {
   webhookId: string;
+  /** What the event is about ('payment:1001'): deliveries of one subject go out in event order. */
+  subject: string;
   merchant: string;
   event: WebhookEvent;
   url: string;
@@ -18,6 +20,7 @@ export interface Outbox {
   add(o: OwedDelivery): void;
   next(webhookId: string, attempt: number, dueAt: number): void;
   done(webhookId: string): void;
+  /** Every owed delivery, in the order the events happened. */
   owed(): OwedDelivery[];
   clear(): void;
 }

@@ -3,6 +3,7 @@
 // server/stores/shared.ts (`REDIS_URL`, or `redis` in the config or the validator options). The
 // sandbox's own records (orders, payments, refunds) are not here: see README, "Running several instances".
 import type { ApiId } from '../../contracts/shared/contract.ts';
+import type { IdempotencyStore } from './idempotency.ts';
 import type { InvoiceNumberClaims } from './invoice-numbers.ts';
 import type { NonceClaims } from './nonces.ts';
 import type { RateCounter, RateLimitRule } from './rate-limit.ts';
@@ -13,4 +14,8 @@ export interface SharedStores {
   limiter(api: ApiId, rule: RateLimitRule): RateCounter;
   /** Optional: a backend whose merchant store already claims invoice numbers needs none. */
   invoiceNumbers?: InvoiceNumberClaims;
+  /** Idempotency-Key records shared by instances. */
+  idempotency?: IdempotencyStore;
+  /** Resolves when the store answers, rejects with the reason when not (`GET /readyz`); absent: always ready. */
+  ready?(): Promise<void>;
 }

@@ -3,7 +3,8 @@
 // instances in Redis (server/stores). The APIs, auth and the sandboxes receive what they need from
 // it and never build a store of a kind themselves.
 import type { ApiId } from '../../contracts/shared/contract.ts';
-import type { EngineJournal } from './engine-journal.ts';
+import type { EngineJournal, ExchangeWriter } from './engine-journal.ts';
+import type { IdempotencyStore } from './idempotency.ts';
 import type { InvoiceNumberClaims } from './invoice-numbers.ts';
 import type { MerchantStore } from './merchant-store.ts';
 import type { NonceClaims } from './nonces.ts';
@@ -21,6 +22,8 @@ export interface ServerStores {
   units?: UnitsOfWork;
   /** Where accepted exchange commands are kept (absent: memory only). */
   journal?: EngineJournal;
+  /** With a journal shared by processes: whether this one is the exchange's writer (absent: always). */
+  exchangeWriter?: ExchangeWriter;
   /** The merchant sandbox's records (absent: a fresh memory store). */
   merchant?: MerchantStore;
   /** Webhook deliveries owed across restarts (with `units`). */
@@ -29,4 +32,6 @@ export interface ServerStores {
   partner?: PartnerStore;
   /** Invoice numbers claimed in a store shared by instances as well as in the merchant store (M5). */
   invoiceNumbers?: InvoiceNumberClaims;
+  /** Idempotency-Key records of merchant and partner POSTs (absent: none kept, the header is ignored). */
+  idempotency?: IdempotencyStore;
 }

@@ -1,7 +1,7 @@
 // Port: the storage primitive of the sandboxes, a table of records with integer ids and equality
 // lookups, async because the state file implements it too (server/state/sqlite-table.ts). The
-// in-memory table here (the default) copies records in and out, as a database would, so a caller
-// can never change stored state by mutating an object it was given.
+// in-memory table here (the default) keeps each record as a deep-frozen copy, so a caller can never
+// change stored state by mutating an object it gave or was given.
 
 export interface Table<R extends { id: number }> {
   insert(fields: Omit<R, 'id'>): Promise<R>;
@@ -15,36 +15,49 @@ export interface Table<R extends { id: number }> {
   reset(): Promise<void>;
 }
 
-/** Ids start at `firstId` (so payments, transactions and refunds are easy to tell apart in logs). */
+/**
+ * Ids start at `firstId` (so payments, transactions and refunds are easy to tell apart in logs).
+ * Records are JSON data (what the state file stores). Each is copied once on the way in and
+ * deep-frozen, and the frozen record itself is handed out: a read costs no copy, and a caller that
+ * mutates what it read (or what `insert`/`update` returned) gets a TypeError instead of changing
+ * stored state; mutating the object it passed in changes nothing either, as it was copied. An
+ * update makes a new frozen record that shares the unchanged parts with the old one.
+ */
 export function memoryTable<R extends { id: number }>(firstId = 1): Table<R> {
   let rows = new Map<number, R>();
   let next = firstId;
-  const copy = <T>(x: T): T => structuredClone(x);
   return {
     async insert(fields) {
-      const row = { ...copy(fields), id: next++ } as R;
+      const row = frozenCopy({ ...fields, id: next }) as R;
+      next += 1;
       rows.set(row.id, row);
-      return copy(row);
+      return row;
     },
     async get(id) {
-      const row = rows.get(id);
-      return row && copy(row);
+      return rows.get(id);
     },
     async update(id, patch) {
       const row = rows.get(id);
       if (!row) throw new Error(`no record ${id} to update`);
-      const updated = { ...row, ...copy(patch), id };
+      const updated = frozenCopy({ ...row, ...patch, id }) as R;
       rows.set(id, updated);
-      return copy(updated);
+      return updated;
     },
     async remove(id) {
       return rows.delete(id);
     },
     async find(where) {
-      const entries = Object.entries(where ?? {});
+      const keys = where ? Object.keys(where) : [];
       const out: R[] = [];
       for (const row of rows.values()) {
-        if (entries.every(([k, v]) => (row as Record<string, unknown>)[k] === v)) out.push(copy(row));
+        let match = true;
+        for (const k of keys) {
+          if ((row as Record<string, unknown>)[k] !== (where as Record<string, unknown>)[k]) {
+            match = false;
+            break;
+          }
+        }
+        if (match) out.push(row);
       }
       return out;
     },
@@ -53,4 +66,33 @@ export function memoryTable<R extends { id: number }>(firstId = 1): Table<R> {
       next = firstId;
     },
   };
+}
+
+/** Records and their parts this module froze (deeply): shared as they are, never copied again. */
+const frozen = new WeakSet<object>();
+
+/**
+ * A deep-frozen copy of JSON data: plain objects, arrays, strings, numbers, booleans, null (and
+ * undefined fields, kept as they are). Anything else (a Date, a Map, a class instance) is refused,
+ * since the state file could not store it either.
+ */
+export function frozenCopy<T>(value: T): T {
+  if (typeof value !== 'object' || value === null) {
+    if (typeof value === 'function' || typeof value === 'symbol' || typeof value === 'bigint') throw new TypeError(`a table record holds JSON data, not a ${typeof value}`);
+    return value;
+  }
+  if (frozen.has(value)) return value;
+  let copy: unknown;
+  if (Array.isArray(value)) {
+    copy = value.map(frozenCopy);
+  } else {
+    const proto = Object.getPrototypeOf(value) as unknown;
+    if (proto !== Object.prototype && proto !== null) throw new TypeError(`a table record holds JSON data, not a ${(value as object).constructor?.name ?? 'non-plain object'}`);
+    const out: Record<string, unknown> = {};
+    for (const key in value) out[key] = frozenCopy((value as Record<string, unknown>)[key]);
+    copy = out;
+  }
+  Object.freeze(copy);
+  frozen.add(copy as object);
+  return copy as T;
 }

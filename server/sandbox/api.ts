@@ -12,7 +12,7 @@ import type { Logger } from '../http/pipeline.ts';
 import { renderApiFailure } from '../http/render-api.ts';
 import { ipKey } from '../rate-limit.ts';
 import { apiDocument } from '../spec.ts';
-import { sharedApiValidator } from '../validation/openapi-validator.ts';
+import { sharedApiValidator } from '../validation/document-validator.ts';
 import { sandboxAuth } from './auth.ts';
 import type { SandboxControl } from './control.ts';
 import { sandboxHandlers } from './handlers.ts';
@@ -36,7 +36,7 @@ export function sandboxRouter(control: SandboxControl, config: ServerConfig, log
     {
       api: sandboxApi as unknown as ApiModule,
       auth: () => auth,
-      validator: config.validate === 'none' ? undefined : sharedApiValidator(document ?? apiDocument('sandbox'), { requests: true, responses: config.validate === 'all' }),
+      validator: sharedApiValidator(document ?? apiDocument('sandbox'), { requests: config.validate !== 'none', responses: config.validate === 'all' }),
       bodyLimit: config.bodyLimit,
       log,
     },

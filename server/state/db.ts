@@ -54,8 +54,9 @@ export class StateDb {
   private queue: Promise<unknown> = Promise.resolve();
   private activeUnits = 0;
   private batch: Batch | undefined;
-  private injected: { code: string; skip: number } | undefined;
+  private injected: { code: string; skip: number; lasting?: boolean } | undefined;
   private readonly checkpointer: Checkpointer | undefined;
+  private readonly closers: (() => void)[] = [];
   // Prepared once: exec() would parse the statement text on every request.
   private readonly stmts: Record<'begin' | 'commit' | 'rollback' | 'savepoint' | 'release' | 'rollbackTo', Database.Statement>;
 
@@ -135,9 +136,24 @@ export class StateDb {
     this.injected = { code, skip };
   }
 
+  /** Test hook: every commit fails with `code` until clearFault(), as a disk that stays full would. */
+  failCommits(code = 'SQLITE_FULL'): void {
+    this.injected = { code, skip: 0, lasting: true };
+  }
+
+  clearFault(): void {
+    this.injected = undefined;
+  }
+
+  /** Runs `fn` when the file is closed, before the last commit (a lease is given up there). */
+  onClose(fn: () => void): void {
+    this.closers.push(fn);
+  }
+
   /** Commits what is pending, then closes the file. */
   close(): void {
     if (!this.db.open) return;
+    for (const fn of this.closers.splice(0)) fn();
     this.flush();
     this.db.close();
     void this.checkpointer?.stop();
@@ -197,8 +213,8 @@ export class StateDb {
     this.batch = undefined;
     try {
       const inj = this.injected;
-      if (inj !== undefined && inj.skip-- === 0) {
-        this.injected = undefined;
+      if (inj !== undefined && (inj.lasting || inj.skip-- === 0)) {
+        if (!inj.lasting) this.injected = undefined;
         throw Object.assign(new Error(`injected ${inj.code}: database or disk is full`), { code: inj.code });
       }
       this.stmts.commit.run();

@@ -1,21 +1,25 @@
 // Webhook deliveries still owed, in the state file: written with the change that caused the event
 // (same transaction), moved on after each failed attempt, deleted once delivered or given up. On
 // start every row is scheduled again at its due time: at least once across crashes, with the same
-// webhook id and the same `data` bytes, so a receiver can tell a repeat.
+// webhook id and the same `data` bytes, so a receiver can tell a repeat. `seq` keeps the order the
+// events happened in, so a subject's later event still waits for its earlier one after a restart.
 import type { Outbox, OwedDelivery } from '../ports/outbox.ts';
 import type { StateDb } from './db.ts';
 
 export function sqliteOutbox(state: StateDb): Outbox {
   const db = state.db;
-  const add = db.prepare<[string, string, string, string, string, number, number]>(
-    'INSERT INTO webhook_outbox (webhook_id, merchant, event, url, data, attempt, due_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+  const add = db.prepare<[string, string, string, string, string, string, number, number]>(
+    'INSERT INTO webhook_outbox (webhook_id, subject, merchant, event, url, data, attempt, due_at, seq) ' +
+      'SELECT ?, ?, ?, ?, ?, ?, ?, ?, coalesce(max(seq), 0) + 1 FROM webhook_outbox',
   );
   const next = db.prepare<[number, number, string]>('UPDATE webhook_outbox SET attempt = ?, due_at = ? WHERE webhook_id = ?');
   const done = db.prepare<[string]>('DELETE FROM webhook_outbox WHERE webhook_id = ?');
-  const all = db.prepare<[], OwedDelivery>('SELECT webhook_id AS webhookId, merchant, event, url, data, attempt, due_at AS dueAt FROM webhook_outbox ORDER BY due_at');
+  const all = db.prepare<[], OwedDelivery>(
+    'SELECT webhook_id AS webhookId, subject, merchant, event, url, data, attempt, due_at AS dueAt FROM webhook_outbox ORDER BY seq, due_at',
+  );
   const clear = db.prepare('DELETE FROM webhook_outbox');
   return {
-    add: (o) => void state.write(() => add.run(o.webhookId, o.merchant, o.event, o.url, o.data, o.attempt, o.dueAt)),
+    add: (o) => void state.write(() => add.run(o.webhookId, o.subject, o.merchant, o.event, o.url, o.data, o.attempt, o.dueAt)),
     next: (webhookId, attempt, dueAt) => void state.write(() => next.run(attempt, dueAt, webhookId)),
     done: (webhookId) => void state.write(() => done.run(webhookId)),
     owed: () => all.all(),

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
-import { CreateOrdersRequestSchema } from '../../contracts/exchange/requests.ts';
-import { CreateWidgetPaymentRequestSchema } from '../../contracts/merchant/payments.ts';
-import { canonicalScalar, coercionPlan, coerceScalars, topLevelFields } from './scalar-coercion.ts';
+import exchangeDoc from '../../generated/openapi/exchange.document.ts';
+import merchantDoc from '../../generated/openapi/merchant.document.ts';
+import { ApiDocument } from './document.ts';
+import { applyPlan, canonicalScalar, coercionPlan, topLevelFields } from './scalar-coercion.ts';
 
 describe('canonicalScalar', () => {
   it.each<[string, 'number' | 'boolean', number | boolean | undefined]>([
@@ -22,7 +22,8 @@ describe('canonicalScalar', () => {
     ['', 'number', undefined],
     ['.5', 'number', undefined],
     ['0.50', 'number', undefined],
-    ['12345678901234567890', 'number', undefined], // not exact as a double
+    ['12345678901234567890', 'number', 12345678901234567000], // too long for a double: a number, so `maximum` names it
+    ['1234567890.1234567890', 'number', undefined],
     ['Infinity', 'number', undefined],
     ['true', 'boolean', true],
     ['false', 'boolean', false],
@@ -34,55 +35,78 @@ describe('canonicalScalar', () => {
   });
 });
 
-describe('coerceScalars by schema', () => {
-  const schema = z.object({
-    id: z.number().int(),
-    flag: z.boolean().default(false),
-    name: z.string(),
-    code: z.enum(['1', '2']),
-    either: z.union([z.string(), z.number()]),
-    maybe: z.union([z.number().int(), z.null()]).optional(),
-    nested: z.object({ n: z.number(), s: z.string() }).optional(),
-    list: z.array(z.object({ k: z.number().int(), v: z.string() })).optional(),
-    status: z.literal(200).optional(),
+describe('applyPlan by the JSON Schema of the document', () => {
+  const doc = new ApiDocument({
+    components: {
+      schemas: {
+        OrderBy: { type: 'string', enum: ['asc', 'desc'], default: 'desc' },
+        Count: { type: 'integer', minimum: 0 },
+      },
+    },
   });
-  const plan = coercionPlan(schema);
+  const schema = {
+    type: 'object',
+    properties: {
+      id: { type: 'integer' },
+      flag: { type: 'boolean', default: false },
+      name: { type: 'string' },
+      code: { type: 'string', enum: ['1', '2'] },
+      either: { anyOf: [{ type: 'string' }, { type: 'number' }] },
+      maybe: { type: ['integer', 'null'] },
+      count: { $ref: '#/components/schemas/Count' },
+      order_by: { $ref: '#/components/schemas/OrderBy' },
+      nested: { type: 'object', properties: { n: { type: 'number' }, s: { type: 'string' } } },
+      list: { type: 'array', items: { type: 'object', properties: { k: { type: 'integer' }, v: { type: 'string' } } } },
+      status: { const: 200 },
+      free: { type: 'object', additionalProperties: { type: 'integer' } },
+    },
+  };
+  const plan = coercionPlan(doc, schema);
 
-  it('coerces integer, number and boolean positions from their canonical text only', () => {
+  it('coerces integer, number and boolean positions from their canonical text only, fills defaults, drops undeclared fields', () => {
     const body = {
-      id: '42', flag: 'true', name: '7', code: '1', either: '5', maybe: '3',
-      nested: { n: '0.5', s: '9' }, list: [{ k: '1', v: '2' }, { k: '1.0', v: 'x' }], status: '200', extra: '1',
+      id: '42', name: '7', code: '1', either: '5', maybe: '3', count: '2',
+      nested: { n: '0.5', s: '9', junk: 1 }, list: [{ k: '1', v: '2' }, { k: '1.0', v: 'x' }], status: '200', extra: '1', free: { a: '1' },
     };
-    expect(coerceScalars(body, plan)).toEqual({
-      id: 42, flag: true, name: '7', code: '1', either: '5', maybe: 3,
-      nested: { n: 0.5, s: '9' }, list: [{ k: 1, v: '2' }, { k: '1.0', v: 'x' }], status: 200, extra: '1',
+    expect(applyPlan(body, plan)).toEqual({
+      id: 42, flag: false, name: '7', code: '1', either: '5', maybe: 3, count: 2, order_by: 'desc',
+      nested: { n: 0.5, s: '9' }, list: [{ k: 1, v: '2' }, { k: '1.0', v: 'x' }], status: 200, free: { a: 1 },
     });
   });
 
+  it('without coercion (exchange JSON) fills defaults and drops undeclared fields only', () => {
+    expect(applyPlan({ id: '42', extra: 1 }, plan, false)).toEqual({ id: '42', flag: false, order_by: 'desc' });
+  });
+
   it('leaves values that are not canonical strings, and non-strings, as they are', () => {
-    expect(coerceScalars({ id: '01', flag: 'yes', maybe: null, nested: 'x', list: 'y' }, plan)).toEqual({ id: '01', flag: 'yes', maybe: null, nested: 'x', list: 'y' });
-    expect(coerceScalars({ id: 5, flag: false }, plan)).toEqual({ id: 5, flag: false });
-    expect(coerceScalars('text', plan)).toBe('text');
-    expect(coerceScalars(undefined, plan)).toBeUndefined();
+    expect(applyPlan({ id: '01', flag: 'yes', maybe: null, nested: 'x', list: 'y' }, plan)).toEqual({ id: '01', flag: 'yes', maybe: null, nested: 'x', list: 'y', order_by: 'desc' });
+    expect(applyPlan({ id: 5, flag: true, order_by: 'asc' }, plan)).toEqual({ id: 5, flag: true, order_by: 'asc' });
+    expect(applyPlan('text', plan)).toBe('text');
+    expect(applyPlan(undefined, plan)).toBeUndefined();
   });
 
-  it('makes no plan for a schema without numbers or booleans', () => {
-    expect(coercionPlan(z.object({ a: z.string(), b: z.object({ c: z.enum(['x']) }) }))).toEqual({ kind: 'keep' });
-    expect(coercionPlan(undefined)).toEqual({ kind: 'keep' });
+  it('keeps undeclared fields where additionalProperties says so, and makes no plan for free-form objects of strings', () => {
+    const open = coercionPlan(doc, { type: 'object', properties: { a: { type: 'string' } }, additionalProperties: true });
+    expect(open).toEqual({ kind: 'keep' });
+    expect(coercionPlan(doc, undefined)).toEqual({ kind: 'keep' });
   });
 
-  it('follows the contracts: widget payments and the order variants of /orders/multi', () => {
-    const widget = coerceScalars({ hosted_payment_id: '1', amount: '10.00', confirmations_required: '3' }, coercionPlan(CreateWidgetPaymentRequestSchema));
+  it('follows the documents: widget payments, the order variants of /orders/multi', () => {
+    const merchant = new ApiDocument(merchantDoc as never);
+    const exchange = new ApiDocument(exchangeDoc as never);
+    const widget = applyPlan({ hosted_payment_id: '1', amount: '10.00', confirmations_required: '3' }, coercionPlan(merchant, merchant.operation('createWidgetPayment').body));
     expect(widget).toEqual({ hosted_payment_id: 1, amount: '10.00', confirmations_required: 3 });
-    // Every order field is a string (decimals, enums): nothing to coerce.
-    expect(coercionPlan(CreateOrdersRequestSchema)).toEqual({ kind: 'keep' });
+    const multi = exchange.operation('createOrders').body;
+    const orders = { market: 'btcusd', orders: [{ side: 'buy', volume: '1', ord_type: 'limit', price: '1', x: 1 }] };
+    expect(applyPlan(orders, coercionPlan(exchange, multi))).toEqual({ market: 'btcusd', orders: [{ side: 'buy', volume: '1', ord_type: 'limit', price: '1' }] });
+    expect([...topLevelFields(exchange, multi)].sort()).toEqual(['market', 'orders']);
   });
 });
 
 describe('topLevelFields', () => {
   it('lists the fields of every branch', () => {
-    const s = z.discriminatedUnion('t', [z.object({ t: z.literal('a'), x: z.string() }), z.object({ t: z.literal('b'), y: z.string() })]);
-    expect([...topLevelFields(s)].sort()).toEqual(['t', 'x', 'y']);
-    expect([...topLevelFields(CreateOrdersRequestSchema)].sort()).toEqual(['market', 'orders']);
+    const doc = new ApiDocument({});
+    const s = { oneOf: [{ type: 'object', properties: { t: { const: 'a' }, x: { type: 'string' } } }, { type: 'object', properties: { t: { const: 'b' }, y: { type: 'string' } } }] };
+    expect([...topLevelFields(doc, s)].sort()).toEqual(['t', 'x', 'y']);
   });
 });

@@ -1,26 +1,32 @@
-// Schema-driven coercion of scalar text, the one rule for form-encoded values (every value is a
-// string) and for the numeric and boolean strings the merchant and partner plugins put in JSON
-// bodies (`"hosted_payment_id": "1"`). A string becomes a number or a boolean only where the
-// operation's Zod schema wants one and only when it is that value's canonical text (`"1"`,
-// `"-2"`, `"0.5"`, `"true"`); `"1.0"`, `" 1"`, `"1e0"`, `"01"` stay strings, so the validator
-// refuses them naming the field. Nothing else changes type. The plan is built once per operation;
-// a request only walks the paths that hold a number or a boolean.
-import type { z } from 'zod';
+// The one schema-driven preparation of request input, built from the operation's JSON Schema in
+// the OpenAPI document (document.ts) once per operation and applied once per request, before
+// validation:
+// - coercion of scalar text: query and path values and form values (every value is a string),
+//   and, in the merchant and partner APIs, the numeric and boolean strings of JSON bodies
+//   (`"hosted_payment_id": "1"`). A string becomes a number or a boolean only where the schema
+//   wants one and only when it is that value's canonical text (`"1"`, `"-2"`, `"0.5"`, `"true"`;
+//   an integer of more digits than a double holds exactly stays an integer, so `maximum` names it);
+//   `"1.0"`, `" 1"`, `"1e0"`, `"01"`, `"+1"`, `""` stay strings, and the validator refuses them
+//   naming the field;
+// - the document's `default`s of absent properties (also behind a `$ref`, which Ajv's useDefaults
+//   does not follow), not inside `anyOf`/`oneOf` branches;
+// - undeclared properties of objects whose schema leaves `additionalProperties` unsaid are
+//   dropped (what the handler gets is what its type says), `additionalProperties: false` ones are
+//   left for the validator to refuse.
+// A request only walks the paths that need something.
+import type { ApiDocument, Schema } from './document.ts';
 
-/** Where numbers and booleans sit in a schema. `keep`: strings are valid there, leave them. */
 export type CoercionPlan =
   | { kind: 'number' | 'boolean' | 'keep' | 'none' }
-  | { kind: 'object'; fields: Map<string, CoercionPlan>; rest?: CoercionPlan }
+  | { kind: 'object'; fields: Map<string, CoercionPlan>; rest?: CoercionPlan; defaults: [string, unknown][]; strip: boolean }
   | { kind: 'array'; items: CoercionPlan };
 
+type ObjectPlan = Extract<CoercionPlan, { kind: 'object' }>;
 const KEEP: CoercionPlan = { kind: 'keep' };
 const NONE: CoercionPlan = { kind: 'none' };
-const WRAPPERS = new Set(['optional', 'nullable', 'default', 'prefault', 'readonly', 'catch', 'nonoptional', 'success']);
+const isObject = (v: unknown): v is Schema => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-type Def = { type: string; [k: string]: unknown };
-const defOf = (s: z.ZodType): Def => (s as unknown as { def: Def }).def;
-
-/** Two branches of a union: the same position must agree, or strings stay as they are. */
+/** Two parts of one value (allOf, or branches of a union): the same position must agree, or strings stay as they are. */
 function merge(a: CoercionPlan, b: CoercionPlan): CoercionPlan {
   if (a.kind === 'none') return b;
   if (b.kind === 'none') return a;
@@ -28,55 +34,64 @@ function merge(a: CoercionPlan, b: CoercionPlan): CoercionPlan {
     const fields = new Map(a.fields);
     for (const [k, p] of b.fields) fields.set(k, fields.has(k) ? merge(fields.get(k)!, p) : p);
     const rest = a.rest && b.rest ? merge(a.rest, b.rest) : (a.rest ?? b.rest);
-    return { kind: 'object', fields, ...(rest ? { rest } : {}) };
+    return { kind: 'object', fields, ...(rest ? { rest } : {}), defaults: [...a.defaults, ...b.defaults], strip: a.strip && b.strip };
   }
   if (a.kind === 'array' && b.kind === 'array') return { kind: 'array', items: merge(a.items, b.items) };
   return a.kind === b.kind && (a.kind === 'number' || a.kind === 'boolean') ? a : KEEP;
 }
 
-function build(schema: z.ZodType, depth: number): CoercionPlan {
-  if (depth > 32) return KEEP; // a recursive (lazy) schema: stop, leave deeper values alone
-  const def = defOf(schema);
-  if (WRAPPERS.has(def.type)) return build(def.innerType as z.ZodType, depth + 1);
-  switch (def.type) {
-    case 'number':
-      return { kind: 'number' };
-    case 'boolean':
-      return { kind: 'boolean' };
-    case 'null':
-    case 'never':
-    case 'undefined':
-      return NONE;
-    case 'literal': {
-      const values = def.values as unknown[];
-      if (values.every((v) => typeof v === 'number')) return { kind: 'number' };
-      if (values.every((v) => typeof v === 'boolean')) return { kind: 'boolean' };
-      return KEEP;
-    }
-    case 'pipe':
-      return build(def.in as z.ZodType, depth + 1);
-    case 'lazy':
-      return build((def.getter as () => z.ZodType)(), depth + 1);
-    case 'union':
-      return (def.options as z.ZodType[]).map((o) => build(o, depth + 1)).reduce(merge, NONE);
-    case 'intersection':
-      return merge(build(def.left as z.ZodType, depth + 1), build(def.right as z.ZodType, depth + 1));
-    case 'array':
-      return { kind: 'array', items: build(def.element as z.ZodType, depth + 1) };
-    case 'object': {
-      const fields = new Map<string, CoercionPlan>();
-      for (const [k, s] of Object.entries(def.shape as Record<string, z.ZodType>)) fields.set(k, build(s, depth + 1));
-      const catchall = def.catchall as z.ZodType | undefined;
-      return { kind: 'object', fields, ...(catchall ? { rest: build(catchall, depth + 1) } : {}) };
-    }
-    case 'record':
-      return { kind: 'object', fields: new Map(), rest: build(def.valueType as z.ZodType, depth + 1) };
-    default:
-      return KEEP;
-  }
+const noDefaults = (p: CoercionPlan): CoercionPlan => (p.kind === 'object' ? { ...p, defaults: [] } : p);
+
+function scalarOf(values: unknown[]): CoercionPlan {
+  if (values.length > 0 && values.every((v) => typeof v === 'number')) return { kind: 'number' };
+  if (values.length > 0 && values.every((v) => typeof v === 'boolean')) return { kind: 'boolean' };
+  return KEEP;
 }
 
-/** Drops every branch with nothing to coerce; `keep` when nothing is left. */
+/** The `default` of a property schema, also behind `$ref` and single-member `allOf` wrappers. */
+function defaultOf(doc: ApiDocument, schema: Schema, depth = 0): unknown {
+  if (depth > 8) return undefined;
+  if (schema.default !== undefined) return schema.default;
+  if (typeof schema.$ref === 'string') return defaultOf(doc, doc.pointer(schema.$ref), depth + 1);
+  if (Array.isArray(schema.allOf)) for (const s of schema.allOf) if (isObject(s)) { const d = defaultOf(doc, s, depth + 1); if (d !== undefined) return d; }
+  return undefined;
+}
+
+function build(doc: ApiDocument, schema: Schema, depth: number): CoercionPlan {
+  if (depth > 32) return KEEP; // a recursive schema: stop, leave deeper values alone
+  let plan: CoercionPlan = NONE;
+  if (typeof schema.$ref === 'string') plan = build(doc, doc.pointer(schema.$ref), depth + 1);
+  const types = Array.isArray(schema.type) ? (schema.type as string[]) : typeof schema.type === 'string' ? [schema.type] : [];
+  const scalarTypes = types.filter((t) => t !== 'null');
+  if (scalarTypes.length === 1 && (scalarTypes[0] === 'integer' || scalarTypes[0] === 'number')) plan = merge(plan, { kind: 'number' });
+  else if (scalarTypes.length === 1 && scalarTypes[0] === 'boolean') plan = merge(plan, { kind: 'boolean' });
+  else if (scalarTypes.length === 1 && scalarTypes[0] === 'string') plan = merge(plan, KEEP);
+  else if (scalarTypes.length > 1) plan = merge(plan, KEEP);
+  if (schema.const !== undefined) plan = merge(plan, scalarOf([schema.const]));
+  else if (Array.isArray(schema.enum)) plan = merge(plan, scalarOf(schema.enum.filter((v) => v !== null)));
+  if (isObject(schema.properties) || scalarTypes[0] === 'object') {
+    const fields = new Map<string, CoercionPlan>();
+    const defaults: [string, unknown][] = [];
+    for (const [k, s] of Object.entries(isObject(schema.properties) ? schema.properties : {})) {
+      if (!isObject(s)) continue;
+      fields.set(k, build(doc, s, depth + 1));
+      const d = defaultOf(doc, s);
+      if (d !== undefined) defaults.push([k, d]);
+    }
+    const extra = schema.additionalProperties;
+    const rest = isObject(extra) ? build(doc, extra, depth + 1) : undefined;
+    plan = merge(plan, { kind: 'object', fields, ...(rest ? { rest } : {}), defaults, strip: extra === undefined && fields.size > 0 });
+  }
+  if (scalarTypes[0] === 'array' || isObject(schema.items)) plan = merge(plan, { kind: 'array', items: isObject(schema.items) ? build(doc, schema.items, depth + 1) : KEEP });
+  for (const s of Array.isArray(schema.allOf) ? schema.allOf : []) if (isObject(s)) plan = merge(plan, build(doc, s, depth + 1));
+  for (const key of ['anyOf', 'oneOf'] as const) {
+    const branches = Array.isArray(schema[key]) ? (schema[key] as unknown[]).filter(isObject) : [];
+    if (branches.length > 0) plan = merge(plan, branches.map((s) => noDefaults(build(doc, s, depth + 1))).reduce(merge, NONE));
+  }
+  return plan;
+}
+
+/** Drops every branch with nothing to do; `keep` when nothing is left. */
 function prune(plan: CoercionPlan): CoercionPlan {
   if (plan.kind === 'object') {
     const fields = new Map<string, CoercionPlan>();
@@ -86,7 +101,10 @@ function prune(plan: CoercionPlan): CoercionPlan {
     }
     const rest = plan.rest ? prune(plan.rest) : undefined;
     const useful = rest && rest.kind !== 'keep' && rest.kind !== 'none' ? rest : undefined;
-    return fields.size === 0 && !useful ? KEEP : { kind: 'object', fields, ...(useful ? { rest: useful } : {}) };
+    if (fields.size === 0 && !useful && plan.defaults.length === 0 && !plan.strip) return KEEP;
+    // Stripping needs every declared name, not only those with something to coerce.
+    const known = plan.strip ? new Map([...plan.fields.keys()].map((k) => [k, fields.get(k) ?? KEEP])) : fields;
+    return { kind: 'object', fields: known, ...(useful ? { rest: useful } : {}), defaults: plan.defaults, strip: plan.strip };
   }
   if (plan.kind === 'array') {
     const items = prune(plan.items);
@@ -95,62 +113,62 @@ function prune(plan: CoercionPlan): CoercionPlan {
   return plan.kind === 'none' ? KEEP : plan;
 }
 
-/** The coercion plan of a request body schema (build it once per operation). */
-export function coercionPlan(schema: z.ZodType | undefined): CoercionPlan {
-  return schema ? prune(build(schema, 0)) : KEEP;
+/** The plan of one schema of the document (build it once per operation). */
+export function coercionPlan(doc: ApiDocument, schema: Schema | undefined): CoercionPlan {
+  return schema ? prune(build(doc, schema, 0)) : KEEP;
 }
 
 /** The canonical text of a number: what `String(n)` writes, without exponent. */
 const NUMBER_TEXT = /^-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?$/;
+const LONG_INTEGER = /^-?[1-9][0-9]{15,}$/;
 
 /** `s` as the number or boolean it canonically spells, or undefined when it is not that text. */
 export function canonicalScalar(kind: 'number' | 'boolean', s: string): number | boolean | undefined {
   if (kind === 'boolean') return s === 'true' ? true : s === 'false' ? false : undefined;
   if (!NUMBER_TEXT.test(s)) return undefined;
   const n = Number(s);
-  return Number.isFinite(n) && String(n) === s ? n : undefined;
+  if (!Number.isFinite(n)) return undefined;
+  // An integer too long for a double: a number all the same, so the schema's `maximum` refuses it by name.
+  return String(n) === s || LONG_INTEGER.test(s) ? n : undefined;
 }
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
- * Coerces `value` by `plan`, in place where it is an object or array (request bodies are ours to
- * change); returns the value to use.
+ * Applies `plan` to `value`, in place where it is an object or array (request input is ours to
+ * change); returns the value to use. `coerce` false: defaults and stripping only (JSON bodies of
+ * the exchange, whose numbers must be JSON numbers).
  */
-export function coerceScalars(value: unknown, plan: CoercionPlan): unknown {
+export function applyPlan(value: unknown, plan: CoercionPlan, coerce = true): unknown {
   switch (plan.kind) {
     case 'number':
     case 'boolean': {
-      if (typeof value !== 'string') return value;
+      if (!coerce || typeof value !== 'string') return value;
       const v = canonicalScalar(plan.kind, value);
       return v === undefined ? value : v;
     }
     case 'object':
-      if (isRecord(value)) {
-        for (const [k, p] of plan.fields) if (Object.hasOwn(value, k)) value[k] = coerceScalars(value[k], p);
-        if (plan.rest) for (const k of Object.keys(value)) if (!plan.fields.has(k)) value[k] = coerceScalars(value[k], plan.rest);
-      }
+      if (isRecord(value)) applyObject(value, plan, coerce);
       return value;
     case 'array':
-      if (Array.isArray(value)) for (let i = 0; i < value.length; i++) value[i] = coerceScalars(value[i], plan.items);
+      if (Array.isArray(value)) for (let i = 0; i < value.length; i++) value[i] = applyPlan(value[i], plan.items, coerce);
       return value;
     default:
       return value;
   }
 }
 
-/** The top-level field names of a body schema (every branch of a union), for finding body fields elsewhere. */
-export function topLevelFields(schema: z.ZodType | undefined): Set<string> {
-  const out = new Set<string>();
-  const walk = (s: z.ZodType, depth: number): void => {
-    if (depth > 8) return;
-    const def = defOf(s);
-    if (WRAPPERS.has(def.type)) return walk(def.innerType as z.ZodType, depth + 1);
-    if (def.type === 'pipe') return walk(def.in as z.ZodType, depth + 1);
-    if (def.type === 'union') for (const o of def.options as z.ZodType[]) walk(o, depth + 1);
-    if (def.type === 'intersection') for (const o of [def.left, def.right] as z.ZodType[]) walk(o, depth + 1);
-    if (def.type === 'object') for (const k of Object.keys(def.shape as object)) out.add(k);
-  };
-  if (schema) walk(schema, 0);
-  return out;
+function applyObject(value: Record<string, unknown>, plan: ObjectPlan, coerce: boolean): void {
+  for (const k of Object.keys(value)) {
+    const p = plan.fields.get(k) ?? plan.rest;
+    if (p) value[k] = applyPlan(value[k], p, coerce);
+    else if (plan.strip) delete value[k];
+  }
+  for (const [k, d] of plan.defaults) if (value[k] === undefined) value[k] = typeof d === 'object' && d !== null ? structuredClone(d) : d;
+}
+
+/** The top-level property names of a body schema (every branch of a union), for finding body fields elsewhere. */
+export function topLevelFields(doc: ApiDocument, schema: Schema | undefined): Set<string> {
+  const plan = schema ? build(doc, schema, 0) : KEEP;
+  return new Set(plan.kind === 'object' ? plan.fields.keys() : []);
 }

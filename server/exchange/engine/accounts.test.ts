@@ -37,39 +37,39 @@ describe('seeding', () => {
     ledger.house('usd').balance = 5n;
     ledger.seed({ b: { usd: '2' } });
     expect(ledger.accounts('a')[6]?.balance).toBe('0.00');
-    expect(ledger.total('usd')).toBe(200n);
+    expect(ledger.total('usd')).toBe(20_000_000_000n); // 2.00 USD in 10-place ledger units
   });
 });
 
 describe('locks', () => {
   it('moves funds between available and locked', () => {
     const ledger = new Ledger();
-    ledger.seed({ a: { usd: '100' } });
     const usd = ledger.account('a', 'usd');
-    ledger.lock(usd, 2_500n);
-    expect([usd.balance, usd.locked, usd.available]).toEqual([10_000n, 2_500n, 7_500n]);
-    ledger.lock(usd, 7_500n);
+    usd.balance = 100n; // 0.00000001 USD in ledger units (usd: 10 places)
+    ledger.lock(usd, 25n);
+    expect([usd.balance, usd.locked, usd.available]).toEqual([100n, 25n, 75n]);
+    ledger.lock(usd, 75n);
     expect(usd.available).toBe(0n);
-    ledger.unlock(usd, 10_000n);
-    expect([usd.balance, usd.locked, usd.available]).toEqual([10_000n, 0n, 10_000n]);
+    ledger.unlock(usd, 100n);
+    expect([usd.balance, usd.locked, usd.available]).toEqual([100n, 0n, 100n]);
   });
 
   it('refuses to lock more than available with 2002 and the amounts', () => {
     const ledger = new Ledger();
     ledger.seed({ a: { btc: '1' } });
-    const btc = ledger.account('a', 'btc');
-    ledger.lock(btc, 60_000_000n);
-    expect(() => ledger.lock(btc, 50_000_000n)).toThrow(
-      new EngineError(2002, 'Failed to create order: insufficient btc: needs 0.50000000, available 0.40000000'),
+    const btc = ledger.account('a', 'btc'); // 16-place ledger units
+    ledger.lock(btc, 6_000_000_000_000_000n);
+    expect(() => ledger.lock(btc, 4_000_000_000_000_001n)).toThrow(
+      new EngineError(2002, 'Failed to create order: insufficient btc: needs 0.4000000000000001, available 0.40000000'),
     );
-    expect(btc.locked).toBe(60_000_000n);
+    expect(btc.locked).toBe(6_000_000_000_000_000n);
   });
 
   it('sums a currency over users and the house', () => {
     const ledger = new Ledger();
     ledger.seed({ a: { eth: '1' }, b: { eth: '2' } });
     ledger.house('eth').balance = 7n;
-    expect(ledger.total('eth')).toBe(300_000_007n);
+    expect(ledger.total('eth')).toBe(3_000_000_000_007n); // eth: 12 places
     expect([...ledger.allBalances()].map((x) => x.holder)).toEqual(['a', 'b', '(house)']);
     expect(new Balance('usd').available).toBe(0n);
   });

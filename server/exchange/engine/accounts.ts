@@ -1,10 +1,15 @@
-// Balances per user per currency, in fixed-point units of the currency's precision.
+// Balances per user per currency, in ledger units of the currency (markets.ts ledgerPlaces).
 // available = balance - locked; neither balance, locked nor available ever goes below zero.
 // Fees go to a house account per currency, so the sum over users plus house never changes.
-import { formatDecimal, parseDecimal } from './decimal.ts';
+import { formatAmount, parseDecimal, pow10 } from './decimal.ts';
 import { orderRejected } from './errors.ts';
-import { CURRENCY_CODES, currencyPrecision, isFiat, type CurrencyCode } from './markets.ts';
+import { CURRENCY_CODES, currencyPrecision, isFiat, ledgerPlaces, type CurrencyCode } from './markets.ts';
 import type { Account } from './wire.ts';
+
+/** Ledger units of a currency as its exact decimal, with at least the currency's precision ('0.00', '2.169074732'). */
+export function formatMoney(units: bigint, currency: CurrencyCode): string {
+  return formatAmount(units, ledgerPlaces(currency), currencyPrecision(currency));
+}
 
 /** One currency of one holder. Orders keep a reference to theirs, so fills skip map look-ups. */
 export class Balance {
@@ -68,7 +73,9 @@ export class Ledger {
     this.houseBalances.clear();
     for (const [userId, holdings] of Object.entries(config)) {
       for (const [currency, amount] of Object.entries(holdings) as [CurrencyCode, string][]) {
-        this.account(userId, currency).balance = parseDecimal(amount, currencyPrecision(currency), `seed.${userId}.${currency}`);
+        const places = currencyPrecision(currency);
+        const units = parseDecimal(amount, places, `seed.${userId}.${currency}`);
+        this.account(userId, currency).balance = units * pow10(ledgerPlaces(currency) - places);
       }
     }
   }
@@ -76,10 +83,8 @@ export class Ledger {
   /** Moves `amount` from available to locked, or refuses with 2002 naming what is missing. */
   lock(balance: Balance, amount: bigint): void {
     if (amount > balance.available) {
-      const places = currencyPrecision(balance.currency);
-      throw orderRejected(
-        `insufficient ${balance.currency}: needs ${formatDecimal(amount, places)}, available ${formatDecimal(balance.available, places)}`,
-      );
+      const c = balance.currency;
+      throw orderRejected(`insufficient ${c}: needs ${formatMoney(amount, c)}, available ${formatMoney(balance.available, c)}`);
     }
     balance.locked += amount;
   }
@@ -93,12 +98,11 @@ export class Ledger {
   accounts(userId: string): Account[] {
     return CURRENCY_CODES.map((currency) => {
       const b = this.users.get(userId)?.get(currency) ?? new Balance(currency);
-      const places = currencyPrecision(currency);
       return {
         currency,
-        balance: formatDecimal(b.balance, places),
-        locked: formatDecimal(b.locked, places),
-        available: formatDecimal(b.available, places),
+        balance: formatMoney(b.balance, currency),
+        locked: formatMoney(b.locked, currency),
+        available: formatMoney(b.available, currency),
       };
     });
   }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { DecimalError, divide, formatDecimal, minBig, mulDiv, parseDecimal, pow10, rescale } from './decimal.ts';
+import { DecimalError, divide, formatDecimal, minBig, mulDiv, parseDecimal, pow10, rescale, formatAmount } from './decimal.ts';
 
 describe('parseDecimal', () => {
   const cases: { text: string; places: number; want: bigint }[] = [
@@ -145,5 +145,17 @@ describe('divide, mulDiv, rescale', () => {
     expect(pow10(0)).toBe(1n);
     expect(pow10(8)).toBe(100_000_000n);
     expect(pow10(45)).toBe(10n ** 45n);
+  });
+});
+
+describe('formatAmount', () => {
+  it('writes the exact value with at least the minimum places, trailing zeros beyond it dropped', () => {
+    expect(formatAmount(21_690_747_320n, 10, 2)).toBe('2.169074732');
+    expect(formatAmount(150_000_000_000_000n, 10, 2)).toBe('15000.00');
+    expect(formatAmount(0n, 10, 2)).toBe('0.00');
+    expect(formatAmount(1n, 10, 2)).toBe('0.0000000001');
+    expect(formatAmount(123_450n, 4, 0)).toBe('12.345');
+    expect(formatAmount(120_000n, 4, 0)).toBe('12');
+    expect(formatAmount(5n, 2, 2)).toBe('0.05');
   });
 });

@@ -77,6 +77,20 @@ export function formatDecimal(units: bigint, places: number): string {
   return `${sign}${digits.slice(0, cut)}.${digits.slice(cut)}`;
 }
 
+/**
+ * Formats an exact amount kept at `places` decimals with at least `minPlaces` of them: trailing
+ * zeros beyond `minPlaces` are dropped ('2.1690747320' at 10 places, 2 shown -> '2.169074732';
+ * '15000.0000000000' -> '15000.00'), so the text is the exact value, never rounded.
+ */
+export function formatAmount(units: bigint, places: number, minPlaces: number): string {
+  const text = formatDecimal(units, places);
+  if (places <= minPlaces) return text;
+  let end = text.length;
+  const keep = text.length - (places - minPlaces);
+  while (end > keep && text.charCodeAt(end - 1) === 48) end--;
+  return minPlaces === 0 && end === keep ? text.slice(0, keep - 1) : text.slice(0, end);
+}
+
 /** a / b with explicit rounding; 'down' truncates toward zero, 'up' rounds away from zero. */
 export function divide(a: bigint, b: bigint, rounding: Rounding): bigint {
   if (b === 0n) throw new RangeError('division by zero');

@@ -5,7 +5,7 @@ import { CancelQueue, DEFAULT_CANCEL_DELAY_MS, timerScheduler, type Scheduler } 
 import { cancelRejected, orderNotFound } from './errors.ts';
 import { DEFAULT_FEE_RATE, feeRate, type FeeRate } from './fees.ts';
 import { CURRENCIES, MARKETS, MARKET_IDS, marketSpec } from './markets.ts';
-import type { EngineCommand, EngineJournal } from '../../ports/engine-journal.ts';
+import type { EngineCommand, EngineJournal, JournalEntry } from '../../ports/engine-journal.ts';
 import { replayCommand } from './journal.ts';
 import { finish } from './matching.ts';
 import { placeBatch, placeOrder, type PlacementContext } from './placement.ts';
@@ -55,6 +55,8 @@ export class ExchangeEngine {
   /** While a command runs (or is replayed), every read of the clock gives its one time. */
   private frozenAt: number | undefined;
   private replaying = false;
+  /** The seq of the last journal entry applied (numbered journals only). */
+  private lastSeq = 0;
   /** One function, so a batch that loses several commands rebuilds once. */
   private readonly rebuildFromJournal = () => this.rebuild();
 
@@ -83,23 +85,51 @@ export class ExchangeEngine {
     this.rebuild();
   }
 
+  /**
+   * Rebuilds the engine from the journal: what a process does when it takes over the exchange
+   * writer lease (another process wrote commands this one has not run). Returns the commands replayed.
+   */
+  reload(): number {
+    return this.rebuild();
+  }
+
+  /**
+   * Applies the journal's entries written since the last one applied (by the process holding the
+   * writer lease), without scheduling cancels: a read-only follower's view. Returns how many.
+   */
+  catchUp(): number {
+    if (!this.journal) return 0;
+    return this.replay(this.journal.entries(this.lastSeq));
+  }
+
   /** The seeded state, then every command of the journal replayed at its own time. */
-  private rebuild(): void {
+  private rebuild(): number {
     this.cancels.clear();
     this.store.reset();
     this.store.ledger.seed(this.seed);
-    if (!this.journal) return;
+    this.lastSeq = 0;
+    if (!this.journal) return 0;
+    const count = this.replay(this.journal.entries());
+    // Only a process that may write runs cancels; a follower leaves them to the writer.
+    if (this.journal.writable?.() !== false) this.cancels.resume();
+    return count;
+  }
+
+  private replay(entries: Iterable<JournalEntry>): number {
+    let count = 0;
     this.replaying = true;
     try {
-      for (const { at, cmd } of this.journal.entries()) {
+      for (const { at, cmd, seq } of entries) {
         this.frozenAt = at;
         replayCommand(cmd, this.ctx, this.cancels);
+        if (seq !== undefined) this.lastSeq = seq;
+        count++;
       }
     } finally {
       this.replaying = false;
       this.frozenAt = undefined;
     }
-    this.cancels.resume();
+    return count;
   }
 
   /**
@@ -118,7 +148,8 @@ export class ExchangeEngine {
       this.frozenAt = undefined;
     }
     try {
-      this.journal.append({ at, cmd });
+      const seq = this.journal.append({ at, cmd });
+      if (typeof seq === 'number') this.lastSeq = seq;
     } catch (e) {
       this.rebuild();
       throw e;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { EngineError } from './errors.ts';
-import { CURRENCIES, CURRENCY_CODES, MARKET_IDS, MARKETS, currencyPrecision, isFiat, isMarketId, marketSpec } from './markets.ts';
+import { CURRENCIES, CURRENCY_CODES, MARKET_IDS, MARKETS, currencyPrecision, isFiat, isMarketId, ledgerPlaces, marketSpec } from './markets.ts';
 
 // The Market enum as section 2 of the exchange document lists it.
 const DOCUMENT_MARKETS =
@@ -31,7 +31,15 @@ describe('markets', () => {
   });
 
   it('precomputes the spec the hot path needs', () => {
-    expect(marketSpec('ltccad')).toEqual({ id: 'ltccad', base: 'ltc', quote: 'cad', basePlaces: 8, quotePlaces: 2, baseScale: 100_000_000n });
+    expect(marketSpec('ltccad')).toEqual({
+      id: 'ltccad', base: 'ltc', quote: 'cad', basePlaces: 8, quotePlaces: 2, baseScale: 100_000_000n,
+      baseLedgerPlaces: 8, quoteLedgerPlaces: 10, baseUnit: 1n, fundsUnit: 1n,
+    });
+  });
+
+  it('keeps each currency at the places that make price × volume exact in every market quoted in it (X-fee)', () => {
+    const places = Object.fromEntries(CURRENCY_CODES.map((c) => [c, ledgerPlaces(c)]));
+    expect(places).toEqual({ btc: 16, eth: 12, ltc: 8, bch: 8, xem: 4, xvg: 4, usd: 10, cad: 10, eur: 10 });
   });
 
   it('answers 1001 naming market for an unknown id', () => {

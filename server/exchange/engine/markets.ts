@@ -71,6 +71,23 @@ export const MARKETS: readonly Market[] = MARKET_IDS.map((id) => {
   };
 });
 
+/**
+ * Decimal places at which every balance, lock, funds and fee in a currency is kept (decision
+ * X-fee): the finest places price × volume takes in any market quoted in that currency, so the
+ * funds of every trade are exact (usd, cad, eur 10; btc 16; eth 12), and never fewer than the
+ * currency's own precision (ltc, bch 8; xem, xvg 4). Fees are rounded down to this unit.
+ */
+const LEDGER_PLACES = new Map<string, number>(
+  CURRENCY_DEFS.map((c) => [
+    c.symbol,
+    Math.max(c.precision, ...MARKETS.filter((m) => m.quote_unit === c.symbol).map((m) => m.quote_precision + m.base_precision)),
+  ]),
+);
+
+export function ledgerPlaces(code: CurrencyCode): number {
+  return LEDGER_PLACES.get(code) ?? currencyDef(code).precision;
+}
+
 /** A market with what the hot path needs precomputed (never leaves the engine). */
 export interface MarketSpec {
   readonly id: MarketId;
@@ -80,20 +97,35 @@ export interface MarketSpec {
   readonly quotePlaces: number;
   /** 10^basePlaces: price × volume / baseScale is funds in quote units. */
   readonly baseScale: bigint;
+  /** Ledger places of the base and the quote currency (see ledgerPlaces). */
+  readonly baseLedgerPlaces: number;
+  readonly quoteLedgerPlaces: number;
+  /** A volume (base precision) × baseUnit is base ledger units. */
+  readonly baseUnit: bigint;
+  /** price × volume × fundsUnit is the exact funds in quote ledger units. */
+  readonly fundsUnit: bigint;
 }
 
 const SPECS = new Map<string, MarketSpec>(
-  MARKETS.map((m) => [
-    m.id,
-    {
-      id: m.id,
-      base: m.base_unit as CurrencyCode,
-      quote: m.quote_unit as CurrencyCode,
-      basePlaces: m.base_precision,
-      quotePlaces: m.quote_precision,
-      baseScale: pow10(m.base_precision),
-    },
-  ]),
+  MARKETS.map((m) => {
+    const baseLedgerPlaces = ledgerPlaces(m.base_unit as CurrencyCode);
+    const quoteLedgerPlaces = ledgerPlaces(m.quote_unit as CurrencyCode);
+    return [
+      m.id,
+      {
+        id: m.id,
+        base: m.base_unit as CurrencyCode,
+        quote: m.quote_unit as CurrencyCode,
+        basePlaces: m.base_precision,
+        quotePlaces: m.quote_precision,
+        baseScale: pow10(m.base_precision),
+        baseLedgerPlaces,
+        quoteLedgerPlaces,
+        baseUnit: pow10(baseLedgerPlaces - m.base_precision),
+        fundsUnit: pow10(quoteLedgerPlaces - m.quote_precision - m.base_precision),
+      },
+    ];
+  }),
 );
 
 export function isMarketId(id: string): id is MarketId {

@@ -31,16 +31,26 @@ describe('a limit order meeting the book', () => {
     expect(engine.userTrades('alice', 'btcusd')[0]).toMatchObject({ side: 'ask', fee: '30.00', order_id: ask.id });
   });
 
-  it('rounds funds and fees down to the quote unit', () => {
+  it('keeps funds exact and rounds fees down to the ledger unit (X-fee)', () => {
     const { engine } = testEngine();
     engine.placeOrder('alice', 'btcusd', buy('30000.00', '0.12345678'));
-    // Locked: 3703.7034 -> 3703.70 plus fee 9.25925 -> 9.25.
-    expect(held(engine, 'alice', 'usd')).toEqual(['100000.00', '3712.95']);
+    // Locked: 3703.7034 exactly plus fee 9.2592585.
+    expect(held(engine, 'alice', 'usd')).toEqual(['100000.00', '3712.9626585']);
     engine.placeOrder('bob', 'btcusd', sell('29000.00', '0.12345678'));
-    expect(engine.trades('btcusd')[0]).toMatchObject({ price: '30000.00', funds: '3703.70', trend: 'down' });
-    expect(held(engine, 'alice', 'usd')).toEqual(['96287.05', '0.00']);
-    expect(held(engine, 'bob', 'usd')).toEqual(['103694.45', '0.00']);
-    expect(held(engine, '(house)', 'usd')).toEqual(['18.50', '0.00']);
+    expect(engine.trades('btcusd')[0]).toMatchObject({ price: '30000.00', funds: '3703.7034', trend: 'down' });
+    expect(held(engine, 'alice', 'usd')).toEqual(['96287.0373415', '0.00']);
+    expect(held(engine, 'bob', 'usd')).toEqual(['103694.4441415', '0.00']);
+    expect(held(engine, '(house)', 'usd')).toEqual(['18.518517', '0.00']);
+  });
+
+  it('pays a seller the exact product: 100.40 × 0.02160433 = 2.169074732, less its fee', () => {
+    const { engine } = testEngine();
+    engine.placeOrder('alice', 'btcusd', buy('100.40', '0.02160433'));
+    engine.placeOrder('bob', 'btcusd', sell('100.40', '0.02160433'));
+    expect(engine.trades('btcusd')[0]).toMatchObject({ funds: '2.169074732' });
+    // fee 0.25 % of 2.169074732 = 0.00542268683 -> 0.0054226868 (10 places).
+    expect(engine.userTrades('bob', 'btcusd')[0]).toMatchObject({ side: 'ask', fee: '0.0054226868' });
+    expect(held(engine, 'bob', 'usd')).toEqual(['100002.1636520452', '0.00']);
   });
 
   it('fills best price first, then oldest first within a price', () => {
@@ -122,8 +132,8 @@ describe('market orders (X6)', () => {
       executed_volume: '0.75000000', trades_count: 2,
     });
     expect(order).not.toHaveProperty('price');
-    // 15000.00 + 7250.00 = 22250.00, minus fees 37.50 + 18.12 = 55.62; the unfilled 0.25 is unlocked.
-    expect(held(engine, 'carol', 'usd')).toEqual(['122194.38', '0.00']);
+    // 15000.00 + 7250.00 = 22250.00, minus fees 37.50 + 18.125 = 55.625; the unfilled 0.25 is unlocked.
+    expect(held(engine, 'carol', 'usd')).toEqual(['122194.375', '0.00']);
     expect(held(engine, 'carol', 'btc')).toEqual(['9.25000000', '0.00000000']);
   });
 
@@ -140,16 +150,16 @@ describe('market orders (X6)', () => {
     expect(held(engine, 'bob', 'usd')).toEqual(['100000.00', '0.00']);
   });
 
-  it('buys as far as the available quote balance goes, fee included, to the cent', () => {
+  it('buys as far as the available quote balance goes, fee included, to the satoshi', () => {
     const { engine } = testEngine({ seed: { alice: { btc: '10' }, erin: { usd: '1000' } } });
     engine.placeOrder('alice', 'btcusd', sell('30000.00', '1'));
     const order = engine.placeOrder('erin', 'btcusd', marketBuy('1'));
-    // 1000.00 pays at most funds 997.51 + fee 2.49; the most BTC worth no more than 997.51 is
-    // 0.03325033 (funds 997.5099 -> 997.50, fee 2.49). The 0.01 left buys nothing worth a cent.
-    expect(order).toMatchObject({ state: 'cancel', executed_volume: '0.03325033', remaining_volume: '0.96674967' });
-    expect(engine.trades('btcusd')).toEqual([expect.objectContaining({ volume: '0.03325033', funds: '997.50' })]);
-    expect(held(engine, 'erin', 'usd')).toEqual(['0.01', '0.00']);
-    expect(held(engine, 'erin', 'btc')).toEqual(['0.03325033', '0.00000000']);
-    expect(held(engine, '(house)', 'usd')).toEqual(['4.98', '0.00']);
+    // 1000.00 pays at most funds 997.506234414 + fee; the most BTC worth no more than that is
+    // 0.03325020 (funds 997.506 exactly, fee 2.493765). The 0.000235 left buys nothing worth a cent.
+    expect(order).toMatchObject({ state: 'cancel', executed_volume: '0.03325020', remaining_volume: '0.96674980' });
+    expect(engine.trades('btcusd')).toEqual([expect.objectContaining({ volume: '0.03325020', funds: '997.506' })]);
+    expect(held(engine, 'erin', 'usd')).toEqual(['0.000235', '0.00']);
+    expect(held(engine, 'erin', 'btc')).toEqual(['0.03325020', '0.00000000']);
+    expect(held(engine, '(house)', 'usd')).toEqual(['4.98753', '0.00']);
   });
 });

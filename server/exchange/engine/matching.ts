@@ -2,7 +2,7 @@
 // first within a price, and trades at each maker's price until it is filled, its limit is
 // reached, the book is empty, or (market buy) its funds run out.
 import { minBig } from './decimal.ts';
-import { affordableVolume, feeOf, fundsOf, isDust, type FeeRate } from './fees.ts';
+import { affordableVolume, fillFee, fundsOf, isDust, type FeeRate } from './fees.ts';
 import { TradeRec, type OrderRec } from './records.ts';
 import type { EngineStore } from './store.ts';
 import type { OrderState } from './wire.ts';
@@ -23,8 +23,7 @@ export function finish(order: OrderRec, state: Exclude<OrderState, 'wait'>): voi
  * Matches a new order against the book, then rests it (limit with volume left), or ends it:
  * done when filled; cancel when a market order could not fill completely (X6).
  *
- * Dust: funds round down, so a trade worth less than one quote unit would be free. No trade is
- * ever worth zero units: a resting order whose remainder becomes dust at its price is cancelled
+ * Dust: no trade is worth less than one quote unit (at the currency's precision): a resting order whose remainder becomes dust at its price is cancelled
  * (so every maker is worth at least a unit), and a taker whose remainder is dust at the best
  * price stops there and cancels that remainder instead of resting it.
  */
@@ -47,15 +46,14 @@ export function matchAndRest(ctx: MatchContext, taker: OrderRec): void {
     }
     let volume = minBig(taker.remaining, maker.remaining);
     // A market buy locked the user's whole available quote balance: fill as far as it goes.
-    if (buying && !limit) volume = minBig(volume, affordableVolume(price, taker.locked, market, ctx.fee));
-    const funds = fundsOf(price, volume, market);
-    if (funds === 0n) {
+    if (buying && !limit) volume = minBig(volume, affordableVolume(price, taker, market, ctx.fee));
+    if (volume === 0n || isDust(price, volume, market)) {
       // The taker's remainder (or budget) is dust at the best price. Resting it would cross the
       // book (that price is within its limit), so it is cancelled instead.
       dustAtBest = true;
       break;
     }
-    settle(ctx, maker, taker, price, volume, funds);
+    settle(ctx, maker, taker, price, volume);
     level.total -= volume;
     if (maker.remaining === 0n || isDust(price, maker.remaining, market)) {
       level.total -= maker.remaining;
@@ -70,41 +68,46 @@ export function matchAndRest(ctx: MatchContext, taker: OrderRec): void {
 }
 
 /**
- * One trade: the buyer pays funds + fee out of its order's lock and receives the volume; the
- * seller gives the volume out of its lock and receives funds - fee; the house gets both fees.
+ * One trade at exact funds (fees.ts): the buyer pays funds + its fee out of its order's lock and
+ * receives the volume; the seller gives the volume out of its lock and receives funds - its fee;
+ * the house gets both fees. Each side's fee is cumulative over its order's fills.
  */
-function settle(ctx: MatchContext, maker: OrderRec, taker: OrderRec, price: bigint, volume: bigint, funds: bigint): void {
+function settle(ctx: MatchContext, maker: OrderRec, taker: OrderRec, price: bigint, volume: bigint): void {
   const market = taker.market;
   const buy = taker.side === 'buy' ? taker : maker;
   const sell = taker.side === 'buy' ? maker : taker;
-  const fee = feeOf(funds, ctx.fee);
-  const cost = funds + fee;
+  const funds = fundsOf(price, volume, market);
+  const buyFee = fillFee(buy.funds, buy.feePaid, funds, ctx.fee);
+  const sellFee = fillFee(sell.funds, sell.feePaid, funds, ctx.fee);
+  const cost = funds + buyFee;
+  const baseUnits = volume * market.baseUnit;
 
   buy.quote.balance -= cost;
   buy.quote.locked -= cost;
   buy.locked -= cost;
-  buy.base.balance += volume;
+  buy.base.balance += baseUnits;
 
-  sell.base.balance -= volume;
-  sell.base.locked -= volume;
-  sell.locked -= volume;
-  sell.quote.balance += funds - fee;
+  sell.base.balance -= baseUnits;
+  sell.base.locked -= baseUnits;
+  sell.locked -= baseUnits;
+  sell.quote.balance += funds - sellFee;
 
-  ctx.store.ledger.house(market.quote).balance += fee + fee;
+  ctx.store.ledger.house(market.quote).balance += buyFee + sellFee;
 
   const trade = new TradeRec(
     ctx.store.nextTradeId(), market, price, volume, funds,
-    taker.side === 'buy' ? 'up' : 'down', taker.createdAt, buy, sell, fee,
+    taker.side === 'buy' ? 'up' : 'down', taker.createdAt, buy, sell, buyFee, sellFee,
   );
-  record(buy, price, volume, funds);
-  record(sell, price, volume, funds);
+  record(buy, price, volume, funds, buyFee);
+  record(sell, price, volume, funds, sellFee);
   ctx.store.addTrade(trade);
 }
 
-function record(order: OrderRec, price: bigint, volume: bigint, funds: bigint): void {
+function record(order: OrderRec, price: bigint, volume: bigint, funds: bigint, fee: bigint): void {
   order.remaining -= volume;
   order.executed += volume;
   order.funds += funds;
+  order.feePaid += fee;
   order.notional += price * volume;
   order.tradesCount++;
 }

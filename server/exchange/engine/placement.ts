@@ -1,6 +1,6 @@
 // Creating orders: validate, lock what the order may spend, match, rest. A batch is validated
 // as a whole (every order and the funds all of them need) before any order is placed.
-import type { Balance } from './accounts.ts';
+import { formatMoney, type Balance } from './accounts.ts';
 import { DecimalError, formatDecimal, parseDecimal } from './decimal.ts';
 import { atIndex, invalidParameter, orderRejected } from './errors.ts';
 import { buyLock, isDust } from './fees.ts';
@@ -63,7 +63,7 @@ export function planOrder(ctx: PlacementContext, userId: string, market: MarketS
   }
   const base = ctx.store.ledger.account(userId, market.base);
   const quote = ctx.store.ledger.account(userId, market.quote);
-  let lock: bigint | null = volume;
+  let lock: bigint | null = volume * market.baseUnit;
   if (side === 'buy') lock = ordType === 'limit' ? buyLock(price, volume, market, ctx.fee) : null;
   return { market, side, ordType, price, volume, base, quote, lock };
 }
@@ -81,15 +81,15 @@ function execute(ctx: PlacementContext, userId: string, plan: OrderPlan, reserve
   return order;
 }
 
-function insufficientForMarketBuy(quote: Balance, available: bigint, places: number, index?: number): Error {
-  return orderRejected(`insufficient ${quote.currency} for a market buy: available ${formatDecimal(available, places)}`, index);
+function insufficientForMarketBuy(quote: Balance, available: bigint, index?: number): Error {
+  return orderRejected(`insufficient ${quote.currency} for a market buy: available ${formatMoney(available, quote.currency)}`, index);
 }
 
 /** POST /orders. A market buy needs some available quote balance; it spends at most that. */
 export function placeOrder(ctx: PlacementContext, userId: string, market: MarketSpec, input: OrderInput): OrderRec {
   const plan = planOrder(ctx, userId, market, input);
   if (plan.lock === null && plan.quote.available <= 0n) {
-    throw insufficientForMarketBuy(plan.quote, plan.quote.available, market.quotePlaces);
+    throw insufficientForMarketBuy(plan.quote, plan.quote.available);
   }
   return execute(ctx, userId, plan, false);
 }
@@ -117,8 +117,8 @@ export function placeBatch(ctx: PlacementContext, userId: string, market: Market
     const balance = plan.side === 'buy' ? plan.quote : plan.base;
     const need = (needs.get(balance) ?? 0n) + plan.lock;
     if (need > balance.available) {
-      const places = balance === plan.quote ? market.quotePlaces : market.basePlaces;
-      const amounts = `orders[0..${i}] need ${formatDecimal(need, places)}, available ${formatDecimal(balance.available, places)}`;
+      const c = balance.currency;
+      const amounts = `orders[0..${i}] need ${formatMoney(need, c)}, available ${formatMoney(balance.available, c)}`;
       throw orderRejected(`insufficient ${balance.currency}: ${amounts}`, i);
     }
     needs.set(balance, need);
@@ -126,7 +126,7 @@ export function placeBatch(ctx: PlacementContext, userId: string, market: Market
   });
   plans.forEach((plan, i) => {
     const left = plan.quote.available - (needs.get(plan.quote) ?? 0n);
-    if (plan.lock === null && left <= 0n) throw insufficientForMarketBuy(plan.quote, left, market.quotePlaces, i);
+    if (plan.lock === null && left <= 0n) throw insufficientForMarketBuy(plan.quote, left, i);
   });
   for (const [balance, need] of needs) balance.locked += need;
   return plans.map((plan) => execute(ctx, userId, plan, plan.lock !== null));

@@ -57,7 +57,8 @@ describe('averagePrice', () => {
 describe('trades', () => {
   const buyOrder = order('buy', 'limit', 3_000_000n, 100_000_000n);
   const sellOrder = new OrderRec(8, 'v', btcusd, 'sell', 'limit', 2_900_000n, 100_000_000n, AT, new Balance('btc'), new Balance('usd'));
-  const trade = new TradeRec(3, btcusd, 2_900_000n, 25_000_000n, 725_000n, 'up', AT, buyOrder, sellOrder, 1_812n);
+  // Funds 29000.00 × 0.25 = 7250.00 (10-place ledger units); fees 18.125 and, cumulative, 18.1250000001.
+  const trade = new TradeRec(3, btcusd, 2_900_000n, 25_000_000n, 72_500_000_000_000n, 'up', AT, buyOrder, sellOrder, 181_250_000_000n, 181_250_000_001n);
 
   it('writes the public Trade', () => {
     expect(tradeToWire(trade)).toEqual({
@@ -66,7 +67,7 @@ describe('trades', () => {
   });
 
   it("writes each side's UserTrade with its side, fee and order id", () => {
-    expect(fillToWire(trade, buyOrder)).toMatchObject({ side: 'bid', fee: '18.12', order_id: 7 });
-    expect(fillToWire(trade, sellOrder)).toMatchObject({ side: 'ask', fee: '18.12', order_id: 8 });
+    expect(fillToWire(trade, buyOrder)).toMatchObject({ side: 'bid', fee: '18.125', order_id: 7 });
+    expect(fillToWire(trade, sellOrder)).toMatchObject({ side: 'ask', fee: '18.1250000001', order_id: 8 });
   });
 });

@@ -2,7 +2,7 @@
 // epoch milliseconds; strings (decimals, ISO dates) are made only when a record is read, so the
 // matching hot path never formats anything.
 import type { Balance } from './accounts.ts';
-import { divide, formatDecimal } from './decimal.ts';
+import { divide, formatAmount, formatDecimal } from './decimal.ts';
 import type { MarketSpec } from './markets.ts';
 import type { OrdType, Order, OrderState, Side, Trade, UserTrade } from './wire.ts';
 
@@ -10,11 +10,13 @@ export class OrderRec {
   state: OrderState = 'wait';
   remaining: bigint;
   executed = 0n;
-  /** Quote units executed so far: the sum of the funds of the order's trades. */
+  /** Quote ledger units executed so far: the sum of the exact funds of the order's trades. */
   funds = 0n;
+  /** Fees charged so far, quote ledger units: floor(rate × funds) (cumulative, fees.ts). */
+  feePaid = 0n;
   /** Σ price × volume of the order's trades, unrounded (quote units × base units): the average price's numerator. */
   notional = 0n;
-  /** What the order still holds locked: quote units for a buy, base units for a sell. */
+  /** What the order still holds locked, in ledger units: of the quote for a buy, of the base for a sell. */
   locked = 0n;
   tradesCount = 0;
   /** Index of the order's first fill in its user's fill log of the market; -1 before any. */
@@ -51,14 +53,15 @@ export class TradeRec {
     /** The maker's price. */
     readonly price: bigint,
     readonly volume: bigint,
-    /** price × volume in quote units, rounded down. */
+    /** price × volume, exact, in quote ledger units. */
     readonly funds: bigint,
     readonly trend: 'up' | 'down',
     readonly createdAt: number,
     readonly buyOrder: OrderRec,
     readonly sellOrder: OrderRec,
-    /** Each side's fee (both pay the same rate on the same funds). */
-    readonly fee: bigint,
+    /** The buyer's and the seller's fee on this fill (cumulative per order, so they may differ by a unit). */
+    readonly buyFee: bigint,
+    readonly sellFee: bigint,
   ) {}
 }
 
@@ -78,8 +81,7 @@ export function isoTime(ms: number): string {
 
 /**
  * The volume-weighted average of the order's trade prices at quote precision, rounded down; zero
- * (e.g. '0.00') before any trade. From the exact Σ price × volume, not from the funds (which are
- * rounded down per trade): one trade at 30000.00 averages 30000.00, whatever its volume.
+ * (e.g. '0.00') before any trade. From Σ price × volume: one trade at 30000.00 averages 30000.00, whatever its volume.
  */
 export function averagePrice(order: OrderRec): bigint {
   if (order.executed === 0n) return 0n;
@@ -111,7 +113,7 @@ export function tradeToWire(trade: TradeRec): Trade {
     id: trade.id,
     price: formatDecimal(trade.price, quotePlaces),
     volume: formatDecimal(trade.volume, basePlaces),
-    funds: formatDecimal(trade.funds, quotePlaces),
+    funds: formatAmount(trade.funds, trade.market.quoteLedgerPlaces, quotePlaces),
     market: trade.market.id,
     trend: trade.trend,
     created_at: isoTime(trade.createdAt),
@@ -123,7 +125,7 @@ export function fillToWire(trade: TradeRec, order: OrderRec): UserTrade {
   return {
     ...tradeToWire(trade),
     side: order.side === 'buy' ? 'bid' : 'ask',
-    fee: formatDecimal(trade.fee, trade.market.quotePlaces),
+    fee: formatAmount(order.side === 'buy' ? trade.buyFee : trade.sellFee, trade.market.quoteLedgerPlaces, trade.market.quotePlaces),
     order_id: order.id,
   };
 }

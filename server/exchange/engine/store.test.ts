@@ -31,7 +31,7 @@ describe('MemoryStore', () => {
     const { store, spec, make } = setup();
     const a = make('alice', 'buy');
     const b = make('bob', 'sell');
-    const trade = new TradeRec(store.nextTradeId(), spec, 100n, 1n, 1n, 'down', 0, a, b, 0n);
+    const trade = new TradeRec(store.nextTradeId(), spec, 100n, 1n, 1n, 'down', 0, a, b, 0n, 0n);
     store.addTrade(trade);
     expect(store.marketTrades('btcusd')).toEqual([trade]);
     expect(store.userFills('alice', 'btcusd')).toMatchObject({ trades: [trade], orders: [a] });
@@ -45,8 +45,8 @@ describe('MemoryStore', () => {
     const a = make('alice', 'buy');
     const b = make('alice', 'sell');
     const c = make('alice', 'buy');
-    const t1 = new TradeRec(store.nextTradeId(), spec, 100n, 1n, 1n, 'down', 0, a, b, 0n);
-    const t2 = new TradeRec(store.nextTradeId(), spec, 100n, 1n, 1n, 'up', 0, c, b, 0n);
+    const t1 = new TradeRec(store.nextTradeId(), spec, 100n, 1n, 1n, 'down', 0, a, b, 0n, 0n);
+    const t2 = new TradeRec(store.nextTradeId(), spec, 100n, 1n, 1n, 'up', 0, c, b, 0n, 0n);
     for (const [trade, orders] of [[t1, [a, b]], [t2, [c, b]]] as const) {
       orders.forEach((o) => o.tradesCount++);
       store.addTrade(trade);

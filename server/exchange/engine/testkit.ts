@@ -2,8 +2,8 @@
 // builders, and a reader for one balance. Imported by *.test.ts files only.
 import type { SeedConfig } from './accounts.ts';
 import { createEngine, type ExchangeEngine } from './engine.ts';
-import { formatDecimal } from './decimal.ts';
-import { currencyPrecision, type CurrencyCode } from './markets.ts';
+import { formatMoney } from './accounts.ts';
+import type { CurrencyCode } from './markets.ts';
 import type { Account, OrderInput } from './wire.ts';
 
 /** 2026-01-31T12:00:00.000Z */
@@ -61,8 +61,7 @@ export function account(engine: ExchangeEngine, userId: string, currency: Curren
 export function held(engine: ExchangeEngine, holder: string, currency: CurrencyCode): [string, string] {
   if (holder === '(house)') {
     const house = engine.store.ledger.house(currency);
-    const places = currencyPrecision(currency);
-    return [formatDecimal(house.balance, places), formatDecimal(house.locked, places)];
+    return [formatMoney(house.balance, currency), formatMoney(house.locked, currency)];
   }
   const a = account(engine, holder, currency);
   return [a.balance, a.locked];

@@ -12,7 +12,7 @@ import type { CryptoIso, NetworkType, TransactionStatus } from '../../../contrac
 import { amountDue, currencyOf, rateString } from './currencies.ts';
 import { Big, cryptoString, floorTo, unitOf } from './money.ts';
 import type { InvoiceRecord, PaymentRecord, RefundRecord } from './records.ts';
-import type { MerchantSandbox } from './sandbox.ts';
+import { StepNotReady, type MerchantSandbox } from './sandbox.ts';
 import { transactionFee } from './settlement.ts';
 import { paymentWebhookPayload, refundWebhookPayload } from './views.ts';
 
@@ -65,17 +65,19 @@ async function paymentFound(sb: MerchantSandbox, paymentId: number, secret: stri
     fees: transactionFee(tx.settlement_method, p.crypto, received, p.exchange_rate),
   });
   if (p.webhook_url) {
-    await sb.webhooks.send({ merchant: p.merchant, url: p.webhook_url, secret }, { event: 'paymentFound', payload: paymentWebhookPayload(found, updated) });
+    await sb.webhooks.send({ merchant: p.merchant, url: p.webhook_url, secret, subject: `payment:${p.id}` }, { event: 'paymentFound', payload: paymentWebhookPayload(found, updated) });
   }
 }
 
 async function paymentConfirmed(sb: MerchantSandbox, paymentId: number, secret: string): Promise<void> {
   const p = await sb.store.payments.get(paymentId);
+  // Found not done yet (its step is being retried after a fault): confirm after it, never skip.
+  if (p?.blockchain_status === 'Pending') throw new StepNotReady(`payment ${paymentId} is not found yet`);
   if (!p || p.blockchain_status !== 'Paid') return;
   const confirmed = await sb.store.payments.update(p.id, { blockchain_status: 'Confirmed' });
   const tx = await sb.store.transactions.update(p.transaction_id, { status: sandboxOutcome(p.amount) });
   if (p.webhook_url) {
-    await sb.webhooks.send({ merchant: p.merchant, url: p.webhook_url, secret }, { event: 'paymentConfirmed', payload: paymentWebhookPayload(confirmed, tx) });
+    await sb.webhooks.send({ merchant: p.merchant, url: p.webhook_url, secret, subject: `payment:${p.id}` }, { event: 'paymentConfirmed', payload: paymentWebhookPayload(confirmed, tx) });
   }
 }
 
@@ -114,6 +116,7 @@ async function invoiceConfirmed(sb: MerchantSandbox, invoiceId: number): Promise
   const inv = await sb.store.invoices.get(invoiceId);
   if (!inv || inv.cancelled) return;
   const tx = await sb.store.transactions.get(inv.transaction_id);
+  if (tx?.status === 'invoice_sent' && sb.now() < inv.expires_at) throw new StepNotReady(`invoice ${invoiceId} is not paid yet`);
   if (tx?.status !== 'pending_confirmation') return;
   await sb.store.transactions.update(tx.id, { status: sandboxOutcome(inv.amount) });
 }
@@ -155,7 +158,7 @@ async function finishRefund(sb: MerchantSandbox, refundId: number, secret: strin
   const done = await sb.store.refunds.update(r.id, patch);
   if (done.webhook_url) {
     await sb.webhooks.send(
-      { merchant: done.merchant, url: done.webhook_url, secret },
+      { merchant: done.merchant, url: done.webhook_url, secret, subject: `refund:${done.id}` },
       { event: 'refundProcessed', payload: refundWebhookPayload(done, sb.url('refunds', done.id)) },
     );
   }

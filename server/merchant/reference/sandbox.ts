@@ -21,6 +21,16 @@ import { SANDBOX_DEFAULTS } from '../../config-defaults.ts';
 import { guardedTransport, type TargetPolicy } from './webhook-transport.ts';
 import type { WebhookEncoding } from '../../../contracts/merchant/webhook-encoding.ts';
 import { WebhookDispatcher, type WebhookPolicy, type WebhookTransport } from './webhooks.ts';
+import { StateUnavailableError } from '../../errors.ts';
+import { StatusRegressionError, forwardOnlyStatuses } from './transitions.ts';
+
+/** A step that must wait for an earlier one (confirmed before found, after a fault): retried like a storage fault. */
+export class StepNotReady extends Error {
+  override readonly name = 'StepNotReady';
+}
+
+/** Backoff of a step retried after a storage fault: 1, 2, 4, 8, 16, then every 30 s. */
+export const retryDelayMs = (attempt: number): number => Math.min(30_000, 1000 * 2 ** (attempt - 1));
 
 /** Per API key: the account's fiat currency (invoices must use it; instant payouts pay it) and settlement method. */
 export interface MerchantAccount {
@@ -74,8 +84,8 @@ export class MerchantSandbox {
 
   constructor(o: MerchantSandboxOptions) {
     this.units = o.units;
-    this.store = withSharedInvoiceNumbers(o.store ?? createMemoryMerchantStore(), o.shared?.invoiceNumbers);
     this.timers = o.timers ?? realTimers(o.now);
+    this.store = forwardOnlyStatuses(withSharedInvoiceNumbers(o.store ?? createMemoryMerchantStore(), o.shared?.invoiceNumbers), this.timers.now);
     this.log = o.log ?? (() => undefined);
     this.timings = { ...o.config.merchant.sandbox };
     this.portalUrl = (o.portalUrl ?? 'https://portal.example.com').replace(/\/$/, '');
@@ -105,24 +115,45 @@ export class MerchantSandbox {
     return kind === 'widget' ? `${this.portalUrl}/widget/payment?data=${encodeURIComponent(String(id))}` : `${this.portalUrl}/${kind}/${id}`;
   }
 
-  /** Runs `fn` after `ms`; failures are logged, never thrown into the timer. */
+  /**
+   * Runs `fn` after `ms`, as one unit of work that counts as done once committed. A step that fails
+   * on a storage fault (the unit or its commit) is logged and retried with backoff (1, 2, 4 … 30 s)
+   * until it commits, so no step is silently dropped; every step checks its record's state first,
+   * so running it again is safe. A step refused as a status regression is logged and not retried.
+   */
   schedule(ms: number, label: string, fn: TimerCallback): void {
     const units = this.units;
-    const arm = () => {
+    const run = async (attempt: number): Promise<void> => {
+      try {
+        if (units) {
+          await units.unit(async () => fn());
+          await units.durable();
+        } else {
+          await fn();
+        }
+        if (attempt > 1) this.log(`[merchant-sandbox] ${label} done at attempt ${attempt}`);
+      } catch (e) {
+        if (!(e instanceof StateUnavailableError) && !(e instanceof StepNotReady)) {
+          this.log(`[merchant-sandbox] ${label} failed: ${e instanceof StatusRegressionError ? e.message : ((e as Error).stack ?? String(e))}`);
+          return;
+        }
+        const delay = retryDelayMs(attempt);
+        const why = e instanceof StateUnavailableError ? e.reason : e.message;
+        this.log(`[merchant-sandbox] ${label} failed at attempt ${attempt} (${why}); retrying in ${delay / 1000} s`);
+        arm(delay, attempt + 1);
+      }
+    };
+    const arm = (delay: number, attempt: number) => {
       const handle = this.timers.setTimeout(async () => {
         this.scheduled.delete(handle);
-        try {
-          await (units ? units.unit(async () => fn()) : fn());
-        } catch (e) {
-          this.log(`[merchant-sandbox] ${label} failed: ${(e as Error).stack ?? String(e)}`);
-        }
-      }, ms);
+        await run(attempt);
+      }, delay);
       this.scheduled.add(handle);
     };
     // A timer of a request that rolled back must never fire: armed after the commit. Its due
     // time is in the records it was made for, so a restart arms it again (resume.ts).
-    if (units) units.afterCommit(arm);
-    else arm();
+    if (units) units.afterCommit(() => arm(ms, 1));
+    else arm(ms, 1);
   }
 
   /** A deterministic 64-hex id (sandbox txids): the same inputs give the same id. */

@@ -15,13 +15,45 @@ describe('memoryTable', () => {
     await expect(t.update(999, { n: 1 })).rejects.toThrow(/no record 999/);
   });
 
-  it('copies records in and out, so callers cannot change stored state by mutation', async () => {
-    const t = memoryTable<{ id: number; tags: string[] }>();
-    const fields = { tags: ['x'] };
+  it('keeps what was inserted: mutating the fields given, or the record handed back, changes nothing stored', async () => {
+    const t = memoryTable<{ id: number; tags: string[]; customer: { email: string } }>();
+    const fields = { tags: ['x'], customer: { email: 'a@b.co' } };
     const row = await t.insert(fields);
     fields.tags.push('y');
-    row.tags.push('z');
-    expect((await t.get(row.id))?.tags).toEqual(['x']);
+    fields.customer.email = 'changed@b.co';
+    // What a handler reads is frozen: a mutation throws (ES modules are strict) instead of reaching the store.
+    expect(() => row.tags.push('z')).toThrow(TypeError);
+    expect(() => {
+      row.customer.email = 'z@b.co';
+    }).toThrow(TypeError);
+    const read = (await t.get(row.id))!;
+    expect(() => {
+      (read as { tags: string[] }).tags = [];
+    }).toThrow(TypeError);
+    expect(() => read.tags.splice(0)).toThrow(TypeError);
+    const [found] = await t.find({});
+    expect(() => found!.tags.pop()).toThrow(TypeError);
+    const updated = await t.update(row.id, { tags: ['u'] });
+    expect(() => Object.assign(updated.customer, { email: 'w@b.co' })).toThrow(TypeError);
+    expect(await t.get(row.id)).toEqual({ id: row.id, tags: ['u'], customer: { email: 'a@b.co' } });
+    expect(row).toEqual({ id: row.id, tags: ['x'], customer: { email: 'a@b.co' } }); // the old version stays as it was
+  });
+
+  it('copies a patch: mutating it after update changes nothing stored', async () => {
+    const t = memoryTable<{ id: number; meta: { n: number } }>();
+    const { id } = await t.insert({ meta: { n: 1 } });
+    const patch = { meta: { n: 2 } };
+    await t.update(id, patch);
+    patch.meta.n = 3;
+    expect(await t.get(id)).toEqual({ id, meta: { n: 2 } });
+  });
+
+  it('refuses what the state file could not store either (a Date, a Map, a function)', async () => {
+    const t = memoryTable<{ id: number; v: unknown }>();
+    await expect(t.insert({ v: new Date(0) })).rejects.toThrow(/JSON data, not a Date/);
+    await expect(t.insert({ v: new Map() })).rejects.toThrow(/JSON data, not a Map/);
+    await expect(t.insert({ v: () => 1 })).rejects.toThrow(/JSON data, not a function/);
+    expect(await t.find()).toEqual([]);
   });
 });
 

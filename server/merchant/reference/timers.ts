@@ -15,9 +15,24 @@ export interface Timers {
   clearTimeout(handle: TimerHandle): void;
 }
 
+/** The pending timers of every realTimers() of this process, for stopRealTimers. */
+const everyLive = new Set<Map<number, NodeJS.Timeout>>();
+
+/**
+ * Shutdown (serve.ts, SIGTERM): no lifecycle step or webhook retry starts any more. What was due
+ * stays in the state file (the outbox, the records) and resumes at the next start.
+ */
+export function stopRealTimers(): void {
+  for (const live of everyLive) {
+    for (const t of live.values()) clearTimeout(t);
+    live.clear();
+  }
+}
+
 /** Node's timers, unref'd; `now` defaults to Date.now (the server passes its own clock). */
 export function realTimers(now: Clock = Date.now): Timers {
   const live = new Map<number, NodeJS.Timeout>();
+  everyLive.add(live);
   let seq = 0;
   return {
     now,

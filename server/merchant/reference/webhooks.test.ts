@@ -23,6 +23,20 @@ function setup(answers: (number | Error)[]) {
 }
 
 describe('WebhookDispatcher', () => {
+  it("delivers one subject's events in event order: a later event waits for the earlier one's delivery", async () => {
+    const { timers, sent, dispatcher } = setup([503, 503, 200, 200, 200]);
+    const confirmed = { event: 'paymentConfirmed' as const, payload: WEBHOOK_EXAMPLES.paymentConfirmed.payload };
+    await dispatcher.send({ ...target, subject: 'payment:1' }, found); // attempt 1: 503
+    await dispatcher.send({ ...target, subject: 'payment:1' }, confirmed); // waits behind it
+    await dispatcher.send({ ...target, subject: 'payment:2' }, found); // another payment: not held up (503 again)
+    expect(sent).toHaveLength(2);
+    await timers.runAll();
+    const events = sent.map((x) => (JSON.parse(Buffer.from((JSON.parse(x.body) as { data: string }).data, 'base64').toString()) as { transaction_status: string }).transaction_status);
+    // payment 1's found (503), payment 2's found (503); at +1 s both retried (200); then payment 1's confirmed.
+    expect(events).toEqual(['pending_confirmation', 'pending_confirmation', 'pending_confirmation', 'pending_confirmation', 'paid']);
+    expect(sent.map((x) => x.at - sent[0]!.at)).toEqual([0, 0, 1000, 1000, 1000]);
+  });
+
   it('signs each attempt with its own t over the same data, and retries after 1 and 2 s', async () => {
     const { timers, store, sent, dispatcher } = setup([500, new Error('connect ECONNREFUSED'), 204]);
     const id = await dispatcher.send(target, found);

@@ -48,6 +48,7 @@ export interface WebhookDispatcherOptions {
 
 interface Delivery {
   webhookId: string;
+  subject: string;
   merchant: string;
   event: WebhookEvent;
   url: string;
@@ -56,10 +57,22 @@ interface Delivery {
   encoding: WebhookEncoding;
 }
 
+/** A delivery waiting for its turn: the attempt to make and when it is due (ms). */
+interface Queued {
+  d: Delivery;
+  n: number;
+  dueAt: number;
+}
+
+/**
+ * Deliveries of one subject (a payment, a refund) go out in event order: only the head of its lane
+ * is attempted; the next starts once the head was delivered or gave up after its last attempt.
+ */
 export class WebhookDispatcher {
   private readonly transport: WebhookTransport;
   private readonly policy: WebhookPolicy;
   private readonly retries = new Set<TimerHandle>();
+  private readonly lanes = new Map<string, Queued[]>();
   private seq = 0;
   private closed = false;
 
@@ -69,23 +82,55 @@ export class WebhookDispatcher {
   }
 
   /** Makes the first attempt (awaited) and schedules the retries; returns the webhook id of the log. */
-  async send(target: { merchant: string; url: string; secret: string }, message: WebhookMessage): Promise<string> {
+  async send(target: { merchant: string; url: string; secret: string; subject?: string }, message: WebhookMessage): Promise<string> {
     // The payload must be exactly the contract's: a mismatch is our bug, never sent.
     const payload = message.event === 'refundProcessed'
       ? RefundWebhookPayloadSchema.strict().parse(message.payload)
       : PaymentWebhookPayloadSchema.strict().parse(message.payload);
     const { units, outbox } = this.o;
     const encoding = this.encodingOf(target.merchant);
+    const { merchant, url, secret } = target;
+    const base = { merchant, url, secret, event: message.event, data: encodeWebhookData(payload), encoding };
+    const now = this.o.timers.now();
     if (units && outbox) {
       // Ids must stay unique across restarts; the attempt runs once the event's change committed.
-      const d: Delivery = { webhookId: `wh_${randomUUID()}`, ...target, event: message.event, data: encodeWebhookData(payload), encoding };
-      outbox.add({ webhookId: d.webhookId, merchant: d.merchant, event: d.event, url: d.url, data: d.data, attempt: 1, dueAt: this.o.timers.now() });
-      units.afterCommit(() => this.later(d, 1, 0));
-      return d.webhookId;
+      const webhookId = `wh_${randomUUID()}`;
+      const d: Delivery = { webhookId, subject: target.subject ?? webhookId, ...base };
+      outbox.add({ webhookId, subject: d.subject, merchant, event: d.event, url, data: d.data, attempt: 1, dueAt: now });
+      units.afterCommit(() => this.enqueue({ d, n: 1, dueAt: now }));
+      return webhookId;
     }
     const webhookId = `wh_${++this.seq}`;
-    await this.attempt({ webhookId, ...target, event: message.event, data: encodeWebhookData(payload), encoding }, 1);
+    const d: Delivery = { webhookId, subject: target.subject ?? webhookId, ...base };
+    if (this.lanes.has(d.subject)) this.enqueue({ d, n: 1, dueAt: now });
+    else {
+      this.lanes.set(d.subject, [{ d, n: 1, dueAt: now }]);
+      await this.attempt(d, 1);
+    }
     return webhookId;
+  }
+
+  /** Adds a delivery to its subject's lane; starts it when the lane was empty. */
+  private enqueue(q: Queued): void {
+    const lane = this.lanes.get(q.d.subject);
+    if (lane) {
+      lane.push(q);
+      return;
+    }
+    this.lanes.set(q.d.subject, [q]);
+    this.later(q.d, q.n, q.dueAt - this.o.timers.now());
+  }
+
+  /** The head of a lane is finished (delivered or given up): the next delivery of that subject starts. */
+  private finished(d: Delivery): void {
+    const lane = this.lanes.get(d.subject);
+    lane?.shift();
+    const next = lane?.[0];
+    if (!next) {
+      this.lanes.delete(d.subject);
+      return;
+    }
+    this.later(next.d, next.n, next.dueAt - this.o.timers.now());
   }
 
   /** Schedules every owed delivery of the outbox again (server start); `secretOf` gives each merchant's signing secret. */
@@ -98,7 +143,8 @@ export class WebhookDispatcher {
         this.o.outbox?.done(o.webhookId);
         continue;
       }
-      this.later({ webhookId: o.webhookId, merchant: o.merchant, event: o.event, url: o.url, secret, data: o.data, encoding: this.encodingOf(o.merchant) }, o.attempt, o.dueAt - this.o.timers.now());
+      const d = { webhookId: o.webhookId, subject: o.subject || o.webhookId, merchant: o.merchant, event: o.event, url: o.url, secret, data: o.data, encoding: this.encodingOf(o.merchant) };
+      this.enqueue({ d, n: o.attempt, dueAt: o.dueAt });
     }
     return owed.length;
   }
@@ -108,13 +154,19 @@ export class WebhookDispatcher {
     return this.o.encodingOf?.(merchant) ?? 'json';
   }
 
-  private later(d: Delivery, n: number, delayMs: number): void {
+  /**
+   * Attempt `n` of `d` after `delayMs`. When recording the attempt fails (a storage fault), the
+   * attempt is made again after a backoff: delivered at least once, never dropped.
+   */
+  private later(d: Delivery, n: number, delayMs: number, retry = 1): void {
     const handle = this.o.timers.setTimeout(async () => {
       this.retries.delete(handle);
       try {
         await this.attempt(d, n);
       } catch (e) {
-        this.o.log?.(`[merchant-sandbox] webhook ${d.webhookId} attempt ${n} crashed: ${describe(e)}`);
+        const delay = Math.min(30_000, 1000 * 2 ** (retry - 1));
+        this.o.log?.(`[merchant-sandbox] webhook ${d.webhookId} attempt ${n} could not be recorded (${describe(e)}); again in ${delay / 1000} s`);
+        if (!this.closed) this.later(d, n, delay, retry + 1);
       }
     }, Math.max(0, delayMs));
     this.retries.add(handle);
@@ -125,6 +177,7 @@ export class WebhookDispatcher {
     this.closed = true;
     for (const h of this.retries) this.o.timers.clearTimeout(h);
     this.retries.clear();
+    this.lanes.clear();
   }
 
   /** Forgets every owed delivery (sandbox reset). */
@@ -164,11 +217,13 @@ export class WebhookDispatcher {
         if (retry) outbox.next(d.webhookId, n + 1, record.next_attempt_at!);
         else outbox.done(d.webhookId);
       });
+      await units.durable(); // a lost commit throws: later() makes the attempt again
     } else {
       await this.o.store.deliveries.insert(record);
     }
     if (!ok) this.o.log?.(`[merchant-sandbox] webhook ${d.webhookId} (${d.event}) attempt ${n} to ${withoutQuery(d.url)} failed: ${error}${retry ? `; retry in ${backoff} s` : '; giving up'}`);
     if (retry) this.later(d, n + 1, backoff * 1000);
+    else this.finished(d);
   }
 }
 

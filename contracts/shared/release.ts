@@ -1,0 +1,23 @@
+// An API's version and what has changed since its last release. Each API keeps one in
+// contracts/<api>/release.ts: the version is the single source of `info.version`; `npm run
+// release` rewrites the file (new version, lists emptied); the lists are edited by hand.
+
+export interface AcceptedBreak {
+  /** Rule id of the ERR finding (`response-property-removed`). */
+  rule: string;
+  /** Its JSON pointer in the last release (or in the current document). */
+  pointer: string;
+  /** The changelog line integrators read. */
+  changelog: string;
+}
+
+export interface ReleaseState {
+  /** Semver of the document now (`info.version`). A break needs a higher major than the last release's. */
+  version: string;
+  unreleased: {
+    /** Changelog lines of non-breaking changes worth a sentence. */
+    changelog: string[];
+    /** Breaking changes accepted for the next major version. */
+    acceptedBreaks: AcceptedBreak[];
+  };
+}

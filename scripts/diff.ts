@@ -1,0 +1,11 @@
+// `npm run diff -- --base <git ref | file | URL> [...]`: the breaking-change diff (scripts/diff/cli.ts;
+// also `cryptopay-toolkit diff`).
+import { diffCli } from './diff/cli.ts';
+
+diffCli(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (e: unknown) => {
+    process.stderr.write(`diff: ${(e as Error).stack ?? String(e)}\n`);
+    process.exit(2);
+  },
+);

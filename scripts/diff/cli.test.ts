@@ -1,0 +1,69 @@
+// The diff's command line: a file base (API found by title), a git ref, the three formats, --fail-on
+// and usage errors; and `cryptopay-toolkit diff` dispatching to it.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import YAML from 'yaml';
+import { load } from './corpus-kit.ts';
+import { diffCli } from './cli.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'diff-cli-'));
+const withoutUrl = load('merchant');
+delete withoutUrl.components.schemas.Payment.properties.url;
+withoutUrl.components.schemas.Payment.required = withoutUrl.components.schemas.Payment.required.filter((r: string) => r !== 'url');
+const revision = join(dir, 'merchant-no-url.yaml');
+writeFileSync(revision, YAML.stringify(withoutUrl));
+const original = join(dir, 'merchant.json');
+writeFileSync(original, JSON.stringify(load('merchant')));
+
+async function run(...argv: string[]): Promise<{ code: number; out: string }> {
+  let out = '';
+  const code = await diffCli(argv, 'diff', (s) => (out += s));
+  return { code, out };
+}
+
+const removal = {
+  id: 'response-property-removed',
+  level: 'ERR',
+  base: '/components/schemas/Payment/properties/url',
+  revision: '/components/schemas/Payment/properties',
+  message: '`url` in the 201 response of POST /payments (application/json) was removed: clients that read it find nothing.',
+};
+
+describe('diff command line', () => {
+  it('compares two files as JSON, the API found by info.title; --fail-on ERR exits 1', async () => {
+    const r = await run('--base', original, '--revision', revision, '--format', 'json', '--fail-on', 'ERR');
+    expect(r.code).toBe(1);
+    expect(JSON.parse(r.out)).toEqual({ merchant: [removal] });
+  });
+
+  it('without --fail-on exits 0; text and markdown name the rule, the pointers and the sentence', async () => {
+    const text = await run('--base', original, '--revision', revision);
+    expect(text.code).toBe(0);
+    expect(text.out).toBe(`merchant: 1 finding (1 ERR, 0 WARN, 0 INFO)\n  ERR  ${removal.id}: ${removal.message}\n       base ${removal.base}\n       revision ${removal.revision}\n`);
+    const md = await run('--base', original, '--revision', revision, '--format', 'markdown');
+    expect(md.out).toContain(`| ERR | \`${removal.id}\` | ${removal.message} | \`${removal.base}\` | \`${removal.revision}\` |`);
+  });
+
+  it('reads a git ref of the repository, all three APIs', async () => {
+    const r = await run('--base', 'HEAD', '--revision', 'HEAD', '--format', 'json', '--fail-on', 'WARN');
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.out)).toEqual({ exchange: [], merchant: [], partner: [] });
+  });
+
+  it('refuses a missing --base, a bad format, level or API with exit code 2', async () => {
+    expect((await run()).code).toBe(2);
+    expect((await run('--base', original, '--format', 'html')).code).toBe(2);
+    expect((await run('--base', original, '--fail-on', 'INFO')).code).toBe(2);
+    expect((await run('--base', original, '--api', 'billing')).code).toBe(2);
+    expect((await run('--base', 'no-such-ref-or-file', '--api', 'merchant')).code).toBe(2);
+  });
+
+  it('is `cryptopay-toolkit diff` too', () => {
+    const r = spawnSync(process.execPath, ['--import', 'tsx', 'bin/cli.ts', 'diff', '--base', original, '--revision', revision, '--fail-on', 'ERR'], { encoding: 'utf8' });
+    expect(r.status).toBe(1);
+    expect(r.stdout).toContain(`ERR  ${removal.id}: ${removal.message}`);
+  }, 30_000);
+});

@@ -1,0 +1,62 @@
+// The corpus's building blocks: a case mutates fresh copies of one of our generated documents
+// (base and/or revision) and lists every finding it expects, as [id, level, base, revision].
+import { readFileSync } from 'node:fs';
+import type { Level } from './finding.ts';
+import { escape, get } from './pointer.ts';
+
+export type Api = 'exchange' | 'merchant' | 'partner';
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type Json = any;
+export type Expect = [id: string, level: Level, base: string, revision: string];
+
+export interface Case {
+  name: string;
+  api: Api;
+  base?: (d: Json) => void;
+  rev?: (d: Json) => void;
+  expect: Expect[];
+}
+
+/** The date the corpus runs at, for sunset rules. */
+export const TODAY = '2026-11-25';
+
+const cache = new Map<Api, string>();
+export function load(api: Api): Json {
+  if (!cache.has(api)) cache.set(api, readFileSync(new URL(`../../generated/openapi/${api}.json`, import.meta.url), 'utf8'));
+  return JSON.parse(cache.get(api)!);
+}
+
+export const S = (name: string, ...rest: (string | number)[]) => ['/components/schemas', escape(name), ...rest.map((r) => escape(String(r)))].join('/');
+export const P = (path: string, ...rest: (string | number)[]) => ['/paths', escape(path), ...rest.map((r) => escape(String(r)))].join('/');
+
+/** The object at a pointer of a document (throws when missing, so a stale case fails loudly). */
+export function at(d: Json, ptr: string): Json {
+  const v = get(d, ptr);
+  if (v === undefined) throw new Error(`corpus: nothing at ${ptr}`);
+  return v;
+}
+
+export function schema(d: Json, name: string): Json {
+  return at(d, S(name));
+}
+
+/** Renames a component schema and every `$ref` to it. */
+export function renameSchema(d: Json, from: string, to: string): void {
+  const schemas = d.components.schemas;
+  const entries = Object.entries(schemas).map(([k, v]) => [k === from ? to : k, v] as const);
+  d.components.schemas = Object.fromEntries(entries);
+  const walk = (v: Json): void => {
+    if (Array.isArray(v)) v.forEach(walk);
+    else if (v && typeof v === 'object') {
+      for (const [k, x] of Object.entries(v)) {
+        if (k === '$ref' && x === `#/components/schemas/${from}`) v[k] = `#/components/schemas/${to}`;
+        else walk(x);
+      }
+    }
+  };
+  walk(d);
+}
+
+export function reverseKeys(o: Json): Json {
+  return Object.fromEntries(Object.entries(o).reverse());
+}

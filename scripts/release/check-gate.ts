@@ -1,0 +1,31 @@
+// The gate as `npm run check` runs it: each API's current document (as generate would write it)
+// against its last release. Prints the accepted breaks and the WARN/INFO changes; false on a problem.
+import type { ApiContract } from '../../contracts/shared/contract.ts';
+import { diffDocuments } from '../diff/index.ts';
+import type { Finding } from '../diff/finding.ts';
+import { gate } from './gate.ts';
+import { lastRelease } from './history.ts';
+
+export function checkGate(root: string, contracts: readonly ApiContract[], generated: (path: string) => string | undefined, today?: string): boolean {
+  let ok = true;
+  for (const contract of contracts) {
+    const api = contract.id;
+    const last = lastRelease(root, api);
+    const json = generated(`generated/openapi/${api}.json`);
+    if (!last || json === undefined) {
+      console.error(`${api}: no release recorded in api-history/${api}/ (npm run release -- --api ${api} --version ${contract.version})`);
+      ok = false;
+      continue;
+    }
+    const findings = diffDocuments(last.doc, JSON.parse(json) as Record<string, unknown>, { today });
+    const result = gate(api, findings, { version: contract.version, unreleased: contract.unreleased ?? { changelog: [], acceptedBreaks: [] } }, last.record.version);
+    const line = (f: Finding) => `  ${f.level.padEnd(4)} ${f.id}: ${f.message} (${f.base})`;
+    console.log(`${api} ${contract.version} against release ${last.record.version}: ${findings.length} change(s), ${result.accepted.length} accepted break(s)`);
+    for (const f of result.accepted) console.log(`${line(f)} [accepted]`);
+    for (const f of result.listed) console.log(line(f));
+    for (const b of result.unused) console.log(`  note: the accepted break ${b.rule} at ${b.pointer} matches no change`);
+    for (const p of result.problems) console.error(`  FAIL ${p}`);
+    ok = ok && result.ok;
+  }
+  return ok;
+}

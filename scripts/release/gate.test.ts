@@ -1,0 +1,83 @@
+// The gate: an ERR fails unless accepted with a changelog line and a new major; WARN/INFO pass.
+// Then the four breaks of issue 17 planted in turn into today's merchant document, each failing
+// the gate `npm run check` runs, with a finding that names it.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { contracts } from '../../contracts/index.ts';
+import type { ReleaseState } from '../../contracts/shared/release.ts';
+import { load, type Json } from '../diff/corpus-kit.ts';
+import { diffDocuments } from '../diff/index.ts';
+import { checkGate } from './check-gate.ts';
+import { gate } from './gate.ts';
+
+const root = join(import.meta.dirname, '..', '..');
+const noChanges: ReleaseState['unreleased'] = { changelog: [], acceptedBreaks: [] };
+const released = load('merchant');
+const withoutUrl = load('merchant');
+delete withoutUrl.components.schemas.Payment.properties.url;
+withoutUrl.components.schemas.Payment.required = withoutUrl.components.schemas.Payment.required.filter((r: string) => r !== 'url');
+const urlRemoved = diffDocuments(released, withoutUrl);
+const url = '/components/schemas/Payment/properties/url';
+
+describe('gate', () => {
+  it('fails on an ERR finding nobody accepted, naming rule, pointer and where to accept it', () => {
+    const r = gate('merchant', urlRemoved, { version: '2.0.0', unreleased: noChanges }, '2.0.0');
+    expect(r.ok).toBe(false);
+    expect(r.problems).toEqual([
+      `merchant: breaking change response-property-removed at ${url}: ${urlRemoved[0]!.message} Undo it, or accept it in contracts/merchant/release.ts (acceptedBreaks: { rule: 'response-property-removed', pointer: '${url}', changelog }) with a new major version.`,
+    ]);
+  });
+
+  it('an accepted break still needs a new major version and a changelog line', () => {
+    const accepted = { changelog: [], acceptedBreaks: [{ rule: 'response-property-removed', pointer: url, changelog: '' }] };
+    const r = gate('merchant', urlRemoved, { version: '2.1.0', unreleased: accepted }, '2.0.0');
+    expect(r.problems).toEqual([
+      `merchant: the accepted break response-property-removed at ${url} has no changelog line`,
+      'merchant: 1 accepted breaking change(s) need a new major version (last release 2.0.0, contracts/merchant/release.ts says 2.1.0)',
+    ]);
+  });
+
+  it('passes an accepted break with a changelog line and a new major; WARN and INFO are listed', () => {
+    const info = diffDocuments(released, { ...withoutUrl, paths: { ...withoutUrl.paths, '/ping': { get: withoutUrl.paths['/currencies'].get } } });
+    const accepted = { changelog: [], acceptedBreaks: [{ rule: 'response-property-removed', pointer: url, changelog: 'Payment no longer has `url`.' }, { rule: 'path-removed', pointer: '/paths/~1old', changelog: 'x' }] };
+    const r = gate('merchant', info, { version: '3.0.0', unreleased: accepted }, '2.0.0');
+    expect(r).toMatchObject({ ok: true, problems: [], accepted: [{ id: 'response-property-removed' }], listed: [{ id: 'path-added', level: 'INFO' }] });
+    expect(r.unused).toEqual([accepted.acceptedBreaks[1]]);
+  });
+
+  it('refuses a version older than the release, or not semver', () => {
+    expect(gate('merchant', [], { version: '1.9.0', unreleased: noChanges }, '2.0.0').problems).toEqual(['merchant: version 1.9.0 is older than the last release 2.0.0']);
+    expect(gate('merchant', [], { version: 'v2', unreleased: noChanges }, '2.0.0').problems).toEqual(['merchant: version "v2" in contracts/merchant/release.ts is not semver (x.y.z)']);
+  });
+});
+
+describe('the four breaks of issue 17, planted one at a time, fail npm run check', () => {
+  const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  vi.spyOn(console, 'log').mockImplementation(() => undefined);
+  afterEach(() => errors.mockClear());
+  const current = (api: string) => readFileSync(join(root, 'generated/openapi', `${api}.json`), 'utf8');
+  const plant = (mutate: (d: Json) => void) => (path: string) => {
+    if (!path.endsWith('merchant.json')) return current(path.split('/').pop()!.replace('.json', ''));
+    const d = JSON.parse(current('merchant'));
+    mutate(d);
+    return JSON.stringify(d);
+  };
+  const S = (n: string) => `/components/schemas/${n}`;
+
+  it('passes on the documents as they are', () => {
+    expect(checkGate(root, contracts, (p) => current(p.split('/').pop()!.replace('.json', '')))).toBe(true);
+  });
+
+  it.each([
+    ['a property removed from the Payment response', (d: Json) => { delete d.components.schemas.Payment.properties.txid; d.components.schemas.Payment.required = d.components.schemas.Payment.required.filter((r: string) => r !== 'txid'); }, 'response-property-removed', `${S('Payment')}/properties/txid`],
+    ['a value added to a response enum', (d: Json) => d.components.schemas.BlockchainStatus.enum.push('Reorged'), 'response-enum-value-added', S('BlockchainStatus')],
+    ['an optional request field made required', (d: Json) => d.components.schemas.CreatePaymentFields.required.push('phone'), 'request-property-made-required', `${S('CreatePaymentFields')}/properties/phone`],
+    ['a request maxLength narrowed', (d: Json) => (d.components.schemas.CreatePaymentFields.properties.external_id.maxLength = 8), 'request-max-length-tightened', `${S('CreatePaymentFields')}/properties/external_id`],
+  ])('%s', (_name, mutate, rule, pointer) => {
+    expect(checkGate(root, contracts, plant(mutate))).toBe(false);
+    const failures = errors.mock.calls.map((c) => String(c[0])).filter((l) => l.includes('FAIL'));
+    expect(failures).toHaveLength(1);
+    expect(failures[0]).toContain(`FAIL merchant: breaking change ${rule} at ${pointer}: `);
+  });
+});

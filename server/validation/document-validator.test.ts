@@ -1,0 +1,97 @@
+// The one validation pass through real requests: what the document states is what is enforced,
+// coercion is the document's (canonical text only), errors come from Ajv's structured errors.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import request from 'supertest';
+import { describe, expect, it } from 'vitest';
+import exchangeDoc from '../../generated/openapi/exchange.document.ts';
+import { testServer } from '../testing.ts';
+import { loadApiValidator } from './document-validator.ts';
+
+const MERCHANT_AUTH = `Basic ${Buffer.from('demo-merchant:demo-merchant-secret').toString('base64')}`;
+const { app } = testServer({ config: { rateLimit: { enabled: false } } });
+const widget = (o: Record<string, unknown> = {}) => ({
+  amount: '25.00', external_id: 'order-1', hosted_payment_id: 1, first_name: 'Jane', last_name: 'Doe', email: 'jane@example.com', ...o,
+});
+const postWidget = (body: unknown) => request(app).post('/merchant/v2/widget_payments').set('Authorization', MERCHANT_AUTH).send(body as object);
+
+describe('merchant JSON bodies: canonical numeric and boolean strings only (M-lenient-scalars)', () => {
+  it('accepts "1" where the document wants an integer', async () => {
+    expect((await postWidget(widget({ hosted_payment_id: '1' }))).status).toBe(200);
+  });
+
+  it.each(['1.0', ' 1', '1e0', '01', '+1', ''])('refuses %j naming the field', async (text) => {
+    const res = await postWidget(widget({ hosted_payment_id: text }));
+    expect([res.status, res.body.code, res.body.source]).toEqual([422, '1002', [{ hosted_payment_id: 'must be integer' }]]);
+  });
+});
+
+describe('formats in full mode, by exactly the rule the document states', () => {
+  it('format: uri refuses a control character', async () => {
+    const res = await postWidget(widget({ callback_url: 'https://x/\u0001' }));
+    expect([res.status, res.body.source]).toEqual([422, [{ callback_url: 'must match format "uri"' }]]);
+  });
+
+  it('format: email accepts an RFC-valid address with unusual characters', async () => {
+    expect((await postWidget(widget({ email: 'a+b{c}&d*e@research.m.dev' }))).status).toBe(200);
+    expect((await postWidget(widget({ email: 'not an address' }))).body.source).toEqual([{ email: 'must match format "email"' }]);
+  });
+});
+
+describe('errors from the structured errors of the validator', () => {
+  it('names nested fields dotted and every invalid field once', async () => {
+    const res = await request(app)
+      .post('/merchant/v2/payments')
+      .set('Authorization', MERCHANT_AUTH)
+      .send({ payment: { email: 'x', price: 1 } });
+    expect(res.status).toBe(422);
+    const fields = (res.body.source as Record<string, string>[]).map((s) => Object.keys(s)[0]);
+    expect(fields).toContain('payment.email');
+    expect(new Set(fields).size).toBe(fields.length);
+  });
+
+  it('unknown query parameters, empty values (minLength) and wrong types, located', async () => {
+    const res = await request(app).get('/merchant/v2/transactions?limit=abc&foo=1&external_id=').set('Authorization', MERCHANT_AUTH);
+    expect(res.status).toBe(422);
+    expect(res.body.source).toEqual([{ foo: 'is not a parameter of this operation' }, { limit: 'must be integer' }, { external_id: 'must NOT have fewer than 1 characters' }]);
+  });
+});
+
+describe('the validator alone', () => {
+  const v = loadApiValidator(exchangeDoc as never, { requests: true, responses: true });
+  const input = (query: Record<string, unknown>) => ({ originalUrl: '/x', params: {}, query, body: undefined, coerceBody: false });
+
+  it('returns the validated request: coerced, with the document defaults (also behind a $ref)', () => {
+    expect(v.validateRequest('getTrades', input({ market: 'btcusd' })).query).toEqual({ market: 'btcusd', limit: 50, order_by: 'desc' });
+    expect(v.validateRequest('getOrderBook', input({ market: 'btcusd', limit: '7' })).query).toEqual({ market: 'btcusd', limit: 7 });
+  });
+
+  it('reports only the branch the discriminator selects', () => {
+    const body = { market: 'btcusd', side: 'buy', ord_type: 'limit', volume: 'x', price: '1' };
+    expect(() => v.validateRequest('createOrder', { ...input({}), body })).toThrow(/^volume: must match pattern/);
+    expect(() => v.validateRequest('createOrder', { ...input({}), body: { ...body, volume: '1', ord_type: 'stop' } })).toThrow(
+      'ord_type: must be equal to one of the allowed values: limit, market',
+    );
+  });
+
+  it('checks responses against the declared status', () => {
+    expect(() => v.validateResponse('getTimestamp', 200, 'x')).toThrow(/response failed validation/);
+    expect(() => v.validateResponse('getTimestamp', 299, 1)).toThrow(/status 299 is not declared/);
+  });
+});
+
+describe('express-openapi-validator', () => {
+  it('no server module reaches into its private modules (dist/): validation is our own Ajv over the document', () => {
+    const files: string[] = [];
+    const walk = (dir: string): void => {
+      for (const name of readdirSync(dir)) {
+        const path = join(dir, name);
+        if (statSync(path).isDirectory()) walk(path);
+        else if (name.endsWith('.ts')) files.push(path);
+      }
+    };
+    walk('server');
+    const offenders = files.filter((f) => /from ['"]express-openapi-validator\//.test(readFileSync(f, 'utf8')));
+    expect(offenders, 'server modules importing private modules of the package').toEqual([]);
+  });
+});

@@ -1,0 +1,66 @@
+// Idempotency-Key on merchant and partner POSTs (issue 19, point 4), in process: a repeat gets the
+// stored answer (not executed again), another body with the key is 422 naming the header, a repeat
+// while the first runs is 409 1012; no key, no change. Through the real proxy and client: idempotency-proxy.test.ts.
+import request from 'supertest';
+import { describe, expect, it } from 'vitest';
+import { createServer } from '../server/app.ts';
+import { MERCHANT_AUTH, PARTNER_BEARER, createPaymentBody } from './server-helpers.ts';
+
+const { webhook_url: _none, ...paymentFields } = createPaymentBody.payment;
+const payment = { payment: paymentFields };
+
+describe('Idempotency-Key', () => {
+  it('answers a repeat with the stored answer, marked replayed, without executing it again', async () => {
+    const app = createServer({ log: () => undefined });
+    const post = () => request(app).post('/merchant/v2/payments').set('Authorization', MERCHANT_AUTH).set('Idempotency-Key', 'k-1').send(payment);
+    const first = await post();
+    const second = await post();
+    expect(first.status).toBe(201);
+    expect(first.headers['idempotent-replayed']).toBeUndefined();
+    expect([second.status, second.body, second.headers['idempotent-replayed']]).toEqual([201, first.body, 'true']);
+    const third = await request(app).post('/merchant/v2/payments').set('Authorization', MERCHANT_AUTH).send(payment);
+    expect([third.status, third.body.code]).toEqual([422, '2001']); // without a key it executes again: M5 refuses the invoice number
+  });
+
+  it('refuses the key with another body: 422 naming the header', async () => {
+    const app = createServer({ log: () => undefined });
+    const post = (amount: string) => request(app).post('/merchant/v2/payments').set('Authorization', MERCHANT_AUTH).set('Idempotency-Key', 'k-2').send({ payment: { ...paymentFields, amount } });
+    expect((await post('10.00')).status).toBe(201);
+    const other = await post('11.00');
+    expect([other.status, other.body]).toEqual([422, {
+      title: 'Unprocessable Entity', code: '1002', details: 'Required fields are missing or incorrect',
+      source: [{ 'Idempotency-Key': 'was already used with a different request (method, path or body); send a new key for a new request' }],
+    }]);
+  });
+
+  it('keeps keys per API key, and refuses a malformed key', async () => {
+    const app = createServer({ log: () => undefined });
+    const bad = await request(app).post('/merchant/v2/payments').set('Authorization', MERCHANT_AUTH).set('Idempotency-Key', 'a b').send(payment);
+    expect([bad.status, bad.body.code]).toEqual([422, '1002']);
+    const registration = (email: string) => ({ registration: { email } });
+    const reg = await request(app).post('/partner/v1/user_registration').set('Authorization', PARTNER_BEARER).set('Idempotency-Key', 'k-3').send(registration('x'));
+    const again = await request(app).post('/partner/v1/user_registration').set('Authorization', PARTNER_BEARER).set('Idempotency-Key', 'k-3').send(registration('x'));
+    expect([again.status, again.body, again.headers['idempotent-replayed']]).toEqual([reg.status, reg.body, 'true']);
+  });
+
+  it('lets one of two concurrent requests with one key execute; the other gets 409 1012 with Retry-After', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    let executed = 0;
+    const app = createServer({
+      log: () => undefined,
+      handlers: { merchant: { createPayment: async () => { executed++; await gate; return { status: 201, body: { id: 7 } as never }; } } },
+      config: { validate: 'requests' },
+    });
+    const post = () => request(app).post('/merchant/v2/payments').set('Authorization', MERCHANT_AUTH).set('Idempotency-Key', 'k-4').send(payment);
+    const first = post().then((r) => r);
+    await new Promise((r) => setTimeout(r, 100));
+    const second = await post();
+    expect([second.status, second.body.code, second.headers['retry-after']]).toEqual([409, '1012', '1']);
+    release();
+    expect((await first).status).toBe(201);
+    const third = await post();
+    expect([third.status, third.headers['idempotent-replayed']]).toEqual([201, 'true']);
+    expect(executed).toBe(1);
+  });
+});

@@ -1,0 +1,28 @@
+// The order in which `npm test` hands files to its workers: the slowest files first, so that with
+// several workers no long file starts near the end and becomes the whole run's tail. Vitest's own
+// order (longest first from its cache, else the largest files first) is kept for the rest; a fresh
+// checkout has no cache, and the slowest files here are small ones that start server processes.
+import { relative } from 'node:path';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+
+/** Measured slowest first (bench/README.md, "Test suite"); a file missing here only runs later. */
+export const SLOWEST = [
+  'test/state-crash.test.ts',
+  'test/contract-inprocess.test.ts',
+  'test/server-main.test.ts',
+  'test/readme-snippets.test.ts',
+  'server/stores/redis-stores.test.ts',
+  'test/contract-planted.test.ts',
+  'test/docs-samples.test.ts',
+];
+
+export default class SlowestFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const rank = (f: TestSpecification) => {
+      const i = SLOWEST.indexOf(relative(f.project.config.root, f.moduleId).split('\\').join('/'));
+      return i === -1 ? SLOWEST.length : i;
+    };
+    return sorted.map((f, i) => ({ f, i, r: rank(f) })).sort((a, b) => a.r - b.r || a.i - b.i).map(({ f }) => f);
+  }
+}
