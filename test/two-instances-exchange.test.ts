@@ -3,7 +3,7 @@
 // acknowledged order is in the one book and crossing ones matched, and the ids acknowledged are
 // the ids read back, from the other process and after a restart. Killing the holder (SIGKILL) lets
 // the other take over once the lease expires, with the holder's orders in its rebuilt book.
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { clients, kill9, nonceSources, startServer, stateDir, type Running } from './state-process.ts';
 
 const LEASE_MS = 1000;
@@ -45,8 +45,10 @@ describe('two processes on one state file: one exchange writer', () => {
     for (const r of refused) {
       expect(r).toEqual({ status: 503, error: { error: { code: 3001, message: expect.stringContaining('writer lease') } } });
     }
+    // The request log is buffered (written every 10 ms): wait for the lines, then count them.
+    await vi.waitFor(() => expect(b.output()).toMatch(/does not hold the writer lease/), { timeout: 2000 });
     expect(b.output().match(/does not hold the writer lease/g)).toHaveLength(1);
-    expect(a.output()).toMatch(/holds the writer lease of .* \(token 1; 0 journal commands\)/);
+    await vi.waitFor(() => expect(a.output()).toMatch(/holds the writer lease of .* \(token 1; 0 journal commands\)/), { timeout: 2000 });
 
     // Equal bids and asks at one price, all on A: every one matched, nothing rests, on both processes.
     const readAll = async (c: ReturnType<typeof clients>) => {
@@ -80,7 +82,7 @@ describe('two processes on one state file: one exchange writer', () => {
     expect(takeoverMs).toBeGreaterThan(0);
     expect(takeoverMs).toBeLessThan(3 * LEASE_MS);
     expect(acked.at(-1)!.id).toBe(21); // ids continue after A's
-    expect(b.output()).toMatch(/holds the writer lease of .* \(token 2; 20 journal commands\)/);
+    await vi.waitFor(() => expect(b.output()).toMatch(/holds the writer lease of .* \(token 2; 20 journal commands\)/), { timeout: 2000 });
     const cross = await cb.t2.POST('/orders', { body: { market: 'btcusd', side: 'sell', ord_type: 'limit', price: '99.00', volume: '0.5' } });
     expect(cross.data).toMatchObject({ id: 22, state: 'done' });
     acked.push({ id: 22, side: 'sell', trader: 't2' });

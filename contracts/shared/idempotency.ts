@@ -14,6 +14,8 @@ export const IDEMPOTENCY_KEY_PATTERN = '^[\\x21-\\x7E]{1,255}$';
 export const IdempotencyHeaders = z.object({
   [IDEMPOTENCY_HEADER]: z
     .string()
+    .min(1)
+    .max(255)
     .regex(new RegExp(IDEMPOTENCY_KEY_PATTERN))
     .optional()
     .openapi({
@@ -24,7 +26,7 @@ export const IdempotencyHeaders = z.object({
 });
 
 export const replayedHeader: NonNullable<ResponseSpec['headers']> = {
-  [REPLAYED_HEADER]: { description: '`true` when this is the stored answer to an earlier request with the same Idempotency-Key (not executed again).', schema: { type: 'string' } },
+  [REPLAYED_HEADER]: { description: '`true` when this is the stored answer to an earlier request with the same Idempotency-Key (not executed again).', schema: { type: 'string', pattern: '^true$', maxLength: 4 } },
 };
 
 export const idempotencyDecision = (id: string) => ({
@@ -39,5 +41,5 @@ export const idempotencyConflict = (errorSchema: z.ZodType): ResponseSpec => ({
   description: 'A request with this Idempotency-Key is still running (code 1012); retry after Retry-After seconds to get its answer.',
   component: 'IdempotencyConflict',
   schema: errorSchema,
-  headers: { 'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'integer' } } },
+  headers: { 'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'integer', minimum: 1, maximum: 86400 } } },
 });

@@ -4461,7 +4461,9 @@ const document: Record<string, unknown> = {
           "Retry-After": {
             "description": "Seconds to wait before retrying.",
             "schema": {
-              "type": "integer"
+              "type": "integer",
+              "minimum": 1,
+              "maximum": 86400
             }
           }
         },
@@ -4760,6 +4762,8 @@ const document: Record<string, unknown> = {
           {
             "schema": {
               "type": "string",
+              "minLength": 1,
+              "maxLength": 255,
               "pattern": "^[\\x21-\\x7E]{1,255}$",
               "description": "Optional. A key of your choosing (1 to 255 visible ASCII characters; a UUID per logical request is best) that makes a retry safe: a request repeated with the same key and the same body within 24 h is answered with the stored answer and not executed again (see the idempotency decision).",
               "example": "5f0c8e7a-2b1d-4c3e-9f6a-1d2e3f4a5b6c"
@@ -4873,7 +4877,9 @@ const document: Record<string, unknown> = {
               "Idempotent-Replayed": {
                 "description": "`true` when this is the stored answer to an earlier request with the same Idempotency-Key (not executed again).",
                 "schema": {
-                  "type": "string"
+                  "type": "string",
+                  "pattern": "^true$",
+                  "maxLength": 4
                 }
               }
             },
@@ -4955,6 +4961,8 @@ const document: Record<string, unknown> = {
           {
             "schema": {
               "type": "string",
+              "minLength": 1,
+              "maxLength": 255,
               "pattern": "^[\\x21-\\x7E]{1,255}$",
               "description": "Optional. A key of your choosing (1 to 255 visible ASCII characters; a UUID per logical request is best) that makes a retry safe: a request repeated with the same key and the same body within 24 h is answered with the stored answer and not executed again (see the idempotency decision).",
               "example": "5f0c8e7a-2b1d-4c3e-9f6a-1d2e3f4a5b6c"
@@ -5010,7 +5018,9 @@ const document: Record<string, unknown> = {
               "Idempotent-Replayed": {
                 "description": "`true` when this is the stored answer to an earlier request with the same Idempotency-Key (not executed again).",
                 "schema": {
-                  "type": "string"
+                  "type": "string",
+                  "pattern": "^true$",
+                  "maxLength": 4
                 }
               }
             },
@@ -5549,6 +5559,8 @@ const document: Record<string, unknown> = {
           {
             "schema": {
               "type": "string",
+              "minLength": 1,
+              "maxLength": 255,
               "pattern": "^[\\x21-\\x7E]{1,255}$",
               "description": "Optional. A key of your choosing (1 to 255 visible ASCII characters; a UUID per logical request is best) that makes a retry safe: a request repeated with the same key and the same body within 24 h is answered with the stored answer and not executed again (see the idempotency decision).",
               "example": "5f0c8e7a-2b1d-4c3e-9f6a-1d2e3f4a5b6c"
@@ -5606,7 +5618,9 @@ const document: Record<string, unknown> = {
               "Idempotent-Replayed": {
                 "description": "`true` when this is the stored answer to an earlier request with the same Idempotency-Key (not executed again).",
                 "schema": {
-                  "type": "string"
+                  "type": "string",
+                  "pattern": "^true$",
+                  "maxLength": 4
                 }
               }
             },
@@ -5927,6 +5941,8 @@ const document: Record<string, unknown> = {
           {
             "schema": {
               "type": "string",
+              "minLength": 1,
+              "maxLength": 255,
               "pattern": "^[\\x21-\\x7E]{1,255}$",
               "description": "Optional. A key of your choosing (1 to 255 visible ASCII characters; a UUID per logical request is best) that makes a retry safe: a request repeated with the same key and the same body within 24 h is answered with the stored answer and not executed again (see the idempotency decision).",
               "example": "5f0c8e7a-2b1d-4c3e-9f6a-1d2e3f4a5b6c"
@@ -5979,7 +5995,9 @@ const document: Record<string, unknown> = {
               "Idempotent-Replayed": {
                 "description": "`true` when this is the stored answer to an earlier request with the same Idempotency-Key (not executed again).",
                 "schema": {
-                  "type": "string"
+                  "type": "string",
+                  "pattern": "^true$",
+                  "maxLength": 4
                 }
               }
             },
@@ -6404,6 +6422,8 @@ const document: Record<string, unknown> = {
           {
             "schema": {
               "type": "string",
+              "minLength": 1,
+              "maxLength": 255,
               "pattern": "^[\\x21-\\x7E]{1,255}$",
               "description": "Optional. A key of your choosing (1 to 255 visible ASCII characters; a UUID per logical request is best) that makes a retry safe: a request repeated with the same key and the same body within 24 h is answered with the stored answer and not executed again (see the idempotency decision).",
               "example": "5f0c8e7a-2b1d-4c3e-9f6a-1d2e3f4a5b6c"
@@ -6469,7 +6489,9 @@ const document: Record<string, unknown> = {
               "Idempotent-Replayed": {
                 "description": "`true` when this is the stored answer to an earlier request with the same Idempotency-Key (not executed again).",
                 "schema": {
-                  "type": "string"
+                  "type": "string",
+                  "pattern": "^true$",
+                  "maxLength": 4
                 }
               }
             },
@@ -6666,6 +6688,8 @@ const document: Record<string, unknown> = {
           {
             "schema": {
               "type": "string",
+              "minLength": 1,
+              "maxLength": 255,
               "pattern": "^[\\x21-\\x7E]{1,255}$",
               "description": "Optional. A key of your choosing (1 to 255 visible ASCII characters; a UUID per logical request is best) that makes a retry safe: a request repeated with the same key and the same body within 24 h is answered with the stored answer and not executed again (see the idempotency decision).",
               "example": "5f0c8e7a-2b1d-4c3e-9f6a-1d2e3f4a5b6c"
@@ -6734,7 +6758,9 @@ const document: Record<string, unknown> = {
               "Idempotent-Replayed": {
                 "description": "`true` when this is the stored answer to an earlier request with the same Idempotency-Key (not executed again).",
                 "schema": {
-                  "type": "string"
+                  "type": "string",
+                  "pattern": "^true$",
+                  "maxLength": 4
                 }
               }
             },

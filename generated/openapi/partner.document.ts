@@ -1102,7 +1102,9 @@ const document: Record<string, unknown> = {
           "Retry-After": {
             "description": "Seconds to wait before retrying.",
             "schema": {
-              "type": "integer"
+              "type": "integer",
+              "minimum": 1,
+              "maximum": 86400
             }
           }
         },
@@ -1306,6 +1308,8 @@ const document: Record<string, unknown> = {
           {
             "schema": {
               "type": "string",
+              "minLength": 1,
+              "maxLength": 255,
               "pattern": "^[\\x21-\\x7E]{1,255}$",
               "description": "Optional. A key of your choosing (1 to 255 visible ASCII characters; a UUID per logical request is best) that makes a retry safe: a request repeated with the same key and the same body within 24 h is answered with the stored answer and not executed again (see the idempotency decision).",
               "example": "5f0c8e7a-2b1d-4c3e-9f6a-1d2e3f4a5b6c"
@@ -1355,7 +1359,9 @@ const document: Record<string, unknown> = {
               "Idempotent-Replayed": {
                 "description": "`true` when this is the stored answer to an earlier request with the same Idempotency-Key (not executed again).",
                 "schema": {
-                  "type": "string"
+                  "type": "string",
+                  "pattern": "^true$",
+                  "maxLength": 4
                 }
               }
             },
@@ -1439,6 +1445,8 @@ const document: Record<string, unknown> = {
           {
             "schema": {
               "type": "string",
+              "minLength": 1,
+              "maxLength": 255,
               "pattern": "^[\\x21-\\x7E]{1,255}$",
               "description": "Optional. A key of your choosing (1 to 255 visible ASCII characters; a UUID per logical request is best) that makes a retry safe: a request repeated with the same key and the same body within 24 h is answered with the stored answer and not executed again (see the idempotency decision).",
               "example": "5f0c8e7a-2b1d-4c3e-9f6a-1d2e3f4a5b6c"
@@ -1529,7 +1537,9 @@ const document: Record<string, unknown> = {
               "Idempotent-Replayed": {
                 "description": "`true` when this is the stored answer to an earlier request with the same Idempotency-Key (not executed again).",
                 "schema": {
-                  "type": "string"
+                  "type": "string",
+                  "pattern": "^true$",
+                  "maxLength": 4
                 }
               }
             },

@@ -24,7 +24,7 @@ describe('GET /healthz and /readyz', () => {
     const app = createServer({ state: stateFile(), log: () => undefined, health: { checks: [{ name: 'exchange-lease', check: () => undefined }] } });
     expect((await request(app).get('/healthz')).body).toEqual({ status: 'alive' });
     const ready = await request(app).get('/readyz');
-    expect([ready.status, ready.body]).toEqual([200, { status: 'ready', checks: { state: 'ok', 'exchange-lease': 'ok' } }]);
+    expect([ready.status, ready.body]).toEqual([200, { status: 'ready', checks: { state: 'ok', 'exchange-lease': 'ok', exchangeWriter: 'ok' } }]);
   });
 
   it('is not ready when the state file refuses a commit, or a plugged-in check fails or hangs', async () => {
@@ -45,7 +45,7 @@ describe('GET /healthz and /readyz', () => {
     expect(res.status).toBe(503);
     expect(res.body).toEqual({
       status: 'not ready',
-      checks: { state: expect.stringMatching(/SQLITE_FULL|full|unavailable/i), 'exchange-lease': 'held by another process', slow: 'no answer within 1000 ms' },
+      checks: { state: expect.stringMatching(/SQLITE_FULL|full|unavailable/i), 'exchange-lease': 'held by another process', slow: 'no answer within 1000 ms', exchangeWriter: 'ok' },
     });
     expect((await request(app).get('/healthz')).status).toBe(200);
   });
