@@ -7,8 +7,9 @@ import { AdvanceClockRequestSchema, ClockSchema, RateLimitsSchema, ResetResultSc
 /** S-access: HTTP Basic of a sandbox merchant key, or nothing from loopback. */
 export const SANDBOX_SECURITY = [{ SandboxBasic: [] }, {}] as const;
 
-const errors = () => partnerErrors({}, 400, 401, 404, 405, 500, 503);
-const paramErrors = () => partnerErrors({}, 400, 401, 404, 405, 422, 500, 503);
+// Every operation may answer 422: an undocumented query parameter is refused (the single validation pass).
+const errors = () => partnerErrors({}, 400, 401, 404, 405, 422, 500, 503);
+const paramErrors = errors;
 const bodyErrors = () => partnerErrors({}, 400, 401, 404, 405, 413, 415, 422, 500, 503);
 
 const clockExample = { now: '2026-11-25T10:00:05.000Z', offset_seconds: 5, pending: 0 };

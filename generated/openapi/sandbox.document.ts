@@ -403,6 +403,9 @@ const document: Record<string, unknown> = {
           "405": {
             "$ref": "#/components/responses/MethodNotAllowed"
           },
+          "422": {
+            "$ref": "#/components/responses/UnprocessableEntity"
+          },
           "500": {
             "$ref": "#/components/responses/InternalServerError"
           },
@@ -522,6 +525,9 @@ const document: Record<string, unknown> = {
           },
           "405": {
             "$ref": "#/components/responses/MethodNotAllowed"
+          },
+          "422": {
+            "$ref": "#/components/responses/UnprocessableEntity"
           },
           "500": {
             "$ref": "#/components/responses/InternalServerError"
@@ -656,6 +662,9 @@ const document: Record<string, unknown> = {
           },
           "405": {
             "$ref": "#/components/responses/MethodNotAllowed"
+          },
+          "422": {
+            "$ref": "#/components/responses/UnprocessableEntity"
           },
           "500": {
             "$ref": "#/components/responses/InternalServerError"
