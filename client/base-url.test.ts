@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { exchangeContract } from '../contracts/exchange/index.ts';
 import { merchantContract } from '../contracts/merchant/index.ts';
 import { partnerContract } from '../contracts/partner/index.ts';
+import { sandboxContract } from '../contracts/sandbox/index.ts';
 import { API_PREFIXES, basicAuthorization, bearerAuthorization, headersObject, resolveBaseUrl } from './base-url.ts';
 
 describe('API_PREFIXES', () => {
@@ -10,6 +11,7 @@ describe('API_PREFIXES', () => {
       exchange: exchangeContract.basePath,
       merchant: merchantContract.basePath,
       partner: partnerContract.basePath,
+      sandbox: sandboxContract.basePath,
     });
   });
 });

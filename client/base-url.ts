@@ -1,4 +1,4 @@
-// Base URLs of the three APIs. A client accepts either the full API root
+// Base URLs of the three APIs and the sandbox control API. A client accepts either the full API root
 // (`http://127.0.0.1:8080/api/v1`) or just the host (`http://127.0.0.1:8080`, or a proxy path such
 // as `https://gw.example.com/trading`): when the path does not already end with the API's prefix,
 // the prefix is appended. The prefixes equal the contracts' `basePath` (checked by the tests), kept
@@ -10,6 +10,8 @@ export const API_PREFIXES = {
   exchange: '/api/v1',
   merchant: '/merchant/v2',
   partner: '/partner/v1',
+  /** The sandbox control API (served only by a sandbox). */
+  sandbox: '/sandbox/v1',
 } as const;
 
 export type ApiName = keyof typeof API_PREFIXES;

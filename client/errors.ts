@@ -89,9 +89,9 @@ abstract class TitledApiError extends ApiError implements TitledFields {
   /** The body's `error` field (specific details), when given. */
   readonly detail: string | undefined;
 
-  constructor(api: 'merchant' | 'partner', status: number, body: unknown, f: TitledFields, response?: Response) {
+  constructor(api: 'merchant' | 'partner' | 'sandbox', status: number, body: unknown, f: TitledFields, response?: Response) {
     const fields = f.source?.flatMap((s) => Object.entries(s).map(([k, v]) => `${k} ${v}`)).join('; ');
-    const label = api === 'merchant' ? 'Merchant API' : 'Partner API';
+    const label = api === 'merchant' ? 'Merchant API' : api === 'sandbox' ? 'Sandbox control API' : 'Partner API';
     super(api, status, body, `${label} ${status}${f.code ? ` code ${f.code}` : ''} ${f.title}: ${f.details}${fields ? ` (${fields})` : ''}`, response);
     this.code = f.code;
     this.title = f.title;
@@ -122,10 +122,19 @@ export class PartnerApiError extends TitledApiError {
   }
 }
 
+/** An error of the sandbox control API (the platform body `{title, code, details, source?}`). */
+export class SandboxApiError extends TitledApiError {
+  override readonly name = 'SandboxApiError';
+  constructor(status: number, body: unknown, response?: Response) {
+    super('sandbox', status, body, titledFields(status, body), response);
+  }
+}
+
 /** The API error of `api` for a non-2xx answer. */
 export function toApiError(api: ApiName, status: number, body: unknown, response?: Response): ApiError {
   if (api === 'exchange') return new ExchangeApiError(status, body, response);
   if (api === 'merchant') return new MerchantApiError(status, body, response);
+  if (api === 'sandbox') return new SandboxApiError(status, body, response);
   return new PartnerApiError(status, body, response);
 }
 

@@ -6,7 +6,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { contracts } from '../contracts/index.ts';
+import { contracts, documents } from '../contracts/index.ts';
 import { generateAll } from './pipeline/index.ts';
 import { pipelineOptions } from './pipeline/options.ts';
 import { readmeFile } from './readme-table.ts';
@@ -15,7 +15,7 @@ import { checkGate } from './release/check-gate.ts';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
 
-const files = [...(await generateAll(contracts, pipelineOptions)), await readmeFile(root, contracts)];
+const files = [...(await generateAll(documents, pipelineOptions)), await readmeFile(root, contracts)];
 
 async function staleFiles(): Promise<string[]> {
   const stale: string[] = [];

@@ -3,7 +3,7 @@
 // its own auth, rate limiter and error handler; the handler map is the API's defaults with the
 // given handlers replacing single operations.
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
-import type { ApiId } from '../contracts/shared/contract.ts';
+import type { DocumentId } from '../contracts/shared/contract.ts';
 import { API_MODULES, documentValidator } from './api/all.ts';
 import type { AnyHandler, HandlerOverrides } from './api/handler-map.ts';
 import type { ExchangePrincipal, MerchantPrincipal, PartnerPrincipal } from './auth/principal.ts';
@@ -21,6 +21,9 @@ import type { SharedStores } from './ports/shared.ts';
 import type { ServerStores } from './ports/stores.ts';
 import type { Clock } from './rate-limit.ts';
 import type { StateDb } from './state/db.ts';
+import { sandboxApi, sandboxRouter } from './sandbox/api.ts';
+import { SandboxControl, loopbackClient, sandboxClients } from './sandbox/control.ts';
+import { preferring } from './sandbox/prefer.ts';
 import { docsRouter } from './static.ts';
 import type { Redis } from './stores/redis.ts';
 
@@ -40,7 +43,7 @@ export interface CreateServerOptions {
   /** Request lines and server errors; defaults to stdout when `config.logRequests`, errors always. */
   log?: Logger;
   /** OpenAPI documents to validate against instead of generated/openapi/<api>.yaml (tests). */
-  documents?: Partial<Record<ApiId, Record<string, unknown>>>;
+  documents?: Partial<Record<DocumentId, Record<string, unknown>>>;
   /**
    * A Redis client for the stores instances share (nonces, rate limits, invoice numbers); the
    * caller owns it. Without it, `config.redis.url` makes one; without either, they stay in memory.
@@ -65,6 +68,9 @@ export function createServer(options: CreateServerOptions = {}): Express {
   const log = options.log ?? consoleLogger;
   const shared = options.stores ? undefined : sharedStoresFor(config, options, log);
   const stores = options.stores ?? composeStores({ shared, state: options.state, now, log, writerLeaseMs: config.exchange.writerLeaseMs });
+  // The sandbox control API and its test clock exist only when configured (decision S-where).
+  const control = config.sandbox.controlApi ? new SandboxControl(config, now, log) : undefined;
+  const exemptable = sandboxClients(config);
   const app = express();
   app.disable('x-powered-by');
   app.set('query parser', 'simple');
@@ -78,15 +84,30 @@ export function createServer(options: CreateServerOptions = {}): Express {
 
   for (const api of API_MODULES) {
     const handlers: Record<string, AnyHandler | undefined> = {
-      ...(api.defaultHandlers({ config, now, log, stores }) as unknown as Record<string, AnyHandler>),
+      ...(api.defaultHandlers({ config, now, log, stores, ...(control ? { control } : {}) }) as unknown as Record<string, AnyHandler>),
       ...((options.handlers?.[api.id] ?? {}) as Record<string, AnyHandler | undefined>),
     };
+    // S-prefer: a sandbox caller may ask for any declared answer with `Prefer: code=<status>`.
+    if (control) {
+      const caller = (req: Request) => {
+        const client = api.clientKey(req);
+        return exemptable[api.id].has(client) || loopbackClient(client);
+      };
+      for (const [id, op] of Object.entries(api.operations)) {
+        const h = handlers[id];
+        if (h) handlers[id] = preferring(op, h, caller);
+      }
+    }
     const router = serverRouter(
       {
         api,
         auth: api.auth({ settings: config[api.id], now, stores }),
         validator: documentValidator(api.id, config.validate, options.documents?.[api.id]),
-        limiter: config.rateLimit.enabled ? stores.limiter(api.id, config.rateLimit[api.id]) : undefined,
+        limiter: !config.rateLimit.enabled
+          ? undefined
+          : control
+            ? control.exempting(stores.limiter(api.id, config.rateLimit[api.id]), exemptable[api.id])
+            : stores.limiter(api.id, config.rateLimit[api.id]),
         bodyLimit: config.bodyLimit,
         log,
         // Every merchant and partner POST takes an Idempotency-Key (contracts/shared/idempotency.ts).
@@ -96,6 +117,7 @@ export function createServer(options: CreateServerOptions = {}): Express {
     );
     app.use(api.basePath, router);
   }
+  if (control) app.use(sandboxApi.basePath, sandboxRouter(control, config, log, options.documents?.sandbox));
   app.use(docsRouter());
   app.use(notFound);
   app.use(lastResort(log));

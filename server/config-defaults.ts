@@ -55,6 +55,9 @@ export const SANDBOX_DEFAULTS = {
     // deployment); private networks only when allowed (SSRF).
     webhookTargets: { allowPrivateNetworks: false, allowLoopback: true },
   },
+  // Decisions S-where and S-rate-limits: the control API (/sandbox/v1) is off here; `npm start`
+  // without a CONFIG file turns it on (server/config.ts loadConfig).
+  sandbox: { controlApi: false, exemptRateLimits: false },
   partner: {
     credentials: [
       { partnerId: 'demo-partner', bearerKey: 'demo-partner-key', basicKey: 'demo-partner', basicSecret: 'demo-partner-secret' },

@@ -77,6 +77,15 @@ export const ConfigSchema = z
         credentials: z.array(PartnerCredentialSchema),
       })
       .strict(),
+    /** The sandbox control API (decisions S-where, S-rate-limits of contracts/sandbox). */
+    sandbox: z
+      .object({
+        /** Serve /sandbox/v1 and run the merchant sandbox on its test clock. */
+        controlApi: z.boolean(),
+        /** Start with sandbox credentials exempt from the rate limits (POST /sandbox/v1/rate-limits changes it). */
+        exemptRateLimits: z.boolean(),
+      })
+      .strict(),
     /**
      * Stores shared by several instances (used nonces, rate limits, invoice numbers) in Redis;
      * absent: in process memory. REDIS_URL sets `url`.
@@ -135,7 +144,10 @@ function configError(error: z.ZodError, origin: string, prefix: PropertyKey[] = 
   return new ConfigError(`Invalid ${origin}:\n${lines.join('\n')}`);
 }
 
-/** Reads HOST, PORT, VALIDATE, RATE_LIMIT=off, REDIS_URL and CONFIG=path (the JSON file is applied first, env on top). */
+/**
+ * Reads HOST, PORT, VALIDATE, RATE_LIMIT=off, REDIS_URL, SANDBOX_API=on|off and CONFIG=path (the JSON
+ * file is applied first, env on top). Without a CONFIG file the sandbox control API is on (S-where).
+ */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   let fromFile: unknown = {};
   if (env.CONFIG) {
@@ -152,6 +164,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     }
   }
   const fromEnv: Record<string, unknown> = {};
+  const sandboxApi = env.SANDBOX_API === undefined || env.SANDBOX_API === '' ? undefined : env.SANDBOX_API;
+  if (sandboxApi !== undefined && !['on', 'off'].includes(sandboxApi)) throw new ConfigError(`SANDBOX_API must be "on" or "off", got "${sandboxApi}"`);
+  if (sandboxApi !== undefined || !env.CONFIG) fromEnv.sandbox = { controlApi: sandboxApi === undefined || sandboxApi === 'on' };
   if (env.HOST) fromEnv.host = env.HOST;
   if (env.PORT !== undefined && env.PORT !== '') {
     if (!/^\d+$/.test(env.PORT)) throw new ConfigError(`PORT must be an integer, got "${env.PORT}"`);

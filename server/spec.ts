@@ -6,12 +6,13 @@
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { ApiId } from '../contracts/shared/contract.ts';
+import type { DocumentId } from '../contracts/shared/contract.ts';
 import exchange from '../generated/openapi/exchange.document.ts';
 import merchant from '../generated/openapi/merchant.document.ts';
 import partner from '../generated/openapi/partner.document.ts';
+import sandbox from '../generated/openapi/sandbox.document.ts';
 
-const DOCUMENTS: Record<ApiId, Record<string, unknown>> = { exchange, merchant, partner };
+const DOCUMENTS: Record<DocumentId, Record<string, unknown>> = { exchange, merchant, partner, sandbox };
 
 /** The package root: the nearest folder with a package.json above this file (server/ from source, dist/server/ when installed). */
 function packageRoot(from: string): string {
@@ -22,9 +23,9 @@ function packageRoot(from: string): string {
 }
 
 export const ROOT = packageRoot(dirname(fileURLToPath(import.meta.url)));
-export const specPath = (api: ApiId, format: 'yaml' | 'json' = 'yaml'): string => join(ROOT, 'generated', 'openapi', `${api}.${format}`);
+export const specPath = (api: DocumentId, format: 'yaml' | 'json' = 'yaml'): string => join(ROOT, 'generated', 'openapi', `${api}.${format}`);
 
 /** The parsed document of an API (shared; callers must not mutate it — the validator clones it). */
-export function apiDocument(api: ApiId): Record<string, unknown> {
+export function apiDocument(api: DocumentId): Record<string, unknown> {
   return DOCUMENTS[api];
 }

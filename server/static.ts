@@ -5,21 +5,33 @@
 import express, { type Router } from 'express';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { ApiId } from '../contracts/shared/contract.ts';
+import type { DocumentId } from '../contracts/shared/contract.ts';
+import { SANDBOX_DEFAULTS } from './config-defaults.ts';
 import { ROOT, specPath } from './spec.ts';
 
-const APIS: readonly ApiId[] = ['exchange', 'merchant', 'partner'];
+const SANDBOX_ORIGIN = `http://${SANDBOX_DEFAULTS.host}:${SANDBOX_DEFAULTS.port}`;
+
+const APIS: readonly DocumentId[] = ['exchange', 'merchant', 'partner', 'sandbox'];
 
 // The Redoc pages (2.5 MB each) are not in the npm package: an installed sandbox answers this.
 const notFound = (what: string) => ({ message: `${what} not found: the docs pages are not part of the npm package; in the repository, \`npm run generate\` produces them` });
+
+/** The pages' default sandbox origin replaced with the serving one, when the Host header is a plain host[:port]. */
+function servedFrom(html: string, req: express.Request): string {
+  const host = req.get('host') ?? '';
+  if (!/^[A-Za-z0-9.-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/.test(host)) return html;
+  return html.split(SANDBOX_ORIGIN).join(`${req.protocol}://${host}`);
+}
 
 export function docsRouter(): Router {
   const router = express.Router({ strict: true, caseSensitive: true });
 
   const send = (file: string, type: string, what: string): express.RequestHandler =>
-    async function serveFile(_req, res) {
+    async function serveFile(req, res) {
       try {
-        const content = await readFile(file);
+        const raw = await readFile(file);
+        // The pages name the sandbox at its default address; served, they name the one they come from.
+        const content = type.startsWith('text/html') ? servedFrom(raw.toString('utf8'), req) : raw;
         res.type(type).setHeader('Cache-Control', 'no-cache');
         res.send(content);
       } catch {

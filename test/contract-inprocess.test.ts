@@ -31,6 +31,7 @@ const KNOWN_MISMATCHES: Record<ApiId, Record<string, string>> = {
     '/transactions/instant_refund (methods) status_code_conformance': INSTANT_REFUND_GET,
   },
   partner: { 'createMerchantApplication negative_data_rejection': LAX_URI },
+  sandbox: {},
 };
 const isKnown = (api: ApiId, found: string) => found in KNOWN_MISMATCHES[api];
 

@@ -8,9 +8,11 @@ import type { ReleaseState } from './release.ts';
 import type { z } from './zod.ts';
 
 export type ApiId = 'exchange' | 'merchant' | 'partner';
+/** Every generated document: the three APIs and the sandbox control API (served only by a sandbox). */
+export type DocumentId = ApiId | 'sandbox';
 
-export interface ApiContract<Ops extends OperationMap = OperationMap> {
-  id: ApiId;
+export interface ApiContract<Ops extends OperationMap = OperationMap, Id extends DocumentId = ApiId> {
+  id: Id;
   title: string;
   /** Semver; from contracts/<api>/release.ts. */
   version: string;
@@ -45,11 +47,14 @@ export interface Decision {
   decision: string;
 }
 
+/** Any generated document's contract, the sandbox control API's included. */
+export type AnyContract = ApiContract<OperationMap, DocumentId>;
+
 export function renderDecisions(decisions: Decision[]): string {
   return decisions.map((d) => `- **${d.id}: ${d.gap}.** ${d.decision}`).join('\n');
 }
 
-export function buildDocument(contract: ApiContract): Record<string, unknown> {
+export function buildDocument(contract: AnyContract): Record<string, unknown> {
   const registry = new OpenAPIRegistry();
   for (const [name, scheme] of Object.entries(contract.securitySchemes)) {
     registry.registerComponent('securitySchemes', name, scheme as never);
@@ -64,7 +69,7 @@ export function buildDocument(contract: ApiContract): Record<string, unknown> {
       title: contract.title,
       version: contract.version,
       description: `${contract.description}\n\n## Decisions on what the document leaves open\n\n${renderDecisions(contract.decisions)}\n`,
-      license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
+      license: { name: 'MIT', identifier: 'MIT' },
       contact: { name: 'Platform team', email: 'platform@example.com' },
     },
     servers: [

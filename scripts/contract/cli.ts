@@ -9,9 +9,10 @@ import { formatTable, toJUnit, toJson } from './report.ts';
 import type { ApiReport } from './results.ts';
 import { runContract } from './runner.ts';
 
-const usage = (prog: string) => `Usage: ${prog} --api <exchange|merchant|partner|all> --base-url <url> [options]
+const usage = (prog: string) => `Usage: ${prog} --api <exchange|merchant|partner|sandbox|all> --base-url <url> [options]
 
-  --api NAME            API to test, or "all" (default all)
+  --api NAME            API to test, or "all" (default all: the three APIs; "sandbox" is the
+                        control API, which resets the sandbox at the end: only on request)
   --base-url URL        server root; the document's base path (/api/v1, ...) is appended
                         (default $CONTRACT_BASE_URL or http://127.0.0.1:8080)
   --runs N              generated valid requests per operation (default 20)
@@ -23,6 +24,8 @@ const usage = (prog: string) => `Usage: ${prog} --api <exchange|merchant|partner
   --junit FILE          write JUnit XML
   --max-wait SECONDS    total time to wait on 429 Retry-After (default 900)
   --no-shrink           report failing cases as found
+  --prefer              then ask for each declared status not reached with Prefer: code=<status>
+                        (a sandbox with the control API: decision S-prefer)
   --quiet               no progress lines
 Credentials (flag, else environment, else the sandbox defaults of DESIGN.md; "none" skips a check):
   --exchange-keys k:s[,k:s]   CONTRACT_EXCHANGE_KEYS      keys with the trading permission
@@ -30,7 +33,12 @@ Credentials (flag, else environment, else the sandbox defaults of DESIGN.md; "no
   --merchant-key k:s          CONTRACT_MERCHANT_KEY
   --merchant-norefund k:s     CONTRACT_MERCHANT_NOREFUND  key without Refund Create (1003 check)
   --partner-bearer KEY        CONTRACT_PARTNER_BEARER
-  --partner-basic k:s         CONTRACT_PARTNER_BASIC`;
+  --partner-basic k:s         CONTRACT_PARTNER_BASIC
+
+Against the sandbox (npm start), lift its rate limits first, or the run waits on 429 for minutes
+(decision S-rate-limits; 12 s instead of 786 s for all three APIs):
+  curl -X POST http://127.0.0.1:8080/sandbox/v1/rate-limits -H 'content-type: application/json' \\
+       -d '{"sandbox_keys_exempt": true}'`;
 
 /** A usage error: printed with the usage text, exit code 2. */
 class UsageError extends Error {}
@@ -83,6 +91,7 @@ async function run(argv: readonly string[], prog: string): Promise<number> {
         'merchant-norefund': { type: 'string' },
         'partner-bearer': { type: 'string' },
         'partner-basic': { type: 'string' },
+        prefer: { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
       },
       strict: true,
@@ -95,7 +104,7 @@ async function run(argv: readonly string[], prog: string): Promise<number> {
     process.stdout.write(`${usage(prog)}\n`);
     return 0;
   }
-  const apis: ApiId[] = parsed.api === 'all' ? [...API_IDS] : API_IDS.includes(parsed.api as ApiId) ? [parsed.api as ApiId] : fail(`--api must be exchange, merchant, partner or all, got "${parsed.api}"`);
+  const apis: ApiId[] = parsed.api === 'all' ? [...API_IDS] : [...API_IDS, 'sandbox'].includes(parsed.api as ApiId) ? [parsed.api as ApiId] : fail(`--api must be exchange, merchant, partner, sandbox or all, got "${parsed.api}"`);
   if (parsed.spec && apis.length > 1) fail('--spec needs a single --api');
   const baseUrl = parsed['base-url'] ?? process.env.CONTRACT_BASE_URL ?? 'http://127.0.0.1:8080';
   if (!/^https?:\/\/[^/]/.test(baseUrl)) fail(`--base-url must be an http(s) URL, got "${baseUrl}"`);
@@ -123,6 +132,7 @@ async function run(argv: readonly string[], prog: string): Promise<number> {
         ...(parsed.spec ? { document: loadDocument(api, parsed.spec) } : {}),
         ...(parsed.operation ? { operations: parsed.operation.flatMap((o) => o.split(',')) } : {}),
         rateLimitBudgetMs: budgetMs,
+        ...(parsed.prefer ? { prefer: true } : {}),
         ...(parsed['no-shrink'] ? { shrinkBudget: 0 } : {}),
         ...(log ? { log } : {}),
       });

@@ -5,8 +5,10 @@ import YAML from 'yaml';
 import exchange from '../../generated/openapi/exchange.document.ts';
 import merchant from '../../generated/openapi/merchant.document.ts';
 import partner from '../../generated/openapi/partner.document.ts';
+import sandbox from '../../generated/openapi/sandbox.document.ts';
 
-export type ApiId = 'exchange' | 'merchant' | 'partner';
+export type ApiId = 'exchange' | 'merchant' | 'partner' | 'sandbox';
+/** What `--api all` runs; the sandbox control API (`--api sandbox`) resets and moves the sandbox, so only on request. */
 export const API_IDS: readonly ApiId[] = ['exchange', 'merchant', 'partner'];
 
 export type JsonSchema = Record<string, unknown>;
@@ -82,7 +84,7 @@ export interface OperationSpec {
 }
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
-const GENERATED: Record<ApiId, Record<string, unknown>> = { exchange, merchant, partner };
+const GENERATED: Record<ApiId, Record<string, unknown>> = { exchange, merchant, partner, sandbox };
 
 /**
  * The generated document of `api` (carried as a module, generated/openapi/<api>.document.ts, so the

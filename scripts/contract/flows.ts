@@ -51,6 +51,8 @@ export const FALLBACK: Record<ApiId, Fallback[]> = {
     ...fan([['listPayouts', '/payouts/0/id']], PAYOUT),
   ],
   partner: [],
+  // The control API links nothing; its resets run last (state.ts: a path ending in reset destroys).
+  sandbox: [],
 };
 
 /** The document without any `links` (tests of the fallback table, and documents from before links). */

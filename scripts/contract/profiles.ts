@@ -105,4 +105,14 @@ export const PROFILES: Record<ApiId, ApiProfile> = {
       return !(Array.isArray(messages) && messages.every((m) => /already/i.test(String(m))));
     },
   },
+  sandbox: {
+    // S-errors: the platform body; validation 422 code 1002.
+    validation: { status: 422, codes: ['1002'] },
+    malformedJson: { status: 400, codes: ['1011'] },
+    malformedForm: { status: 400, codes: [] },
+    oversized: { status: 413, codes: ['1008'] },
+    methodNotAllowed: { status: 405, codes: ['1009'] },
+    errorCode: apiErrorCode,
+    isValidationRejection: (_op, status, body, stateful) => status === 422 && apiErrorCode(body) === '1002' && !onlyStateful(body, stateful),
+  },
 };

@@ -11,6 +11,7 @@ import { edgesFor } from './flows.ts';
 import { FollowUps } from './followups.ts';
 import { planCases, seedFor, type CaseKind, type Plan, type PlannedCase } from './plan.ts';
 import { methodProbes } from './probes.ts';
+import { preferUnreached } from './prefer.ts';
 import { PROFILES } from './profiles.ts';
 import { OperationTally, type ApiReport, type OperationReport } from './results.ts';
 import { SchemaKit } from './schemas.ts';
@@ -40,6 +41,11 @@ export interface RunOptions {
   log?: (line: string) => void;
   /** The base path as sent, when a proxy in front adds the document's (Prism matches paths without it). */
   wireBasePath?: string;
+  /**
+   * After each operation's cases, ask for each declared status not reached with `Prefer: code=`
+   * (decision S-prefer; a sandbox with the control API on), and check those answers too.
+   */
+  prefer?: boolean;
   /** Only cases of these kinds (default all). */
   kinds?: readonly CaseKind[];
   /** Every case as it is answered (verbose output, debugging). */
@@ -100,6 +106,7 @@ export async function runContract(options: RunOptions): Promise<ApiReport> {
       if (!wanted('stateful')) continue;
       for (const f of [...followUps.plan(op, produced, 'produced'), ...followUps.plan(op, deleted, 'deleted')]) await record(f.target, f.c);
     }
+    if (options.prefer) await preferUnreached(op, plan, tallies.get(op.operationId)!, kit, sender, options.onCase);
     options.log?.(`${api} ${op.operationId}: ${plan.cases.length} cases`);
   }
 

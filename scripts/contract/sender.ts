@@ -55,11 +55,15 @@ export class Sender {
     );
   }
 
-  /** Sends the case; a failed exchange is a status-0 response, except for the first request of the run. */
-  async execute(op: OperationSpec, c: PlannedCase): Promise<WireResponse> {
+  /**
+   * Sends the case (with `Prefer: code=<prefer>` when given: decision S-prefer); a failed exchange
+   * is a status-0 response, except for the first request of the run.
+   */
+  async execute(op: OperationSpec, c: PlannedCase, prefer?: number): Promise<WireResponse> {
     const prepare = () => {
       const wire = toWire(op, this.o.basePath, c.input);
       authorize(this.o.api, op, wire, c.auth === 'replayed-nonce' ? 'valid' : c.auth, c.slot, this.o.credentials, this.nonces);
+      if (prefer !== undefined) wire.headers.prefer = `code=${prefer}`;
       return wire;
     };
     try {

@@ -21,8 +21,8 @@ export interface FollowUp {
   entry: PoolEntry;
 }
 
-/** A write that destroys what others read: DELETE, or a path ending in delete, cancel or clear. */
-export const isDestructive = (op: OperationSpec) => op.method === 'delete' || /\/(delete|cancel|clear)$/.test(op.path);
+/** A write that destroys what others read: DELETE, or a path ending in delete, cancel, clear or reset. */
+export const isDestructive = (op: OperationSpec) => op.method === 'delete' || /\/(delete|cancel|clear|reset)$/.test(op.path);
 
 const RANK = (op: OperationSpec) => (isDestructive(op) ? 2 : op.method === 'get' ? 1 : 0);
 

@@ -1,8 +1,8 @@
 // docs/decisions.md: every decision of the three contracts, in one page.
-import { renderDecisions, type ApiContract } from '../../contracts/shared/contract.ts';
+import { renderDecisions, type AnyContract } from '../../contracts/shared/contract.ts';
 import { markdownHeader } from './header.ts';
 
-export function renderDecisionsPage(contracts: readonly ApiContract[]): string {
+export function renderDecisionsPage(contracts: readonly AnyContract[]): string {
   const sections = contracts.map(
     (c) => `## ${c.title} (\`${c.basePath}\`)\n\n${renderDecisions(c.decisions)}\n`,
   );

@@ -1,7 +1,7 @@
 // Guide sections the pipeline adds to each document's description (Redoc shows them as pages of
 // the side menu): links back to the index and the YAML, "Signing, step by step" for the exchange
 // (X1 with a test vector) and "Verifying webhooks" for the merchant API (M3).
-import type { ApiContract } from '../../contracts/shared/contract.ts';
+import type { AnyContract } from '../../contracts/shared/contract.ts';
 import { WEBHOOK_DELIVERY } from '../../contracts/merchant/ops-webhooks.ts';
 import { clientSetup } from './code-samples.ts';
 import { EXAMPLE_NONCE, exampleSignature, signedCurl } from './exchange-signing.ts';
@@ -20,14 +20,14 @@ function insertBefore(text: string, heading: string, section: string): string {
 }
 
 /** Links shown above the description: relative, so they work wherever /docs is served. */
-function navigation(contract: ApiContract): string {
+function navigation(contract: AnyContract): string {
   return (
     `[All APIs](./) · [OpenAPI document (YAML)](../openapi/${contract.id}.yaml) · [Decisions](decisions.md) · ` +
     `Sandbox: \`npm start\` serves this API at \`${SANDBOX_ORIGIN}${contract.basePath}\`.`
   );
 }
 
-function exchangeSigning(doc: Json, contract: ApiContract): string {
+function exchangeSigning(doc: Json, contract: AnyContract): string {
   const entry = Object.entries(contract.operations).find(([, op]) => op.method === 'get' && op.path === '/balances');
   if (!entry) throw new Error('exchange: the signing guide needs GET /balances');
   const [operationId, op] = entry;
@@ -85,7 +85,7 @@ Each webhook below also has a curl sample that sends a signed test delivery to a
 }
 
 /** Pipeline transform: the guide sections of one document's description. */
-export function addGuides(doc: Json, contract: ApiContract): void {
+export function addGuides(doc: Json, contract: AnyContract): void {
   const info = doc.info as { description: string };
   let text = `${navigation(contract)}\n\n${info.description}`;
   if (contract.id === 'exchange') text = insertBefore(text, '## Limits', exchangeSigning(doc, contract));

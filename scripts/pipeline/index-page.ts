@@ -4,7 +4,7 @@
 // with curl. Links are relative: the server answers /docs with a redirect to /docs/, so they
 // resolve under /docs/ wherever the docs are mounted.
 import { SIGNATURE_TEST_VECTORS } from '../../contracts/exchange/signing.ts';
-import type { ApiContract, ApiId } from '../../contracts/shared/contract.ts';
+import type { AnyContract as ApiContract, DocumentId } from '../../contracts/shared/contract.ts';
 import { clientSetup } from './code-samples.ts';
 import { EXAMPLE_NONCE, signedCurlOneLiner } from './exchange-signing.ts';
 import { htmlHeader } from './header.ts';
@@ -15,7 +15,7 @@ const escape = (s: string) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': 
 const inline = (s: string) => escape(s).replace(/`([^`]+)`/g, '<code>$1</code>');
 
 /** Auth in one paragraph per API; the schemes it names are checked against the contract. */
-const AUTH: Record<ApiId, { schemes: string[]; text: (c: ApiContract) => string; guide?: [string, string] }> = {
+const AUTH: Record<DocumentId, { schemes: string[]; text: (c: ApiContract) => string; guide?: [string, string] }> = {
   exchange: {
     schemes: ['AccessKey', 'Nonce', 'Signature'],
     text: () =>
@@ -38,6 +38,12 @@ const AUTH: Record<ApiId, { schemes: string[]; text: (c: ApiContract) => string;
     text: () =>
       'Either `Authorization: Bearer <API_KEY>` or `Authorization: Basic base64(key:secret)`; both are accepted on every ' +
       'operation (decision P1). A missing or wrong credential answers 401 with code `1001`.',
+  },
+  sandbox: {
+    schemes: ['SandboxBasic'],
+    text: () =>
+      'Served only by a sandbox (decision S-where). No credentials from the machine it runs on; from elsewhere, HTTP Basic ' +
+      'with a sandbox merchant key (S-access). Resets, the test clock (`POST /clock/advance`) and the rate-limit exemption for test runs.',
   },
 };
 
@@ -96,7 +102,7 @@ function quickStart(exchange: ApiContract): string {
 }
 
 /** `lastChanges`: per API, one line on its newest change (from the changelog). */
-export function renderIndexPage(contracts: readonly ApiContract[], lastChanges?: Partial<Record<ApiId, string>>): string {
+export function renderIndexPage(contracts: readonly ApiContract[], lastChanges?: Partial<Record<DocumentId, string>>): string {
   const exchange = contracts.find((c) => c.id === 'exchange');
   return `<!DOCTYPE html>
 ${htmlHeader()}<html lang="en">

@@ -1,6 +1,6 @@
 // The generate pipeline as functions: contracts -> every generated file, in memory. `generate`
 // writes them, `check` compares them with what is on disk.
-import type { ApiContract } from '../../contracts/shared/contract.ts';
+import type { AnyContract, ApiContract } from '../../contracts/shared/contract.ts';
 import { renderDecisionsPage } from './decisions.ts';
 import { renderDocumentModule } from './document-module.ts';
 import { renderIndexPage } from './index-page.ts';
@@ -19,7 +19,7 @@ export interface PipelineOptions {
   /** Skip the Redoc pages (slow-ish); used by tests that only look at documents and types. */
   skipDocs?: boolean;
   /** Extra transform applied to each OpenAPI document before it is written (docs add code samples). */
-  transform?: (doc: Record<string, unknown>, contract: ApiContract) => void;
+  transform?: (doc: Record<string, unknown>, contract: AnyContract) => void;
   /** Repository root holding api-history/: adds CHANGELOG.md, each reference's "Changes" and the index's last change. */
   historyRoot?: string;
 }
@@ -30,13 +30,16 @@ function withChanges(doc: Record<string, unknown>, entries: ChangeEntry[]): stri
   return toYaml({ ...doc, info: { ...info, description: `${String(info.description)}\n\n## Changes\n\n${renderChanges(entries)}\n` } });
 }
 
-export async function generateAll(contracts: readonly ApiContract[], opts: PipelineOptions = {}): Promise<GeneratedFile[]> {
+/** The released APIs have a history; the sandbox control API (a testing tool, never released) has none. */
+const isApi = (c: AnyContract): c is ApiContract => c.id !== 'sandbox';
+
+export async function generateAll(contracts: readonly AnyContract[], opts: PipelineOptions = {}): Promise<GeneratedFile[]> {
   const changes: { contract: ApiContract; entries: ChangeEntry[] }[] = [];
   const perApi = await Promise.all(
     contracts.map(async (contract) => {
       const { doc, yaml, json } = renderOpenApi(contract, (d) => opts.transform?.(d, contract));
-      const entries = opts.historyRoot ? changeEntries(opts.historyRoot, contract, doc) : undefined;
-      changes.push({ contract, entries: entries ?? [] });
+      const entries = opts.historyRoot && isApi(contract) ? changeEntries(opts.historyRoot, contract, doc) : undefined;
+      if (isApi(contract)) changes.push({ contract, entries: entries ?? [] });
       const [types, html] = await Promise.all([
         renderTypes(doc),
         opts.skipDocs ? Promise.resolve(undefined) : renderRedoc(entries ? withChanges(doc, entries) : yaml, `${contract.title} v${contract.version}`),
@@ -53,7 +56,7 @@ export async function generateAll(contracts: readonly ApiContract[], opts: Pipel
   );
   const files = perApi.flat();
   files.push({ path: 'docs/decisions.md', content: renderDecisionsPage(contracts) });
-  const order = (c: ApiContract) => contracts.indexOf(c);
+  const order = (c: AnyContract) => contracts.indexOf(c);
   changes.sort((a, b) => order(a.contract) - order(b.contract));
   const last = opts.historyRoot ? Object.fromEntries(changes.map((c) => [c.contract.id, lastChange(c.entries)])) : undefined;
   if (!opts.skipDocs) files.push({ path: 'docs/index.html', content: renderIndexPage(contracts, last) });

@@ -1,6 +1,6 @@
 // contracts -> OpenAPI 3.1, one document per API: YAML (quoted so YAML 1.1 readers agree, see
 // yaml.ts) and the same document as JSON.
-import { buildDocument, type ApiContract } from '../../contracts/shared/contract.ts';
+import { buildDocument, type AnyContract } from '../../contracts/shared/contract.ts';
 import { GENERATED_NOTE, hashHeader } from './header.ts';
 import { toYaml } from './yaml.ts';
 
@@ -14,7 +14,7 @@ export function toOpenApiJson(doc: Record<string, unknown>): string {
   return `${JSON.stringify({ 'x-generated': GENERATED_NOTE, ...doc }, null, 2)}\n`;
 }
 
-export function renderOpenApi(contract: ApiContract, transform?: (doc: Record<string, unknown>) => void) {
+export function renderOpenApi(contract: AnyContract, transform?: (doc: Record<string, unknown>) => void) {
   const doc = buildDocument(contract);
   transform?.(doc);
   return { doc, yaml: hashHeader() + toYaml(doc), json: toOpenApiJson(doc) };

@@ -12,7 +12,9 @@ export const pipelineOptions: PipelineOptions = {
   historyRoot: join(dirname(fileURLToPath(import.meta.url)), '..', '..'),
   transform(doc, contract) {
     addGuides(doc, contract);
-    addCodeSamples(doc, contract);
+    // The sandbox control API is called from tests (client/sandbox.ts), not from samples.
+    if (contract.id === 'sandbox') return;
+    addCodeSamples(doc, { ...contract, id: contract.id });
     addWebhookSamples(doc, contract);
   },
 };

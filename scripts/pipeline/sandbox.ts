@@ -2,7 +2,7 @@
 // defaults (server/config-defaults.ts) so the index page and the code samples cannot drift from
 // what `npm start` accepts. That module is plain data (no imports), which is why scripts/ may
 // read it.
-import type { ApiId } from '../../contracts/shared/contract.ts';
+import type { DocumentId } from '../../contracts/shared/contract.ts';
 import { SANDBOX_DEFAULTS } from '../../server/config-defaults.ts';
 
 export const SANDBOX_ORIGIN = `http://${SANDBOX_DEFAULTS.host}:${SANDBOX_DEFAULTS.port}`;
@@ -26,7 +26,7 @@ export interface CredentialRow {
 const list = (items: readonly string[]) => items.join(', ');
 
 /** One row per sandbox credential, in the words of DESIGN.md's table. */
-export function sandboxCredentials(api: ApiId): CredentialRow[] {
+export function sandboxCredentials(api: DocumentId): CredentialRow[] {
   switch (api) {
     case 'exchange':
       return SANDBOX_DEFAULTS.exchange.keys.map((k) => ({
@@ -46,5 +46,10 @@ export function sandboxCredentials(api: ApiId): CredentialRow[] {
         credentials: `Bearer \`${c.bearerKey}\`; Basic \`${c.basicKey}\` / \`${c.basicSecret}\``,
         notes: `partner \`${c.partnerId}\``,
       }));
+    case 'sandbox':
+      return [
+        { credentials: 'none, from loopback (127.0.0.1, ::1)', notes: 'decision S-access' },
+        ...SANDBOX_DEFAULTS.merchant.keys.filter((k) => k.sandbox).map((k) => ({ credentials: `Basic \`${k.apiKey}\` / \`${k.secret}\``, notes: 'any merchant key with `sandbox: true`' })),
+      ];
   }
 }

@@ -2,7 +2,7 @@
 // deliveries with the client's verifyWebhook and a signed test delivery to it with curl (each
 // webhook's `x-codeSamples`), and the same check by hand with openssl (the "Verifying webhooks"
 // section of the merchant description).
-import type { ApiContract } from '../../contracts/shared/contract.ts';
+import type { AnyContract } from '../../contracts/shared/contract.ts';
 import { WEBHOOK_DELIVERY } from '../../contracts/merchant/ops-webhooks.ts';
 import { SAMPLE_LANGUAGES, WEBHOOKS_IMPORT, type CodeSample } from './code-samples.ts';
 import { curlLines } from './exchange-signing.ts';
@@ -66,7 +66,7 @@ function examplePayload(example: unknown, name: string): unknown {
 type Json = Record<string, unknown>;
 
 /** Pipeline transform: `x-codeSamples` on every webhook of the document. */
-export function addWebhookSamples(doc: Json, contract: ApiContract): void {
+export function addWebhookSamples(doc: Json, contract: AnyContract): void {
   const hooks = (doc.webhooks ?? {}) as Record<string, Record<string, Json>>;
   for (const [name, hook] of Object.entries(contract.webhooks ?? {})) {
     const docOp = hooks[name]?.post;

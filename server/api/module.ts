@@ -1,13 +1,14 @@
 // What each API contributes to the server and to its validator: its operations, error renderer,
 // auth, rate-limit client key and default handler set. server/{exchange,merchant,partner}/api.ts.
 import type { RequestHandler } from 'express';
-import type { ApiId } from '../../contracts/shared/contract.ts';
+import type { ApiId, DocumentId } from '../../contracts/shared/contract.ts';
 import type { OperationMap, OperationSpec } from '../../contracts/shared/operation.ts';
 import type { ServerConfig } from '../config.ts';
 import type { Failure, Rendered } from '../http/failure.ts';
 import type { ServerStores } from '../ports/stores.ts';
 import type { Clock, ClientKeyOf } from '../rate-limit.ts';
 import type { HandlerMap } from './handler-map.ts';
+import type { SandboxControl } from '../sandbox/control.ts';
 
 /** What default handler sets are built from; the reference implementations get the same. */
 export interface HandlerContext {
@@ -16,10 +17,12 @@ export interface HandlerContext {
   log: (line: string) => void;
   /** Where the sandboxes keep their state: memory, the state file, Redis (server/ports/stores.ts). */
   stores: ServerStores;
+  /** The sandbox control (server/sandbox/control.ts), when the control API is on: its test clock and the reset hooks. */
+  control?: SandboxControl;
 }
 
 /** What an API's auth is built from: its own part of the config (credentials) and the store of used nonces. */
-export interface AuthContext<Id extends ApiId = ApiId> {
+export interface AuthContext<Id extends DocumentId = ApiId> {
   settings: ServerConfig[Id];
   now: Clock;
   stores: Pick<ServerStores, 'nonces'>;
@@ -28,7 +31,7 @@ export interface AuthContext<Id extends ApiId = ApiId> {
 /** The auth middleware of an operation, or undefined for a public one. */
 export type OperationAuth = (operationId: string, op: OperationSpec) => RequestHandler | undefined;
 
-export interface ApiModule<Ops extends OperationMap = OperationMap, P = unknown, Id extends ApiId = ApiId> {
+export interface ApiModule<Ops extends OperationMap = OperationMap, P = unknown, Id extends DocumentId = ApiId> {
   id: Id;
   /** Mount path, e.g. `/api/v1`. */
   basePath: string;

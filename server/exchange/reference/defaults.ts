@@ -10,8 +10,9 @@ import { createExchangeReference } from './index.ts';
 /** The operations that change the exchange (they append to the journal). */
 const WRITES = new Set<string>(['createOrder', 'createOrders', 'cancelOrder', 'clearOrders']);
 
-export function defaultExchangeHandlers({ config, now, stores }: HandlerContext): ExchangeHandlers {
+export function defaultExchangeHandlers({ config, now, stores, control }: HandlerContext): ExchangeHandlers {
   const { engine, handlers } = createExchangeReference(config, { now, ...(stores.journal ? { journal: stores.journal } : {}) });
+  control?.register({ all: async () => engine.reset() });
   const writer = stores.exchangeWriter;
   if (!writer) return answeredDurably(stores.units, handlers);
   // One writer per shared journal: the others refuse writes (503, 3001) and answer reads from the

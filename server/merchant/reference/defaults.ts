@@ -7,16 +7,20 @@ import type { MerchantHandlers } from '../handler-map.ts';
 import { merchantReferenceHandlers } from './index.ts';
 import { resumeSandbox } from './resume.ts';
 import { MerchantSandbox } from './sandbox.ts';
+import { removeMerchantRecords } from '../../sandbox/merchant-reset.ts';
 
-export function defaultMerchantHandlers({ config, now, log, stores }: HandlerContext): MerchantHandlers {
+export function defaultMerchantHandlers({ config, now, log, stores, control }: HandlerContext): MerchantHandlers {
   const { units, outbox, merchant: store, invoiceNumbers } = stores;
   const sandbox = new MerchantSandbox({
     config, now, log,
+    // With the control API, every lifecycle step and webhook retry runs on its test clock (S-clock).
+    ...(control ? { timers: control.clock } : {}),
     ...(store ? { store } : {}),
     ...(invoiceNumbers ? { shared: { invoiceNumbers } } : {}),
     ...(units ? { units } : {}),
     ...(outbox ? { outbox } : {}),
   });
+  control?.register({ all: () => sandbox.reset(), merchant: (apiKey) => removeMerchantRecords(sandbox.store, apiKey) });
   // On a persistent store, what was scheduled before the restart is scheduled again, in one unit:
   // the timers it arms start once it committed.
   if (units) units.unit(() => resumeSandbox(sandbox, config.merchant.keys)).catch((e: unknown) => log(`[merchant-sandbox] resume failed: ${String(e)}`));

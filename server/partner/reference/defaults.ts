@@ -6,7 +6,8 @@ import type { PartnerHandlers } from '../handler-map.ts';
 import { partnerReferenceHandlers } from './index.ts';
 import { PartnerSandbox } from './sandbox.ts';
 
-export function defaultPartnerHandlers({ now, stores }: HandlerContext): PartnerHandlers {
+export function defaultPartnerHandlers({ now, stores, control }: HandlerContext): PartnerHandlers {
   const sandbox = new PartnerSandbox({ now, ...(stores.partner ? { store: stores.partner } : {}) });
+  control?.register({ all: () => sandbox.reset() });
   return inUnits(stores.units, partnerReferenceHandlers({ sandbox }));
 }

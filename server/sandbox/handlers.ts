@@ -1,0 +1,40 @@
+// The sandbox control API's handlers over a SandboxControl (contracts/sandbox/operations.ts).
+import type { sandboxOperations } from '../../contracts/sandbox/operations.ts';
+import type { HandlerMap } from '../api/handler-map.ts';
+import type { ServerConfig } from '../config.ts';
+import { ApiDomainError } from '../errors.ts';
+import type { SandboxControl } from './control.ts';
+
+export type SandboxHandlers = HandlerMap<typeof sandboxOperations, unknown>;
+
+export function sandboxHandlers(control: SandboxControl, config: ServerConfig): SandboxHandlers {
+  const clockView = (fired?: number) => ({
+    now: new Date(control.clock.now()).toISOString(),
+    offset_seconds: Math.floor(control.clock.offset / 1000),
+    pending: control.clock.pending,
+    ...(fired === undefined ? {} : { fired }),
+  });
+  return {
+    async resetSandbox() {
+      await control.resetAll();
+      return { status: 200, body: { scope: 'all', removed: 0 } };
+    },
+    async resetMerchant({ params }) {
+      if (!config.merchant.keys.some((k) => k.sandbox && k.apiKey === params.api_key)) {
+        throw new ApiDomainError(404, '1004', 'Record not found', undefined, `no sandbox merchant key ${params.api_key}`);
+      }
+      const removed = await control.resetMerchant(params.api_key);
+      return { status: 200, body: { scope: 'merchant', merchant: params.api_key, removed } };
+    },
+    getClock: () => ({ status: 200, body: clockView() }),
+    async advanceClock({ body }) {
+      const fired = await control.clock.advance(body.seconds * 1000);
+      return { status: 200, body: clockView(fired) };
+    },
+    getRateLimits: () => ({ status: 200, body: { sandbox_keys_exempt: control.exempt } }),
+    setRateLimits({ body }) {
+      control.exempt = body.sandbox_keys_exempt;
+      return { status: 200, body: { sandbox_keys_exempt: control.exempt } };
+    },
+  };
+}
