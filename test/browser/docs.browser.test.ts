@@ -4,7 +4,7 @@
 import { mkdir } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contracts } from '../../contracts/index.ts';
+import { contracts, documents } from '../../contracts/index.ts';
 import { SIGNATURE_TEST_VECTORS } from '../../contracts/exchange/signing.ts';
 import { startHarness, type Harness, type Visit } from './harness.ts';
 
@@ -76,7 +76,8 @@ describe('docs index', () => {
     expect(links.sort()).toEqual(
       [
         `${h.origin}/docs/decisions.md`,
-        ...contracts.flatMap((c) => [`${h.origin}/docs/${c.id}`, `${h.origin}/openapi/${c.id}.yaml`, `${h.origin}/openapi/${c.id}.json`]),
+        // The three APIs and the sandbox control API: every document the pipeline writes.
+        ...documents.flatMap((c) => [`${h.origin}/docs/${c.id}`, `${h.origin}/openapi/${c.id}.yaml`, `${h.origin}/openapi/${c.id}.json`]),
       ].sort(),
     );
     for (const link of links) expect((await v.page.request.get(link)).status(), link).toBe(200);
