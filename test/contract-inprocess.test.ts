@@ -16,23 +16,8 @@ const NEGATIVE_RUNS = 25;
 // Payments found and confirmed at once, so refunds meet paid transactions during the run.
 const CONFIG: ConfigInput = { merchant: { sandbox: { foundAfterMs: 0, confirmedAfterMs: 20 } } };
 
-// TODO(issue 16): today's real disagreements between the documents and the server, found by the
-// stricter runner (the others of issue 16's table were fixed by the documents and the single
-// validation pass). Delete each entry when its fix lands (the test prints the stale ones).
-const LAX_URI = 'TODO(issue 16 #8): a URL with a control character ("https://x.invalid/\\u0001") passes validation (format: uri checked laxly)';
-const INSTANT_REFUND_GET = 'TODO(issue 16 #6): GET /transactions/instant_refund answers 422 as if it were GET /transactions/{id}, not 405';
-
-/** `operationId check` -> why it fails today and who fixes it. */
-const KNOWN_MISMATCHES: Record<ApiId, Record<string, string>> = {
-  exchange: {},
-  merchant: {
-    ...Object.fromEntries(['createWidgetPayment', 'createPayment', 'createRefund'].map((o) => [`${o} negative_data_rejection`, LAX_URI])),
-    '/transactions/instant_refund (methods) unsupported_method': INSTANT_REFUND_GET,
-    '/transactions/instant_refund (methods) status_code_conformance': INSTANT_REFUND_GET,
-  },
-  partner: { 'createMerchantApplication negative_data_rejection': LAX_URI },
-  sandbox: {},
-};
+/** `operationId check` -> why it fails today and who fixes it. Empty: the documents and the server agree (issue 16). */
+const KNOWN_MISMATCHES: Record<ApiId, Record<string, string>> = { exchange: {}, merchant: {}, partner: {}, sandbox: {} };
 const isKnown = (api: ApiId, found: string) => found in KNOWN_MISMATCHES[api];
 
 let server: RunningServer;
@@ -70,7 +55,7 @@ describe.each(API_IDS)('contract: %s in process', (api) => {
   it('finds no mismatch between the document and the server', () => {
     const found = report.operations.flatMap((op) => op.failures.map((f) => `${op.operationId} ${f.check}`)).sort();
     const stale = Object.keys(KNOWN_MISMATCHES[api]).filter((k) => !found.includes(k));
-    if (stale.length > 0) console.warn(`contract ${api}: fixed, delete from KNOWN_MISMATCHES: ${stale.join('; ')}`);
+    expect(stale, 'fixed: delete from KNOWN_MISMATCHES').toEqual([]);
     expect(found.filter((k) => !isKnown(api, k)), formatTable([report])).toEqual([]);
   });
 });
