@@ -39,8 +39,9 @@ export type OrderType = z.infer<typeof OrderTypeSchema>;
 
 export const ORDER_BYS = ['asc', 'desc'] as const;
 // The default lives in the named enum, its only use being `order_by` (default `desc` everywhere,
-// X-limits): express-openapi-validator applies a default through a plain $ref, but not one that
-// zod-to-openapi would attach beside the $ref in an allOf.
+// X-limits): a default is read from the schema a plain $ref names (the server's coercion plan,
+// server/validation/scalar-coercion.ts, follows the $ref), not from one zod-to-openapi would attach
+// beside the $ref in an allOf.
 export const OrderBySchema = z.enum(ORDER_BYS).default('desc').openapi('OrderBy', {
   description: 'Sort order by creation: `asc` oldest first, `desc` newest first (default)',
   example: 'desc',

@@ -1,6 +1,6 @@
 // Invoice recipients (sections 2.6, 4.8 to 4.12). A recipient is named by company_name, or by
 // first_name and last_name; the Zod refinement checks it and the same rule is written into the
-// document as `anyOf` so express-openapi-validator enforces it too.
+// document as `anyOf`, which is what the server validates (one pass, against the document).
 import { UNPAGED_LIST_MAX } from '../shared/limits.ts';
 import { companyName, countryCode, email, isoDateTime, personName, phoneDigits, regionName, streetAddress, zipCode, recordId } from '../shared/primitives.ts';
 import { z } from '../shared/zod.ts';
