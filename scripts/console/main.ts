@@ -50,6 +50,7 @@ function start(plan: ConsolePlan) {
     ui.query.value = Object.keys(example.query).length > 0 ? json(example.query) : '';
     ui.body.value = example.body === undefined ? '' : json(example.body);
     ui.body.disabled = op.body === undefined;
+    ui.result.replaceChildren();
     ui.note.textContent = from
       ? `Filled from the answer of ${from.from} (the document's links); declared answers: ${op.statuses.join(', ')}`
       : `The document's example request; declared answers: ${op.statuses.join(', ')}`;
