@@ -12,6 +12,7 @@ import { createHmac } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documents } from '../../contracts/index.ts';
+import { operationAnchor } from '../../scripts/pipeline/console-plan.ts';
 import { SANDBOX_DEFAULTS } from '../../server/config-defaults.ts';
 import { bodyOf, documentOperations, openConsole, pick, send, sendPicked, setBody, type Answer } from './console-page.ts';
 import { startHarness, type Harness } from './harness.ts';
@@ -117,5 +118,39 @@ describe.each(documents.map((d) => [d.id] as const))('try-it console on /docs/%s
     // Chromium logs every 4xx/5xx a page fetches as "Failed to load resource"; those are the
     // declared error answers above, one line each. Anything else (a script error) fails.
     expect(v.errors, 'console errors').toEqual(failed.map((s) => expect.stringMatching(new RegExp(`^console: Failed to load resource: the server responded with a status of ${s} `))));
+  });
+});
+
+describe('try-it console, by hand', () => {
+  const exchange = documents.find((d) => d.id === 'exchange')!;
+  const anchor = (operationId: string) => `#/${operationAnchor(exchange.operations[operationId]!.tags[0]!, operationId)}`;
+
+  it("follows the page's anchor, and a wrong secret shows the 401 beside what was signed", async () => {
+    const v = await h.visit(`/docs/exchange${anchor('getBalances')}`);
+    await openConsole(v.page);
+    const picked = () => v.page.locator('[data-tryit="operation"]').inputValue();
+    expect(await picked()).toBe('getBalances');
+    await v.page.locator('[data-tryit-credential="secretKey"]').fill('not-the-secret');
+    const answer = await sendPicked(v.page);
+    expect(answer.status).toBe(401);
+    expect(answer.signature).toBe(hmac('not-the-secret', answer.payload!));
+    expect(JSON.parse(answer.body)).toMatchObject({ error: { code: expect.any(Number) } });
+    await v.page.screenshot({ path: 'test-results/console-exchange.png' });
+
+    await v.page.evaluate((hash) => (window.location.hash = hash), anchor('getTicker'));
+    await expect.poll(picked).toBe('getTicker');
+    expect(v.errors).toEqual([expect.stringMatching(/^console: Failed to load resource: the server responded with a status of 401 /)]);
+  });
+
+  it('sends extra headers: Prefer: code=503 from the sandbox answers the declared 503 with its Retry-After', async () => {
+    const v = await h.visit('/docs/merchant');
+    await openConsole(v.page);
+    await pick(v.page, 'listCurrencies');
+    await v.page.locator('[data-tryit="headers"]').fill('Prefer: code=503');
+    const answer = await sendPicked(v.page);
+    expect(answer.status).toBe(503);
+    expect(answer.request).toContain('prefer: code=503');
+    expect(answer.headers).toMatch(/^retry-after: \d+$/m);
+    expect(v.errors).toEqual([expect.stringMatching(/^console: Failed to load resource: the server responded with a status of 503 /)]);
   });
 });
