@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { documents } from '../../contracts/index.ts';
 import { SANDBOX_DEFAULTS } from '../../server/config-defaults.ts';
 import { renderOpenApi } from './openapi.ts';
-import { consolePlan, consoleTags, embedConsole } from './console-plan.ts';
+import { CONSOLE_SCRIPT, consolePlan, consoleTags, embedConsole } from './console-plan.ts';
 
 describe('console plan', () => {
   it.each(documents.map((d) => [d.id, d] as const))('%s: every operation of the document, with its declared statuses and links', (_id, contract) => {
@@ -31,10 +31,10 @@ describe('console plan', () => {
     const exchange = documents.find((d) => d.id === 'exchange')!;
     const plan = { ...consolePlan(exchange, renderOpenApi(exchange).doc), title: '</script><script>alert(1)</script>' };
     const tags = consoleTags(plan);
-    expect(tags.match(/<\/script>/g)).toHaveLength(2); // the two elements' own ends
-    const json = /<script id="try-it-plan" type="application\/json">(.*)<\/script>\n<script/.exec(tags)![1]!;
+    expect(tags.match(/<\/script>/g)).toHaveLength(1); // the element's own end
+    const json = /^<script id="try-it-plan" type="application\/json">(.*)<\/script>\n$/.exec(tags)![1]!;
     expect(JSON.parse(json)).toEqual(plan);
-    expect(embedConsole('<html><body>x</body></html>', plan)).toBe(`<html><body>x${tags}</body></html>`);
-    expect(() => embedConsole('<html>', plan)).toThrow(/no <\/body>/);
+    expect(embedConsole('<html><head></head><body>x</body></html>', plan)).toBe(`<html><head>${CONSOLE_SCRIPT}</head><body>x${tags}</body></html>`);
+    expect(() => embedConsole('<html><body></body>', plan)).toThrow(/no <\/head>/);
   });
 });

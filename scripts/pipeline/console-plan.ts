@@ -62,15 +62,22 @@ export function consolePlan(contract: AnyContract, doc: Json): ConsolePlan {
   return { api: contract.id, title: contract.title, basePath: contract.basePath, ...AUTH[contract.id], operations };
 }
 
-/** The page's script tags: the plan as JSON (`<` escaped, so no `</script>` can end it early) and the console bundle beside the page. */
+/**
+ * The plan as JSON (`<` escaped, so no `</script>` can end it early), placed at the end of the body.
+ * The console's script goes in the head (embedConsole): the browser requests it as it starts
+ * reading the page, not after Redoc's 2.5 MB inline bundle, so the page's network settles once.
+ */
 export function consoleTags(plan: ConsolePlan): string {
-  const json = JSON.stringify(plan).replace(/</g, '\\u003c');
-  return `<script id="try-it-plan" type="application/json">${json}</script>\n<script src="console.js" defer></script>\n`;
+  return `<script id="try-it-plan" type="application/json">${JSON.stringify(plan).replace(/</g, '\\u003c')}</script>\n`;
 }
 
-/** The page with the console's tags before `</body>`. */
+/** `defer`: it runs when the page is parsed, when the plan is there. */
+export const CONSOLE_SCRIPT = '<script src="console.js" defer></script>\n';
+
+/** The page with the console's script in its head and its plan before `</body>`. */
 export function embedConsole(html: string, plan: ConsolePlan): string {
-  const at = html.lastIndexOf('</body>');
-  if (at < 0) throw new Error('embedConsole: the Redoc page has no </body>');
-  return `${html.slice(0, at)}${consoleTags(plan)}${html.slice(at)}`;
+  const head = html.indexOf('</head>');
+  const body = html.lastIndexOf('</body>');
+  if (head < 0 || body < head) throw new Error('embedConsole: the Redoc page has no </head> or </body>');
+  return `${html.slice(0, head)}${CONSOLE_SCRIPT}${html.slice(head, body)}${consoleTags(plan)}${html.slice(body)}`;
 }
