@@ -1,7 +1,8 @@
-// The documents and docs the server publishes: `/openapi/{api}.yaml` and `/openapi/{api}.json` (as generated), `/docs/`
-// (docs/index.html; `/docs` redirects there so the page's relative links resolve) and
-// `/docs/{exchange,merchant,partner,sandbox}` (the Redoc pages) with `/docs/console.js` (their try-it console). Files are read per request: they are
-// small, rarely fetched, and a regenerate shows up without a restart.
+// The documents and docs the server publishes: `/openapi/{api}.yaml` and `/openapi/{api}.json` (as
+// generated), `/docs/` (docs/index.html; `/docs` redirects there so the page's relative links
+// resolve), `/docs/{exchange,merchant,partner,sandbox}` (the Redoc pages) and `/docs/console.js`
+// (their try-it console). Files are read per request: they are small, rarely fetched, and a
+// regenerate shows up without a restart.
 import express, { type Router } from 'express';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
