@@ -49,7 +49,7 @@ function start(plan: ConsolePlan) {
     ui.pathParams.hidden = Object.keys(example.pathParams).length === 0;
     ui.query.value = Object.keys(example.query).length > 0 ? json(example.query) : '';
     ui.body.value = example.body === undefined ? '' : json(example.body);
-    ui.body.disabled = op.body === undefined;
+    ui.body.parentElement!.hidden = op.body === undefined; // its label: no body field for an operation without one
     ui.result.replaceChildren();
     ui.note.textContent = from
       ? `Filled from the answer of ${from.from} (the document's links); declared answers: ${op.statuses.join(', ')}`

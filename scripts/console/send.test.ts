@@ -53,4 +53,28 @@ describe('console send', () => {
     expect(x.response.status).toBe(503);
     expect(x.signing).toBeUndefined();
   });
+
+  it.each([
+    ['bearer', { scheme: 'bearer', bearer: 'pk', username: 'u', password: 'p' }, 'Bearer pk'],
+    ['basic', { scheme: 'basic', bearer: 'pk', username: 'u', password: 'p' }, `Basic ${btoa('u:p')}`],
+  ])('partner: the scheme picked (%s) is the one sent', async (_name, credentials, authorization) => {
+    const seen: Request[] = [];
+    vi.stubGlobal('fetch', async (request: Request) => (seen.push(request), new Response('{}', { status: 201 })));
+    const partner: ConsolePlan = { ...plan, api: 'partner', basePath: '/partner/v1', auth: 'bearer-or-basic' };
+    const post = { ...op, pathTemplate: '/user_registration', body: {} };
+    await send(partner, post, { pathParams: {}, query: {}, body: { a: 1 }, headers: {}, credentials }, 'http://127.0.0.1:9');
+    expect(seen[0]!.headers.get('authorization')).toBe(authorization);
+    expect(seen[0]!.headers.get('idempotency-key')).toBeNull(); // no retries, so no key minted for them
+  });
+
+  it('sandbox: no Authorization without credentials (loopback), Basic with them', async () => {
+    const seen: Request[] = [];
+    vi.stubGlobal('fetch', async (request: Request) => (seen.push(request), new Response('{}', { status: 200 })));
+    const sandbox: ConsolePlan = { ...plan, api: 'sandbox', basePath: '/sandbox/v1', auth: 'sandbox' };
+    const reset = { ...op, pathTemplate: '/reset', body: undefined };
+    await send(sandbox, reset, { pathParams: {}, query: {}, headers: {}, credentials: { username: '', password: '' } }, 'http://127.0.0.1:9');
+    await send(sandbox, reset, { pathParams: {}, query: {}, headers: {}, credentials: { username: 'u', password: 'p' } }, 'http://127.0.0.1:9');
+    expect(seen.map((r) => r.headers.get('authorization'))).toEqual([null, `Basic ${btoa('u:p')}`]);
+    expect(seen[0]!.url).toBe('http://127.0.0.1:9/sandbox/v1/reset');
+  });
 });
