@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { documents } from '../contracts/index.ts';
 import { createServer } from '../server/app.ts';
 import type { ConsolePlan } from '../scripts/console/types.ts';
+import { bundleConsole } from '../scripts/pipeline/console-bundle.ts';
 
 const app = createServer({ config: { logRequests: false } });
 
@@ -26,5 +27,19 @@ describe('docs try-it console', () => {
     const plan = JSON.parse(json) as ConsolePlan;
     expect(plan.api).toBe(id);
     expect(plan.operations.map((o) => o.operationId).sort()).toEqual(Object.keys(contract.operations).sort());
+  });
+});
+
+describe('docs/console.js, what it is made of', () => {
+  it('the package clients and the one X1 implementation; no zod, no server code, no second HMAC', async () => {
+    const { code, inputs } = await bundleConsole();
+    expect(inputs).toEqual(expect.arrayContaining([
+      'client/exchange.ts', 'client/exchange-signing.ts', 'client/merchant.ts', 'client/partner.ts', 'client/sandbox.ts', 'client/transport.ts',
+      'contracts/exchange/signing.ts', 'contracts/shared/crypto.ts',
+    ]));
+    expect(inputs.filter((i) => /node_modules\/(zod|@asteasolutions)\/|^server\/|contracts\/shared\/zod\.ts/.test(i))).toEqual([]);
+    // The HMAC is contracts/shared/crypto.ts's (via @noble/hashes): nothing signs through WebCrypto or node:crypto beside it.
+    expect(code).not.toMatch(/\bsubtle\b|["']node:/);
+    expect(inputs.filter((i) => i.startsWith('scripts/')).sort()).toEqual(['scripts/console/links.ts', 'scripts/console/main.ts', 'scripts/console/panel.ts', 'scripts/console/send.ts']);
   });
 });

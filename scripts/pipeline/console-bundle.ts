@@ -11,7 +11,13 @@ import { slashHeader } from './header.ts';
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const CONSOLE_ENTRY = 'scripts/console/main.ts';
 
-export async function renderConsoleBundle(): Promise<GeneratedFile> {
+export interface ConsoleBundle {
+  code: string;
+  /** Every source file bundled, relative to the repository (node_modules/... for packages). */
+  inputs: string[];
+}
+
+export async function bundleConsole(): Promise<ConsoleBundle> {
   const result = await build({
     entryPoints: [join(ROOT, CONSOLE_ENTRY)],
     absWorkingDir: ROOT,
@@ -22,8 +28,12 @@ export async function renderConsoleBundle(): Promise<GeneratedFile> {
     minify: true,
     legalComments: 'eof',
     write: false,
+    metafile: true,
     logLevel: 'silent',
   });
-  const code = result.outputFiles[0]!.text;
-  return { path: 'docs/console.js', content: `${slashHeader()}${code}` };
+  return { code: result.outputFiles[0]!.text, inputs: Object.keys(result.metafile.inputs).sort() };
+}
+
+export async function renderConsoleBundle(): Promise<GeneratedFile> {
+  return { path: 'docs/console.js', content: `${slashHeader()}${(await bundleConsole()).code}` };
 }
