@@ -34,10 +34,14 @@ Exit code: 0 when the target answered 2xx, 1 otherwise, 2 on a usage error or an
 
 const OPTIONS = {
   merchant: { type: 'string' }, sandbox: { type: 'string' }, 'api-secret': { type: 'string' }, help: { type: 'boolean', short: 'h' },
+  'forward-to': { type: 'string' }, to: { type: 'string' },
 } as const;
 
-function parse(argv: readonly string[], extra: Record<string, { type: 'string' }>) {
-  return parseArgs({ args: [...argv], options: { ...OPTIONS, ...extra }, allowPositionals: true, strict: true });
+/** The options of both commands; `other` (the one the command does not take) is refused. */
+function parse(argv: readonly string[], other: 'to' | 'forward-to') {
+  const parsed = parseArgs({ args: [...argv], options: OPTIONS, allowPositionals: true, strict: true });
+  if (parsed.values[other] !== undefined) throw new TypeError(`Unknown option '--${other}'`);
+  return parsed;
 }
 
 const target = (v: { merchant?: string | undefined; sandbox?: string | undefined; 'api-secret'?: string | undefined }) => ({
@@ -53,7 +57,7 @@ export async function listenCli(argv: readonly string[], prog: string, signal?: 
   const fail = (message: string) => (process.stderr.write(`${prog} listen: ${message}\n\n${LISTEN_USAGE(prog)}\n`), 2);
   let parsed;
   try {
-    parsed = parse(argv, { 'forward-to': { type: 'string' } });
+    parsed = parse(argv, 'to');
   } catch (e) {
     return fail((e as Error).message);
   }
@@ -82,7 +86,7 @@ export async function replayCli(argv: readonly string[], prog: string): Promise<
   const fail = (message: string) => (process.stderr.write(`${prog} replay: ${message}\n\n${REPLAY_USAGE(prog)}\n`), 2);
   let parsed;
   try {
-    parsed = parse(argv, { to: { type: 'string' } });
+    parsed = parse(argv, 'forward-to');
   } catch (e) {
     return fail((e as Error).message);
   }
