@@ -463,9 +463,10 @@ const document: Record<string, unknown> = {
         "properties": {
           "url": {
             "type": "string",
-            "minLength": 1,
             "maxLength": 2048,
-            "description": "Send here instead of the original target (http only to 127.0.0.1 or localhost, https anywhere: M3)",
+            "format": "uri",
+            "pattern": "^(https://|http://(127\\.0\\.0\\.1|localhost|\\[::1\\])(:[0-9]+)?(/|$))",
+            "description": "Send here instead of the original target: https, or http on loopback (decision M3)",
             "example": "http://127.0.0.1:4000/hooks"
           }
         },

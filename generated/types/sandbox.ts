@@ -400,7 +400,8 @@ export interface components {
         };
         ReplayRequest: {
             /**
-             * @description Send here instead of the original target (http only to 127.0.0.1 or localhost, https anywhere: M3)
+             * Format: uri
+             * @description Send here instead of the original target: https, or http on loopback (decision M3)
              * @example http://127.0.0.1:4000/hooks
              */
             url?: string;

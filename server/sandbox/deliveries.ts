@@ -13,6 +13,8 @@ export type DeliveryHandlers = HandlerMap<typeof deliveryOperations, unknown>;
 const notFound = (what: string) => new ApiDomainError(404, '1004', 'Record not found', undefined, what);
 const invalid = (field: string, message: string) => new RequestValidationError([{ location: 'body', field, message }]);
 
+const isSandboxKey = (config: ServerConfig, apiKey: string) => config.merchant.keys.some((k) => k.sandbox && k.apiKey === apiKey);
+
 export function deliveryHandlers(control: SandboxControl, config: ServerConfig): DeliveryHandlers {
   const log = (): DeliveryLog => {
     // The merchant API's default handlers register it; replaced handlers (createServer({ handlers })) have no log.
@@ -30,6 +32,7 @@ export function deliveryHandlers(control: SandboxControl, config: ServerConfig):
     },
     async streamDeliveries({ query, req }) {
       const l = log();
+      if (!isSandboxKey(config, query.merchant)) throw notFound(`no sandbox merchant key ${query.merchant}`);
       const pick = async () => {
         const all = await l.deliveries.find({ merchant: query.merchant });
         const last = all.at(-1)?.id ?? 0;
@@ -64,7 +67,7 @@ export function deliveryHandlers(control: SandboxControl, config: ServerConfig):
       return { status: 201, body: deliveryView(replayed) };
     },
     setListenMode({ params, body }) {
-      if (!config.merchant.keys.some((k) => k.sandbox && k.apiKey === params.api_key)) throw notFound(`no sandbox merchant key ${params.api_key}`);
+      if (!isSandboxKey(config, params.api_key)) throw notFound(`no sandbox merchant key ${params.api_key}`);
       log().webhooks.listen(params.api_key, body.enabled);
       return { status: 200, body: { merchant: params.api_key, enabled: body.enabled } };
     },
