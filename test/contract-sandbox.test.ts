@@ -7,8 +7,9 @@ import type { ApiReport } from '../scripts/contract/results.ts';
 import { runContract } from '../scripts/contract/runner.ts';
 import { createMerchantClient, unwrap } from '../client/merchant.ts';
 import { createSandboxClient } from '../client/sandbox.ts';
+import { createPaymentBody } from '../contracts/merchant/examples.ts';
 import { startServer, type RunningServer } from './contract-fixtures.ts';
-import { paymentBody, webhookReceiver } from './sandbox-helpers.ts';
+import { webhookReceiver } from './sandbox-helpers.ts';
 
 let server: RunningServer;
 let report: ApiReport;
@@ -18,7 +19,7 @@ beforeAll(async () => {
   // A logged delivery to read and replay (id 1, the document's example): a payment's webhooks to a receiver.
   const hooks = await webhookReceiver();
   const merchant = createMerchantClient({ baseUrl: server.baseUrl, apiKey: 'demo-merchant', apiSecret: 'demo-merchant-secret', retry: false });
-  await unwrap(merchant.POST('/payments', { body: paymentBody({ webhook_url: hooks.url }) }));
+  await unwrap(merchant.POST('/payments', { body: { payment: { ...createPaymentBody.payment, amount: '10.00', webhook_url: hooks.url } } }));
   await unwrap(createSandboxClient({ baseUrl: server.baseUrl }).POST('/clock/advance', { body: { seconds: 6 } }));
   expect(hooks.received).toHaveLength(2);
   await hooks.close();
