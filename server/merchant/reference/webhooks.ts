@@ -2,14 +2,16 @@
 // schema before anything is sent, encoded once (every attempt carries the same `data` bytes) and
 // re-signed per attempt with that attempt's own `t`. At-least-once: up to 6 attempts, retried after
 // 1, 2, 4, 8 and 16 s; an attempt fails on a non-2xx answer, a network error or a timeout. Every
-// attempt is written to the delivery log. The body is JSON, or a form with the same two fields for
+// attempt is written to the delivery log with the exact bytes and headers sent (webhook-attempt.ts),
+// which the control API reads, replays and streams (S-listen); in listen mode a webhook without a
+// target is logged as held. The body is JSON, or a form with the same two fields for
 // keys whose config says `webhookEncoding: "form"` (decision M-webhook-form); the signature, the
 // retries and the log are the same in both. Nothing but `signature` and `data` is ever sent.
 import { WEBHOOK_DELIVERY } from '../../../contracts/merchant/ops-webhooks.ts';
-import { encodeWebhookBody, WEBHOOK_CONTENT_TYPES, type WebhookEncoding } from '../../../contracts/merchant/webhook-encoding.ts';
-import { encodeWebhookData, formatSignatureHeader, webhookSignature } from '../../../contracts/merchant/webhook-signature.ts';
+import { WEBHOOK_CONTENT_TYPES, type WebhookEncoding } from '../../../contracts/merchant/webhook-encoding.ts';
+import { encodeWebhookData } from '../../../contracts/merchant/webhook-signature.ts';
 import {
-  PaymentWebhookPayloadSchema, RefundWebhookPayloadSchema, WebhookEnvelopeSchema, type PaymentWebhookPayload, type RefundWebhookPayload,
+  PaymentWebhookPayloadSchema, RefundWebhookPayloadSchema, type PaymentWebhookPayload, type RefundWebhookPayload,
 } from '../../../contracts/merchant/webhooks.ts';
 import type { Outbox, OwedDelivery } from '../../ports/outbox.ts';
 import type { UnitsOfWork } from '../../ports/units.ts';
@@ -17,7 +19,8 @@ import type { DeliveryRecord, WebhookEvent } from './records.ts';
 import type { MerchantStore } from '../../ports/merchant-store.ts';
 import type { TimerHandle, Timers } from './timers.ts';
 import { SANDBOX_DEFAULTS } from '../../config-defaults.ts';
-import { guardedTransport, webhookHeaders, type WebhookTransport } from './webhook-transport.ts';
+import { guardedTransport, type WebhookTransport } from './webhook-transport.ts';
+import { describe, postAttempt, sentFields, signedBody, withoutQuery } from './webhook-attempt.ts';
 import { randomUUID } from 'node:crypto';
 
 export type { WebhookTransport };
@@ -81,6 +84,10 @@ export class WebhookDispatcher {
   constructor(private readonly o: WebhookDispatcherOptions) {
     this.transport = o.transport ?? guardedTransport(SANDBOX_DEFAULTS.merchant.webhookTargets);
     this.policy = o.policy ?? WEBHOOK_DELIVERY;
+  }
+
+  private get timeoutMs(): number {
+    return this.policy.attemptTimeoutSeconds * 1000;
   }
 
   /** Listen mode of a merchant (S-listen): webhooks without a target are still signed and logged, held for listeners. */
@@ -220,16 +227,15 @@ export class WebhookDispatcher {
     if (this.closed) return;
     const at = this.o.timers.now();
     const t = Math.floor(at / 1000);
-    const envelope = WebhookEnvelopeSchema.parse({ signature: formatSignatureHeader(t, [webhookSignature(d.secret, t, d.data)]), data: d.data });
-    const body = encodeWebhookBody(envelope, d.encoding);
-    const { status, error, duration_ms } = await this.post(d.url, body, WEBHOOK_CONTENT_TYPES[d.encoding]);
+    const signed = signedBody(d.secret, t, d.data, d.encoding);
+    const { status, error, duration_ms } = await postAttempt(this.transport, d.url, signed.body, WEBHOOK_CONTENT_TYPES[d.encoding], this.timeoutMs);
     const ok = error === null;
     const backoff = this.policy.backoffSeconds[n - 1];
     const retry = !ok && n < this.policy.maxAttempts && backoff !== undefined && !this.closed;
     const record: Omit<DeliveryRecord, 'id'> = {
       merchant: d.merchant, webhook_id: d.webhookId, event: d.event, url: d.url, attempt: n, at, t, status, ok, error,
       next_attempt_at: retry ? this.o.timers.now() + backoff * 1000 : null, data: d.data,
-      ...this.sent(d, envelope.signature, body), duration_ms,
+      ...sentFields(d.subject, d.encoding, signed), duration_ms,
     };
     const { units, outbox } = this.o;
     if (units && outbox) {
@@ -249,25 +255,6 @@ export class WebhookDispatcher {
     else this.finished(d);
   }
 
-  /** One POST of `body`: the answer's status or the error, and the wall time it took. */
-  private async post(url: string, body: string, contentType: string): Promise<{ status: number | null; error: string | null; duration_ms: number }> {
-    const started = performance.now();
-    let status: number | null = null;
-    let error: string | null = null;
-    try {
-      status = (await this.transport(url, body, this.policy.attemptTimeoutSeconds * 1000, contentType)).status;
-      if (status < 200 || status > 299) error = `answered HTTP ${status}`;
-    } catch (e) {
-      error = describe(e);
-    }
-    return { status, error, duration_ms: Math.round(performance.now() - started) };
-  }
-
-  /** What the log keeps of an attempt's request (S-listen). */
-  private sent(d: Delivery, signature: string, body: string) {
-    return { subject: d.subject, encoding: d.encoding, signature, body, headers: webhookHeaders(WEBHOOK_CONTENT_TYPES[d.encoding]), replay_of: null };
-  }
-
   private announce(r: DeliveryRecord): void {
     for (const fn of this.recorded) fn(r);
   }
@@ -276,11 +263,9 @@ export class WebhookDispatcher {
   private async hold(d: Delivery): Promise<void> {
     const at = this.o.timers.now();
     const t = Math.floor(at / 1000);
-    const envelope = WebhookEnvelopeSchema.parse({ signature: formatSignatureHeader(t, [webhookSignature(d.secret, t, d.data)]), data: d.data });
-    const body = encodeWebhookBody(envelope, d.encoding);
     const record = await this.o.store.deliveries.insert({
       merchant: d.merchant, webhook_id: d.webhookId, event: d.event, url: null, attempt: 1, at, t, status: null, ok: false, error: null,
-      next_attempt_at: null, data: d.data, ...this.sent(d, envelope.signature, body), duration_ms: null,
+      next_attempt_at: null, data: d.data, ...sentFields(d.subject, d.encoding, signedBody(d.secret, t, d.data, d.encoding)), duration_ms: null,
     });
     if (this.o.units) this.o.units.afterCommit(() => this.announce(record));
     else this.announce(record);
@@ -292,29 +277,12 @@ export class WebhookDispatcher {
    */
   async replay(original: DeliveryRecord & { body: string; headers: { 'content-type': string } }, url: string): Promise<DeliveryRecord> {
     const at = this.o.timers.now();
-    const { status, error, duration_ms } = await this.post(url, original.body, original.headers['content-type']);
+    const { status, error, duration_ms } = await postAttempt(this.transport, url, original.body, original.headers['content-type'], this.timeoutMs);
     const previous = await this.o.store.deliveries.find({ webhook_id: original.webhook_id });
     const attempt = Math.max(...previous.map((p) => p.attempt)) + 1;
     const { id, ...rest } = original;
     const record = await this.o.store.deliveries.insert({ ...rest, url, attempt, at, status, ok: error === null, error, next_attempt_at: null, duration_ms, replay_of: id });
     this.announce(record);
     return record;
-  }
-}
-
-function describe(e: unknown): string {
-  if (!(e instanceof Error)) return String(e);
-  const cause = (e as { cause?: { code?: string; message?: string } }).cause;
-  if (e.name === 'TimeoutError') return 'no answer within the attempt timeout';
-  return cause ? `${e.message} (${cause.code ?? cause.message})` : e.message;
-}
-
-/** A target URL for the log: its query string (a receiver's token, often) and credentials left out, as the request log does. */
-function withoutQuery(url: string): string {
-  try {
-    const u = new URL(url);
-    return `${u.protocol}//${u.host}${u.pathname}${u.search ? '?…' : ''}`;
-  } catch {
-    return '(unparseable URL)';
   }
 }
