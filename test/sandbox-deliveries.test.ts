@@ -1,6 +1,9 @@
 // The delivery log through the control API, `webhooks listen` and `webhooks replay` (issue 18
 // point 3, decision S-listen), over real HTTP on loopback: a real sandbox server, real local
 // receivers, the payment lifecycle driven by the test clock. Raw bytes are compared as received.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createServer as createHttpServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -8,6 +11,7 @@ import { createMerchantClient, unwrap } from '../client/merchant.ts';
 import { createSandboxClient, type SandboxSchemas } from '../client/sandbox.ts';
 import { verifyWebhook } from '../client/webhooks.ts';
 import { createPaymentBody } from '../contracts/merchant/examples.ts';
+import { StateDb } from '../server/state/db.ts';
 import { testServer } from '../server/testing.ts';
 import { listen, replay } from '../scripts/webhooks/listen.ts';
 import { webhooksCli } from '../scripts/webhooks/cli.ts';
@@ -20,8 +24,8 @@ afterEach(async () => {
   while (closers.length) await closers.pop()!();
 });
 
-async function sandbox() {
-  const { app } = testServer({ config: { sandbox: { controlApi: true } } });
+async function sandbox(state?: StateDb) {
+  const { app } = testServer({ config: { sandbox: { controlApi: true } }, ...(state ? { state } : {}) });
   const server: Server = createHttpServer(app);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   closers.push(() => new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve()))));
@@ -260,5 +264,34 @@ describe('webhooks replay', () => {
     expect(refused.response.status).toBe(422);
     const unknown = await s.control.POST('/deliveries/{delivery_id}/replay', { params: { path: { delivery_id: 9999 } }, body: {} });
     expect(unknown.response.status).toBe(404);
+  });
+});
+
+describe('on a state file', () => {
+  it('logs held and failed attempts with their bytes, keeps them across a restart, and replays them from there', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'deliveries-')), 'sandbox.sqlite');
+    let state = new StateDb(file);
+    closers.push(async () => state.close());
+    const s = await sandbox(state);
+    const dead = await deadUrl();
+    await unwrap(s.control.POST('/merchants/{api_key}/listen', { params: { path: { api_key: 'demo-merchant' } }, body: { enabled: true } }));
+    const held = await s.pay();
+    const failed = await s.pay(dead);
+    await s.advance(6);
+    const before = (await s.log({ limit: 100 })).deliveries;
+    expect(before.filter((d) => d.payment_id === held).map((d) => [d.event, d.outcome])).toEqual([['paymentConfirmed', 'held'], ['paymentFound', 'held']]);
+    expect(before.filter((d) => d.payment_id === failed).every((d) => d.outcome === 'failed' && /ECONNREFUSED/.test(d.error!))).toBe(true);
+
+    state.close();
+    state = new StateDb(file);
+    const again = await sandbox(state);
+    const after = (await again.log({ limit: 100 })).deliveries;
+    expect(after.filter((d) => d.id <= before[0]!.id)).toEqual(before);
+    const hooks = await receiver();
+    const original = before.find((d) => d.payment_id === held && d.event === 'paymentFound')!;
+    const replayed = await replay({ sandbox: again.base, merchant: 'demo-merchant', id: original.id, to: hooks.url });
+    expect(hooks.got.map((g) => g.raw.toString('latin1'))).toEqual([original.body]);
+    expect(replayed).toMatchObject({ replay_of: original.id, attempt: 2, outcome: 'delivered', response_status: 200, target_url: hooks.url });
+    expect(verified(hooks.got[0]!.raw, 'application/json').payload).toMatchObject({ payment_id: held });
   });
 });

@@ -38,8 +38,8 @@ export const deliveryDecisions: Decision[] = [
       'merchant after a cursor (the last id seen), oldest first, so a listener forwards each webhook once, however often ' +
       'the sandbox retries it. `POST /merchants/{key}/listen` turns listen mode on: a payment or refund without a ' +
       '`webhook_url` still has its webhooks signed and logged, as `held` attempts with no target, so a listener receives ' +
-      'them; nothing is sent and nothing is retried. Listen mode ends when turned off or at a reset. The log is the ' +
-      "sandbox's store: a reset empties it."
+      'them; nothing is sent and nothing is retried. Listen mode ends when turned off, at a reset or a restart. The log is the ' +
+      "sandbox's store (kept in the state file when there is one): a reset empties it."
   },
 ];
 
