@@ -4,88 +4,14 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createServer as createHttpServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createMerchantClient, unwrap } from '../client/merchant.ts';
-import { createSandboxClient, type SandboxSchemas } from '../client/sandbox.ts';
-import { verifyWebhook } from '../client/webhooks.ts';
-import { createPaymentBody } from '../contracts/merchant/examples.ts';
+import { unwrap } from '../client/merchant.ts';
 import { StateDb } from '../server/state/db.ts';
-import { testServer } from '../server/testing.ts';
 import { listen, replay } from '../scripts/webhooks/listen.ts';
 import { webhooksCli } from '../scripts/webhooks/cli.ts';
+import { closeAll, closers, deadUrl, receiver, sandbox, until, verified, type Delivery } from './deliveries-helpers.ts';
 
-type Delivery = SandboxSchemas['Delivery'];
-const SECRET = 'demo-signing-secret';
-
-const closers: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  while (closers.length) await closers.pop()!();
-});
-
-async function sandbox(state?: StateDb) {
-  const { app } = testServer({ config: { sandbox: { controlApi: true } }, ...(state ? { state } : {}) });
-  const server: Server = createHttpServer(app);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  closers.push(() => new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve()))));
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const merchant = createMerchantClient({ baseUrl: base, apiKey: 'demo-merchant', apiSecret: 'demo-merchant-secret', retry: false });
-  const control = createSandboxClient({ baseUrl: base });
-  let n = 0;
-  const pay = async (webhook_url?: string) => {
-    const { webhook_url: _, ...fields } = createPaymentBody.payment;
-    const payment = { ...fields, amount: '10.00', invoice_number: `INVL${++n}`, ...(webhook_url ? { webhook_url } : {}) };
-    return (await unwrap(merchant.POST('/payments', { body: { payment } }))).id;
-  };
-  const advance = (seconds: number) => unwrap(control.POST('/clock/advance', { body: { seconds } }));
-  const log = async (query: { payment_id?: number; limit?: number; before?: number } = {}) =>
-    unwrap(control.GET('/deliveries', { params: { query: { merchant: 'demo-merchant', ...query } } }));
-  return { base, merchant, control, pay, advance, log };
-}
-
-interface Got {
-  headers: IncomingHttpHeaders;
-  raw: Buffer;
-}
-
-/** A local receiver keeping each request's raw bytes; answers the next of `statuses` (then 200). */
-async function receiver(statuses: number[] = []) {
-  const got: Got[] = [];
-  const queue = [...statuses];
-  const server = createHttpServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      got.push({ headers: req.headers, raw: Buffer.concat(chunks) });
-      res.statusCode = queue.shift() ?? 200;
-      res.end('ok');
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  closers.push(() => new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve()))));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`, got };
-}
-
-/** A URL nothing listens on: a server opened and closed again. */
-async function deadUrl() {
-  const server = createHttpServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return `http://127.0.0.1:${port}/hooks`;
-}
-
-const until = async (ok: () => boolean, ms = 5000) => {
-  const end = Date.now() + ms;
-  while (!ok()) {
-    if (Date.now() > end) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 10));
-  }
-};
-
-/** The payment a delivery's body carries, verified with the package's own verifier. */
-const verified = (raw: Buffer | string, contentType: string | undefined) => verifyWebhook({ body: raw, contentType, secret: SECRET });
+afterEach(closeAll);
 
 describe('the delivery log (S-listen)', () => {
   it('lists every attempt newest first with target, status or error, duration and the exact bytes sent, failures and retries included', async () => {
@@ -124,8 +50,8 @@ describe('the delivery log (S-listen)', () => {
     const at = oldestFirst.map((d) => Date.parse(d.at));
     // (counted from the answer: the attempt's start plus its duration)
     const backoff = (i: number) => Date.parse(oldestFirst[i]!.next_attempt_at!) - at[i]! - oldestFirst[i]!.duration_ms!;
-    expect(Math.abs(backoff(0) - 1000)).toBeLessThanOrEqual(100);
-    expect(Math.abs(backoff(1) - 2000)).toBeLessThanOrEqual(100);
+    // (plus the time to record the answer, which a loaded machine stretches)
+    expect([backoff(0) >= 1000 && backoff(0) < 2000, backoff(1) >= 2000 && backoff(1) < 3000]).toEqual([true, true]);
     // and the next attempt was made when it was due, on the test clock
     for (const i of [0, 1, 2]) expect(at[i + 1]! - Date.parse(oldestFirst[i]!.next_attempt_at!)).toBeGreaterThanOrEqual(0);
     expect(oldestFirst[3]!.next_attempt_at).toBeNull();
@@ -157,7 +83,7 @@ describe('webhooks listen', () => {
     const lines: string[] = [];
     const forwarded: Delivery[] = [];
     const running = listen({ sandbox: s.base, merchant: 'demo-merchant', forwardTo: local.url, waitSeconds: 5, signal: stop.signal, print: (l) => lines.push(l), onForward: (d) => forwarded.push(d) });
-    await new Promise((r) => setTimeout(r, 100)); // the listener's first long poll is waiting
+    await until(() => lines.length === 1); // the ready line: listen mode is on
     const plain = await s.pay(); // no webhook_url
     const withTarget = await s.pay(hooks.url);
     await s.advance(70);
@@ -182,8 +108,9 @@ describe('webhooks listen', () => {
     // Where the payment had a target, the bytes forwarded are those the sandbox sent it first.
     const firstToTarget = forwarded.find((d) => d.payment_id === withTarget && d.event === 'paymentFound')!;
     expect(hooks.got[0]!.raw.toString('latin1')).toBe(firstToTarget.body);
-    expect(lines).toHaveLength(4);
-    expect(lines[0]).toMatch(new RegExp(`^\\S+Z  payment(Found|Confirmed) +payment ${forwarded[0]!.payment_id} +delivery ${forwarded[0]!.id}  -> 200 \\(\\d+ ms\\)$`));
+    expect(lines).toHaveLength(5);
+    expect(lines[0]).toBe(`Forwarding demo-merchant's deliveries from ${s.base} to ${local.url} (Ctrl-C to stop)`);
+    expect(lines[1]).toMatch(new RegExp(`^\\S+Z  payment(Found|Confirmed) +payment ${forwarded[0]!.payment_id} +delivery ${forwarded[0]!.id}  -> 200 \\(\\d+ ms\\)$`));
 
     // Listen mode ended with the listener: a payment without webhook_url is logged no more.
     const after = await s.pay();

@@ -70,7 +70,6 @@ export async function listenCli(argv: readonly string[], prog: string, signal?: 
   process.once('SIGINT', onSigint);
   signal?.addEventListener('abort', onSigint);
   const t = target(v);
-  process.stdout.write(`Forwarding ${t.merchant}'s deliveries from ${t.sandbox} to ${v['forward-to']} (Ctrl-C to stop)\n`);
   try {
     await listen({ ...t, forwardTo: v['forward-to'], signal: stop.signal });
     return 0;

@@ -24,7 +24,7 @@ export interface ListenOptions extends SandboxTarget {
   waitSeconds?: number;
   /** Ends the loop (Ctrl-C); listen mode is turned off on the way out. */
   signal: AbortSignal;
-  /** One line per forwarded delivery (default: stdout). */
+  /** The ready line (listen mode on), then one line per forwarded delivery (default: stdout). */
   print?: (line: string) => void;
   /** Each forwarded delivery and the receiver's status (null: not reached). */
   onForward?: (d: Delivery, status: number | null) => void;
@@ -59,6 +59,7 @@ export async function listen(o: ListenOptions): Promise<number> {
   const newest = await unwrap(client.GET('/deliveries', { params: { query: { merchant: o.merchant, limit: 1 } } }));
   let cursor = newest.deliveries[0]?.id ?? 0;
   let forwarded = 0;
+  print(`Forwarding ${o.merchant}'s deliveries from ${o.sandbox} to ${o.forwardTo} (Ctrl-C to stop)`);
   try {
     while (!o.signal.aborted) {
       const query = { merchant: o.merchant, after: cursor, wait: o.waitSeconds ?? 25 };
