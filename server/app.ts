@@ -4,6 +4,7 @@
 // given handlers replacing single operations.
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import type { DocumentId } from '../contracts/shared/contract.ts';
+import { documentedOperations } from '../contracts/shared/operation.ts';
 import { API_MODULES, documentValidator } from './api/all.ts';
 import type { AnyHandler, HandlerOverrides } from './api/handler-map.ts';
 import type { ExchangePrincipal, MerchantPrincipal, PartnerPrincipal } from './auth/principal.ts';
@@ -93,7 +94,8 @@ export function createServer(options: CreateServerOptions = {}): Express {
         const client = api.clientKey(req);
         return exemptable[api.id].has(client) || loopbackClient(client);
       };
-      for (const [id, op] of Object.entries(api.operations)) {
+      // As documented: with the 409 of an Idempotency-Key still running on each merchant and partner POST.
+      for (const [id, op] of Object.entries(documentedOperations(api.operations, api.idempotentPosts))) {
         const h = handlers[id];
         if (h) handlers[id] = preferring(op, h, caller);
       }

@@ -4469,6 +4469,11 @@ const document: Record<string, unknown> = {
         },
         "content": {
           "application/json": {
+            "example": {
+              "title": "Conflict",
+              "code": "1012",
+              "details": "A request with this Idempotency-Key is still running; retry to get its answer"
+            },
             "schema": {
               "$ref": "#/components/schemas/MerchantError"
             }
