@@ -72,6 +72,9 @@ export function createServer(options: CreateServerOptions = {}): Express {
   // The sandbox control API and its test clock exist only when configured (decision S-where).
   const control = config.sandbox.controlApi ? new SandboxControl(config, now, log) : undefined;
   const exemptable = sandboxClients(config);
+  // S-clock: with the control API, the APIs read the test clock (the exchange's nonce and 24 h ticker
+  // windows, the records' times); the stores (rate-limit windows, nonce expiry) keep real time.
+  const apiNow = control ? control.clock.now : now;
   const app = express();
   app.disable('x-powered-by');
   app.set('query parser', 'simple');
@@ -85,7 +88,7 @@ export function createServer(options: CreateServerOptions = {}): Express {
 
   for (const api of API_MODULES) {
     const handlers: Record<string, AnyHandler | undefined> = {
-      ...(api.defaultHandlers({ config, now, log, stores, ...(control ? { control } : {}) }) as unknown as Record<string, AnyHandler>),
+      ...(api.defaultHandlers({ config, now: apiNow, log, stores, ...(control ? { control } : {}) }) as unknown as Record<string, AnyHandler>),
       ...((options.handlers?.[api.id] ?? {}) as Record<string, AnyHandler | undefined>),
     };
     // S-prefer: a sandbox caller may ask for any declared answer with `Prefer: code=<status>`.
@@ -103,7 +106,7 @@ export function createServer(options: CreateServerOptions = {}): Express {
     const router = serverRouter(
       {
         api,
-        auth: api.auth({ settings: config[api.id], now, stores }),
+        auth: api.auth({ settings: config[api.id], now: apiNow, stores }),
         validator: documentValidator(api.id, config.validate, options.documents?.[api.id]),
         limiter: !config.rateLimit.enabled
           ? undefined

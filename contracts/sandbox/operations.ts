@@ -4,8 +4,10 @@ import { partnerErrors } from '../shared/responses.ts';
 import { z } from '../shared/zod.ts';
 import { AdvanceClockRequestSchema, ClockSchema, RateLimitsSchema, ResetResultSchema } from './schemas.ts';
 
-/** S-access: HTTP Basic of a sandbox merchant key, or nothing from loopback. */
-export const SANDBOX_SECURITY = [{ SandboxBasic: [] }, {}] as const;
+import { SANDBOX_SECURITY } from './security.ts';
+import { exchangeFixtureOperations } from './exchange-fixtures.ts';
+
+export { SANDBOX_SECURITY };
 
 // Every operation may answer 422: an undocumented query parameter is refused (the single validation pass).
 const errors = () => partnerErrors({}, 400, 401, 404, 405, 422, 500, 503);
@@ -99,4 +101,5 @@ export const sandboxOperations = defineOperations({
       ...bodyErrors(),
     },
   },
+  ...exchangeFixtureOperations,
 });

@@ -5,7 +5,7 @@ const document: Record<string, unknown> = {
   "info": {
     "title": "Sandbox Control API",
     "version": "1.0.0",
-    "description": "[All APIs](./) · [OpenAPI document (YAML)](../openapi/sandbox.yaml) · [Decisions](decisions.md) · Sandbox: `npm start` serves this API at `http://127.0.0.1:8080/sandbox/v1`.\n\nDrives the reference sandbox in tests: reset everything or one merchant, move a test clock that fires every time-based step of the merchant sandbox at once, and exempt sandbox credentials from the rate limits.\n\n## Authentication\n\nFrom the machine the sandbox runs on, no credentials; from elsewhere, HTTP Basic with a sandbox merchant key (S-access).\n\n## Decisions on what the document leaves open\n\n- **S-where: Where the control API is served.** Only by a sandbox: `npm start` (and `cryptopay-toolkit serve`) turn it on unless a CONFIG file is given or `SANDBOX_API=off`; `createServer` and a CONFIG file turn it on only with `sandbox.controlApi: true`. Elsewhere `/sandbox/v1` does not exist (404 like any unknown path).\n- **S-access: Who may call it.** HTTP Basic with a merchant key configured with `sandbox: true` (`demo-merchant` / `demo-merchant-secret`), or no credentials at all from a loopback address (127.0.0.0/8, ::1). A live merchant key (`sandbox: false`), a wrong secret or any other scheme answers 401 code `1001`; a request without credentials from another address too. No production key ever reaches it.\n- **S-clock: What the test clock drives.** One clock for the whole merchant sandbox: its time is real time plus an offset that only grows. Every time-based step of the merchant sandbox is scheduled on it (payments found and confirmed, M2; invoice payment and expiry; refund links opened, sent and expired; the webhook retry schedule), and `POST /clock/advance` runs those that fall due, in due order, before it answers (at most 31622400 s per call). Records created meanwhile carry the sandbox time. The exchange (nonce window, ticker window) and rate-limit windows keep real time: clients sign with their own clock.\n- **S-rate-limits: Rate limits during test runs.** Off by default. `POST /rate-limits {\"sandbox_keys_exempt\": true}` (or config `sandbox.exemptRateLimits`) makes requests authenticated with a sandbox credential skip the limiter: merchant keys with `sandbox: true` and every exchange and partner credential of the sandbox, and anything sent from loopback (the machine the sandbox runs on, as S-access trusts it: the public and refused requests too). Other requests without a valid credential are still counted per address.\n- **S-prefer: How a client reaches answers the sandbox gives only on failure (500, 503, 429, ...).** With the control API on, a request of a sandbox caller (a sandbox credential, or anything from loopback) to any operation of the four documents that carries `Prefer: code=<status>` and passes auth, rate limit and validation is answered with that status, the declared example body and the declared headers (`Retry-After: 1`, `Allow`), as Prism does. A status the operation does not declare is refused as invalid input naming the `Prefer` header (exchange 400 `1001`, the others 422 `1002`). Production servers ignore the header.\n- **S-errors: Error bodies.** The platform body `{title, code, details, source?}` of the partner API; validation failures answer 422 code `1002`.\n",
+    "description": "[All APIs](./) · [OpenAPI document (YAML)](../openapi/sandbox.yaml) · [Decisions](decisions.md) · Sandbox: `npm start` serves this API at `http://127.0.0.1:8080/sandbox/v1`.\n\nDrives the reference sandbox in tests: reset everything, one merchant or one trader, load fixtures (balances, an order book), move a test clock that fires every time-based step of the sandbox at once, and exempt sandbox credentials from the rate limits.\n\n## Authentication\n\nFrom the machine the sandbox runs on, no credentials; from elsewhere, HTTP Basic with a sandbox merchant key (S-access).\n\n## Decisions on what the document leaves open\n\n- **S-where: Where the control API is served.** Only by a sandbox: `npm start` (and `cryptopay-toolkit serve`) turn it on unless a CONFIG file is given or `SANDBOX_API=off`; `createServer` and a CONFIG file turn it on only with `sandbox.controlApi: true`. Elsewhere `/sandbox/v1` does not exist (404 like any unknown path).\n- **S-access: Who may call it.** HTTP Basic with a merchant key configured with `sandbox: true` (`demo-merchant` / `demo-merchant-secret`), or no credentials at all from a loopback address (127.0.0.0/8, ::1). A live merchant key (`sandbox: false`), a wrong secret or any other scheme answers 401 code `1001`; a request without credentials from another address too. No production key ever reaches it.\n- **S-clock: What the test clock drives.** One clock for the whole merchant sandbox: its time is real time plus an offset that only grows. Every time-based step of the merchant sandbox is scheduled on it (payments found and confirmed, M2; invoice payment and expiry; refund links opened, sent and expired; the webhook retry schedule), and `POST /clock/advance` runs those that fall due, in due order, before it answers (at most 31622400 s per call). Records created meanwhile carry the sandbox time. The exchange reads it too: the nonce window (X1: a nonce within 30 s of the sandbox time, so after an advance a client signs with the sandbox time, `now` of the typed exchange client set to real time plus the offset `GET /clock` gives), the 24 h ticker window and the times of orders and trades. Rate-limit windows and the expiry of used nonces keep real time.\n- **S-rate-limits: Rate limits during test runs.** Off by default. `POST /rate-limits {\"sandbox_keys_exempt\": true}` (or config `sandbox.exemptRateLimits`) makes requests authenticated with a sandbox credential skip the limiter: merchant keys with `sandbox: true` and every exchange and partner credential of the sandbox, and anything sent from loopback (the machine the sandbox runs on, as S-access trusts it: the public and refused requests too). Other requests without a valid credential are still counted per address.\n- **S-prefer: How a client reaches answers the sandbox gives only on failure (500, 503, 429, ...).** With the control API on, a request of a sandbox caller (a sandbox credential, or anything from loopback) to any operation of the four documents that carries `Prefer: code=<status>` and passes auth, rate limit and validation is answered with that status, the declared example body and the declared headers (`Retry-After: 1`, `Allow`), as Prism does. A status the operation does not declare is refused as invalid input naming the `Prefer` header (exchange 400 `1001`, the others 422 `1002`). Production servers ignore the header.\n- **S-errors: Error bodies.** The platform body `{title, code, details, source?}` of the partner API; validation failures answer 422 code `1002`.\n",
     "license": {
       "name": "MIT",
       "identifier": "MIT"
@@ -31,6 +31,10 @@ const document: Record<string, unknown> = {
       "description": "Start from a clean sandbox"
     },
     {
+      "name": "Fixtures",
+      "description": "Load balances, order books, payments, invoices and refunds in a given state"
+    },
+    {
       "name": "Test clock",
       "description": "Sandbox time, advanced on request"
     },
@@ -48,6 +52,45 @@ const document: Record<string, unknown> = {
       }
     },
     "schemas": {
+      "Account": {
+        "type": "object",
+        "properties": {
+          "currency": {
+            "type": "string",
+            "maxLength": 32,
+            "description": "Currency code",
+            "example": "btc"
+          },
+          "balance": {
+            "type": "string",
+            "maxLength": 40,
+            "pattern": "^[0-9]+(\\.[0-9]+)?$",
+            "description": "Total balance (available + locked)",
+            "example": "10.00"
+          },
+          "locked": {
+            "type": "string",
+            "maxLength": 40,
+            "pattern": "^[0-9]+(\\.[0-9]+)?$",
+            "description": "Amount locked by open orders",
+            "example": "10.00"
+          },
+          "available": {
+            "type": "string",
+            "maxLength": 40,
+            "pattern": "^[0-9]+(\\.[0-9]+)?$",
+            "description": "Amount available for new orders",
+            "example": "10.00"
+          }
+        },
+        "required": [
+          "currency",
+          "balance",
+          "locked",
+          "available"
+        ],
+        "description": "Balance of one currency."
+      },
       "AdvanceClockRequest": {
         "type": "object",
         "properties": {
@@ -113,6 +156,109 @@ const document: Record<string, unknown> = {
             "payment.email": "must be a valid e-mail address"
           }
         ]
+      },
+      "MarketId": {
+        "type": "string",
+        "enum": [
+          "btcusd",
+          "btccad",
+          "btceur",
+          "ethusd",
+          "ethcad",
+          "etheur",
+          "ethbtc",
+          "ltcusd",
+          "ltccad",
+          "ltceur",
+          "ltcbtc",
+          "xembtc",
+          "bchusd",
+          "bchcad",
+          "bcheur",
+          "bchbtc",
+          "xvgbtc",
+          "xvgeth",
+          "xvgcad",
+          "xvgeur",
+          "xvgusd"
+        ],
+        "description": "Market id: base currency code followed by quote currency code, lower case",
+        "example": "btcusd"
+      },
+      "OrderBookFixture": {
+        "type": "object",
+        "properties": {
+          "market": {
+            "$ref": "#/components/schemas/MarketId"
+          },
+          "ask_ids": {
+            "type": "array",
+            "items": {
+              "type": "integer",
+              "minimum": 1,
+              "maximum": 9007199254740991
+            },
+            "maxItems": 100,
+            "description": "Ids of the asks placed, lowest price first"
+          },
+          "bid_ids": {
+            "type": "array",
+            "items": {
+              "type": "integer",
+              "minimum": 1,
+              "maximum": 9007199254740991
+            },
+            "maxItems": 100,
+            "description": "Ids of the bids placed, highest price first"
+          }
+        },
+        "required": [
+          "market",
+          "ask_ids",
+          "bid_ids"
+        ],
+        "additionalProperties": false,
+        "description": "The orders an order-book fixture placed"
+      },
+      "OrderBookFixtureRequest": {
+        "type": "object",
+        "properties": {
+          "depth": {
+            "type": "integer",
+            "minimum": 1,
+            "maximum": 100,
+            "description": "Price levels per side (1 to 100)",
+            "example": 5
+          },
+          "mid_price": {
+            "type": "string",
+            "maxLength": 40,
+            "pattern": "^[0-9]+(\\.[0-9]+)?$",
+            "description": "The middle of the book: asks start one step above it, bids one step below",
+            "example": "100.00"
+          },
+          "step": {
+            "type": "string",
+            "maxLength": 40,
+            "pattern": "^[0-9]+(\\.[0-9]+)?$",
+            "description": "Distance between two price levels, in the quote currency",
+            "example": "1.00"
+          },
+          "volume": {
+            "type": "string",
+            "maxLength": 40,
+            "pattern": "^[0-9]+(\\.[0-9]+)?$",
+            "description": "Volume of each order, in the base currency",
+            "example": "0.1"
+          }
+        },
+        "required": [
+          "depth",
+          "mid_price",
+          "step",
+          "volume"
+        ],
+        "additionalProperties": false
       },
       "PartnerError": {
         "type": "object",
@@ -194,6 +340,121 @@ const document: Record<string, unknown> = {
         ],
         "additionalProperties": false,
         "description": "What a reset removed"
+      },
+      "TraderBalances": {
+        "type": "object",
+        "properties": {
+          "trader": {
+            "type": "string",
+            "maxLength": 4096
+          },
+          "accounts": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/Account"
+            },
+            "maxItems": 100,
+            "description": "Every balance of the trader after the change (GET /members/me)"
+          }
+        },
+        "required": [
+          "trader",
+          "accounts"
+        ],
+        "additionalProperties": false
+      },
+      "TraderBalancesRequest": {
+        "type": "object",
+        "properties": {
+          "btc": {
+            "type": "string",
+            "maxLength": 40,
+            "pattern": "^[0-9]+(\\.[0-9]+)?$",
+            "description": "New btc balance (at most the currency's decimal places)",
+            "example": "100"
+          },
+          "eth": {
+            "type": "string",
+            "maxLength": 40,
+            "pattern": "^[0-9]+(\\.[0-9]+)?$",
+            "description": "New eth balance (at most the currency's decimal places)",
+            "example": "100"
+          },
+          "ltc": {
+            "type": "string",
+            "maxLength": 40,
+            "pattern": "^[0-9]+(\\.[0-9]+)?$",
+            "description": "New ltc balance (at most the currency's decimal places)",
+            "example": "100"
+          },
+          "bch": {
+            "type": "string",
+            "maxLength": 40,
+            "pattern": "^[0-9]+(\\.[0-9]+)?$",
+            "description": "New bch balance (at most the currency's decimal places)",
+            "example": "100"
+          },
+          "xem": {
+            "type": "string",
+            "maxLength": 40,
+            "pattern": "^[0-9]+(\\.[0-9]+)?$",
+            "description": "New xem balance (at most the currency's decimal places)",
+            "example": "100"
+          },
+          "xvg": {
+            "type": "string",
+            "maxLength": 40,
+            "pattern": "^[0-9]+(\\.[0-9]+)?$",
+            "description": "New xvg balance (at most the currency's decimal places)",
+            "example": "100"
+          },
+          "usd": {
+            "type": "string",
+            "maxLength": 40,
+            "pattern": "^[0-9]+(\\.[0-9]+)?$",
+            "description": "New usd balance (at most the currency's decimal places)",
+            "example": "100"
+          },
+          "cad": {
+            "type": "string",
+            "maxLength": 40,
+            "pattern": "^[0-9]+(\\.[0-9]+)?$",
+            "description": "New cad balance (at most the currency's decimal places)",
+            "example": "100"
+          },
+          "eur": {
+            "type": "string",
+            "maxLength": 40,
+            "pattern": "^[0-9]+(\\.[0-9]+)?$",
+            "description": "New eur balance (at most the currency's decimal places)",
+            "example": "100"
+          }
+        },
+        "additionalProperties": false,
+        "description": "Balances to set, by currency; currencies left out keep theirs",
+        "minProperties": 1
+      },
+      "TraderReset": {
+        "type": "object",
+        "properties": {
+          "scope": {
+            "type": "string",
+            "enum": [
+              "trader"
+            ]
+          },
+          "trader": {
+            "type": "string",
+            "maxLength": 4096,
+            "description": "The access key reset"
+          }
+        },
+        "required": [
+          "scope",
+          "trader"
+        ],
+        "additionalProperties": false,
+        "description": "One trader's data reset"
       }
     },
     "parameters": {},
@@ -721,6 +982,328 @@ const document: Record<string, unknown> = {
                 },
                 "schema": {
                   "$ref": "#/components/schemas/RateLimits"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "405": {
+            "$ref": "#/components/responses/MethodNotAllowed"
+          },
+          "413": {
+            "$ref": "#/components/responses/PayloadTooLarge"
+          },
+          "415": {
+            "$ref": "#/components/responses/UnsupportedMediaType"
+          },
+          "422": {
+            "$ref": "#/components/responses/UnprocessableEntity"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalServerError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
+          }
+        }
+      }
+    },
+    "/traders/{access_key}/reset": {
+      "post": {
+        "operationId": "resetTrader",
+        "summary": "Reset one trader's data",
+        "description": "Cancels the trader's waiting orders at once (their funds unlocked), empties their order and trade lists, and puts every balance back to the seed (zero where the seed has none). Trades stay in the market history, where the other side still sees them. Other traders are untouched.",
+        "tags": [
+          "Reset"
+        ],
+        "security": [
+          {
+            "SandboxBasic": []
+          },
+          {}
+        ],
+        "parameters": [
+          {
+            "schema": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 4096,
+              "description": "A configured exchange access key",
+              "example": "demo-trader"
+            },
+            "required": true,
+            "description": "A configured exchange access key",
+            "name": "access_key",
+            "in": "path"
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The trader reset",
+            "content": {
+              "application/json": {
+                "example": {
+                  "scope": "trader",
+                  "trader": "demo-trader"
+                },
+                "schema": {
+                  "$ref": "#/components/schemas/TraderReset"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "405": {
+            "$ref": "#/components/responses/MethodNotAllowed"
+          },
+          "422": {
+            "$ref": "#/components/responses/UnprocessableEntity"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalServerError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
+          }
+        }
+      }
+    },
+    "/traders/{access_key}/balances": {
+      "post": {
+        "operationId": "loadTraderBalances",
+        "summary": "Set a trader's balances",
+        "description": "Sets the balance of each currency given (the exact decimal, at most the currency's places); a balance below what the trader's open orders hold locked is refused (422) and nothing changes.",
+        "tags": [
+          "Fixtures"
+        ],
+        "security": [
+          {
+            "SandboxBasic": []
+          },
+          {}
+        ],
+        "parameters": [
+          {
+            "schema": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 4096,
+              "description": "A configured exchange access key",
+              "example": "demo-trader"
+            },
+            "required": true,
+            "description": "A configured exchange access key",
+            "name": "access_key",
+            "in": "path"
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "example": {
+                "btc": "2.5",
+                "usd": "50000.00"
+              },
+              "schema": {
+                "$ref": "#/components/schemas/TraderBalancesRequest"
+              }
+            },
+            "application/x-www-form-urlencoded": {
+              "schema": {
+                "$ref": "#/components/schemas/TraderBalancesRequest"
+              },
+              "encoding": {
+                "btc": {
+                  "style": "form",
+                  "explode": true
+                },
+                "eth": {
+                  "style": "form",
+                  "explode": true
+                },
+                "ltc": {
+                  "style": "form",
+                  "explode": true
+                },
+                "bch": {
+                  "style": "form",
+                  "explode": true
+                },
+                "xem": {
+                  "style": "form",
+                  "explode": true
+                },
+                "xvg": {
+                  "style": "form",
+                  "explode": true
+                },
+                "usd": {
+                  "style": "form",
+                  "explode": true
+                },
+                "cad": {
+                  "style": "form",
+                  "explode": true
+                },
+                "eur": {
+                  "style": "form",
+                  "explode": true
+                }
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "Every balance of the trader now",
+            "content": {
+              "application/json": {
+                "example": {
+                  "trader": "demo-trader",
+                  "accounts": [
+                    {
+                      "currency": "btc",
+                      "balance": "2.50000000",
+                      "locked": "0.00000000",
+                      "available": "2.50000000"
+                    }
+                  ]
+                },
+                "schema": {
+                  "$ref": "#/components/schemas/TraderBalances"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "405": {
+            "$ref": "#/components/responses/MethodNotAllowed"
+          },
+          "413": {
+            "$ref": "#/components/responses/PayloadTooLarge"
+          },
+          "415": {
+            "$ref": "#/components/responses/UnsupportedMediaType"
+          },
+          "422": {
+            "$ref": "#/components/responses/UnprocessableEntity"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalServerError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
+          }
+        }
+      }
+    },
+    "/markets/{market}/order-book": {
+      "post": {
+        "operationId": "loadOrderBook",
+        "summary": "Place an order book of a given depth",
+        "description": "Places `depth` limit asks (mid_price + step, + 2 step, ...) and `depth` limit bids (mid_price - step, ...) of `volume` each, held by the user `sandbox-book-maker` (funded for them), so traders can trade against a book. Prices at or below zero, or with more decimals than the market's quote currency, are refused (422). An ask at or under a waiting bid of another trader (or a bid at or over an ask) trades at once, as any order does.",
+        "tags": [
+          "Fixtures"
+        ],
+        "security": [
+          {
+            "SandboxBasic": []
+          },
+          {}
+        ],
+        "parameters": [
+          {
+            "schema": {
+              "$ref": "#/components/schemas/MarketId"
+            },
+            "required": true,
+            "description": "Market id: base currency code followed by quote currency code, lower case",
+            "name": "market",
+            "in": "path"
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "example": {
+                "depth": 5,
+                "mid_price": "100.00",
+                "step": "1.00",
+                "volume": "0.1"
+              },
+              "schema": {
+                "$ref": "#/components/schemas/OrderBookFixtureRequest"
+              }
+            },
+            "application/x-www-form-urlencoded": {
+              "schema": {
+                "$ref": "#/components/schemas/OrderBookFixtureRequest"
+              },
+              "encoding": {
+                "depth": {
+                  "style": "form",
+                  "explode": true
+                },
+                "mid_price": {
+                  "style": "form",
+                  "explode": true
+                },
+                "step": {
+                  "style": "form",
+                  "explode": true
+                },
+                "volume": {
+                  "style": "form",
+                  "explode": true
+                }
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "The orders placed",
+            "content": {
+              "application/json": {
+                "example": {
+                  "market": "btcusd",
+                  "ask_ids": [
+                    11,
+                    12
+                  ],
+                  "bid_ids": [
+                    13,
+                    14
+                  ]
+                },
+                "schema": {
+                  "$ref": "#/components/schemas/OrderBookFixture"
                 }
               }
             }

@@ -105,10 +105,93 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/traders/{access_key}/reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reset one trader's data
+         * @description Cancels the trader's waiting orders at once (their funds unlocked), empties their order and trade lists, and puts every balance back to the seed (zero where the seed has none). Trades stay in the market history, where the other side still sees them. Other traders are untouched.
+         */
+        post: operations["resetTrader"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/traders/{access_key}/balances": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set a trader's balances
+         * @description Sets the balance of each currency given (the exact decimal, at most the currency's places); a balance below what the trader's open orders hold locked is refused (422) and nothing changes.
+         */
+        post: operations["loadTraderBalances"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/markets/{market}/order-book": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Place an order book of a given depth
+         * @description Places `depth` limit asks (mid_price + step, + 2 step, ...) and `depth` limit bids (mid_price - step, ...) of `volume` each, held by the user `sandbox-book-maker` (funded for them), so traders can trade against a book. Prices at or below zero, or with more decimals than the market's quote currency, are refused (422). An ask at or under a waiting bid of another trader (or a bid at or over an ask) trades at once, as any order does.
+         */
+        post: operations["loadOrderBook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description Balance of one currency. */
+        Account: {
+            /**
+             * @description Currency code
+             * @example btc
+             */
+            currency: string;
+            /**
+             * @description Total balance (available + locked)
+             * @example 10.00
+             */
+            balance: string;
+            /**
+             * @description Amount locked by open orders
+             * @example 10.00
+             */
+            locked: string;
+            /**
+             * @description Amount available for new orders
+             * @example 10.00
+             */
+            available: string;
+        };
         AdvanceClockRequest: {
             /**
              * @description Seconds to move the clock forward (1 to 31622400)
@@ -141,6 +224,42 @@ export interface components {
         ErrorSource: {
             [key: string]: string;
         }[];
+        /**
+         * @description Market id: base currency code followed by quote currency code, lower case
+         * @example btcusd
+         * @enum {string}
+         */
+        MarketId: "btcusd" | "btccad" | "btceur" | "ethusd" | "ethcad" | "etheur" | "ethbtc" | "ltcusd" | "ltccad" | "ltceur" | "ltcbtc" | "xembtc" | "bchusd" | "bchcad" | "bcheur" | "bchbtc" | "xvgbtc" | "xvgeth" | "xvgcad" | "xvgeur" | "xvgusd";
+        /** @description The orders an order-book fixture placed */
+        OrderBookFixture: {
+            market: components["schemas"]["MarketId"];
+            /** @description Ids of the asks placed, lowest price first */
+            ask_ids: number[];
+            /** @description Ids of the bids placed, highest price first */
+            bid_ids: number[];
+        };
+        OrderBookFixtureRequest: {
+            /**
+             * @description Price levels per side (1 to 100)
+             * @example 5
+             */
+            depth: number;
+            /**
+             * @description The middle of the book: asks start one step above it, bids one step below
+             * @example 100.00
+             */
+            mid_price: string;
+            /**
+             * @description Distance between two price levels, in the quote currency
+             * @example 1.00
+             */
+            step: string;
+            /**
+             * @description Volume of each order, in the base currency
+             * @example 0.1
+             */
+            volume: string;
+        };
         /** @description Error body of the partner API: `{ title, code, details, error?, source? }`. */
         PartnerError: {
             /**
@@ -178,6 +297,66 @@ export interface components {
             merchant?: string;
             /** @description Records removed (scope `merchant`); 0 for `all`, which empties every store */
             removed: number;
+        };
+        TraderBalances: {
+            trader: string;
+            /** @description Every balance of the trader after the change (GET /members/me) */
+            accounts: components["schemas"]["Account"][];
+        };
+        /** @description Balances to set, by currency; currencies left out keep theirs */
+        TraderBalancesRequest: {
+            /**
+             * @description New btc balance (at most the currency's decimal places)
+             * @example 100
+             */
+            btc?: string;
+            /**
+             * @description New eth balance (at most the currency's decimal places)
+             * @example 100
+             */
+            eth?: string;
+            /**
+             * @description New ltc balance (at most the currency's decimal places)
+             * @example 100
+             */
+            ltc?: string;
+            /**
+             * @description New bch balance (at most the currency's decimal places)
+             * @example 100
+             */
+            bch?: string;
+            /**
+             * @description New xem balance (at most the currency's decimal places)
+             * @example 100
+             */
+            xem?: string;
+            /**
+             * @description New xvg balance (at most the currency's decimal places)
+             * @example 100
+             */
+            xvg?: string;
+            /**
+             * @description New usd balance (at most the currency's decimal places)
+             * @example 100
+             */
+            usd?: string;
+            /**
+             * @description New cad balance (at most the currency's decimal places)
+             * @example 100
+             */
+            cad?: string;
+            /**
+             * @description New eur balance (at most the currency's decimal places)
+             * @example 100
+             */
+            eur?: string;
+        };
+        /** @description One trader's data reset */
+        TraderReset: {
+            /** @enum {string} */
+            scope: "trader";
+            /** @description The access key reset */
+            trader: string;
         };
     };
     responses: {
@@ -556,6 +735,156 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["RateLimits"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    resetTrader: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A configured exchange access key */
+                access_key: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The trader reset */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "scope": "trader",
+                     *       "trader": "demo-trader"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TraderReset"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    loadTraderBalances: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A configured exchange access key */
+                access_key: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "btc": "2.5",
+                 *       "usd": "50000.00"
+                 *     }
+                 */
+                "application/json": components["schemas"]["TraderBalancesRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["TraderBalancesRequest"];
+            };
+        };
+        responses: {
+            /** @description Every balance of the trader now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "trader": "demo-trader",
+                     *       "accounts": [
+                     *         {
+                     *           "currency": "btc",
+                     *           "balance": "2.50000000",
+                     *           "locked": "0.00000000",
+                     *           "available": "2.50000000"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TraderBalances"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    loadOrderBook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Market id: base currency code followed by quote currency code, lower case */
+                market: components["schemas"]["MarketId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "depth": 5,
+                 *       "mid_price": "100.00",
+                 *       "step": "1.00",
+                 *       "volume": "0.1"
+                 *     }
+                 */
+                "application/json": components["schemas"]["OrderBookFixtureRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["OrderBookFixtureRequest"];
+            };
+        };
+        responses: {
+            /** @description The orders placed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "market": "btcusd",
+                     *       "ask_ids": [
+                     *         11,
+                     *         12
+                     *       ],
+                     *       "bid_ids": [
+                     *         13,
+                     *         14
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OrderBookFixture"];
                 };
             };
             400: components["responses"]["BadRequest"];

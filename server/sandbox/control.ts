@@ -7,6 +7,7 @@ import type { RateCounter } from '../ports/rate-limit.ts';
 import type { Clock } from '../rate-limit.ts';
 import { isLoopback } from './auth.ts';
 import { TestClock } from './clock.ts';
+import type { SandboxFixtures } from './fixtures.ts';
 
 /** What one API's sandbox can reset. */
 export interface ResetHooks {
@@ -19,6 +20,8 @@ export interface ResetHooks {
 export class SandboxControl {
   readonly clock: TestClock;
   exempt: boolean;
+  /** What each API's sandbox loads fixtures through (server/sandbox/fixtures.ts); set by its default handler set. */
+  readonly fixtures: SandboxFixtures = {};
   private readonly hooks: ResetHooks[] = [];
 
   constructor(
