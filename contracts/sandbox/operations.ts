@@ -6,6 +6,7 @@ import { AdvanceClockRequestSchema, ClockSchema, RateLimitsSchema, ResetResultSc
 
 import { SANDBOX_SECURITY } from './security.ts';
 import { exchangeFixtureOperations } from './exchange-fixtures.ts';
+import { merchantFixtureOperations } from './merchant-fixtures.ts';
 
 export { SANDBOX_SECURITY };
 
@@ -102,4 +103,5 @@ export const sandboxOperations = defineOperations({
     },
   },
   ...exchangeFixtureOperations,
+  ...merchantFixtureOperations,
 });

@@ -107,6 +107,17 @@ const document: Record<string, unknown> = {
         ],
         "additionalProperties": false
       },
+      "BlockchainStatus": {
+        "type": "string",
+        "enum": [
+          "Pending",
+          "Paid",
+          "Confirmed",
+          "Expired"
+        ],
+        "description": "Blockchain status. `Pending`: not found; `Paid`: found, awaiting confirmation; `Confirmed`: required confirmations reached; `Expired`: the address window (`expires_timestamp`) passed with nothing found (decision M-expired).",
+        "example": "Confirmed"
+      },
       "Clock": {
         "type": "object",
         "properties": {
@@ -139,6 +150,465 @@ const document: Record<string, unknown> = {
         ],
         "additionalProperties": false,
         "description": "The test clock of the merchant sandbox"
+      },
+      "CreatePaymentFields": {
+        "type": "object",
+        "properties": {
+          "amount": {
+            "type": "string",
+            "maxLength": 40,
+            "pattern": "^(0*[1-9][0-9]*(\\.[0-9]+)?|0+\\.[0-9]*[1-9][0-9]*)$",
+            "description": "Amount in `currency_iso`; digits and `.`; greater than 0",
+            "example": "10.00"
+          },
+          "external_id": {
+            "type": "string",
+            "minLength": 1,
+            "maxLength": 255,
+            "description": "Merchant's reference",
+            "example": "order-1001"
+          },
+          "currency_iso": {
+            "type": "string",
+            "enum": [
+              "USD",
+              "CAD",
+              "EUR"
+            ],
+            "description": "Merchant currency: USD, CAD or EUR",
+            "example": "USD"
+          },
+          "network_type": {
+            "type": "string",
+            "enum": [
+              "ERC-20",
+              "BEP-20",
+              "TRC-20"
+            ],
+            "default": "ERC-20",
+            "description": "For currencies with several networks (USDT): ERC-20, BEP-20 or TRC-20; default ERC-20. Ignored for single-network currencies."
+          },
+          "crypto_iso": {
+            "$ref": "#/components/schemas/CryptoIso"
+          },
+          "confirmations_required": {
+            "type": "string",
+            "maxLength": 16,
+            "pattern": "^[1-9][0-9]*$",
+            "description": "Confirmations threshold, a string of digits (as the document types it); minimum 1. A threshold above 1 keeps the transaction in pending_confirmation until met.",
+            "example": "3"
+          },
+          "ip": {
+            "type": "string",
+            "maxLength": 45,
+            "pattern": "^[0-9a-fA-F.:]+$",
+            "description": "Customer's IPv4 or IPv6 address",
+            "example": "203.0.113.7"
+          },
+          "invoice_number": {
+            "type": "string",
+            "maxLength": 64,
+            "pattern": "^[a-zA-Z0-9]+$",
+            "description": "Invoice number, a-z A-Z 0-9; unique per merchant (a duplicate answers 422 code 2001, decision M5)",
+            "example": "INV1001"
+          },
+          "first_name": {
+            "type": "string",
+            "maxLength": 100,
+            "pattern": "^[a-zA-Z.' -]+$",
+            "description": "Customer's first name",
+            "example": "Jane"
+          },
+          "last_name": {
+            "type": "string",
+            "maxLength": 100,
+            "pattern": "^[a-zA-Z.' -]+$",
+            "description": "Customer's last name",
+            "example": "Doe"
+          },
+          "email": {
+            "type": "string",
+            "maxLength": 254,
+            "format": "email",
+            "description": "Customer's e-mail address",
+            "example": "jane@example.com"
+          },
+          "phone": {
+            "type": "string",
+            "maxLength": 20,
+            "pattern": "^[0-9]+$",
+            "description": "Phone number, digits only",
+            "example": "4165550100"
+          },
+          "address": {
+            "type": "string",
+            "maxLength": 200,
+            "pattern": "^[0-9a-zA-Z/.' -]+$",
+            "description": "Street address",
+            "example": "100 King St W"
+          },
+          "city": {
+            "type": "string",
+            "maxLength": 100,
+            "pattern": "^[a-zA-Z ]+$",
+            "description": "City",
+            "example": "Toronto"
+          },
+          "state": {
+            "type": "string",
+            "maxLength": 100,
+            "pattern": "^[a-zA-Z ]+$",
+            "description": "State or province",
+            "example": "Ontario"
+          },
+          "zip": {
+            "type": "string",
+            "maxLength": 20,
+            "pattern": "^[a-zA-Z0-9/'# -]+$",
+            "description": "Postal or zip code",
+            "example": "M5X 1A9"
+          },
+          "country": {
+            "type": "string",
+            "enum": [
+              "AD",
+              "AE",
+              "AF",
+              "AG",
+              "AI",
+              "AL",
+              "AM",
+              "AO",
+              "AQ",
+              "AR",
+              "AS",
+              "AT",
+              "AU",
+              "AW",
+              "AX",
+              "AZ",
+              "BA",
+              "BB",
+              "BD",
+              "BE",
+              "BF",
+              "BG",
+              "BH",
+              "BI",
+              "BJ",
+              "BL",
+              "BM",
+              "BN",
+              "BO",
+              "BQ",
+              "BR",
+              "BS",
+              "BT",
+              "BV",
+              "BW",
+              "BY",
+              "BZ",
+              "CA",
+              "CC",
+              "CD",
+              "CF",
+              "CG",
+              "CH",
+              "CI",
+              "CK",
+              "CL",
+              "CM",
+              "CN",
+              "CO",
+              "CR",
+              "CU",
+              "CV",
+              "CW",
+              "CX",
+              "CY",
+              "CZ",
+              "DE",
+              "DJ",
+              "DK",
+              "DM",
+              "DO",
+              "DZ",
+              "EC",
+              "EE",
+              "EG",
+              "EH",
+              "ER",
+              "ES",
+              "ET",
+              "FI",
+              "FJ",
+              "FK",
+              "FM",
+              "FO",
+              "FR",
+              "GA",
+              "GB",
+              "GD",
+              "GE",
+              "GF",
+              "GG",
+              "GH",
+              "GI",
+              "GL",
+              "GM",
+              "GN",
+              "GP",
+              "GQ",
+              "GR",
+              "GS",
+              "GT",
+              "GU",
+              "GW",
+              "GY",
+              "HK",
+              "HM",
+              "HN",
+              "HR",
+              "HT",
+              "HU",
+              "ID",
+              "IE",
+              "IL",
+              "IM",
+              "IN",
+              "IO",
+              "IQ",
+              "IR",
+              "IS",
+              "IT",
+              "JE",
+              "JM",
+              "JO",
+              "JP",
+              "KE",
+              "KG",
+              "KH",
+              "KI",
+              "KM",
+              "KN",
+              "KP",
+              "KR",
+              "KW",
+              "KY",
+              "KZ",
+              "LA",
+              "LB",
+              "LC",
+              "LI",
+              "LK",
+              "LR",
+              "LS",
+              "LT",
+              "LU",
+              "LV",
+              "LY",
+              "MA",
+              "MC",
+              "MD",
+              "ME",
+              "MF",
+              "MG",
+              "MH",
+              "MK",
+              "ML",
+              "MM",
+              "MN",
+              "MO",
+              "MP",
+              "MQ",
+              "MR",
+              "MS",
+              "MT",
+              "MU",
+              "MV",
+              "MW",
+              "MX",
+              "MY",
+              "MZ",
+              "NA",
+              "NC",
+              "NE",
+              "NF",
+              "NG",
+              "NI",
+              "NL",
+              "NO",
+              "NP",
+              "NR",
+              "NU",
+              "NZ",
+              "OM",
+              "PA",
+              "PE",
+              "PF",
+              "PG",
+              "PH",
+              "PK",
+              "PL",
+              "PM",
+              "PN",
+              "PR",
+              "PS",
+              "PT",
+              "PW",
+              "PY",
+              "QA",
+              "RE",
+              "RO",
+              "RS",
+              "RU",
+              "RW",
+              "SA",
+              "SB",
+              "SC",
+              "SD",
+              "SE",
+              "SG",
+              "SH",
+              "SI",
+              "SJ",
+              "SK",
+              "SL",
+              "SM",
+              "SN",
+              "SO",
+              "SR",
+              "SS",
+              "ST",
+              "SV",
+              "SX",
+              "SY",
+              "SZ",
+              "TC",
+              "TD",
+              "TF",
+              "TG",
+              "TH",
+              "TJ",
+              "TK",
+              "TL",
+              "TM",
+              "TN",
+              "TO",
+              "TR",
+              "TT",
+              "TV",
+              "TW",
+              "TZ",
+              "UA",
+              "UG",
+              "UM",
+              "US",
+              "UY",
+              "UZ",
+              "VA",
+              "VC",
+              "VE",
+              "VG",
+              "VI",
+              "VN",
+              "VU",
+              "WF",
+              "WS",
+              "YE",
+              "YT",
+              "ZA",
+              "ZM",
+              "ZW"
+            ],
+            "description": "ISO 3166-1 alpha-2 country code",
+            "example": "CA"
+          },
+          "webhook_url": {
+            "type": "string",
+            "maxLength": 2048,
+            "format": "uri",
+            "pattern": "^(https://|http://(127\\.0\\.0\\.1|localhost|\\[::1\\])(:[0-9]+)?(/|$))",
+            "description": "Target of the payment webhooks. https; sandbox keys may also use http on 127.0.0.1 or localhost (decision M3, enforced by the server). Default: none.",
+            "example": "https://merchant.example.com/hooks/payments"
+          }
+        },
+        "required": [
+          "amount",
+          "external_id",
+          "currency_iso",
+          "crypto_iso",
+          "confirmations_required",
+          "ip",
+          "invoice_number",
+          "first_name",
+          "last_name",
+          "email"
+        ],
+        "description": "Fields of a direct payment (section 4.2)"
+      },
+      "CryptoAddressInfo": {
+        "type": "object",
+        "properties": {
+          "iso": {
+            "$ref": "#/components/schemas/CryptoIso"
+          },
+          "address": {
+            "type": "string",
+            "maxLength": 128,
+            "description": "Address given to the customer",
+            "example": "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq"
+          },
+          "cash_address": {
+            "type": "string",
+            "maxLength": 128,
+            "description": "Bitcoin Cash cash address; only for Bitcoin Cash (Bitcoin payments may carry it too)"
+          },
+          "xaddress": {
+            "type": "string",
+            "maxLength": 128,
+            "description": "XRP X-address; only for XRP"
+          },
+          "destination_tag": {
+            "type": "string",
+            "maxLength": 128,
+            "description": "XRP destination tag; only for XRP. The customer must use it."
+          },
+          "start_timestamp": {
+            "type": "integer",
+            "minimum": 0,
+            "maximum": 9007199254740991,
+            "description": "Unix time (s) from which the address accepts payment for this invoice",
+            "example": 1767225600
+          },
+          "expires_timestamp": {
+            "type": "integer",
+            "minimum": 0,
+            "maximum": 9007199254740991,
+            "description": "Unix time (s) until which the address accepts payment: five minutes after display. A payment sent in the window is still processed once found.",
+            "example": 1767225900
+          }
+        },
+        "required": [
+          "iso",
+          "address",
+          "start_timestamp",
+          "expires_timestamp"
+        ],
+        "description": "Where and until when the customer pays"
+      },
+      "CryptoIso": {
+        "type": "string",
+        "enum": [
+          "BTC",
+          "ETH",
+          "LTC",
+          "BCH",
+          "XRP",
+          "USDT"
+        ],
+        "description": "Cryptocurrency code. An unknown value answers 422 with code `2004` (Invalid currency type) naming the field (decision M1).",
+        "example": "BTC"
       },
       "ErrorSource": {
         "type": "array",
@@ -298,6 +768,144 @@ const document: Record<string, unknown> = {
         ],
         "description": "Error body of the partner API: `{ title, code, details, error?, source? }`."
       },
+      "Payment": {
+        "type": "object",
+        "properties": {
+          "id": {
+            "type": "integer",
+            "minimum": 1,
+            "maximum": 9007199254740991,
+            "description": "Payment id used for lookup",
+            "example": 1001
+          },
+          "amount": {
+            "type": "string",
+            "maxLength": 40,
+            "pattern": "^[0-9]+(\\.[0-9]+)?$",
+            "description": "Invoice amount in the merchant's default currency",
+            "example": "10.00"
+          },
+          "txid": {
+            "type": "string",
+            "maxLength": 128,
+            "description": "Blockchain transaction id; empty string until a transaction is found",
+            "example": ""
+          },
+          "invoice_number": {
+            "type": "string",
+            "maxLength": 64,
+            "description": "Invoice number",
+            "example": "INV1001"
+          },
+          "amount_due": {
+            "type": "string",
+            "maxLength": 40,
+            "pattern": "^[0-9]+(\\.[0-9]+)?$",
+            "description": "Converted cryptocurrency amount due, to the currency precision",
+            "example": "10.00"
+          },
+          "amount_received": {
+            "type": "string",
+            "maxLength": 40,
+            "pattern": "^[0-9]+(\\.[0-9]+)?$",
+            "description": "Amount sent by the customer to the address; `0` until found",
+            "example": "10.00"
+          },
+          "exchange_rate": {
+            "type": "string",
+            "maxLength": 40,
+            "pattern": "^[0-9]+(\\.[0-9]+)?$",
+            "description": "Market price of the cryptocurrency used for the conversion",
+            "example": "10.00"
+          },
+          "exchange_rate_currency": {
+            "type": "string",
+            "enum": [
+              "USD",
+              "CAD",
+              "EUR"
+            ],
+            "description": "Base currency of the quoted price",
+            "example": "USD"
+          },
+          "status": {
+            "$ref": "#/components/schemas/PaymentStatus"
+          },
+          "crypto_address_info": {
+            "$ref": "#/components/schemas/CryptoAddressInfo"
+          },
+          "url": {
+            "type": "string",
+            "maxLength": 2048,
+            "format": "uri",
+            "description": "URL to look up the payment's details",
+            "example": "https://portal.example.com/payments/1001"
+          }
+        },
+        "required": [
+          "id",
+          "amount",
+          "txid",
+          "invoice_number",
+          "amount_due",
+          "amount_received",
+          "exchange_rate",
+          "exchange_rate_currency",
+          "status",
+          "crypto_address_info",
+          "url"
+        ],
+        "description": "A direct payment (section 2.1): response of Create a Payment and Query a Payment."
+      },
+      "PaymentFixtureRequest": {
+        "type": "object",
+        "properties": {
+          "blockchain_status": {
+            "type": "string",
+            "enum": [
+              "Pending",
+              "Paid",
+              "Confirmed",
+              "Expired"
+            ],
+            "description": "`Pending`: created, its lifecycle (M2) still ahead; `Paid`: found now (paymentFound sent), confirmed on schedule; `Confirmed`: found and confirmed now (both webhooks sent; transaction `paid`, or `overpaid`/`underpaid` for amounts 100/200); `Expired`: its address window already over, never found.",
+            "example": "Confirmed"
+          },
+          "payment": {
+            "$ref": "#/components/schemas/CreatePaymentFields"
+          }
+        },
+        "required": [
+          "blockchain_status",
+          "payment"
+        ],
+        "additionalProperties": false,
+        "description": "A payment as POST /merchant/v2/payments takes it, and the status to load it in"
+      },
+      "PaymentStatus": {
+        "type": "object",
+        "properties": {
+          "blockchain_status": {
+            "$ref": "#/components/schemas/BlockchainStatus"
+          },
+          "transaction_status": {
+            "anyOf": [
+              {
+                "$ref": "#/components/schemas/TransactionStatus"
+              },
+              {
+                "type": "null"
+              }
+            ],
+            "description": "Transaction status; null until the payment is found on the blockchain"
+          }
+        },
+        "required": [
+          "blockchain_status",
+          "transaction_status"
+        ],
+        "description": "Blockchain and transaction status of a payment (section 3)"
+      },
       "RateLimits": {
         "type": "object",
         "properties": {
@@ -455,6 +1063,20 @@ const document: Record<string, unknown> = {
         ],
         "additionalProperties": false,
         "description": "One trader's data reset"
+      },
+      "TransactionStatus": {
+        "type": "string",
+        "enum": [
+          "invoice_sent",
+          "pending_confirmation",
+          "paid",
+          "overpaid",
+          "underpaid",
+          "completed",
+          "cancelled"
+        ],
+        "description": "Transaction status. `invoice_sent`: not found on the blockchain (invoices only); `pending_confirmation`: found, waiting for confirmation; `paid`: confirmed, received equals due; `overpaid` / `underpaid`: confirmed, received greater / less than due; `completed`: previously overpaid or underpaid, marked completed by the merchant; `cancelled`: found but never confirmed. Where a field allows `null`, null means the transaction is not created yet (payment not found on the blockchain).",
+        "example": "paid"
       }
     },
     "parameters": {},
@@ -1304,6 +1926,139 @@ const document: Record<string, unknown> = {
                 },
                 "schema": {
                   "$ref": "#/components/schemas/OrderBookFixture"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "405": {
+            "$ref": "#/components/responses/MethodNotAllowed"
+          },
+          "413": {
+            "$ref": "#/components/responses/PayloadTooLarge"
+          },
+          "415": {
+            "$ref": "#/components/responses/UnsupportedMediaType"
+          },
+          "422": {
+            "$ref": "#/components/responses/UnprocessableEntity"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalServerError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
+          }
+        }
+      }
+    },
+    "/merchants/{api_key}/payments": {
+      "post": {
+        "operationId": "loadPayment",
+        "summary": "Load a payment in a given status",
+        "description": "Creates a payment of a sandbox merchant key exactly as `POST /merchant/v2/payments` does (same validation, same webhooks to its `webhook_url`), then moves it to `blockchain_status` at once. Answers the payment as `GET /merchant/v2/payments/{payment_id}` shows it; its `id` is the payment id.",
+        "tags": [
+          "Fixtures"
+        ],
+        "security": [
+          {
+            "SandboxBasic": []
+          },
+          {}
+        ],
+        "parameters": [
+          {
+            "schema": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 128,
+              "description": "A merchant API key configured with `sandbox: true`",
+              "example": "demo-merchant"
+            },
+            "required": true,
+            "description": "A merchant API key configured with `sandbox: true`",
+            "name": "api_key",
+            "in": "path"
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "example": {
+                "blockchain_status": "Confirmed",
+                "payment": {
+                  "amount": "10.00",
+                  "external_id": "order-1001",
+                  "currency_iso": "USD",
+                  "crypto_iso": "BTC",
+                  "confirmations_required": "3",
+                  "ip": "203.0.113.7",
+                  "invoice_number": "INV1001",
+                  "first_name": "Jane",
+                  "last_name": "Doe",
+                  "email": "jane@example.com",
+                  "city": "Toronto",
+                  "country": "CA"
+                }
+              },
+              "schema": {
+                "$ref": "#/components/schemas/PaymentFixtureRequest"
+              }
+            },
+            "application/x-www-form-urlencoded": {
+              "schema": {
+                "$ref": "#/components/schemas/PaymentFixtureRequest"
+              },
+              "encoding": {
+                "blockchain_status": {
+                  "style": "form",
+                  "explode": true
+                },
+                "payment": {
+                  "style": "deepObject",
+                  "explode": true
+                }
+              }
+            }
+          }
+        },
+        "responses": {
+          "201": {
+            "description": "The payment, in the status asked for",
+            "content": {
+              "application/json": {
+                "example": {
+                  "id": 1001,
+                  "amount": "10.00",
+                  "txid": "",
+                  "invoice_number": "INV1001",
+                  "amount_due": "0.00025",
+                  "amount_received": "0",
+                  "exchange_rate": "40000.00",
+                  "exchange_rate_currency": "USD",
+                  "status": {
+                    "blockchain_status": "Pending",
+                    "transaction_status": null
+                  },
+                  "crypto_address_info": {
+                    "iso": "BTC",
+                    "address": "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq",
+                    "start_timestamp": 1767225600,
+                    "expires_timestamp": 1767225900
+                  },
+                  "url": "https://portal.example.com/payments/1001"
+                },
+                "schema": {
+                  "$ref": "#/components/schemas/Payment"
                 }
               }
             }

@@ -165,6 +165,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/merchants/{api_key}/payments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Load a payment in a given status
+         * @description Creates a payment of a sandbox merchant key exactly as `POST /merchant/v2/payments` does (same validation, same webhooks to its `webhook_url`), then moves it to `blockchain_status` at once. Answers the payment as `GET /merchant/v2/payments/{payment_id}` shows it; its `id` is the payment id.
+         */
+        post: operations["loadPayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -199,6 +219,12 @@ export interface components {
              */
             seconds: number;
         };
+        /**
+         * @description Blockchain status. `Pending`: not found; `Paid`: found, awaiting confirmation; `Confirmed`: required confirmations reached; `Expired`: the address window (`expires_timestamp`) passed with nothing found (decision M-expired).
+         * @example Confirmed
+         * @enum {string}
+         */
+        BlockchainStatus: "Pending" | "Paid" | "Confirmed" | "Expired";
         /** @description The test clock of the merchant sandbox */
         Clock: {
             /**
@@ -213,6 +239,131 @@ export interface components {
             /** @description Steps this advance ran (POST /clock/advance only) */
             fired?: number;
         };
+        /** @description Fields of a direct payment (section 4.2) */
+        CreatePaymentFields: {
+            /**
+             * @description Amount in `currency_iso`; digits and `.`; greater than 0
+             * @example 10.00
+             */
+            amount: string;
+            /**
+             * @description Merchant's reference
+             * @example order-1001
+             */
+            external_id: string;
+            /**
+             * @description Merchant currency: USD, CAD or EUR
+             * @example USD
+             * @enum {string}
+             */
+            currency_iso: "USD" | "CAD" | "EUR";
+            /**
+             * @description For currencies with several networks (USDT): ERC-20, BEP-20 or TRC-20; default ERC-20. Ignored for single-network currencies.
+             * @default ERC-20
+             * @enum {string}
+             */
+            network_type?: "ERC-20" | "BEP-20" | "TRC-20";
+            crypto_iso: components["schemas"]["CryptoIso"];
+            /**
+             * @description Confirmations threshold, a string of digits (as the document types it); minimum 1. A threshold above 1 keeps the transaction in pending_confirmation until met.
+             * @example 3
+             */
+            confirmations_required: string;
+            /**
+             * @description Customer's IPv4 or IPv6 address
+             * @example 203.0.113.7
+             */
+            ip: string;
+            /**
+             * @description Invoice number, a-z A-Z 0-9; unique per merchant (a duplicate answers 422 code 2001, decision M5)
+             * @example INV1001
+             */
+            invoice_number: string;
+            /**
+             * @description Customer's first name
+             * @example Jane
+             */
+            first_name: string;
+            /**
+             * @description Customer's last name
+             * @example Doe
+             */
+            last_name: string;
+            /**
+             * Format: email
+             * @description Customer's e-mail address
+             * @example jane@example.com
+             */
+            email: string;
+            /**
+             * @description Phone number, digits only
+             * @example 4165550100
+             */
+            phone?: string;
+            /**
+             * @description Street address
+             * @example 100 King St W
+             */
+            address?: string;
+            /**
+             * @description City
+             * @example Toronto
+             */
+            city?: string;
+            /**
+             * @description State or province
+             * @example Ontario
+             */
+            state?: string;
+            /**
+             * @description Postal or zip code
+             * @example M5X 1A9
+             */
+            zip?: string;
+            /**
+             * @description ISO 3166-1 alpha-2 country code
+             * @example CA
+             * @enum {string}
+             */
+            country?: "AD" | "AE" | "AF" | "AG" | "AI" | "AL" | "AM" | "AO" | "AQ" | "AR" | "AS" | "AT" | "AU" | "AW" | "AX" | "AZ" | "BA" | "BB" | "BD" | "BE" | "BF" | "BG" | "BH" | "BI" | "BJ" | "BL" | "BM" | "BN" | "BO" | "BQ" | "BR" | "BS" | "BT" | "BV" | "BW" | "BY" | "BZ" | "CA" | "CC" | "CD" | "CF" | "CG" | "CH" | "CI" | "CK" | "CL" | "CM" | "CN" | "CO" | "CR" | "CU" | "CV" | "CW" | "CX" | "CY" | "CZ" | "DE" | "DJ" | "DK" | "DM" | "DO" | "DZ" | "EC" | "EE" | "EG" | "EH" | "ER" | "ES" | "ET" | "FI" | "FJ" | "FK" | "FM" | "FO" | "FR" | "GA" | "GB" | "GD" | "GE" | "GF" | "GG" | "GH" | "GI" | "GL" | "GM" | "GN" | "GP" | "GQ" | "GR" | "GS" | "GT" | "GU" | "GW" | "GY" | "HK" | "HM" | "HN" | "HR" | "HT" | "HU" | "ID" | "IE" | "IL" | "IM" | "IN" | "IO" | "IQ" | "IR" | "IS" | "IT" | "JE" | "JM" | "JO" | "JP" | "KE" | "KG" | "KH" | "KI" | "KM" | "KN" | "KP" | "KR" | "KW" | "KY" | "KZ" | "LA" | "LB" | "LC" | "LI" | "LK" | "LR" | "LS" | "LT" | "LU" | "LV" | "LY" | "MA" | "MC" | "MD" | "ME" | "MF" | "MG" | "MH" | "MK" | "ML" | "MM" | "MN" | "MO" | "MP" | "MQ" | "MR" | "MS" | "MT" | "MU" | "MV" | "MW" | "MX" | "MY" | "MZ" | "NA" | "NC" | "NE" | "NF" | "NG" | "NI" | "NL" | "NO" | "NP" | "NR" | "NU" | "NZ" | "OM" | "PA" | "PE" | "PF" | "PG" | "PH" | "PK" | "PL" | "PM" | "PN" | "PR" | "PS" | "PT" | "PW" | "PY" | "QA" | "RE" | "RO" | "RS" | "RU" | "RW" | "SA" | "SB" | "SC" | "SD" | "SE" | "SG" | "SH" | "SI" | "SJ" | "SK" | "SL" | "SM" | "SN" | "SO" | "SR" | "SS" | "ST" | "SV" | "SX" | "SY" | "SZ" | "TC" | "TD" | "TF" | "TG" | "TH" | "TJ" | "TK" | "TL" | "TM" | "TN" | "TO" | "TR" | "TT" | "TV" | "TW" | "TZ" | "UA" | "UG" | "UM" | "US" | "UY" | "UZ" | "VA" | "VC" | "VE" | "VG" | "VI" | "VN" | "VU" | "WF" | "WS" | "YE" | "YT" | "ZA" | "ZM" | "ZW";
+            /**
+             * Format: uri
+             * @description Target of the payment webhooks. https; sandbox keys may also use http on 127.0.0.1 or localhost (decision M3, enforced by the server). Default: none.
+             * @example https://merchant.example.com/hooks/payments
+             */
+            webhook_url?: string;
+        };
+        /** @description Where and until when the customer pays */
+        CryptoAddressInfo: {
+            iso: components["schemas"]["CryptoIso"];
+            /**
+             * @description Address given to the customer
+             * @example bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq
+             */
+            address: string;
+            /** @description Bitcoin Cash cash address; only for Bitcoin Cash (Bitcoin payments may carry it too) */
+            cash_address?: string;
+            /** @description XRP X-address; only for XRP */
+            xaddress?: string;
+            /** @description XRP destination tag; only for XRP. The customer must use it. */
+            destination_tag?: string;
+            /**
+             * @description Unix time (s) from which the address accepts payment for this invoice
+             * @example 1767225600
+             */
+            start_timestamp: number;
+            /**
+             * @description Unix time (s) until which the address accepts payment: five minutes after display. A payment sent in the window is still processed once found.
+             * @example 1767225900
+             */
+            expires_timestamp: number;
+        };
+        /**
+         * @description Cryptocurrency code. An unknown value answers 422 with code `2004` (Invalid currency type) naming the field (decision M1).
+         * @example BTC
+         * @enum {string}
+         */
+        CryptoIso: "BTC" | "ETH" | "LTC" | "BCH" | "XRP" | "USDT";
         /**
          * @description On validation failure: one object per invalid field, key the field, value the reason.
          * @example [
@@ -280,6 +431,74 @@ export interface components {
             /** @description Specific details */
             error?: string;
             source?: components["schemas"]["ErrorSource"];
+        };
+        /** @description A direct payment (section 2.1): response of Create a Payment and Query a Payment. */
+        Payment: {
+            /**
+             * @description Payment id used for lookup
+             * @example 1001
+             */
+            id: number;
+            /**
+             * @description Invoice amount in the merchant's default currency
+             * @example 10.00
+             */
+            amount: string;
+            /**
+             * @description Blockchain transaction id; empty string until a transaction is found
+             * @example
+             */
+            txid: string;
+            /**
+             * @description Invoice number
+             * @example INV1001
+             */
+            invoice_number: string;
+            /**
+             * @description Converted cryptocurrency amount due, to the currency precision
+             * @example 10.00
+             */
+            amount_due: string;
+            /**
+             * @description Amount sent by the customer to the address; `0` until found
+             * @example 10.00
+             */
+            amount_received: string;
+            /**
+             * @description Market price of the cryptocurrency used for the conversion
+             * @example 10.00
+             */
+            exchange_rate: string;
+            /**
+             * @description Base currency of the quoted price
+             * @example USD
+             * @enum {string}
+             */
+            exchange_rate_currency: "USD" | "CAD" | "EUR";
+            status: components["schemas"]["PaymentStatus"];
+            crypto_address_info: components["schemas"]["CryptoAddressInfo"];
+            /**
+             * Format: uri
+             * @description URL to look up the payment's details
+             * @example https://portal.example.com/payments/1001
+             */
+            url: string;
+        };
+        /** @description A payment as POST /merchant/v2/payments takes it, and the status to load it in */
+        PaymentFixtureRequest: {
+            /**
+             * @description `Pending`: created, its lifecycle (M2) still ahead; `Paid`: found now (paymentFound sent), confirmed on schedule; `Confirmed`: found and confirmed now (both webhooks sent; transaction `paid`, or `overpaid`/`underpaid` for amounts 100/200); `Expired`: its address window already over, never found.
+             * @example Confirmed
+             * @enum {string}
+             */
+            blockchain_status: "Pending" | "Paid" | "Confirmed" | "Expired";
+            payment: components["schemas"]["CreatePaymentFields"];
+        };
+        /** @description Blockchain and transaction status of a payment (section 3) */
+        PaymentStatus: {
+            blockchain_status: components["schemas"]["BlockchainStatus"];
+            /** @description Transaction status; null until the payment is found on the blockchain */
+            transaction_status: components["schemas"]["TransactionStatus"] | null;
         };
         /** @description Whether sandbox credentials are exempt from the rate limits */
         RateLimits: {
@@ -358,6 +577,12 @@ export interface components {
             /** @description The access key reset */
             trader: string;
         };
+        /**
+         * @description Transaction status. `invoice_sent`: not found on the blockchain (invoices only); `pending_confirmation`: found, waiting for confirmation; `paid`: confirmed, received equals due; `overpaid` / `underpaid`: confirmed, received greater / less than due; `completed`: previously overpaid or underpaid, marked completed by the merchant; `cancelled`: found but never confirmed. Where a field allows `null`, null means the transaction is not created yet (payment not found on the blockchain).
+         * @example paid
+         * @enum {string}
+         */
+        TransactionStatus: "invoice_sent" | "pending_confirmation" | "paid" | "overpaid" | "underpaid" | "completed" | "cancelled";
     };
     responses: {
         /** @description Malformed body: not valid JSON, or not valid form encoding (1011) */
@@ -885,6 +1110,85 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["OrderBookFixture"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    loadPayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A merchant API key configured with `sandbox: true` */
+                api_key: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "blockchain_status": "Confirmed",
+                 *       "payment": {
+                 *         "amount": "10.00",
+                 *         "external_id": "order-1001",
+                 *         "currency_iso": "USD",
+                 *         "crypto_iso": "BTC",
+                 *         "confirmations_required": "3",
+                 *         "ip": "203.0.113.7",
+                 *         "invoice_number": "INV1001",
+                 *         "first_name": "Jane",
+                 *         "last_name": "Doe",
+                 *         "email": "jane@example.com",
+                 *         "city": "Toronto",
+                 *         "country": "CA"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["PaymentFixtureRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["PaymentFixtureRequest"];
+            };
+        };
+        responses: {
+            /** @description The payment, in the status asked for */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 1001,
+                     *       "amount": "10.00",
+                     *       "txid": "",
+                     *       "invoice_number": "INV1001",
+                     *       "amount_due": "0.00025",
+                     *       "amount_received": "0",
+                     *       "exchange_rate": "40000.00",
+                     *       "exchange_rate_currency": "USD",
+                     *       "status": {
+                     *         "blockchain_status": "Pending",
+                     *         "transaction_status": null
+                     *       },
+                     *       "crypto_address_info": {
+                     *         "iso": "BTC",
+                     *         "address": "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq",
+                     *         "start_timestamp": 1767225600,
+                     *         "expires_timestamp": 1767225900
+                     *       },
+                     *       "url": "https://portal.example.com/payments/1001"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Payment"];
                 };
             };
             400: components["responses"]["BadRequest"];

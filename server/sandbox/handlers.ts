@@ -5,6 +5,7 @@ import type { ServerConfig } from '../config.ts';
 import { ApiDomainError } from '../errors.ts';
 import type { SandboxControl } from './control.ts';
 import { exchangeFixtureHandlers } from './exchange-fixtures.ts';
+import { merchantFixtureHandlers } from './merchant-fixtures.ts';
 
 export type SandboxHandlers = HandlerMap<typeof sandboxOperations, unknown>;
 
@@ -17,6 +18,7 @@ export function sandboxHandlers(control: SandboxControl, config: ServerConfig): 
   });
   return {
     ...exchangeFixtureHandlers(control, config),
+    ...merchantFixtureHandlers(control),
     async resetSandbox() {
       await control.resetAll();
       return { status: 200, body: { scope: 'all', removed: 0 } };

@@ -8,6 +8,7 @@ import { merchantReferenceHandlers } from './index.ts';
 import { resumeSandbox } from './resume.ts';
 import { MerchantSandbox } from './sandbox.ts';
 import { removeMerchantRecords } from '../../sandbox/merchant-reset.ts';
+import { merchantFixtures } from './sandbox-fixtures.ts';
 
 export function defaultMerchantHandlers({ config, now, log, stores, control }: HandlerContext): MerchantHandlers {
   const { units, outbox, merchant: store, invoiceNumbers } = stores;
@@ -24,5 +25,7 @@ export function defaultMerchantHandlers({ config, now, log, stores, control }: H
   // On a persistent store, what was scheduled before the restart is scheduled again, in one unit:
   // the timers it arms start once it committed.
   if (units) units.unit(() => resumeSandbox(sandbox, config.merchant.keys)).catch((e: unknown) => log(`[merchant-sandbox] resume failed: ${String(e)}`));
-  return inUnits(units, merchantReferenceHandlers({ sandbox }));
+  const handlers = inUnits(units, merchantReferenceHandlers({ sandbox }));
+  if (control) control.fixtures.merchant = merchantFixtures(sandbox, handlers, config.merchant.keys);
+  return handlers;
 }

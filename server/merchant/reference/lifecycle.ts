@@ -52,7 +52,7 @@ export function startPaymentLifecycle(sb: MerchantSandbox, payment: PaymentRecor
   sb.schedule(until(sb, since, Math.max(confirmedAfterMs, foundAfterMs)), `payment ${payment.id} confirmed`, () => paymentConfirmed(sb, payment.id, signingSecret));
 }
 
-async function paymentFound(sb: MerchantSandbox, paymentId: number, secret: string): Promise<void> {
+export async function paymentFound(sb: MerchantSandbox, paymentId: number, secret: string): Promise<void> {
   const p = await sb.store.payments.get(paymentId);
   if (!p || p.blockchain_status !== 'Pending') return;
   const tx = (await sb.store.transactions.get(p.transaction_id))!;
@@ -69,7 +69,7 @@ async function paymentFound(sb: MerchantSandbox, paymentId: number, secret: stri
   }
 }
 
-async function paymentConfirmed(sb: MerchantSandbox, paymentId: number, secret: string): Promise<void> {
+export async function paymentConfirmed(sb: MerchantSandbox, paymentId: number, secret: string): Promise<void> {
   const p = await sb.store.payments.get(paymentId);
   // Found not done yet (its step is being retried after a fault): confirm after it, never skip.
   if (p?.blockchain_status === 'Pending') throw new StepNotReady(`payment ${paymentId} is not found yet`);
