@@ -5,7 +5,8 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createMerchantClient, unwrap } from '../client/merchant.ts';
 import { createSandboxClient } from '../client/sandbox.ts';
-import { createPaymentBody } from '../contracts/merchant/examples.ts';
+import { createInvoiceBody, createPaymentBody } from '../contracts/merchant/examples.ts';
+import { INVOICE_STATUSES, REFUND_STATUSES } from '../contracts/merchant/enums.ts';
 import { testServer } from '../server/testing.ts';
 import { webhookReceiver } from './sandbox-helpers.ts';
 
@@ -64,5 +65,36 @@ describe('payment fixtures', () => {
     expect([invalid.response.status, (invalid.error as { code: string }).code]).toEqual([422, '1002']);
     const status = await s.control.POST('/merchants/{api_key}/payments', { params: { path: { api_key: 'demo-merchant' } }, body: { blockchain_status: 'Lost' as never, payment: payment() } });
     expect(status.response.status).toBe(422);
+  });
+});
+
+describe('invoice and refund fixtures', () => {
+  it('loads an invoice in each status the merchant document defines, as GET /invoices shows it', async () => {
+    const s = await listen();
+    const amountFor = { overpaid: '100', underpaid: '200' } as Record<string, string>;
+    const { due_at: pastDue, ...fields } = createInvoiceBody.invoice; // due 2026-02-01: expired 90 days later
+    for (const status of INVOICE_STATUSES) {
+      const invoice = { ...fields, amount: amountFor[status] ?? '10.00', invoice_number: `INVF${INVOICE_STATUSES.indexOf(status)}` };
+      const loaded = await unwrap(s.control.POST('/merchants/{api_key}/invoices', { params: { path: { api_key: 'demo-merchant' } }, body: { status, invoice } }));
+      expect([status, loaded.status]).toEqual([status, status]);
+      expect(await unwrap(s.merchant.GET('/invoices/{id}', { params: { path: { id: loaded.id } } }))).toEqual(loaded);
+    }
+    const late = await s.control.POST('/merchants/{api_key}/invoices', { params: { path: { api_key: 'demo-merchant' } }, body: { status: 'paid', invoice: { ...fields, due_at: pastDue!, invoice_number: 'INVFY' } } });
+    expect([late.response.status, (late.error as { source: unknown[] }).source]).toEqual([422, [{ 'invoice.due_at': expect.stringContaining('has expired') }]]);
+    const mismatch = await s.control.POST('/merchants/{api_key}/invoices', { params: { path: { api_key: 'demo-merchant' } }, body: { status: 'overpaid', invoice: { ...fields, amount: '10.00', invoice_number: 'INVFX' } } });
+    expect([mismatch.response.status, (mismatch.error as { source: unknown[] }).source]).toEqual([422, [{ status: expect.stringContaining('confirmed as paid') }]]);
+  });
+
+  it('loads a refund of a paid transaction in each status', async () => {
+    const s = await listen();
+    for (const status of REFUND_STATUSES) {
+      const paid = await unwrap(s.control.POST('/merchants/{api_key}/payments', { params: { path: { api_key: 'demo-merchant' } }, body: { blockchain_status: 'Confirmed', payment: payment() } }));
+      const txId = (await unwrap(s.merchant.GET('/transactions'))).transactions.find((t) => t.invoice_number === paid.invoice_number)!.id;
+      const refund = await unwrap(s.control.POST('/merchants/{api_key}/transactions/{transaction_id}/refunds', {
+        params: { path: { api_key: 'demo-merchant', transaction_id: txId } }, body: { status, refund: { email: 'jane@example.com', amount_to_refund_fiat: '5.00' } },
+      }));
+      expect([status, refund.status]).toEqual([status, status]);
+      expect((await unwrap(s.merchant.GET('/refunds/{refund_id}', { params: { path: { refund_id: refund.id } } }))).status).toBe(status);
+    }
   });
 });

@@ -151,6 +151,404 @@ const document: Record<string, unknown> = {
         "additionalProperties": false,
         "description": "The test clock of the merchant sandbox"
       },
+      "CreateInvoiceFields": {
+        "type": "object",
+        "properties": {
+          "amount": {
+            "type": "string",
+            "maxLength": 40,
+            "pattern": "^(0*[1-9][0-9]*(\\.[0-9]+)?|0+\\.[0-9]*[1-9][0-9]*)$",
+            "description": "Amount due in `currency_iso`; greater than 0",
+            "example": "10.00"
+          },
+          "currency_iso": {
+            "type": "string",
+            "enum": [
+              "USD",
+              "CAD",
+              "EUR"
+            ],
+            "description": "Must match the account currency: USD, CAD or EUR (a mismatch answers 422)",
+            "example": "USD"
+          },
+          "email": {
+            "type": "string",
+            "maxLength": 254,
+            "format": "email",
+            "description": "Recipient e-mail. Required unless `invoice_recipient_id` is given",
+            "example": "jane@example.com"
+          },
+          "company_name": {
+            "type": "string",
+            "maxLength": 100,
+            "pattern": "^[a-zA-Z.' -]+$",
+            "description": "Company name. Required unless `invoice_recipient_id` is given",
+            "example": "Acme Widgets"
+          },
+          "first_name": {
+            "type": "string",
+            "maxLength": 100,
+            "pattern": "^[a-zA-Z.' -]+$",
+            "description": "First name. Required unless `invoice_recipient_id` is given",
+            "example": "Jane"
+          },
+          "last_name": {
+            "type": "string",
+            "maxLength": 100,
+            "pattern": "^[a-zA-Z.' -]+$",
+            "description": "Last name. Required unless `invoice_recipient_id` is given",
+            "example": "Doe"
+          },
+          "phone": {
+            "type": "string",
+            "maxLength": 20,
+            "pattern": "^[0-9]+$",
+            "description": "Phone number, digits only",
+            "example": "4165550100"
+          },
+          "address": {
+            "type": "string",
+            "maxLength": 200,
+            "pattern": "^[0-9a-zA-Z/.' -]+$",
+            "description": "Street address",
+            "example": "100 King St W"
+          },
+          "city": {
+            "type": "string",
+            "maxLength": 100,
+            "pattern": "^[a-zA-Z ]+$",
+            "description": "City",
+            "example": "Toronto"
+          },
+          "state": {
+            "type": "string",
+            "maxLength": 100,
+            "pattern": "^[a-zA-Z ]+$",
+            "description": "State or province",
+            "example": "Ontario"
+          },
+          "zip": {
+            "type": "string",
+            "maxLength": 20,
+            "pattern": "^[a-zA-Z0-9/'# -]+$",
+            "description": "Postal or zip code",
+            "example": "M5X 1A9"
+          },
+          "country": {
+            "type": "string",
+            "enum": [
+              "AD",
+              "AE",
+              "AF",
+              "AG",
+              "AI",
+              "AL",
+              "AM",
+              "AO",
+              "AQ",
+              "AR",
+              "AS",
+              "AT",
+              "AU",
+              "AW",
+              "AX",
+              "AZ",
+              "BA",
+              "BB",
+              "BD",
+              "BE",
+              "BF",
+              "BG",
+              "BH",
+              "BI",
+              "BJ",
+              "BL",
+              "BM",
+              "BN",
+              "BO",
+              "BQ",
+              "BR",
+              "BS",
+              "BT",
+              "BV",
+              "BW",
+              "BY",
+              "BZ",
+              "CA",
+              "CC",
+              "CD",
+              "CF",
+              "CG",
+              "CH",
+              "CI",
+              "CK",
+              "CL",
+              "CM",
+              "CN",
+              "CO",
+              "CR",
+              "CU",
+              "CV",
+              "CW",
+              "CX",
+              "CY",
+              "CZ",
+              "DE",
+              "DJ",
+              "DK",
+              "DM",
+              "DO",
+              "DZ",
+              "EC",
+              "EE",
+              "EG",
+              "EH",
+              "ER",
+              "ES",
+              "ET",
+              "FI",
+              "FJ",
+              "FK",
+              "FM",
+              "FO",
+              "FR",
+              "GA",
+              "GB",
+              "GD",
+              "GE",
+              "GF",
+              "GG",
+              "GH",
+              "GI",
+              "GL",
+              "GM",
+              "GN",
+              "GP",
+              "GQ",
+              "GR",
+              "GS",
+              "GT",
+              "GU",
+              "GW",
+              "GY",
+              "HK",
+              "HM",
+              "HN",
+              "HR",
+              "HT",
+              "HU",
+              "ID",
+              "IE",
+              "IL",
+              "IM",
+              "IN",
+              "IO",
+              "IQ",
+              "IR",
+              "IS",
+              "IT",
+              "JE",
+              "JM",
+              "JO",
+              "JP",
+              "KE",
+              "KG",
+              "KH",
+              "KI",
+              "KM",
+              "KN",
+              "KP",
+              "KR",
+              "KW",
+              "KY",
+              "KZ",
+              "LA",
+              "LB",
+              "LC",
+              "LI",
+              "LK",
+              "LR",
+              "LS",
+              "LT",
+              "LU",
+              "LV",
+              "LY",
+              "MA",
+              "MC",
+              "MD",
+              "ME",
+              "MF",
+              "MG",
+              "MH",
+              "MK",
+              "ML",
+              "MM",
+              "MN",
+              "MO",
+              "MP",
+              "MQ",
+              "MR",
+              "MS",
+              "MT",
+              "MU",
+              "MV",
+              "MW",
+              "MX",
+              "MY",
+              "MZ",
+              "NA",
+              "NC",
+              "NE",
+              "NF",
+              "NG",
+              "NI",
+              "NL",
+              "NO",
+              "NP",
+              "NR",
+              "NU",
+              "NZ",
+              "OM",
+              "PA",
+              "PE",
+              "PF",
+              "PG",
+              "PH",
+              "PK",
+              "PL",
+              "PM",
+              "PN",
+              "PR",
+              "PS",
+              "PT",
+              "PW",
+              "PY",
+              "QA",
+              "RE",
+              "RO",
+              "RS",
+              "RU",
+              "RW",
+              "SA",
+              "SB",
+              "SC",
+              "SD",
+              "SE",
+              "SG",
+              "SH",
+              "SI",
+              "SJ",
+              "SK",
+              "SL",
+              "SM",
+              "SN",
+              "SO",
+              "SR",
+              "SS",
+              "ST",
+              "SV",
+              "SX",
+              "SY",
+              "SZ",
+              "TC",
+              "TD",
+              "TF",
+              "TG",
+              "TH",
+              "TJ",
+              "TK",
+              "TL",
+              "TM",
+              "TN",
+              "TO",
+              "TR",
+              "TT",
+              "TV",
+              "TW",
+              "TZ",
+              "UA",
+              "UG",
+              "UM",
+              "US",
+              "UY",
+              "UZ",
+              "VA",
+              "VC",
+              "VE",
+              "VG",
+              "VI",
+              "VN",
+              "VU",
+              "WF",
+              "WS",
+              "YE",
+              "YT",
+              "ZA",
+              "ZM",
+              "ZW"
+            ],
+            "description": "ISO 3166-1 alpha-2 country code",
+            "example": "CA"
+          },
+          "invoice_number": {
+            "type": "string",
+            "maxLength": 64,
+            "pattern": "^[a-zA-Z0-9]+$",
+            "description": "Invoice number, a-z A-Z 0-9; unique (decision M5); generated if omitted",
+            "example": "INV1001"
+          },
+          "due_at": {
+            "type": "string",
+            "maxLength": 40,
+            "format": "date-time",
+            "description": "Due time, ISO 8601 UTC; default the current time. The invoice expires 90 days after it.",
+            "example": "2026-01-31T12:00:00.000Z"
+          },
+          "description": {
+            "type": "string",
+            "maxLength": 255,
+            "description": "Shown to the recipient; at most 255 characters (decision M-invoice-description)",
+            "example": "Consulting, January"
+          },
+          "invoice_recipient_id": {
+            "type": "integer",
+            "minimum": 1,
+            "maximum": 9007199254740991,
+            "description": "Existing recipient; its stored details are used and inline recipient fields are ignored (decision M-invoice-recipient)",
+            "example": 301
+          },
+          "send_reminders": {
+            "type": "boolean",
+            "default": false,
+            "description": "Reminders 5 days before due_at and 2 days after; only one if due within a week. Default false (decision M-send-reminders)."
+          },
+          "send_customer_email": {
+            "type": "boolean",
+            "default": false,
+            "description": "The service e-mails the invoice URL to the recipient; default false"
+          }
+        },
+        "required": [
+          "amount",
+          "currency_iso"
+        ],
+        "description": "Fields of a new invoice (section 4.6). email, company_name, first_name and last_name: required unless `invoice_recipient_id` is given.",
+        "anyOf": [
+          {
+            "required": [
+              "invoice_recipient_id"
+            ]
+          },
+          {
+            "required": [
+              "email",
+              "company_name",
+              "first_name",
+              "last_name"
+            ]
+          }
+        ]
+      },
       "CreatePaymentFields": {
         "type": "object",
         "properties": {
@@ -547,6 +945,69 @@ const document: Record<string, unknown> = {
         ],
         "description": "Fields of a direct payment (section 4.2)"
       },
+      "CreateRefundRequest": {
+        "type": "object",
+        "properties": {
+          "email": {
+            "type": "string",
+            "maxLength": 254,
+            "format": "email",
+            "description": "Customer address for the refund link",
+            "example": "jane@example.com"
+          },
+          "amount_to_refund_fiat": {
+            "type": "string",
+            "maxLength": 40,
+            "pattern": "^(0*[1-9][0-9]*(\\.[0-9]{1,2})?|0+\\.([1-9][0-9]?|0[1-9]))$",
+            "description": "Fiat amount. Required for instant-settlement transactions.; greater than 0, at most 2 decimal places",
+            "example": "10.00"
+          },
+          "amount_to_refund": {
+            "type": "string",
+            "maxLength": 40,
+            "pattern": "^(0*[1-9][0-9]*(\\.[0-9]+)?|0+\\.[0-9]*[1-9][0-9]*)$",
+            "description": "Cryptocurrency amount. Required for manual-settlement transactions.; greater than 0",
+            "example": "10.00"
+          },
+          "expires_in": {
+            "type": "integer",
+            "minimum": 12,
+            "maximum": 336,
+            "default": 24,
+            "description": "Hours the customer has to accept; 12 to 336, default 24 (decision M4)",
+            "example": 24
+          },
+          "send_email": {
+            "type": "boolean",
+            "default": false,
+            "description": "The service e-mails the refund link to the customer; default false"
+          },
+          "webhook_url": {
+            "type": "string",
+            "maxLength": 2048,
+            "format": "uri",
+            "pattern": "^https://",
+            "description": "Refund webhook target; must use https. Omitted: no webhook.",
+            "example": "https://merchant.example.com/hooks/refunds"
+          }
+        },
+        "required": [
+          "email"
+        ],
+        "description": "Body of Create a Refund (section 4.13), flat. Give `amount_to_refund_fiat` for an instant-settlement transaction, `amount_to_refund` for a manual-settlement one: the schema requires at least one, the server the one matching the settlement method (422 naming it) and ignores the other. Refunds cannot exceed what was received (422 code 2002, decision M4).",
+        "anyOf": [
+          {
+            "required": [
+              "amount_to_refund_fiat"
+            ]
+          },
+          {
+            "required": [
+              "amount_to_refund"
+            ]
+          }
+        ]
+      },
       "CryptoAddressInfo": {
         "type": "object",
         "properties": {
@@ -626,6 +1087,170 @@ const document: Record<string, unknown> = {
             "payment.email": "must be a valid e-mail address"
           }
         ]
+      },
+      "Invoice": {
+        "type": "object",
+        "properties": {
+          "id": {
+            "type": "integer",
+            "minimum": 1,
+            "maximum": 9007199254740991,
+            "description": "Invoice id",
+            "example": 4001
+          },
+          "created_at": {
+            "type": "string",
+            "maxLength": 40,
+            "format": "date-time",
+            "description": "Creation time, ISO 8601 UTC",
+            "example": "2026-01-31T12:00:00.000Z"
+          },
+          "expires_at": {
+            "type": "string",
+            "maxLength": 40,
+            "format": "date-time",
+            "description": "Expiry time, ISO 8601 UTC: 90 days after due_at",
+            "example": "2026-01-31T12:00:00.000Z"
+          },
+          "due_at": {
+            "type": "string",
+            "maxLength": 40,
+            "format": "date-time",
+            "description": "Due time, ISO 8601 UTC",
+            "example": "2026-01-31T12:00:00.000Z"
+          },
+          "invoice_recipient_id": {
+            "anyOf": [
+              {
+                "type": "integer",
+                "minimum": 1,
+                "maximum": 9007199254740991
+              },
+              {
+                "type": "null"
+              }
+            ],
+            "description": "Recipient id; null when the recipient was given inline and not saved, or was deleted since (decision M-invoice-recipient)",
+            "example": 301
+          },
+          "amount": {
+            "type": "string",
+            "maxLength": 40,
+            "pattern": "^[0-9]+(\\.[0-9]+)?$",
+            "description": "Amount due in fiat",
+            "example": "10.00"
+          },
+          "invoice_number": {
+            "type": "string",
+            "maxLength": 64,
+            "description": "Invoice number, given or generated",
+            "example": "INV4001"
+          },
+          "url": {
+            "type": "string",
+            "maxLength": 2048,
+            "format": "uri",
+            "description": "URL the recipient visits to pay",
+            "example": "https://portal.example.com/invoices/4001"
+          },
+          "email": {
+            "type": "string",
+            "maxLength": 254,
+            "format": "email",
+            "description": "Recipient's e-mail address",
+            "example": "jane@example.com"
+          },
+          "status": {
+            "$ref": "#/components/schemas/InvoiceStatus"
+          },
+          "delivery_status": {
+            "anyOf": [
+              {
+                "$ref": "#/components/schemas/InvoiceDeliveryStatus"
+              },
+              {
+                "type": "null"
+              }
+            ],
+            "description": "Delivery status of the invoice e-mail; null while pending (send_customer_email true) or when the service sends none"
+          },
+          "transaction": {
+            "$ref": "#/components/schemas/Transaction"
+          }
+        },
+        "required": [
+          "id",
+          "created_at",
+          "expires_at",
+          "due_at",
+          "invoice_recipient_id",
+          "amount",
+          "invoice_number",
+          "url",
+          "email",
+          "status",
+          "delivery_status",
+          "transaction"
+        ],
+        "description": "An invoice (section 2.5) with its transaction (2.3)"
+      },
+      "InvoiceDeliveryStatus": {
+        "type": "string",
+        "enum": [
+          "sent",
+          "viewed",
+          "opened",
+          "error",
+          "bounced",
+          "delivered",
+          "spam"
+        ],
+        "description": "Delivery status of the invoice e-mail. `sent`, `delivered`; `opened`: e-mail viewed; `viewed`: link in the e-mail clicked; `bounced`: undeliverable; `error`, `spam`. Where the field is `null`, the e-mail is pending (if `send_customer_email` is true) or not sent by the service.",
+        "example": "sent"
+      },
+      "InvoiceFixtureRequest": {
+        "type": "object",
+        "properties": {
+          "status": {
+            "type": "string",
+            "enum": [
+              "unpaid",
+              "cancelled",
+              "expired",
+              "pending_confirmation",
+              "paid",
+              "overpaid",
+              "underpaid",
+              "completed"
+            ],
+            "description": "`unpaid`: created, the simulated recipient still ahead (amount 300: never paid); `pending_confirmation`: paid now, unconfirmed; `paid`, `overpaid` (amount 100), `underpaid` (amount 200): paid and confirmed now (the status must be the one the amount gives, M2); `completed`: confirmed and settled; `cancelled`; `expired`: 90 days past `due_at`, never paid. A `due_at` more than 90 days ago allows only `expired` and `cancelled`.",
+            "example": "paid"
+          },
+          "invoice": {
+            "$ref": "#/components/schemas/CreateInvoiceFields"
+          }
+        },
+        "required": [
+          "status",
+          "invoice"
+        ],
+        "additionalProperties": false,
+        "description": "An invoice as POST /merchant/v2/invoices takes it, and the status to load it in"
+      },
+      "InvoiceStatus": {
+        "type": "string",
+        "enum": [
+          "unpaid",
+          "cancelled",
+          "expired",
+          "pending_confirmation",
+          "paid",
+          "overpaid",
+          "underpaid",
+          "completed"
+        ],
+        "description": "Invoice status. `unpaid`: created, not paid; `cancelled`: marked cancelled; `expired`: past `expires_at`; the payment statuses `pending_confirmation`, `paid`, `overpaid`, `underpaid`, `completed` follow the invoice transaction.",
+        "example": "unpaid"
       },
       "MarketId": {
         "type": "string",
@@ -920,6 +1545,150 @@ const document: Record<string, unknown> = {
         "additionalProperties": false,
         "description": "Whether sandbox credentials are exempt from the rate limits"
       },
+      "Refund": {
+        "type": "object",
+        "properties": {
+          "id": {
+            "type": "integer",
+            "minimum": 1,
+            "maximum": 9007199254740991,
+            "description": "Refund id",
+            "example": 9001
+          },
+          "amount_to_refund": {
+            "anyOf": [
+              {
+                "type": "string",
+                "maxLength": 40,
+                "pattern": "^[0-9]+(\\.[0-9]+)?$",
+                "example": "10.00"
+              },
+              {
+                "type": "null"
+              }
+            ],
+            "description": "Amount in the transaction cryptocurrency",
+            "example": "0.00025"
+          },
+          "amount_to_refund_fiat": {
+            "type": "string",
+            "maxLength": 40,
+            "pattern": "^[0-9]+(\\.[0-9]+)?$",
+            "description": "Amount in the transaction fiat currency, converted at processing time",
+            "example": "10.00"
+          },
+          "email": {
+            "type": "string",
+            "maxLength": 254,
+            "format": "email",
+            "description": "Customer e-mail address",
+            "example": "jane@example.com"
+          },
+          "expires_at": {
+            "type": "string",
+            "maxLength": 40,
+            "format": "date-time",
+            "description": "Expiry, ISO 8601 UTC: creation plus expires_in hours",
+            "example": "2026-01-31T12:00:00.000Z"
+          },
+          "status": {
+            "$ref": "#/components/schemas/RefundStatus"
+          },
+          "txid": {
+            "anyOf": [
+              {
+                "type": "string",
+                "maxLength": 128
+              },
+              {
+                "type": "null"
+              }
+            ],
+            "description": "Refund's cryptocurrency transaction id; null until sent",
+            "example": null
+          },
+          "transaction_fees": {
+            "type": "string",
+            "maxLength": 40,
+            "pattern": "^[0-9]+(\\.[0-9]+)?$",
+            "description": "Blockchain fee: fiat for instant settlement, cryptocurrency for manual",
+            "example": "10.00"
+          },
+          "created_at": {
+            "type": "string",
+            "maxLength": 40,
+            "format": "date-time",
+            "description": "Creation time, ISO 8601 UTC",
+            "example": "2026-01-31T12:00:00.000Z"
+          },
+          "url": {
+            "type": "string",
+            "maxLength": 2048,
+            "format": "uri",
+            "description": "URL sent to the customer to process the refund",
+            "example": "https://portal.example.com/refunds/9001"
+          },
+          "webhook_url": {
+            "type": "string",
+            "maxLength": 2048,
+            "format": "uri",
+            "pattern": "^https://",
+            "description": "Where the refund webhook is delivered; present when given",
+            "example": "https://merchant.example.com/hooks/refunds"
+          }
+        },
+        "required": [
+          "id",
+          "amount_to_refund",
+          "amount_to_refund_fiat",
+          "email",
+          "expires_at",
+          "status",
+          "txid",
+          "transaction_fees",
+          "created_at",
+          "url"
+        ],
+        "description": "An e-mail-link refund (section 2.7)"
+      },
+      "RefundFixtureRequest": {
+        "type": "object",
+        "properties": {
+          "status": {
+            "type": "string",
+            "enum": [
+              "pending",
+              "cancelled",
+              "refunded",
+              "email_opened",
+              "problem"
+            ],
+            "description": "`pending`: created, the link still ahead; `email_opened`: the link opened; `refunded`: sent now (refundProcessed webhook); `cancelled`: expired unanswered now (refundProcessed webhook); `problem`: processing failed.",
+            "example": "refunded"
+          },
+          "refund": {
+            "$ref": "#/components/schemas/CreateRefundRequest"
+          }
+        },
+        "required": [
+          "status",
+          "refund"
+        ],
+        "additionalProperties": false,
+        "description": "An e-mail refund as POST /merchant/v2/transactions/{transaction_id}/refunds takes it, and its status"
+      },
+      "RefundStatus": {
+        "type": "string",
+        "enum": [
+          "pending",
+          "cancelled",
+          "refunded",
+          "email_opened",
+          "problem"
+        ],
+        "description": "E-mail-link refund status: `pending` → `email_opened` → `refunded`; `cancelled` when `expires_at` passes unanswered; `problem` when processing fails (decision M-refund-transitions).",
+        "example": "pending"
+      },
       "ResetResult": {
         "type": "object",
         "properties": {
@@ -948,6 +1717,15 @@ const document: Record<string, unknown> = {
         ],
         "additionalProperties": false,
         "description": "What a reset removed"
+      },
+      "SettlementMethod": {
+        "type": "string",
+        "enum": [
+          "instant",
+          "manual"
+        ],
+        "description": "`instant`: settled in the merchant fiat currency (fees in fiat); `manual`: settled in the transaction cryptocurrency (fees in that cryptocurrency)",
+        "example": "instant"
       },
       "TraderBalances": {
         "type": "object",
@@ -1063,6 +1841,191 @@ const document: Record<string, unknown> = {
         ],
         "additionalProperties": false,
         "description": "One trader's data reset"
+      },
+      "Transaction": {
+        "type": "object",
+        "properties": {
+          "created_at": {
+            "type": "string",
+            "maxLength": 40,
+            "format": "date-time",
+            "description": "Creation time, ISO 8601 UTC",
+            "example": "2026-01-31T12:00:00.000Z"
+          },
+          "id": {
+            "type": "integer",
+            "minimum": 1,
+            "maximum": 9007199254740991,
+            "description": "Unique transaction id",
+            "example": 7001
+          },
+          "amount_due": {
+            "type": "string",
+            "maxLength": 40,
+            "pattern": "^[0-9]+(\\.[0-9]+)?$",
+            "description": "Amount due in cryptocurrency (`0` on an invoice transaction until a cryptocurrency is chosen)",
+            "example": "10.00"
+          },
+          "amount_in_fiat": {
+            "type": "string",
+            "maxLength": 40,
+            "pattern": "^[0-9]+(\\.[0-9]+)?$",
+            "description": "Amount due in fiat",
+            "example": "10.00"
+          },
+          "amount_received": {
+            "anyOf": [
+              {
+                "type": "string",
+                "maxLength": 40,
+                "pattern": "^[0-9]+(\\.[0-9]+)?$",
+                "example": "10.00"
+              },
+              {
+                "type": "null"
+              }
+            ],
+            "description": "Amount received in cryptocurrency; null until found",
+            "example": "0.00025"
+          },
+          "status": {
+            "anyOf": [
+              {
+                "$ref": "#/components/schemas/TransactionStatus"
+              },
+              {
+                "type": "null"
+              }
+            ],
+            "description": "Transaction status (section 3); null while the payment is not found on the blockchain"
+          },
+          "external_id": {
+            "anyOf": [
+              {
+                "type": "string",
+                "maxLength": 255
+              },
+              {
+                "type": "null"
+              }
+            ],
+            "description": "Merchant's reference for the payment",
+            "example": "order-1001"
+          },
+          "invoice_number": {
+            "type": "string",
+            "maxLength": 64,
+            "description": "Invoice number",
+            "example": "INV1001"
+          },
+          "device_id": {
+            "anyOf": [
+              {
+                "type": "string",
+                "maxLength": 255
+              },
+              {
+                "type": "null"
+              }
+            ],
+            "description": "Device id when paid through a point-of-sale terminal",
+            "example": null
+          },
+          "txid": {
+            "anyOf": [
+              {
+                "type": "string",
+                "maxLength": 255
+              },
+              {
+                "type": "null"
+              }
+            ],
+            "description": "Blockchain transaction hash; null until found",
+            "example": "f4184fc596403b9d638783cf57adfe4c75c605f6356fbc91338530e9831e9e16"
+          },
+          "settlement_method": {
+            "$ref": "#/components/schemas/SettlementMethod"
+          },
+          "exchange_rate": {
+            "type": "string",
+            "maxLength": 40,
+            "pattern": "^[0-9]+(\\.[0-9]+)?$",
+            "description": "Rate in the merchant's fiat currency",
+            "example": "10.00"
+          },
+          "is_sandbox": {
+            "type": "boolean",
+            "description": "True for a sandbox transaction",
+            "example": true
+          },
+          "fees": {
+            "type": "string",
+            "maxLength": 40,
+            "pattern": "^[0-9]+(\\.[0-9]+)?$",
+            "description": "Fees: in merchant fiat for instant settlement; in the transaction cryptocurrency for manual settlement",
+            "example": "10.00"
+          },
+          "description": {
+            "type": "string",
+            "maxLength": 20000,
+            "description": "Transaction type and user information if provided",
+            "example": "Payment from Jane Doe"
+          },
+          "payout_id": {
+            "anyOf": [
+              {
+                "type": "integer",
+                "minimum": 1,
+                "maximum": 9007199254740991
+              },
+              {
+                "type": "null"
+              }
+            ],
+            "description": "Id of the payout that includes the transaction; null until paid out (decision M-payout-id)",
+            "example": null
+          },
+          "currency": {
+            "anyOf": [
+              {
+                "$ref": "#/components/schemas/CryptoIso"
+              },
+              {
+                "type": "string",
+                "enum": [
+                  "USD",
+                  "CAD",
+                  "EUR"
+                ],
+                "description": "Fiat currency: USD, CAD or EUR",
+                "example": "USD"
+              }
+            ],
+            "description": "Currency code of the transaction: its cryptocurrency; on an invoice transaction whose recipient has not chosen one yet, the invoice fiat currency (decision M-invoice-transaction)",
+            "example": "BTC"
+          }
+        },
+        "required": [
+          "created_at",
+          "id",
+          "amount_due",
+          "amount_in_fiat",
+          "amount_received",
+          "status",
+          "external_id",
+          "invoice_number",
+          "device_id",
+          "txid",
+          "settlement_method",
+          "exchange_rate",
+          "is_sandbox",
+          "fees",
+          "description",
+          "payout_id",
+          "currency"
+        ],
+        "description": "A transaction (section 2.3)"
       },
       "TransactionStatus": {
         "type": "string",
@@ -2059,6 +3022,277 @@ const document: Record<string, unknown> = {
                 },
                 "schema": {
                   "$ref": "#/components/schemas/Payment"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "405": {
+            "$ref": "#/components/responses/MethodNotAllowed"
+          },
+          "413": {
+            "$ref": "#/components/responses/PayloadTooLarge"
+          },
+          "415": {
+            "$ref": "#/components/responses/UnsupportedMediaType"
+          },
+          "422": {
+            "$ref": "#/components/responses/UnprocessableEntity"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalServerError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
+          }
+        }
+      }
+    },
+    "/merchants/{api_key}/invoices": {
+      "post": {
+        "operationId": "loadInvoice",
+        "summary": "Load an invoice in a given status",
+        "description": "Creates an invoice of a sandbox merchant key exactly as `POST /merchant/v2/invoices` does, then moves it to `status` at once by the sandbox recipient's own steps. Answers the invoice as `GET /merchant/v2/invoices/{id}` shows it.",
+        "tags": [
+          "Fixtures"
+        ],
+        "security": [
+          {
+            "SandboxBasic": []
+          },
+          {}
+        ],
+        "parameters": [
+          {
+            "schema": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 128,
+              "description": "A merchant API key configured with `sandbox: true`",
+              "example": "demo-merchant"
+            },
+            "required": true,
+            "description": "A merchant API key configured with `sandbox: true`",
+            "name": "api_key",
+            "in": "path"
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "example": {
+                "status": "paid",
+                "invoice": {
+                  "amount": "10.00",
+                  "currency_iso": "USD",
+                  "email": "ap@acme.example.com",
+                  "company_name": "Acme Widgets",
+                  "first_name": "Jane",
+                  "last_name": "Doe",
+                  "invoice_number": "INV4001",
+                  "description": "Consulting, January",
+                  "send_customer_email": true
+                }
+              },
+              "schema": {
+                "$ref": "#/components/schemas/InvoiceFixtureRequest"
+              }
+            },
+            "application/x-www-form-urlencoded": {
+              "schema": {
+                "$ref": "#/components/schemas/InvoiceFixtureRequest"
+              },
+              "encoding": {
+                "status": {
+                  "style": "form",
+                  "explode": true
+                },
+                "invoice": {
+                  "style": "deepObject",
+                  "explode": true
+                }
+              }
+            }
+          }
+        },
+        "responses": {
+          "201": {
+            "description": "The invoice, in the status asked for",
+            "content": {
+              "application/json": {
+                "example": {
+                  "id": 4001,
+                  "created_at": "2026-01-01T00:00:00.000Z",
+                  "expires_at": "2026-05-02T00:00:00.000Z",
+                  "due_at": "2026-02-01T00:00:00.000Z",
+                  "invoice_recipient_id": 301,
+                  "amount": "150.00",
+                  "invoice_number": "INV4001",
+                  "url": "https://portal.example.com/invoices/4001",
+                  "email": "ap@acme.example.com",
+                  "status": "unpaid",
+                  "delivery_status": "sent",
+                  "transaction": {
+                    "created_at": "2026-01-01T00:00:00.000Z",
+                    "id": 7003,
+                    "amount_due": "0",
+                    "amount_in_fiat": "150.00",
+                    "amount_received": null,
+                    "status": "invoice_sent",
+                    "external_id": null,
+                    "invoice_number": "INV4001",
+                    "device_id": null,
+                    "txid": null,
+                    "settlement_method": "instant",
+                    "exchange_rate": "0",
+                    "is_sandbox": true,
+                    "fees": "0",
+                    "description": "Invoice INV4001",
+                    "payout_id": null,
+                    "currency": "USD"
+                  }
+                },
+                "schema": {
+                  "$ref": "#/components/schemas/Invoice"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "405": {
+            "$ref": "#/components/responses/MethodNotAllowed"
+          },
+          "413": {
+            "$ref": "#/components/responses/PayloadTooLarge"
+          },
+          "415": {
+            "$ref": "#/components/responses/UnsupportedMediaType"
+          },
+          "422": {
+            "$ref": "#/components/responses/UnprocessableEntity"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalServerError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
+          }
+        }
+      }
+    },
+    "/merchants/{api_key}/transactions/{transaction_id}/refunds": {
+      "post": {
+        "operationId": "loadRefund",
+        "summary": "Load a refund in a given status",
+        "description": "Creates an e-mail refund of a paid transaction of a sandbox merchant key exactly as `POST /merchant/v2/transactions/{transaction_id}/refunds` does (the key needs the Refund Create permission; a paid transaction comes from `loadPayment` with `Confirmed`), then moves it to `status` at once. Answers the refund.",
+        "tags": [
+          "Fixtures"
+        ],
+        "security": [
+          {
+            "SandboxBasic": []
+          },
+          {}
+        ],
+        "parameters": [
+          {
+            "schema": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 128,
+              "description": "A merchant API key configured with `sandbox: true`",
+              "example": "demo-merchant"
+            },
+            "required": true,
+            "description": "A merchant API key configured with `sandbox: true`",
+            "name": "api_key",
+            "in": "path"
+          },
+          {
+            "schema": {
+              "type": "integer",
+              "minimum": 1,
+              "maximum": 9007199254740991,
+              "description": "A paid transaction of the key",
+              "example": 7001
+            },
+            "required": true,
+            "description": "A paid transaction of the key",
+            "name": "transaction_id",
+            "in": "path"
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "example": {
+                "status": "refunded",
+                "refund": {
+                  "email": "jane@example.com",
+                  "amount_to_refund_fiat": "10.00",
+                  "expires_in": 24,
+                  "send_email": true
+                }
+              },
+              "schema": {
+                "$ref": "#/components/schemas/RefundFixtureRequest"
+              }
+            },
+            "application/x-www-form-urlencoded": {
+              "schema": {
+                "$ref": "#/components/schemas/RefundFixtureRequest"
+              },
+              "encoding": {
+                "status": {
+                  "style": "form",
+                  "explode": true
+                },
+                "refund": {
+                  "style": "deepObject",
+                  "explode": true
+                }
+              }
+            }
+          }
+        },
+        "responses": {
+          "201": {
+            "description": "The refund, in the status asked for",
+            "content": {
+              "application/json": {
+                "example": {
+                  "id": 9001,
+                  "amount_to_refund": null,
+                  "amount_to_refund_fiat": "10.00",
+                  "email": "jane@example.com",
+                  "expires_at": "2026-01-02T00:00:00.000Z",
+                  "status": "pending",
+                  "txid": null,
+                  "transaction_fees": "0.10",
+                  "created_at": "2026-01-01T00:00:00.000Z",
+                  "url": "https://portal.example.com/refunds/9001",
+                  "webhook_url": "https://merchant.example.com/hooks/refunds"
+                },
+                "schema": {
+                  "$ref": "#/components/schemas/Refund"
                 }
               }
             }

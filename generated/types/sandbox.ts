@@ -185,6 +185,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/merchants/{api_key}/invoices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Load an invoice in a given status
+         * @description Creates an invoice of a sandbox merchant key exactly as `POST /merchant/v2/invoices` does, then moves it to `status` at once by the sandbox recipient's own steps. Answers the invoice as `GET /merchant/v2/invoices/{id}` shows it.
+         */
+        post: operations["loadInvoice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/merchants/{api_key}/transactions/{transaction_id}/refunds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Load a refund in a given status
+         * @description Creates an e-mail refund of a paid transaction of a sandbox merchant key exactly as `POST /merchant/v2/transactions/{transaction_id}/refunds` does (the key needs the Refund Create permission; a paid transaction comes from `loadPayment` with `Confirmed`), then moves it to `status` at once. Answers the refund.
+         */
+        post: operations["loadRefund"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -238,6 +278,103 @@ export interface components {
             pending: number;
             /** @description Steps this advance ran (POST /clock/advance only) */
             fired?: number;
+        };
+        /** @description Fields of a new invoice (section 4.6). email, company_name, first_name and last_name: required unless `invoice_recipient_id` is given. */
+        CreateInvoiceFields: {
+            /**
+             * @description Amount due in `currency_iso`; greater than 0
+             * @example 10.00
+             */
+            amount: string;
+            /**
+             * @description Must match the account currency: USD, CAD or EUR (a mismatch answers 422)
+             * @example USD
+             * @enum {string}
+             */
+            currency_iso: "USD" | "CAD" | "EUR";
+            /**
+             * Format: email
+             * @description Recipient e-mail. Required unless `invoice_recipient_id` is given
+             * @example jane@example.com
+             */
+            email?: string;
+            /**
+             * @description Company name. Required unless `invoice_recipient_id` is given
+             * @example Acme Widgets
+             */
+            company_name?: string;
+            /**
+             * @description First name. Required unless `invoice_recipient_id` is given
+             * @example Jane
+             */
+            first_name?: string;
+            /**
+             * @description Last name. Required unless `invoice_recipient_id` is given
+             * @example Doe
+             */
+            last_name?: string;
+            /**
+             * @description Phone number, digits only
+             * @example 4165550100
+             */
+            phone?: string;
+            /**
+             * @description Street address
+             * @example 100 King St W
+             */
+            address?: string;
+            /**
+             * @description City
+             * @example Toronto
+             */
+            city?: string;
+            /**
+             * @description State or province
+             * @example Ontario
+             */
+            state?: string;
+            /**
+             * @description Postal or zip code
+             * @example M5X 1A9
+             */
+            zip?: string;
+            /**
+             * @description ISO 3166-1 alpha-2 country code
+             * @example CA
+             * @enum {string}
+             */
+            country?: "AD" | "AE" | "AF" | "AG" | "AI" | "AL" | "AM" | "AO" | "AQ" | "AR" | "AS" | "AT" | "AU" | "AW" | "AX" | "AZ" | "BA" | "BB" | "BD" | "BE" | "BF" | "BG" | "BH" | "BI" | "BJ" | "BL" | "BM" | "BN" | "BO" | "BQ" | "BR" | "BS" | "BT" | "BV" | "BW" | "BY" | "BZ" | "CA" | "CC" | "CD" | "CF" | "CG" | "CH" | "CI" | "CK" | "CL" | "CM" | "CN" | "CO" | "CR" | "CU" | "CV" | "CW" | "CX" | "CY" | "CZ" | "DE" | "DJ" | "DK" | "DM" | "DO" | "DZ" | "EC" | "EE" | "EG" | "EH" | "ER" | "ES" | "ET" | "FI" | "FJ" | "FK" | "FM" | "FO" | "FR" | "GA" | "GB" | "GD" | "GE" | "GF" | "GG" | "GH" | "GI" | "GL" | "GM" | "GN" | "GP" | "GQ" | "GR" | "GS" | "GT" | "GU" | "GW" | "GY" | "HK" | "HM" | "HN" | "HR" | "HT" | "HU" | "ID" | "IE" | "IL" | "IM" | "IN" | "IO" | "IQ" | "IR" | "IS" | "IT" | "JE" | "JM" | "JO" | "JP" | "KE" | "KG" | "KH" | "KI" | "KM" | "KN" | "KP" | "KR" | "KW" | "KY" | "KZ" | "LA" | "LB" | "LC" | "LI" | "LK" | "LR" | "LS" | "LT" | "LU" | "LV" | "LY" | "MA" | "MC" | "MD" | "ME" | "MF" | "MG" | "MH" | "MK" | "ML" | "MM" | "MN" | "MO" | "MP" | "MQ" | "MR" | "MS" | "MT" | "MU" | "MV" | "MW" | "MX" | "MY" | "MZ" | "NA" | "NC" | "NE" | "NF" | "NG" | "NI" | "NL" | "NO" | "NP" | "NR" | "NU" | "NZ" | "OM" | "PA" | "PE" | "PF" | "PG" | "PH" | "PK" | "PL" | "PM" | "PN" | "PR" | "PS" | "PT" | "PW" | "PY" | "QA" | "RE" | "RO" | "RS" | "RU" | "RW" | "SA" | "SB" | "SC" | "SD" | "SE" | "SG" | "SH" | "SI" | "SJ" | "SK" | "SL" | "SM" | "SN" | "SO" | "SR" | "SS" | "ST" | "SV" | "SX" | "SY" | "SZ" | "TC" | "TD" | "TF" | "TG" | "TH" | "TJ" | "TK" | "TL" | "TM" | "TN" | "TO" | "TR" | "TT" | "TV" | "TW" | "TZ" | "UA" | "UG" | "UM" | "US" | "UY" | "UZ" | "VA" | "VC" | "VE" | "VG" | "VI" | "VN" | "VU" | "WF" | "WS" | "YE" | "YT" | "ZA" | "ZM" | "ZW";
+            /**
+             * @description Invoice number, a-z A-Z 0-9; unique (decision M5); generated if omitted
+             * @example INV1001
+             */
+            invoice_number?: string;
+            /**
+             * Format: date-time
+             * @description Due time, ISO 8601 UTC; default the current time. The invoice expires 90 days after it.
+             * @example 2026-01-31T12:00:00.000Z
+             */
+            due_at?: string;
+            /**
+             * @description Shown to the recipient; at most 255 characters (decision M-invoice-description)
+             * @example Consulting, January
+             */
+            description?: string;
+            /**
+             * @description Existing recipient; its stored details are used and inline recipient fields are ignored (decision M-invoice-recipient)
+             * @example 301
+             */
+            invoice_recipient_id?: number;
+            /**
+             * @description Reminders 5 days before due_at and 2 days after; only one if due within a week. Default false (decision M-send-reminders).
+             * @default false
+             */
+            send_reminders?: boolean;
+            /**
+             * @description The service e-mails the invoice URL to the recipient; default false
+             * @default false
+             */
+            send_customer_email?: boolean;
         };
         /** @description Fields of a direct payment (section 4.2) */
         CreatePaymentFields: {
@@ -333,6 +470,42 @@ export interface components {
              */
             webhook_url?: string;
         };
+        /** @description Body of Create a Refund (section 4.13), flat. Give `amount_to_refund_fiat` for an instant-settlement transaction, `amount_to_refund` for a manual-settlement one: the schema requires at least one, the server the one matching the settlement method (422 naming it) and ignores the other. Refunds cannot exceed what was received (422 code 2002, decision M4). */
+        CreateRefundRequest: {
+            /**
+             * Format: email
+             * @description Customer address for the refund link
+             * @example jane@example.com
+             */
+            email: string;
+            /**
+             * @description Fiat amount. Required for instant-settlement transactions.; greater than 0, at most 2 decimal places
+             * @example 10.00
+             */
+            amount_to_refund_fiat?: string;
+            /**
+             * @description Cryptocurrency amount. Required for manual-settlement transactions.; greater than 0
+             * @example 10.00
+             */
+            amount_to_refund?: string;
+            /**
+             * @description Hours the customer has to accept; 12 to 336, default 24 (decision M4)
+             * @default 24
+             * @example 24
+             */
+            expires_in?: number;
+            /**
+             * @description The service e-mails the refund link to the customer; default false
+             * @default false
+             */
+            send_email?: boolean;
+            /**
+             * Format: uri
+             * @description Refund webhook target; must use https. Omitted: no webhook.
+             * @example https://merchant.example.com/hooks/refunds
+             */
+            webhook_url?: string;
+        };
         /** @description Where and until when the customer pays */
         CryptoAddressInfo: {
             iso: components["schemas"]["CryptoIso"];
@@ -375,6 +548,85 @@ export interface components {
         ErrorSource: {
             [key: string]: string;
         }[];
+        /** @description An invoice (section 2.5) with its transaction (2.3) */
+        Invoice: {
+            /**
+             * @description Invoice id
+             * @example 4001
+             */
+            id: number;
+            /**
+             * Format: date-time
+             * @description Creation time, ISO 8601 UTC
+             * @example 2026-01-31T12:00:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description Expiry time, ISO 8601 UTC: 90 days after due_at
+             * @example 2026-01-31T12:00:00.000Z
+             */
+            expires_at: string;
+            /**
+             * Format: date-time
+             * @description Due time, ISO 8601 UTC
+             * @example 2026-01-31T12:00:00.000Z
+             */
+            due_at: string;
+            /**
+             * @description Recipient id; null when the recipient was given inline and not saved, or was deleted since (decision M-invoice-recipient)
+             * @example 301
+             */
+            invoice_recipient_id: number | null;
+            /**
+             * @description Amount due in fiat
+             * @example 10.00
+             */
+            amount: string;
+            /**
+             * @description Invoice number, given or generated
+             * @example INV4001
+             */
+            invoice_number: string;
+            /**
+             * Format: uri
+             * @description URL the recipient visits to pay
+             * @example https://portal.example.com/invoices/4001
+             */
+            url: string;
+            /**
+             * Format: email
+             * @description Recipient's e-mail address
+             * @example jane@example.com
+             */
+            email: string;
+            status: components["schemas"]["InvoiceStatus"];
+            /** @description Delivery status of the invoice e-mail; null while pending (send_customer_email true) or when the service sends none */
+            delivery_status: components["schemas"]["InvoiceDeliveryStatus"] | null;
+            transaction: components["schemas"]["Transaction"];
+        };
+        /**
+         * @description Delivery status of the invoice e-mail. `sent`, `delivered`; `opened`: e-mail viewed; `viewed`: link in the e-mail clicked; `bounced`: undeliverable; `error`, `spam`. Where the field is `null`, the e-mail is pending (if `send_customer_email` is true) or not sent by the service.
+         * @example sent
+         * @enum {string}
+         */
+        InvoiceDeliveryStatus: "sent" | "viewed" | "opened" | "error" | "bounced" | "delivered" | "spam";
+        /** @description An invoice as POST /merchant/v2/invoices takes it, and the status to load it in */
+        InvoiceFixtureRequest: {
+            /**
+             * @description `unpaid`: created, the simulated recipient still ahead (amount 300: never paid); `pending_confirmation`: paid now, unconfirmed; `paid`, `overpaid` (amount 100), `underpaid` (amount 200): paid and confirmed now (the status must be the one the amount gives, M2); `completed`: confirmed and settled; `cancelled`; `expired`: 90 days past `due_at`, never paid. A `due_at` more than 90 days ago allows only `expired` and `cancelled`.
+             * @example paid
+             * @enum {string}
+             */
+            status: "unpaid" | "cancelled" | "expired" | "pending_confirmation" | "paid" | "overpaid" | "underpaid" | "completed";
+            invoice: components["schemas"]["CreateInvoiceFields"];
+        };
+        /**
+         * @description Invoice status. `unpaid`: created, not paid; `cancelled`: marked cancelled; `expired`: past `expires_at`; the payment statuses `pending_confirmation`, `paid`, `overpaid`, `underpaid`, `completed` follow the invoice transaction.
+         * @example unpaid
+         * @enum {string}
+         */
+        InvoiceStatus: "unpaid" | "cancelled" | "expired" | "pending_confirmation" | "paid" | "overpaid" | "underpaid" | "completed";
         /**
          * @description Market id: base currency code followed by quote currency code, lower case
          * @example btcusd
@@ -505,6 +757,81 @@ export interface components {
             /** @description True: requests authenticated with a sandbox credential skip the rate limits */
             sandbox_keys_exempt: boolean;
         };
+        /** @description An e-mail-link refund (section 2.7) */
+        Refund: {
+            /**
+             * @description Refund id
+             * @example 9001
+             */
+            id: number;
+            /**
+             * @description Amount in the transaction cryptocurrency
+             * @example 0.00025
+             */
+            amount_to_refund: string | null;
+            /**
+             * @description Amount in the transaction fiat currency, converted at processing time
+             * @example 10.00
+             */
+            amount_to_refund_fiat: string;
+            /**
+             * Format: email
+             * @description Customer e-mail address
+             * @example jane@example.com
+             */
+            email: string;
+            /**
+             * Format: date-time
+             * @description Expiry, ISO 8601 UTC: creation plus expires_in hours
+             * @example 2026-01-31T12:00:00.000Z
+             */
+            expires_at: string;
+            status: components["schemas"]["RefundStatus"];
+            /**
+             * @description Refund's cryptocurrency transaction id; null until sent
+             * @example null
+             */
+            txid: string | null;
+            /**
+             * @description Blockchain fee: fiat for instant settlement, cryptocurrency for manual
+             * @example 10.00
+             */
+            transaction_fees: string;
+            /**
+             * Format: date-time
+             * @description Creation time, ISO 8601 UTC
+             * @example 2026-01-31T12:00:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: uri
+             * @description URL sent to the customer to process the refund
+             * @example https://portal.example.com/refunds/9001
+             */
+            url: string;
+            /**
+             * Format: uri
+             * @description Where the refund webhook is delivered; present when given
+             * @example https://merchant.example.com/hooks/refunds
+             */
+            webhook_url?: string;
+        };
+        /** @description An e-mail refund as POST /merchant/v2/transactions/{transaction_id}/refunds takes it, and its status */
+        RefundFixtureRequest: {
+            /**
+             * @description `pending`: created, the link still ahead; `email_opened`: the link opened; `refunded`: sent now (refundProcessed webhook); `cancelled`: expired unanswered now (refundProcessed webhook); `problem`: processing failed.
+             * @example refunded
+             * @enum {string}
+             */
+            status: "pending" | "cancelled" | "refunded" | "email_opened" | "problem";
+            refund: components["schemas"]["CreateRefundRequest"];
+        };
+        /**
+         * @description E-mail-link refund status: `pending` → `email_opened` → `refunded`; `cancelled` when `expires_at` passes unanswered; `problem` when processing fails (decision M-refund-transitions).
+         * @example pending
+         * @enum {string}
+         */
+        RefundStatus: "pending" | "cancelled" | "refunded" | "email_opened" | "problem";
         /** @description What a reset removed */
         ResetResult: {
             /**
@@ -517,6 +844,12 @@ export interface components {
             /** @description Records removed (scope `merchant`); 0 for `all`, which empties every store */
             removed: number;
         };
+        /**
+         * @description `instant`: settled in the merchant fiat currency (fees in fiat); `manual`: settled in the transaction cryptocurrency (fees in that cryptocurrency)
+         * @example instant
+         * @enum {string}
+         */
+        SettlementMethod: "instant" | "manual";
         TraderBalances: {
             trader: string;
             /** @description Every balance of the trader after the change (GET /members/me) */
@@ -576,6 +909,88 @@ export interface components {
             scope: "trader";
             /** @description The access key reset */
             trader: string;
+        };
+        /** @description A transaction (section 2.3) */
+        Transaction: {
+            /**
+             * Format: date-time
+             * @description Creation time, ISO 8601 UTC
+             * @example 2026-01-31T12:00:00.000Z
+             */
+            created_at: string;
+            /**
+             * @description Unique transaction id
+             * @example 7001
+             */
+            id: number;
+            /**
+             * @description Amount due in cryptocurrency (`0` on an invoice transaction until a cryptocurrency is chosen)
+             * @example 10.00
+             */
+            amount_due: string;
+            /**
+             * @description Amount due in fiat
+             * @example 10.00
+             */
+            amount_in_fiat: string;
+            /**
+             * @description Amount received in cryptocurrency; null until found
+             * @example 0.00025
+             */
+            amount_received: string | null;
+            /** @description Transaction status (section 3); null while the payment is not found on the blockchain */
+            status: components["schemas"]["TransactionStatus"] | null;
+            /**
+             * @description Merchant's reference for the payment
+             * @example order-1001
+             */
+            external_id: string | null;
+            /**
+             * @description Invoice number
+             * @example INV1001
+             */
+            invoice_number: string;
+            /**
+             * @description Device id when paid through a point-of-sale terminal
+             * @example null
+             */
+            device_id: string | null;
+            /**
+             * @description Blockchain transaction hash; null until found
+             * @example f4184fc596403b9d638783cf57adfe4c75c605f6356fbc91338530e9831e9e16
+             */
+            txid: string | null;
+            settlement_method: components["schemas"]["SettlementMethod"];
+            /**
+             * @description Rate in the merchant's fiat currency
+             * @example 10.00
+             */
+            exchange_rate: string;
+            /**
+             * @description True for a sandbox transaction
+             * @example true
+             */
+            is_sandbox: boolean;
+            /**
+             * @description Fees: in merchant fiat for instant settlement; in the transaction cryptocurrency for manual settlement
+             * @example 10.00
+             */
+            fees: string;
+            /**
+             * @description Transaction type and user information if provided
+             * @example Payment from Jane Doe
+             */
+            description: string;
+            /**
+             * @description Id of the payout that includes the transaction; null until paid out (decision M-payout-id)
+             * @example null
+             */
+            payout_id: number | null;
+            /**
+             * @description Currency code of the transaction: its cryptocurrency; on an invoice transaction whose recipient has not chosen one yet, the invoice fiat currency (decision M-invoice-transaction)
+             * @example BTC
+             */
+            currency: components["schemas"]["CryptoIso"] | ("USD" | "CAD" | "EUR");
         };
         /**
          * @description Transaction status. `invoice_sent`: not found on the blockchain (invoices only); `pending_confirmation`: found, waiting for confirmation; `paid`: confirmed, received equals due; `overpaid` / `underpaid`: confirmed, received greater / less than due; `completed`: previously overpaid or underpaid, marked completed by the merchant; `cancelled`: found but never confirmed. Where a field allows `null`, null means the transaction is not created yet (payment not found on the blockchain).
@@ -1189,6 +1604,158 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Payment"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    loadInvoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A merchant API key configured with `sandbox: true` */
+                api_key: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "status": "paid",
+                 *       "invoice": {
+                 *         "amount": "10.00",
+                 *         "currency_iso": "USD",
+                 *         "email": "ap@acme.example.com",
+                 *         "company_name": "Acme Widgets",
+                 *         "first_name": "Jane",
+                 *         "last_name": "Doe",
+                 *         "invoice_number": "INV4001",
+                 *         "description": "Consulting, January",
+                 *         "send_customer_email": true
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["InvoiceFixtureRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["InvoiceFixtureRequest"];
+            };
+        };
+        responses: {
+            /** @description The invoice, in the status asked for */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 4001,
+                     *       "created_at": "2026-01-01T00:00:00.000Z",
+                     *       "expires_at": "2026-05-02T00:00:00.000Z",
+                     *       "due_at": "2026-02-01T00:00:00.000Z",
+                     *       "invoice_recipient_id": 301,
+                     *       "amount": "150.00",
+                     *       "invoice_number": "INV4001",
+                     *       "url": "https://portal.example.com/invoices/4001",
+                     *       "email": "ap@acme.example.com",
+                     *       "status": "unpaid",
+                     *       "delivery_status": "sent",
+                     *       "transaction": {
+                     *         "created_at": "2026-01-01T00:00:00.000Z",
+                     *         "id": 7003,
+                     *         "amount_due": "0",
+                     *         "amount_in_fiat": "150.00",
+                     *         "amount_received": null,
+                     *         "status": "invoice_sent",
+                     *         "external_id": null,
+                     *         "invoice_number": "INV4001",
+                     *         "device_id": null,
+                     *         "txid": null,
+                     *         "settlement_method": "instant",
+                     *         "exchange_rate": "0",
+                     *         "is_sandbox": true,
+                     *         "fees": "0",
+                     *         "description": "Invoice INV4001",
+                     *         "payout_id": null,
+                     *         "currency": "USD"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Invoice"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    loadRefund: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A merchant API key configured with `sandbox: true` */
+                api_key: string;
+                /** @description A paid transaction of the key */
+                transaction_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "status": "refunded",
+                 *       "refund": {
+                 *         "email": "jane@example.com",
+                 *         "amount_to_refund_fiat": "10.00",
+                 *         "expires_in": 24,
+                 *         "send_email": true
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["RefundFixtureRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["RefundFixtureRequest"];
+            };
+        };
+        responses: {
+            /** @description The refund, in the status asked for */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 9001,
+                     *       "amount_to_refund": null,
+                     *       "amount_to_refund_fiat": "10.00",
+                     *       "email": "jane@example.com",
+                     *       "expires_at": "2026-01-02T00:00:00.000Z",
+                     *       "status": "pending",
+                     *       "txid": null,
+                     *       "transaction_fees": "0.10",
+                     *       "created_at": "2026-01-01T00:00:00.000Z",
+                     *       "url": "https://portal.example.com/refunds/9001",
+                     *       "webhook_url": "https://merchant.example.com/hooks/refunds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Refund"];
                 };
             };
             400: components["responses"]["BadRequest"];

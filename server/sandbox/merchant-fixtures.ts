@@ -5,12 +5,23 @@ import { ApiDomainError } from '../errors.ts';
 import type { SandboxControl } from './control.ts';
 import { fixturesOf } from './fixtures.ts';
 
+/** The record, or 404 when the key is no sandbox merchant key. */
+function found<T>(record: T | undefined, apiKey: string): T {
+  if (!record) throw new ApiDomainError(404, '1004', 'Record not found', undefined, `no sandbox merchant key ${apiKey}`);
+  return record;
+}
+
 export function merchantFixtureHandlers(control: SandboxControl): HandlerMap<typeof merchantFixtureOperations, unknown> {
+  const port = () => fixturesOf(control.fixtures, 'merchant');
   return {
     async loadPayment({ params, body }) {
-      const payment = await fixturesOf(control.fixtures, 'merchant').loadPayment(params.api_key, body.blockchain_status, body.payment);
-      if (!payment) throw new ApiDomainError(404, '1004', 'Record not found', undefined, `no sandbox merchant key ${params.api_key}`);
-      return { status: 201, body: payment };
+      return { status: 201, body: found(await port().loadPayment(params.api_key, body.blockchain_status, body.payment), params.api_key) };
+    },
+    async loadInvoice({ params, body }) {
+      return { status: 201, body: found(await port().loadInvoice(params.api_key, body.status, body.invoice), params.api_key) };
+    },
+    async loadRefund({ params, body }) {
+      return { status: 201, body: found(await port().loadRefund(params.api_key, params.transaction_id, body.status, body.refund), params.api_key) };
     },
   };
 }

@@ -94,7 +94,7 @@ export function startInvoiceLifecycle(sb: MerchantSandbox, invoice: InvoiceRecor
   sb.schedule(until(sb, since, Math.max(confirmedAfterMs, foundAfterMs)), `invoice ${invoice.id} confirmed`, () => invoiceConfirmed(sb, invoice.id));
 }
 
-async function invoiceFound(sb: MerchantSandbox, invoiceId: number): Promise<void> {
+export async function invoiceFound(sb: MerchantSandbox, invoiceId: number): Promise<void> {
   const inv = await sb.store.invoices.get(invoiceId);
   if (!inv || inv.cancelled || sb.now() >= inv.expires_at) return;
   const tx = await sb.store.transactions.get(inv.transaction_id);
@@ -112,7 +112,7 @@ async function invoiceFound(sb: MerchantSandbox, invoiceId: number): Promise<voi
   if (inv.delivery_status !== null) await sb.store.invoices.update(inv.id, { delivery_status: 'viewed' });
 }
 
-async function invoiceConfirmed(sb: MerchantSandbox, invoiceId: number): Promise<void> {
+export async function invoiceConfirmed(sb: MerchantSandbox, invoiceId: number): Promise<void> {
   const inv = await sb.store.invoices.get(invoiceId);
   if (!inv || inv.cancelled) return;
   const tx = await sb.store.transactions.get(inv.transaction_id);
@@ -140,7 +140,7 @@ export function startRefundLifecycle(sb: MerchantSandbox, refund: RefundRecord, 
 
 const OPEN = new Set(['pending', 'email_opened']);
 
-async function finishRefund(sb: MerchantSandbox, refundId: number, secret: string, status: 'refunded' | 'cancelled'): Promise<void> {
+export async function finishRefund(sb: MerchantSandbox, refundId: number, secret: string, status: 'refunded' | 'cancelled'): Promise<void> {
   const r = await sb.store.refunds.get(refundId);
   if (!r || !OPEN.has(r.status)) return;
   const tx = (await sb.store.transactions.get(r.transaction_id))!;
