@@ -26,7 +26,9 @@ export const sandboxDecisions: Decision[] = [
     id: 'S-clock',
     gap: 'What the test clock drives',
     decision:
-      'One clock for the whole merchant sandbox: its time is real time plus an offset that only grows. Every time-based ' +
+      'A global clock, and one per merchant key on top of it: the global time is real time plus an offset that only grows; ' +
+      "a merchant's time adds its own offset, moved by `POST /merchants/{api_key}/clock/advance` (only that merchant's " +
+      'steps run; its requests, fixtures and the steps they schedule read its time; a merchant reset puts it back). Every time-based ' +
       'step of the merchant sandbox is scheduled on it (payments found and confirmed, M2; invoice payment and expiry; ' +
       'refund links opened, sent and expired; the webhook retry schedule), and `POST /clock/advance` runs those that fall ' +
       `due, in due order, before it answers (at most ${MAX_ADVANCE_SECONDS} s per call). Records created meanwhile carry the ` +

@@ -7,6 +7,7 @@ import { AdvanceClockRequestSchema, ClockSchema, RateLimitsSchema, ResetResultSc
 import { SANDBOX_SECURITY } from './security.ts';
 import { exchangeFixtureOperations } from './exchange-fixtures.ts';
 import { merchantFixtureOperations } from './merchant-fixtures.ts';
+import { merchantClockOperations } from './merchant-clock.ts';
 
 export { SANDBOX_SECURITY };
 
@@ -104,4 +105,5 @@ export const sandboxOperations = defineOperations({
   },
   ...exchangeFixtureOperations,
   ...merchantFixtureOperations,
+  ...merchantClockOperations,
 });

@@ -5,7 +5,7 @@ const document: Record<string, unknown> = {
   "info": {
     "title": "Sandbox Control API",
     "version": "1.0.0",
-    "description": "[All APIs](./) · [OpenAPI document (YAML)](../openapi/sandbox.yaml) · [Decisions](decisions.md) · Sandbox: `npm start` serves this API at `http://127.0.0.1:8080/sandbox/v1`.\n\nDrives the reference sandbox in tests: reset everything, one merchant or one trader, load fixtures (balances, an order book), move a test clock that fires every time-based step of the sandbox at once, and exempt sandbox credentials from the rate limits.\n\n## Authentication\n\nFrom the machine the sandbox runs on, no credentials; from elsewhere, HTTP Basic with a sandbox merchant key (S-access).\n\n## Decisions on what the document leaves open\n\n- **S-where: Where the control API is served.** Only by a sandbox: `npm start` (and `cryptopay-toolkit serve`) turn it on unless a CONFIG file is given or `SANDBOX_API=off`; `createServer` and a CONFIG file turn it on only with `sandbox.controlApi: true`. Elsewhere `/sandbox/v1` does not exist (404 like any unknown path).\n- **S-access: Who may call it.** HTTP Basic with a merchant key configured with `sandbox: true` (`demo-merchant` / `demo-merchant-secret`), or no credentials at all from a loopback address (127.0.0.0/8, ::1). A live merchant key (`sandbox: false`), a wrong secret or any other scheme answers 401 code `1001`; a request without credentials from another address too. No production key ever reaches it.\n- **S-clock: What the test clock drives.** One clock for the whole merchant sandbox: its time is real time plus an offset that only grows. Every time-based step of the merchant sandbox is scheduled on it (payments found and confirmed, M2; invoice payment and expiry; refund links opened, sent and expired; the webhook retry schedule), and `POST /clock/advance` runs those that fall due, in due order, before it answers (at most 31622400 s per call). Records created meanwhile carry the sandbox time. The exchange reads it too: the nonce window (X1: a nonce within 30 s of the sandbox time, so after an advance a client signs with the sandbox time, `now` of the typed exchange client set to real time plus the offset `GET /clock` gives), the 24 h ticker window and the times of orders and trades. Rate-limit windows and the expiry of used nonces keep real time.\n- **S-rate-limits: Rate limits during test runs.** Off by default. `POST /rate-limits {\"sandbox_keys_exempt\": true}` (or config `sandbox.exemptRateLimits`) makes requests authenticated with a sandbox credential skip the limiter: merchant keys with `sandbox: true` and every exchange and partner credential of the sandbox, and anything sent from loopback (the machine the sandbox runs on, as S-access trusts it: the public and refused requests too). Other requests without a valid credential are still counted per address.\n- **S-prefer: How a client reaches answers the sandbox gives only on failure (500, 503, 429, ...).** With the control API on, a request of a sandbox caller (a sandbox credential, or anything from loopback) to any operation of the four documents that carries `Prefer: code=<status>` and passes auth, rate limit and validation is answered with that status, the declared example body and the declared headers (`Retry-After: 1`, `Allow`), as Prism does. A status the operation does not declare is refused as invalid input naming the `Prefer` header (exchange 400 `1001`, the others 422 `1002`). Production servers ignore the header.\n- **S-errors: Error bodies.** The platform body `{title, code, details, source?}` of the partner API; validation failures answer 422 code `1002`.\n",
+    "description": "[All APIs](./) · [OpenAPI document (YAML)](../openapi/sandbox.yaml) · [Decisions](decisions.md) · Sandbox: `npm start` serves this API at `http://127.0.0.1:8080/sandbox/v1`.\n\nDrives the reference sandbox in tests: reset everything, one merchant or one trader, load fixtures (balances, an order book), move a test clock that fires every time-based step of the sandbox at once, and exempt sandbox credentials from the rate limits.\n\n## Authentication\n\nFrom the machine the sandbox runs on, no credentials; from elsewhere, HTTP Basic with a sandbox merchant key (S-access).\n\n## Decisions on what the document leaves open\n\n- **S-where: Where the control API is served.** Only by a sandbox: `npm start` (and `cryptopay-toolkit serve`) turn it on unless a CONFIG file is given or `SANDBOX_API=off`; `createServer` and a CONFIG file turn it on only with `sandbox.controlApi: true`. Elsewhere `/sandbox/v1` does not exist (404 like any unknown path).\n- **S-access: Who may call it.** HTTP Basic with a merchant key configured with `sandbox: true` (`demo-merchant` / `demo-merchant-secret`), or no credentials at all from a loopback address (127.0.0.0/8, ::1). A live merchant key (`sandbox: false`), a wrong secret or any other scheme answers 401 code `1001`; a request without credentials from another address too. No production key ever reaches it.\n- **S-clock: What the test clock drives.** A global clock, and one per merchant key on top of it: the global time is real time plus an offset that only grows; a merchant's time adds its own offset, moved by `POST /merchants/{api_key}/clock/advance` (only that merchant's steps run; its requests, fixtures and the steps they schedule read its time; a merchant reset puts it back). Every time-based step of the merchant sandbox is scheduled on it (payments found and confirmed, M2; invoice payment and expiry; refund links opened, sent and expired; the webhook retry schedule), and `POST /clock/advance` runs those that fall due, in due order, before it answers (at most 31622400 s per call). Records created meanwhile carry the sandbox time. The exchange reads it too: the nonce window (X1: a nonce within 30 s of the sandbox time, so after an advance a client signs with the sandbox time, `now` of the typed exchange client set to real time plus the offset `GET /clock` gives), the 24 h ticker window and the times of orders and trades. Rate-limit windows and the expiry of used nonces keep real time.\n- **S-rate-limits: Rate limits during test runs.** Off by default. `POST /rate-limits {\"sandbox_keys_exempt\": true}` (or config `sandbox.exemptRateLimits`) makes requests authenticated with a sandbox credential skip the limiter: merchant keys with `sandbox: true` and every exchange and partner credential of the sandbox, and anything sent from loopback (the machine the sandbox runs on, as S-access trusts it: the public and refused requests too). Other requests without a valid credential are still counted per address.\n- **S-prefer: How a client reaches answers the sandbox gives only on failure (500, 503, 429, ...).** With the control API on, a request of a sandbox caller (a sandbox credential, or anything from loopback) to any operation of the four documents that carries `Prefer: code=<status>` and passes auth, rate limit and validation is answered with that status, the declared example body and the declared headers (`Retry-After: 1`, `Allow`), as Prism does. A status the operation does not declare is refused as invalid input naming the `Prefer` header (exchange 400 `1001`, the others 422 `1002`). Production servers ignore the header.\n- **S-errors: Error bodies.** The platform body `{title, code, details, source?}` of the partner API; validation failures answer 422 code `1002`.\n",
     "license": {
       "name": "MIT",
       "identifier": "MIT"
@@ -3293,6 +3293,175 @@ const document: Record<string, unknown> = {
                 },
                 "schema": {
                   "$ref": "#/components/schemas/Refund"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "405": {
+            "$ref": "#/components/responses/MethodNotAllowed"
+          },
+          "413": {
+            "$ref": "#/components/responses/PayloadTooLarge"
+          },
+          "415": {
+            "$ref": "#/components/responses/UnsupportedMediaType"
+          },
+          "422": {
+            "$ref": "#/components/responses/UnprocessableEntity"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalServerError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
+          }
+        }
+      }
+    },
+    "/merchants/{api_key}/clock": {
+      "get": {
+        "operationId": "getMerchantClock",
+        "summary": "Read one merchant's test clock",
+        "description": "The merchant's sandbox time (the global test clock plus its own advances) and how many of its steps wait.",
+        "tags": [
+          "Test clock"
+        ],
+        "security": [
+          {
+            "SandboxBasic": []
+          },
+          {}
+        ],
+        "parameters": [
+          {
+            "schema": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 128,
+              "description": "A merchant API key configured with `sandbox: true`",
+              "example": "demo-merchant"
+            },
+            "required": true,
+            "description": "A merchant API key configured with `sandbox: true`",
+            "name": "api_key",
+            "in": "path"
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The merchant's clock",
+            "content": {
+              "application/json": {
+                "example": {
+                  "now": "2026-11-25T10:01:00.000Z",
+                  "offset_seconds": 60,
+                  "pending": 2
+                },
+                "schema": {
+                  "$ref": "#/components/schemas/Clock"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "405": {
+            "$ref": "#/components/responses/MethodNotAllowed"
+          },
+          "422": {
+            "$ref": "#/components/responses/UnprocessableEntity"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalServerError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
+          }
+        }
+      }
+    },
+    "/merchants/{api_key}/clock/advance": {
+      "post": {
+        "operationId": "advanceMerchantClock",
+        "summary": "Advance one merchant's test clock",
+        "description": "Moves only this merchant's clock forward and runs, in due order and before answering, its steps that fall due (payments found and confirmed, invoice payments and expiry, refund links, webhook retries); other merchants and the exchange keep their time. The merchant's requests and records read its clock from then on.",
+        "tags": [
+          "Test clock"
+        ],
+        "security": [
+          {
+            "SandboxBasic": []
+          },
+          {}
+        ],
+        "parameters": [
+          {
+            "schema": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 128,
+              "description": "A merchant API key configured with `sandbox: true`",
+              "example": "demo-merchant"
+            },
+            "required": true,
+            "description": "A merchant API key configured with `sandbox: true`",
+            "name": "api_key",
+            "in": "path"
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "example": {
+                "seconds": 60
+              },
+              "schema": {
+                "$ref": "#/components/schemas/AdvanceClockRequest"
+              }
+            },
+            "application/x-www-form-urlencoded": {
+              "schema": {
+                "$ref": "#/components/schemas/AdvanceClockRequest"
+              },
+              "encoding": {
+                "seconds": {
+                  "style": "form",
+                  "explode": true
+                }
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "The merchant's clock after the advance",
+            "content": {
+              "application/json": {
+                "example": {
+                  "now": "2026-11-25T10:01:00.000Z",
+                  "offset_seconds": 60,
+                  "pending": 2,
+                  "fired": 4
+                },
+                "schema": {
+                  "$ref": "#/components/schemas/Clock"
                 }
               }
             }

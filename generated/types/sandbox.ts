@@ -225,6 +225,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/merchants/{api_key}/clock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read one merchant's test clock
+         * @description The merchant's sandbox time (the global test clock plus its own advances) and how many of its steps wait.
+         */
+        get: operations["getMerchantClock"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/merchants/{api_key}/clock/advance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Advance one merchant's test clock
+         * @description Moves only this merchant's clock forward and runs, in due order and before answering, its steps that fall due (payments found and confirmed, invoice payments and expiry, refund links, webhook retries); other merchants and the exchange keep their time. The merchant's requests and records read its clock from then on.
+         */
+        post: operations["advanceMerchantClock"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1756,6 +1796,93 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Refund"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getMerchantClock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A merchant API key configured with `sandbox: true` */
+                api_key: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The merchant's clock */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "now": "2026-11-25T10:01:00.000Z",
+                     *       "offset_seconds": 60,
+                     *       "pending": 2
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Clock"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    advanceMerchantClock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A merchant API key configured with `sandbox: true` */
+                api_key: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "seconds": 60
+                 *     }
+                 */
+                "application/json": components["schemas"]["AdvanceClockRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["AdvanceClockRequest"];
+            };
+        };
+        responses: {
+            /** @description The merchant's clock after the advance */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "now": "2026-11-25T10:01:00.000Z",
+                     *       "offset_seconds": 60,
+                     *       "pending": 2,
+                     *       "fired": 4
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Clock"];
                 };
             };
             400: components["responses"]["BadRequest"];

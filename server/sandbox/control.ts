@@ -45,6 +45,7 @@ export class SandboxControl {
 
   /** One merchant's records removed; the number removed. */
   async resetMerchant(apiKey: string): Promise<number> {
+    this.clock.resetMerchant(apiKey);
     let removed = 0;
     for (const h of this.hooks) if (h.merchant) removed += await h.merchant(apiKey);
     return removed;

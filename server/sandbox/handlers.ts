@@ -6,6 +6,7 @@ import { ApiDomainError } from '../errors.ts';
 import type { SandboxControl } from './control.ts';
 import { exchangeFixtureHandlers } from './exchange-fixtures.ts';
 import { merchantFixtureHandlers } from './merchant-fixtures.ts';
+import { merchantClockHandlers } from './merchant-clock.ts';
 
 export type SandboxHandlers = HandlerMap<typeof sandboxOperations, unknown>;
 
@@ -19,6 +20,7 @@ export function sandboxHandlers(control: SandboxControl, config: ServerConfig): 
   return {
     ...exchangeFixtureHandlers(control, config),
     ...merchantFixtureHandlers(control),
+    ...merchantClockHandlers(control, config),
     async resetSandbox() {
       await control.resetAll();
       return { status: 200, body: { scope: 'all', removed: 0 } };
