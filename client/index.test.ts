@@ -20,6 +20,7 @@ describe('client/index.ts', () => {
       './exchange.ts': ['createExchangeClient', 'unwrap', 'ExchangeApiError', 'MissingCredentialsError', 'createNonceSource', 'paginateOrders'],
       './merchant.ts': ['createMerchantClient', 'unwrap', 'MerchantApiError', 'paginateTransactions'],
       './partner.ts': ['createPartnerClient', 'unwrap', 'PartnerApiError'],
+      './sandbox.ts': ['createSandboxClient', 'unwrap', 'SandboxApiError'],
       './webhooks-express.ts': ['webhookHandler', 'verifyWebhook', 'signWebhook', 'WebhookVerificationError', 'memorySeenStore'],
     };
     for (const [entry, names] of Object.entries(want)) {
@@ -30,7 +31,7 @@ describe('client/index.ts', () => {
 
   it('never imports server/, and loads express for types only', () => {
     const dir = new URL('.', import.meta.url);
-    const files = ['index', 'exchange', 'exchange-signing', 'merchant', 'partner', 'base-url', 'core', 'errors', 'retry', 'rate-limiter',
+    const files = ['index', 'exchange', 'exchange-signing', 'merchant', 'partner', 'sandbox', 'base-url', 'core', 'errors', 'retry', 'rate-limiter',
       'nonce', 'pagination', 'webhooks', 'seen-store', 'webhooks-express', 'transport'];
     for (const f of files) {
       const src = readFileSync(new URL(`${f}.ts`, dir), 'utf8');

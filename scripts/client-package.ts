@@ -8,7 +8,7 @@ import { builtinModules } from 'node:module';
 import { dirname, join, relative, resolve } from 'node:path';
 
 /** The package's entries, as compiled into dist/client/. */
-export const CLIENT_ENTRIES = ['index', 'exchange', 'merchant', 'partner', 'webhooks-express'] as const;
+export const CLIENT_ENTRIES = ['index', 'exchange', 'merchant', 'partner', 'sandbox', 'webhooks-express'] as const;
 
 const IMPORT = /(?:\bfrom\s*|\bimport\s*\(?\s*)['"]([^'"]+)['"]/g;
 

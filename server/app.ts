@@ -4,6 +4,7 @@
 // given handlers replacing single operations.
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import type { DocumentId } from '../contracts/shared/contract.ts';
+import { documentedOperations } from '../contracts/shared/operation.ts';
 import { API_MODULES, documentValidator } from './api/all.ts';
 import type { AnyHandler, HandlerOverrides } from './api/handler-map.ts';
 import type { ExchangePrincipal, MerchantPrincipal, PartnerPrincipal } from './auth/principal.ts';
@@ -71,6 +72,9 @@ export function createServer(options: CreateServerOptions = {}): Express {
   // The sandbox control API and its test clock exist only when configured (decision S-where).
   const control = config.sandbox.controlApi ? new SandboxControl(config, now, log) : undefined;
   const exemptable = sandboxClients(config);
+  // S-clock: with the control API, the APIs read the test clock (the exchange's nonce and 24 h ticker
+  // windows, the records' times); the stores (rate-limit windows, nonce expiry) keep real time.
+  const apiNow = control ? control.clock.now : now;
   const app = express();
   app.disable('x-powered-by');
   app.set('query parser', 'simple');
@@ -84,7 +88,7 @@ export function createServer(options: CreateServerOptions = {}): Express {
 
   for (const api of API_MODULES) {
     const handlers: Record<string, AnyHandler | undefined> = {
-      ...(api.defaultHandlers({ config, now, log, stores, ...(control ? { control } : {}) }) as unknown as Record<string, AnyHandler>),
+      ...(api.defaultHandlers({ config, now: apiNow, log, stores, ...(control ? { control } : {}) }) as unknown as Record<string, AnyHandler>),
       ...((options.handlers?.[api.id] ?? {}) as Record<string, AnyHandler | undefined>),
     };
     // S-prefer: a sandbox caller may ask for any declared answer with `Prefer: code=<status>`.
@@ -93,7 +97,8 @@ export function createServer(options: CreateServerOptions = {}): Express {
         const client = api.clientKey(req);
         return exemptable[api.id].has(client) || loopbackClient(client);
       };
-      for (const [id, op] of Object.entries(api.operations)) {
+      // As documented: with the 409 of an Idempotency-Key still running on each merchant and partner POST.
+      for (const [id, op] of Object.entries(documentedOperations(api.operations, api.idempotentPosts))) {
         const h = handlers[id];
         if (h) handlers[id] = preferring(op, h, caller);
       }
@@ -101,7 +106,7 @@ export function createServer(options: CreateServerOptions = {}): Express {
     const router = serverRouter(
       {
         api,
-        auth: api.auth({ settings: config[api.id], now, stores }),
+        auth: api.auth({ settings: config[api.id], now: apiNow, stores }),
         validator: documentValidator(api.id, config.validate, options.documents?.[api.id]),
         limiter: !config.rateLimit.enabled
           ? undefined

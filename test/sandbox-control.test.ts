@@ -169,9 +169,14 @@ describe('Prefer: code=<status> reaches every declared answer (S-prefer)', () =>
     expect(busy.status).toBe(503);
     expect(busy.headers.get('retry-after')).toBe('1');
     expect(await busy.json()).toEqual({ title: 'Service Unavailable', code: '1006', details: 'Service under maintenance' });
-    const undeclared = await post(s.base, 'code=409');
+    // The 409 of an Idempotency-Key still running is declared on every merchant POST, with its example.
+    const conflict = await post(s.base, 'code=409');
+    expect(conflict.status).toBe(409);
+    expect(conflict.headers.get('retry-after')).toBe('1');
+    expect(await conflict.json()).toEqual({ title: 'Conflict', code: '1012', details: 'A request with this Idempotency-Key is still running; retry to get its answer' });
+    const undeclared = await post(s.base, 'code=418');
     expect(undeclared.status).toBe(422);
-    expect(await undeclared.json()).toMatchObject({ code: '1002', source: [{ Prefer: expect.stringContaining('code=409 is not a status this operation declares') }] });
+    expect(await undeclared.json()).toMatchObject({ code: '1002', source: [{ Prefer: expect.stringContaining('code=418 is not a status this operation declares') }] });
     const markets = await fetch(`${s.base}/api/v1/markets`, { headers: { prefer: 'code=500' } });
     expect(markets.status).toBe(500);
     expect(await markets.json()).toEqual({ error: { code: 1005, message: 'Internal server error' } });

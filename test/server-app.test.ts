@@ -55,6 +55,17 @@ describe('createServer({ handlers })', () => {
     const res = await request(app).post('/partner/v1/user_registration').set('Authorization', 'Bearer demo-partner-key').send(body);
     expect([res.status, res.body]).toEqual([422, { status: 0, message: ['registration.password_confirmation must equal password'] }]);
   });
+
+  it('warns at start, one line per operation, about an operation without a handler, which answers 501 (#18 point 6)', async () => {
+    const complete = testServer();
+    expect(complete.logs.filter((l) => l.includes('has no handler'))).toEqual([]);
+    const { app, logs } = testServer({ handlers: { merchant: { listCurrencies: undefined, listTransactions: undefined } } });
+    expect(logs.filter((l) => l.includes('has no handler')).sort()).toEqual([
+      '[server] warning: merchant operation listCurrencies (GET /merchant/v2/currencies) has no handler: it answers 501',
+      '[server] warning: merchant operation listTransactions (GET /merchant/v2/transactions) has no handler: it answers 501',
+    ]);
+    expect((await request(app).get('/merchant/v2/currencies').set('Authorization', MERCHANT_AUTH)).status).toBe(501);
+  });
 });
 
 describe('validation modes', () => {

@@ -27,12 +27,16 @@ export const sandboxDecisions: Decision[] = [
     id: 'S-clock',
     gap: 'What the test clock drives',
     decision:
-      'One clock for the whole merchant sandbox: its time is real time plus an offset that only grows. Every time-based ' +
+      'A global clock, and one per merchant key on top of it: the global time is real time plus an offset that only grows; ' +
+      "a merchant's time adds its own offset, moved by `POST /merchants/{api_key}/clock/advance` (only that merchant's " +
+      'steps run; its requests, fixtures and the steps they schedule read its time; a merchant reset puts it back). Every time-based ' +
       'step of the merchant sandbox is scheduled on it (payments found and confirmed, M2; invoice payment and expiry; ' +
       'refund links opened, sent and expired; the webhook retry schedule), and `POST /clock/advance` runs those that fall ' +
       `due, in due order, before it answers (at most ${MAX_ADVANCE_SECONDS} s per call). Records created meanwhile carry the ` +
-      'sandbox time. The exchange (nonce window, ticker window) and rate-limit windows keep real time: clients sign with ' +
-      'their own clock.',
+      'sandbox time. The exchange reads it too: the nonce window (X1: a nonce within 30 s of the sandbox time, so after an ' +
+      'advance a client signs with the sandbox time, `now` of the typed exchange client set to real time plus the ' +
+      'offset `GET /clock` gives), the 24 h ticker window and the times of orders and trades. Rate-limit windows and the ' +
+      'expiry of used nonces keep real time.',
   },
   {
     id: 'S-rate-limits',
@@ -67,14 +71,16 @@ export const sandboxContract = {
   title: 'Sandbox Control API',
   version: '1.0.0',
   description: [
-    'Drives the reference sandbox in tests: reset everything or one merchant, move a test clock that fires every ' +
-      'time-based step of the merchant sandbox at once, read, follow and replay the webhook delivery log, and exempt sandbox credentials from the rate limits.',
+    'Drives the reference sandbox in tests: reset everything, one merchant or one trader, load fixtures (balances, an ' +
+      'order book, payments, invoices and refunds), move a test clock that fires every time-based step of the sandbox at once, ' +
+      'read, follow and replay the webhook delivery log, and exempt sandbox credentials from the rate limits.',
     '## Authentication\n\n' +
       'From the machine the sandbox runs on, no credentials; from elsewhere, HTTP Basic with a sandbox merchant key (S-access).',
   ].join('\n\n'),
   basePath: '/sandbox/v1',
   tags: [
     { name: 'Reset', description: 'Start from a clean sandbox' },
+    { name: 'Fixtures', description: 'Load balances, order books, payments, invoices and refunds in a given state' },
     { name: 'Test clock', description: 'Sandbox time, advanced on request' },
     { name: 'Rate limits', description: 'Exempt sandbox credentials during test runs' },
     { name: 'Webhook deliveries', description: 'The delivery log: read, follow (listen) and replay webhook attempts' },

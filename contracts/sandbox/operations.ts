@@ -5,8 +5,12 @@ import { z } from '../shared/zod.ts';
 import { deliveryOperations } from './deliveries.ts';
 import { AdvanceClockRequestSchema, ClockSchema, RateLimitsSchema, ResetResultSchema } from './schemas.ts';
 
-/** S-access: HTTP Basic of a sandbox merchant key, or nothing from loopback. */
-export const SANDBOX_SECURITY = [{ SandboxBasic: [] }, {}] as const;
+import { SANDBOX_SECURITY } from './security.ts';
+import { exchangeFixtureOperations } from './exchange-fixtures.ts';
+import { merchantFixtureOperations } from './merchant-fixtures.ts';
+import { merchantClockOperations } from './merchant-clock.ts';
+
+export { SANDBOX_SECURITY };
 
 // Every operation may answer 422: an undocumented query parameter is refused (the single validation pass).
 const errors = () => partnerErrors({}, 400, 401, 404, 405, 422, 500, 503);
@@ -102,4 +106,7 @@ export const sandboxOperations = defineOperations({
   },
   // The delivery log and listen mode (S-listen): contracts/sandbox/deliveries.ts.
   ...deliveryOperations,
+  ...exchangeFixtureOperations,
+  ...merchantFixtureOperations,
+  ...merchantClockOperations,
 });

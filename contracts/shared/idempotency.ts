@@ -41,5 +41,7 @@ export const idempotencyConflict = (errorSchema: z.ZodType): ResponseSpec => ({
   description: 'A request with this Idempotency-Key is still running (code 1012); retry after Retry-After seconds to get its answer.',
   component: 'IdempotencyConflict',
   schema: errorSchema,
+  // Both error bodies (merchant and partner) are `{ title, code, details }` (contracts/shared/errors.ts, 1012).
+  example: { title: 'Conflict', code: '1012', details: 'A request with this Idempotency-Key is still running; retry to get its answer' },
   headers: { 'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'integer', minimum: 1, maximum: 86400 } } },
 });

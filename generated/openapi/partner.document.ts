@@ -1110,6 +1110,11 @@ const document: Record<string, unknown> = {
         },
         "content": {
           "application/json": {
+            "example": {
+              "title": "Conflict",
+              "code": "1012",
+              "details": "A request with this Idempotency-Key is still running; retry to get its answer"
+            },
             "schema": {
               "$ref": "#/components/schemas/PartnerError"
             }

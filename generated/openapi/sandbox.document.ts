@@ -5,7 +5,7 @@ const document: Record<string, unknown> = {
   "info": {
     "title": "Sandbox Control API",
     "version": "1.0.0",
-    "description": "[All APIs](./) · [OpenAPI document (YAML)](../openapi/sandbox.yaml) · [Decisions](decisions.md) · Sandbox: `npm start` serves this API at `http://127.0.0.1:8080/sandbox/v1`.\n\nDrives the reference sandbox in tests: reset everything or one merchant, move a test clock that fires every time-based step of the merchant sandbox at once, read, follow and replay the webhook delivery log, and exempt sandbox credentials from the rate limits.\n\n## Authentication\n\nFrom the machine the sandbox runs on, no credentials; from elsewhere, HTTP Basic with a sandbox merchant key (S-access).\n\n## Decisions on what the document leaves open\n\n- **S-where: Where the control API is served.** Only by a sandbox: `npm start` (and `cryptopay-toolkit serve`) turn it on unless a CONFIG file is given or `SANDBOX_API=off`; `createServer` and a CONFIG file turn it on only with `sandbox.controlApi: true`. Elsewhere `/sandbox/v1` does not exist (404 like any unknown path).\n- **S-access: Who may call it.** HTTP Basic with a merchant key configured with `sandbox: true` (`demo-merchant` / `demo-merchant-secret`), or no credentials at all from a loopback address (127.0.0.0/8, ::1). A live merchant key (`sandbox: false`), a wrong secret or any other scheme answers 401 code `1001`; a request without credentials from another address too. No production key ever reaches it.\n- **S-clock: What the test clock drives.** One clock for the whole merchant sandbox: its time is real time plus an offset that only grows. Every time-based step of the merchant sandbox is scheduled on it (payments found and confirmed, M2; invoice payment and expiry; refund links opened, sent and expired; the webhook retry schedule), and `POST /clock/advance` runs those that fall due, in due order, before it answers (at most 31622400 s per call). Records created meanwhile carry the sandbox time. The exchange (nonce window, ticker window) and rate-limit windows keep real time: clients sign with their own clock.\n- **S-rate-limits: Rate limits during test runs.** Off by default. `POST /rate-limits {\"sandbox_keys_exempt\": true}` (or config `sandbox.exemptRateLimits`) makes requests authenticated with a sandbox credential skip the limiter: merchant keys with `sandbox: true` and every exchange and partner credential of the sandbox, and anything sent from loopback (the machine the sandbox runs on, as S-access trusts it: the public and refused requests too). Other requests without a valid credential are still counted per address.\n- **S-prefer: How a client reaches answers the sandbox gives only on failure (500, 503, 429, ...).** With the control API on, a request of a sandbox caller (a sandbox credential, or anything from loopback) to any operation of the four documents that carries `Prefer: code=<status>` and passes auth, rate limit and validation is answered with that status, the declared example body and the declared headers (`Retry-After: 1`, `Allow`), as Prism does. A status the operation does not declare is refused as invalid input naming the `Prefer` header (exchange 400 `1001`, the others 422 `1002`). Production servers ignore the header.\n- **S-errors: Error bodies.** The platform body `{title, code, details, source?}` of the partner API; validation failures answer 422 code `1002`.\n- **S-listen: How the delivery log is read, replayed and followed (`webhooks listen`, `webhooks replay`).** The merchant sandbox logs every webhook attempt with the exact body and headers it sent, its target, encoding, answer status or error and duration. `GET /deliveries` lists attempts newest first (filter by merchant, payment, refund, event; page with `before`); `GET /deliveries/{id}` reads one. `POST /deliveries/{id}/replay` sends the logged body and headers again, byte for byte (the signature keeps its original `t`), to the original target or `url`, once, without retries, and logs it as a new attempt of the same webhook with `replay_of`. `GET /deliveries/stream` is a long poll (up to 30 s): the first attempt of each webhook and every replay of one merchant after a cursor (the last id seen), oldest first, so a listener forwards each webhook once, however often the sandbox retries it. `POST /merchants/{key}/listen` turns listen mode on: a payment or refund without a `webhook_url` still has its webhooks signed and logged, as `held` attempts with no target, so a listener receives them; nothing is sent and nothing is retried. Listen mode ends when turned off, at a reset or a restart. The log is the sandbox's store (kept in the state file when there is one): a reset empties it.\n",
+    "description": "[All APIs](./) · [OpenAPI document (YAML)](../openapi/sandbox.yaml) · [Decisions](decisions.md) · Sandbox: `npm start` serves this API at `http://127.0.0.1:8080/sandbox/v1`.\n\nDrives the reference sandbox in tests: reset everything, one merchant or one trader, load fixtures (balances, an order book, payments, invoices and refunds), move a test clock that fires every time-based step of the sandbox at once, read, follow and replay the webhook delivery log, and exempt sandbox credentials from the rate limits.\n\n## Authentication\n\nFrom the machine the sandbox runs on, no credentials; from elsewhere, HTTP Basic with a sandbox merchant key (S-access).\n\n## Decisions on what the document leaves open\n\n- **S-where: Where the control API is served.** Only by a sandbox: `npm start` (and `cryptopay-toolkit serve`) turn it on unless a CONFIG file is given or `SANDBOX_API=off`; `createServer` and a CONFIG file turn it on only with `sandbox.controlApi: true`. Elsewhere `/sandbox/v1` does not exist (404 like any unknown path).\n- **S-access: Who may call it.** HTTP Basic with a merchant key configured with `sandbox: true` (`demo-merchant` / `demo-merchant-secret`), or no credentials at all from a loopback address (127.0.0.0/8, ::1). A live merchant key (`sandbox: false`), a wrong secret or any other scheme answers 401 code `1001`; a request without credentials from another address too. No production key ever reaches it.\n- **S-clock: What the test clock drives.** A global clock, and one per merchant key on top of it: the global time is real time plus an offset that only grows; a merchant's time adds its own offset, moved by `POST /merchants/{api_key}/clock/advance` (only that merchant's steps run; its requests, fixtures and the steps they schedule read its time; a merchant reset puts it back). Every time-based step of the merchant sandbox is scheduled on it (payments found and confirmed, M2; invoice payment and expiry; refund links opened, sent and expired; the webhook retry schedule), and `POST /clock/advance` runs those that fall due, in due order, before it answers (at most 31622400 s per call). Records created meanwhile carry the sandbox time. The exchange reads it too: the nonce window (X1: a nonce within 30 s of the sandbox time, so after an advance a client signs with the sandbox time, `now` of the typed exchange client set to real time plus the offset `GET /clock` gives), the 24 h ticker window and the times of orders and trades. Rate-limit windows and the expiry of used nonces keep real time.\n- **S-rate-limits: Rate limits during test runs.** Off by default. `POST /rate-limits {\"sandbox_keys_exempt\": true}` (or config `sandbox.exemptRateLimits`) makes requests authenticated with a sandbox credential skip the limiter: merchant keys with `sandbox: true` and every exchange and partner credential of the sandbox, and anything sent from loopback (the machine the sandbox runs on, as S-access trusts it: the public and refused requests too). Other requests without a valid credential are still counted per address.\n- **S-prefer: How a client reaches answers the sandbox gives only on failure (500, 503, 429, ...).** With the control API on, a request of a sandbox caller (a sandbox credential, or anything from loopback) to any operation of the four documents that carries `Prefer: code=<status>` and passes auth, rate limit and validation is answered with that status, the declared example body and the declared headers (`Retry-After: 1`, `Allow`), as Prism does. A status the operation does not declare is refused as invalid input naming the `Prefer` header (exchange 400 `1001`, the others 422 `1002`). Production servers ignore the header.\n- **S-errors: Error bodies.** The platform body `{title, code, details, source?}` of the partner API; validation failures answer 422 code `1002`.\n- **S-listen: How the delivery log is read, replayed and followed (`webhooks listen`, `webhooks replay`).** The merchant sandbox logs every webhook attempt with the exact body and headers it sent, its target, encoding, answer status or error and duration. `GET /deliveries` lists attempts newest first (filter by merchant, payment, refund, event; page with `before`); `GET /deliveries/{id}` reads one. `POST /deliveries/{id}/replay` sends the logged body and headers again, byte for byte (the signature keeps its original `t`), to the original target or `url`, once, without retries, and logs it as a new attempt of the same webhook with `replay_of`. `GET /deliveries/stream` is a long poll (up to 30 s): the first attempt of each webhook and every replay of one merchant after a cursor (the last id seen), oldest first, so a listener forwards each webhook once, however often the sandbox retries it. `POST /merchants/{key}/listen` turns listen mode on: a payment or refund without a `webhook_url` still has its webhooks signed and logged, as `held` attempts with no target, so a listener receives them; nothing is sent and nothing is retried. Listen mode ends when turned off, at a reset or a restart. The log is the sandbox's store (kept in the state file when there is one): a reset empties it.\n",
     "license": {
       "name": "MIT",
       "identifier": "MIT"
@@ -31,6 +31,10 @@ const document: Record<string, unknown> = {
       "description": "Start from a clean sandbox"
     },
     {
+      "name": "Fixtures",
+      "description": "Load balances, order books, payments, invoices and refunds in a given state"
+    },
+    {
       "name": "Test clock",
       "description": "Sandbox time, advanced on request"
     },
@@ -52,6 +56,45 @@ const document: Record<string, unknown> = {
       }
     },
     "schemas": {
+      "Account": {
+        "type": "object",
+        "properties": {
+          "currency": {
+            "type": "string",
+            "maxLength": 32,
+            "description": "Currency code",
+            "example": "btc"
+          },
+          "balance": {
+            "type": "string",
+            "maxLength": 40,
+            "pattern": "^[0-9]+(\\.[0-9]+)?$",
+            "description": "Total balance (available + locked)",
+            "example": "10.00"
+          },
+          "locked": {
+            "type": "string",
+            "maxLength": 40,
+            "pattern": "^[0-9]+(\\.[0-9]+)?$",
+            "description": "Amount locked by open orders",
+            "example": "10.00"
+          },
+          "available": {
+            "type": "string",
+            "maxLength": 40,
+            "pattern": "^[0-9]+(\\.[0-9]+)?$",
+            "description": "Amount available for new orders",
+            "example": "10.00"
+          }
+        },
+        "required": [
+          "currency",
+          "balance",
+          "locked",
+          "available"
+        ],
+        "description": "Balance of one currency."
+      },
       "AdvanceClockRequest": {
         "type": "object",
         "properties": {
@@ -67,6 +110,17 @@ const document: Record<string, unknown> = {
           "seconds"
         ],
         "additionalProperties": false
+      },
+      "BlockchainStatus": {
+        "type": "string",
+        "enum": [
+          "Pending",
+          "Paid",
+          "Confirmed",
+          "Expired"
+        ],
+        "description": "Blockchain status. `Pending`: not found; `Paid`: found, awaiting confirmation; `Confirmed`: required confirmations reached; `Expired`: the address window (`expires_timestamp`) passed with nothing found (decision M-expired).",
+        "example": "Confirmed"
       },
       "Clock": {
         "type": "object",
@@ -100,6 +154,926 @@ const document: Record<string, unknown> = {
         ],
         "additionalProperties": false,
         "description": "The test clock of the merchant sandbox"
+      },
+      "CreateInvoiceFields": {
+        "type": "object",
+        "properties": {
+          "amount": {
+            "type": "string",
+            "maxLength": 40,
+            "pattern": "^(0*[1-9][0-9]*(\\.[0-9]+)?|0+\\.[0-9]*[1-9][0-9]*)$",
+            "description": "Amount due in `currency_iso`; greater than 0",
+            "example": "10.00"
+          },
+          "currency_iso": {
+            "type": "string",
+            "enum": [
+              "USD",
+              "CAD",
+              "EUR"
+            ],
+            "description": "Must match the account currency: USD, CAD or EUR (a mismatch answers 422)",
+            "example": "USD"
+          },
+          "email": {
+            "type": "string",
+            "maxLength": 254,
+            "format": "email",
+            "description": "Recipient e-mail. Required unless `invoice_recipient_id` is given",
+            "example": "jane@example.com"
+          },
+          "company_name": {
+            "type": "string",
+            "maxLength": 100,
+            "pattern": "^[a-zA-Z.' -]+$",
+            "description": "Company name. Required unless `invoice_recipient_id` is given",
+            "example": "Acme Widgets"
+          },
+          "first_name": {
+            "type": "string",
+            "maxLength": 100,
+            "pattern": "^[a-zA-Z.' -]+$",
+            "description": "First name. Required unless `invoice_recipient_id` is given",
+            "example": "Jane"
+          },
+          "last_name": {
+            "type": "string",
+            "maxLength": 100,
+            "pattern": "^[a-zA-Z.' -]+$",
+            "description": "Last name. Required unless `invoice_recipient_id` is given",
+            "example": "Doe"
+          },
+          "phone": {
+            "type": "string",
+            "maxLength": 20,
+            "pattern": "^[0-9]+$",
+            "description": "Phone number, digits only",
+            "example": "4165550100"
+          },
+          "address": {
+            "type": "string",
+            "maxLength": 200,
+            "pattern": "^[0-9a-zA-Z/.' -]+$",
+            "description": "Street address",
+            "example": "100 King St W"
+          },
+          "city": {
+            "type": "string",
+            "maxLength": 100,
+            "pattern": "^[a-zA-Z ]+$",
+            "description": "City",
+            "example": "Toronto"
+          },
+          "state": {
+            "type": "string",
+            "maxLength": 100,
+            "pattern": "^[a-zA-Z ]+$",
+            "description": "State or province",
+            "example": "Ontario"
+          },
+          "zip": {
+            "type": "string",
+            "maxLength": 20,
+            "pattern": "^[a-zA-Z0-9/'# -]+$",
+            "description": "Postal or zip code",
+            "example": "M5X 1A9"
+          },
+          "country": {
+            "type": "string",
+            "enum": [
+              "AD",
+              "AE",
+              "AF",
+              "AG",
+              "AI",
+              "AL",
+              "AM",
+              "AO",
+              "AQ",
+              "AR",
+              "AS",
+              "AT",
+              "AU",
+              "AW",
+              "AX",
+              "AZ",
+              "BA",
+              "BB",
+              "BD",
+              "BE",
+              "BF",
+              "BG",
+              "BH",
+              "BI",
+              "BJ",
+              "BL",
+              "BM",
+              "BN",
+              "BO",
+              "BQ",
+              "BR",
+              "BS",
+              "BT",
+              "BV",
+              "BW",
+              "BY",
+              "BZ",
+              "CA",
+              "CC",
+              "CD",
+              "CF",
+              "CG",
+              "CH",
+              "CI",
+              "CK",
+              "CL",
+              "CM",
+              "CN",
+              "CO",
+              "CR",
+              "CU",
+              "CV",
+              "CW",
+              "CX",
+              "CY",
+              "CZ",
+              "DE",
+              "DJ",
+              "DK",
+              "DM",
+              "DO",
+              "DZ",
+              "EC",
+              "EE",
+              "EG",
+              "EH",
+              "ER",
+              "ES",
+              "ET",
+              "FI",
+              "FJ",
+              "FK",
+              "FM",
+              "FO",
+              "FR",
+              "GA",
+              "GB",
+              "GD",
+              "GE",
+              "GF",
+              "GG",
+              "GH",
+              "GI",
+              "GL",
+              "GM",
+              "GN",
+              "GP",
+              "GQ",
+              "GR",
+              "GS",
+              "GT",
+              "GU",
+              "GW",
+              "GY",
+              "HK",
+              "HM",
+              "HN",
+              "HR",
+              "HT",
+              "HU",
+              "ID",
+              "IE",
+              "IL",
+              "IM",
+              "IN",
+              "IO",
+              "IQ",
+              "IR",
+              "IS",
+              "IT",
+              "JE",
+              "JM",
+              "JO",
+              "JP",
+              "KE",
+              "KG",
+              "KH",
+              "KI",
+              "KM",
+              "KN",
+              "KP",
+              "KR",
+              "KW",
+              "KY",
+              "KZ",
+              "LA",
+              "LB",
+              "LC",
+              "LI",
+              "LK",
+              "LR",
+              "LS",
+              "LT",
+              "LU",
+              "LV",
+              "LY",
+              "MA",
+              "MC",
+              "MD",
+              "ME",
+              "MF",
+              "MG",
+              "MH",
+              "MK",
+              "ML",
+              "MM",
+              "MN",
+              "MO",
+              "MP",
+              "MQ",
+              "MR",
+              "MS",
+              "MT",
+              "MU",
+              "MV",
+              "MW",
+              "MX",
+              "MY",
+              "MZ",
+              "NA",
+              "NC",
+              "NE",
+              "NF",
+              "NG",
+              "NI",
+              "NL",
+              "NO",
+              "NP",
+              "NR",
+              "NU",
+              "NZ",
+              "OM",
+              "PA",
+              "PE",
+              "PF",
+              "PG",
+              "PH",
+              "PK",
+              "PL",
+              "PM",
+              "PN",
+              "PR",
+              "PS",
+              "PT",
+              "PW",
+              "PY",
+              "QA",
+              "RE",
+              "RO",
+              "RS",
+              "RU",
+              "RW",
+              "SA",
+              "SB",
+              "SC",
+              "SD",
+              "SE",
+              "SG",
+              "SH",
+              "SI",
+              "SJ",
+              "SK",
+              "SL",
+              "SM",
+              "SN",
+              "SO",
+              "SR",
+              "SS",
+              "ST",
+              "SV",
+              "SX",
+              "SY",
+              "SZ",
+              "TC",
+              "TD",
+              "TF",
+              "TG",
+              "TH",
+              "TJ",
+              "TK",
+              "TL",
+              "TM",
+              "TN",
+              "TO",
+              "TR",
+              "TT",
+              "TV",
+              "TW",
+              "TZ",
+              "UA",
+              "UG",
+              "UM",
+              "US",
+              "UY",
+              "UZ",
+              "VA",
+              "VC",
+              "VE",
+              "VG",
+              "VI",
+              "VN",
+              "VU",
+              "WF",
+              "WS",
+              "YE",
+              "YT",
+              "ZA",
+              "ZM",
+              "ZW"
+            ],
+            "description": "ISO 3166-1 alpha-2 country code",
+            "example": "CA"
+          },
+          "invoice_number": {
+            "type": "string",
+            "maxLength": 64,
+            "pattern": "^[a-zA-Z0-9]+$",
+            "description": "Invoice number, a-z A-Z 0-9; unique (decision M5); generated if omitted",
+            "example": "INV1001"
+          },
+          "due_at": {
+            "type": "string",
+            "maxLength": 40,
+            "format": "date-time",
+            "description": "Due time, ISO 8601 UTC; default the current time. The invoice expires 90 days after it.",
+            "example": "2026-01-31T12:00:00.000Z"
+          },
+          "description": {
+            "type": "string",
+            "maxLength": 255,
+            "description": "Shown to the recipient; at most 255 characters (decision M-invoice-description)",
+            "example": "Consulting, January"
+          },
+          "invoice_recipient_id": {
+            "type": "integer",
+            "minimum": 1,
+            "maximum": 9007199254740991,
+            "description": "Existing recipient; its stored details are used and inline recipient fields are ignored (decision M-invoice-recipient)",
+            "example": 301
+          },
+          "send_reminders": {
+            "type": "boolean",
+            "default": false,
+            "description": "Reminders 5 days before due_at and 2 days after; only one if due within a week. Default false (decision M-send-reminders)."
+          },
+          "send_customer_email": {
+            "type": "boolean",
+            "default": false,
+            "description": "The service e-mails the invoice URL to the recipient; default false"
+          }
+        },
+        "required": [
+          "amount",
+          "currency_iso"
+        ],
+        "description": "Fields of a new invoice (section 4.6). email, company_name, first_name and last_name: required unless `invoice_recipient_id` is given.",
+        "anyOf": [
+          {
+            "required": [
+              "invoice_recipient_id"
+            ]
+          },
+          {
+            "required": [
+              "email",
+              "company_name",
+              "first_name",
+              "last_name"
+            ]
+          }
+        ]
+      },
+      "CreatePaymentFields": {
+        "type": "object",
+        "properties": {
+          "amount": {
+            "type": "string",
+            "maxLength": 40,
+            "pattern": "^(0*[1-9][0-9]*(\\.[0-9]+)?|0+\\.[0-9]*[1-9][0-9]*)$",
+            "description": "Amount in `currency_iso`; digits and `.`; greater than 0",
+            "example": "10.00"
+          },
+          "external_id": {
+            "type": "string",
+            "minLength": 1,
+            "maxLength": 255,
+            "description": "Merchant's reference",
+            "example": "order-1001"
+          },
+          "currency_iso": {
+            "type": "string",
+            "enum": [
+              "USD",
+              "CAD",
+              "EUR"
+            ],
+            "description": "Merchant currency: USD, CAD or EUR",
+            "example": "USD"
+          },
+          "network_type": {
+            "type": "string",
+            "enum": [
+              "ERC-20",
+              "BEP-20",
+              "TRC-20"
+            ],
+            "default": "ERC-20",
+            "description": "For currencies with several networks (USDT): ERC-20, BEP-20 or TRC-20; default ERC-20. Ignored for single-network currencies."
+          },
+          "crypto_iso": {
+            "$ref": "#/components/schemas/CryptoIso"
+          },
+          "confirmations_required": {
+            "type": "string",
+            "maxLength": 16,
+            "pattern": "^[1-9][0-9]*$",
+            "description": "Confirmations threshold, a string of digits (as the document types it); minimum 1. A threshold above 1 keeps the transaction in pending_confirmation until met.",
+            "example": "3"
+          },
+          "ip": {
+            "type": "string",
+            "maxLength": 45,
+            "pattern": "^[0-9a-fA-F.:]+$",
+            "description": "Customer's IPv4 or IPv6 address",
+            "example": "203.0.113.7"
+          },
+          "invoice_number": {
+            "type": "string",
+            "maxLength": 64,
+            "pattern": "^[a-zA-Z0-9]+$",
+            "description": "Invoice number, a-z A-Z 0-9; unique per merchant (a duplicate answers 422 code 2001, decision M5)",
+            "example": "INV1001"
+          },
+          "first_name": {
+            "type": "string",
+            "maxLength": 100,
+            "pattern": "^[a-zA-Z.' -]+$",
+            "description": "Customer's first name",
+            "example": "Jane"
+          },
+          "last_name": {
+            "type": "string",
+            "maxLength": 100,
+            "pattern": "^[a-zA-Z.' -]+$",
+            "description": "Customer's last name",
+            "example": "Doe"
+          },
+          "email": {
+            "type": "string",
+            "maxLength": 254,
+            "format": "email",
+            "description": "Customer's e-mail address",
+            "example": "jane@example.com"
+          },
+          "phone": {
+            "type": "string",
+            "maxLength": 20,
+            "pattern": "^[0-9]+$",
+            "description": "Phone number, digits only",
+            "example": "4165550100"
+          },
+          "address": {
+            "type": "string",
+            "maxLength": 200,
+            "pattern": "^[0-9a-zA-Z/.' -]+$",
+            "description": "Street address",
+            "example": "100 King St W"
+          },
+          "city": {
+            "type": "string",
+            "maxLength": 100,
+            "pattern": "^[a-zA-Z ]+$",
+            "description": "City",
+            "example": "Toronto"
+          },
+          "state": {
+            "type": "string",
+            "maxLength": 100,
+            "pattern": "^[a-zA-Z ]+$",
+            "description": "State or province",
+            "example": "Ontario"
+          },
+          "zip": {
+            "type": "string",
+            "maxLength": 20,
+            "pattern": "^[a-zA-Z0-9/'# -]+$",
+            "description": "Postal or zip code",
+            "example": "M5X 1A9"
+          },
+          "country": {
+            "type": "string",
+            "enum": [
+              "AD",
+              "AE",
+              "AF",
+              "AG",
+              "AI",
+              "AL",
+              "AM",
+              "AO",
+              "AQ",
+              "AR",
+              "AS",
+              "AT",
+              "AU",
+              "AW",
+              "AX",
+              "AZ",
+              "BA",
+              "BB",
+              "BD",
+              "BE",
+              "BF",
+              "BG",
+              "BH",
+              "BI",
+              "BJ",
+              "BL",
+              "BM",
+              "BN",
+              "BO",
+              "BQ",
+              "BR",
+              "BS",
+              "BT",
+              "BV",
+              "BW",
+              "BY",
+              "BZ",
+              "CA",
+              "CC",
+              "CD",
+              "CF",
+              "CG",
+              "CH",
+              "CI",
+              "CK",
+              "CL",
+              "CM",
+              "CN",
+              "CO",
+              "CR",
+              "CU",
+              "CV",
+              "CW",
+              "CX",
+              "CY",
+              "CZ",
+              "DE",
+              "DJ",
+              "DK",
+              "DM",
+              "DO",
+              "DZ",
+              "EC",
+              "EE",
+              "EG",
+              "EH",
+              "ER",
+              "ES",
+              "ET",
+              "FI",
+              "FJ",
+              "FK",
+              "FM",
+              "FO",
+              "FR",
+              "GA",
+              "GB",
+              "GD",
+              "GE",
+              "GF",
+              "GG",
+              "GH",
+              "GI",
+              "GL",
+              "GM",
+              "GN",
+              "GP",
+              "GQ",
+              "GR",
+              "GS",
+              "GT",
+              "GU",
+              "GW",
+              "GY",
+              "HK",
+              "HM",
+              "HN",
+              "HR",
+              "HT",
+              "HU",
+              "ID",
+              "IE",
+              "IL",
+              "IM",
+              "IN",
+              "IO",
+              "IQ",
+              "IR",
+              "IS",
+              "IT",
+              "JE",
+              "JM",
+              "JO",
+              "JP",
+              "KE",
+              "KG",
+              "KH",
+              "KI",
+              "KM",
+              "KN",
+              "KP",
+              "KR",
+              "KW",
+              "KY",
+              "KZ",
+              "LA",
+              "LB",
+              "LC",
+              "LI",
+              "LK",
+              "LR",
+              "LS",
+              "LT",
+              "LU",
+              "LV",
+              "LY",
+              "MA",
+              "MC",
+              "MD",
+              "ME",
+              "MF",
+              "MG",
+              "MH",
+              "MK",
+              "ML",
+              "MM",
+              "MN",
+              "MO",
+              "MP",
+              "MQ",
+              "MR",
+              "MS",
+              "MT",
+              "MU",
+              "MV",
+              "MW",
+              "MX",
+              "MY",
+              "MZ",
+              "NA",
+              "NC",
+              "NE",
+              "NF",
+              "NG",
+              "NI",
+              "NL",
+              "NO",
+              "NP",
+              "NR",
+              "NU",
+              "NZ",
+              "OM",
+              "PA",
+              "PE",
+              "PF",
+              "PG",
+              "PH",
+              "PK",
+              "PL",
+              "PM",
+              "PN",
+              "PR",
+              "PS",
+              "PT",
+              "PW",
+              "PY",
+              "QA",
+              "RE",
+              "RO",
+              "RS",
+              "RU",
+              "RW",
+              "SA",
+              "SB",
+              "SC",
+              "SD",
+              "SE",
+              "SG",
+              "SH",
+              "SI",
+              "SJ",
+              "SK",
+              "SL",
+              "SM",
+              "SN",
+              "SO",
+              "SR",
+              "SS",
+              "ST",
+              "SV",
+              "SX",
+              "SY",
+              "SZ",
+              "TC",
+              "TD",
+              "TF",
+              "TG",
+              "TH",
+              "TJ",
+              "TK",
+              "TL",
+              "TM",
+              "TN",
+              "TO",
+              "TR",
+              "TT",
+              "TV",
+              "TW",
+              "TZ",
+              "UA",
+              "UG",
+              "UM",
+              "US",
+              "UY",
+              "UZ",
+              "VA",
+              "VC",
+              "VE",
+              "VG",
+              "VI",
+              "VN",
+              "VU",
+              "WF",
+              "WS",
+              "YE",
+              "YT",
+              "ZA",
+              "ZM",
+              "ZW"
+            ],
+            "description": "ISO 3166-1 alpha-2 country code",
+            "example": "CA"
+          },
+          "webhook_url": {
+            "type": "string",
+            "maxLength": 2048,
+            "format": "uri",
+            "pattern": "^(https://|http://(127\\.0\\.0\\.1|localhost|\\[::1\\])(:[0-9]+)?(/|$))",
+            "description": "Target of the payment webhooks. https; sandbox keys may also use http on 127.0.0.1 or localhost (decision M3, enforced by the server). Default: none.",
+            "example": "https://merchant.example.com/hooks/payments"
+          }
+        },
+        "required": [
+          "amount",
+          "external_id",
+          "currency_iso",
+          "crypto_iso",
+          "confirmations_required",
+          "ip",
+          "invoice_number",
+          "first_name",
+          "last_name",
+          "email"
+        ],
+        "description": "Fields of a direct payment (section 4.2)"
+      },
+      "CreateRefundRequest": {
+        "type": "object",
+        "properties": {
+          "email": {
+            "type": "string",
+            "maxLength": 254,
+            "format": "email",
+            "description": "Customer address for the refund link",
+            "example": "jane@example.com"
+          },
+          "amount_to_refund_fiat": {
+            "type": "string",
+            "maxLength": 40,
+            "pattern": "^(0*[1-9][0-9]*(\\.[0-9]{1,2})?|0+\\.([1-9][0-9]?|0[1-9]))$",
+            "description": "Fiat amount. Required for instant-settlement transactions.; greater than 0, at most 2 decimal places",
+            "example": "10.00"
+          },
+          "amount_to_refund": {
+            "type": "string",
+            "maxLength": 40,
+            "pattern": "^(0*[1-9][0-9]*(\\.[0-9]+)?|0+\\.[0-9]*[1-9][0-9]*)$",
+            "description": "Cryptocurrency amount. Required for manual-settlement transactions.; greater than 0",
+            "example": "10.00"
+          },
+          "expires_in": {
+            "type": "integer",
+            "minimum": 12,
+            "maximum": 336,
+            "default": 24,
+            "description": "Hours the customer has to accept; 12 to 336, default 24 (decision M4)",
+            "example": 24
+          },
+          "send_email": {
+            "type": "boolean",
+            "default": false,
+            "description": "The service e-mails the refund link to the customer; default false"
+          },
+          "webhook_url": {
+            "type": "string",
+            "maxLength": 2048,
+            "format": "uri",
+            "pattern": "^https://",
+            "description": "Refund webhook target; must use https. Omitted: no webhook.",
+            "example": "https://merchant.example.com/hooks/refunds"
+          }
+        },
+        "required": [
+          "email"
+        ],
+        "description": "Body of Create a Refund (section 4.13), flat. Give `amount_to_refund_fiat` for an instant-settlement transaction, `amount_to_refund` for a manual-settlement one: the schema requires at least one, the server the one matching the settlement method (422 naming it) and ignores the other. Refunds cannot exceed what was received (422 code 2002, decision M4).",
+        "anyOf": [
+          {
+            "required": [
+              "amount_to_refund_fiat"
+            ]
+          },
+          {
+            "required": [
+              "amount_to_refund"
+            ]
+          }
+        ]
+      },
+      "CryptoAddressInfo": {
+        "type": "object",
+        "properties": {
+          "iso": {
+            "$ref": "#/components/schemas/CryptoIso"
+          },
+          "address": {
+            "type": "string",
+            "maxLength": 128,
+            "description": "Address given to the customer",
+            "example": "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq"
+          },
+          "cash_address": {
+            "type": "string",
+            "maxLength": 128,
+            "description": "Bitcoin Cash cash address; only for Bitcoin Cash (Bitcoin payments may carry it too)"
+          },
+          "xaddress": {
+            "type": "string",
+            "maxLength": 128,
+            "description": "XRP X-address; only for XRP"
+          },
+          "destination_tag": {
+            "type": "string",
+            "maxLength": 128,
+            "description": "XRP destination tag; only for XRP. The customer must use it."
+          },
+          "start_timestamp": {
+            "type": "integer",
+            "minimum": 0,
+            "maximum": 9007199254740991,
+            "description": "Unix time (s) from which the address accepts payment for this invoice",
+            "example": 1767225600
+          },
+          "expires_timestamp": {
+            "type": "integer",
+            "minimum": 0,
+            "maximum": 9007199254740991,
+            "description": "Unix time (s) until which the address accepts payment: five minutes after display. A payment sent in the window is still processed once found.",
+            "example": 1767225900
+          }
+        },
+        "required": [
+          "iso",
+          "address",
+          "start_timestamp",
+          "expires_timestamp"
+        ],
+        "description": "Where and until when the customer pays"
+      },
+      "CryptoIso": {
+        "type": "string",
+        "enum": [
+          "BTC",
+          "ETH",
+          "LTC",
+          "BCH",
+          "XRP",
+          "USDT"
+        ],
+        "description": "Cryptocurrency code. An unknown value answers 422 with code `2004` (Invalid currency type) naming the field (decision M1).",
+        "example": "BTC"
       },
       "Delivery": {
         "type": "object",
@@ -372,6 +1346,170 @@ const document: Record<string, unknown> = {
           }
         ]
       },
+      "Invoice": {
+        "type": "object",
+        "properties": {
+          "id": {
+            "type": "integer",
+            "minimum": 1,
+            "maximum": 9007199254740991,
+            "description": "Invoice id",
+            "example": 4001
+          },
+          "created_at": {
+            "type": "string",
+            "maxLength": 40,
+            "format": "date-time",
+            "description": "Creation time, ISO 8601 UTC",
+            "example": "2026-01-31T12:00:00.000Z"
+          },
+          "expires_at": {
+            "type": "string",
+            "maxLength": 40,
+            "format": "date-time",
+            "description": "Expiry time, ISO 8601 UTC: 90 days after due_at",
+            "example": "2026-01-31T12:00:00.000Z"
+          },
+          "due_at": {
+            "type": "string",
+            "maxLength": 40,
+            "format": "date-time",
+            "description": "Due time, ISO 8601 UTC",
+            "example": "2026-01-31T12:00:00.000Z"
+          },
+          "invoice_recipient_id": {
+            "anyOf": [
+              {
+                "type": "integer",
+                "minimum": 1,
+                "maximum": 9007199254740991
+              },
+              {
+                "type": "null"
+              }
+            ],
+            "description": "Recipient id; null when the recipient was given inline and not saved, or was deleted since (decision M-invoice-recipient)",
+            "example": 301
+          },
+          "amount": {
+            "type": "string",
+            "maxLength": 40,
+            "pattern": "^[0-9]+(\\.[0-9]+)?$",
+            "description": "Amount due in fiat",
+            "example": "10.00"
+          },
+          "invoice_number": {
+            "type": "string",
+            "maxLength": 64,
+            "description": "Invoice number, given or generated",
+            "example": "INV4001"
+          },
+          "url": {
+            "type": "string",
+            "maxLength": 2048,
+            "format": "uri",
+            "description": "URL the recipient visits to pay",
+            "example": "https://portal.example.com/invoices/4001"
+          },
+          "email": {
+            "type": "string",
+            "maxLength": 254,
+            "format": "email",
+            "description": "Recipient's e-mail address",
+            "example": "jane@example.com"
+          },
+          "status": {
+            "$ref": "#/components/schemas/InvoiceStatus"
+          },
+          "delivery_status": {
+            "anyOf": [
+              {
+                "$ref": "#/components/schemas/InvoiceDeliveryStatus"
+              },
+              {
+                "type": "null"
+              }
+            ],
+            "description": "Delivery status of the invoice e-mail; null while pending (send_customer_email true) or when the service sends none"
+          },
+          "transaction": {
+            "$ref": "#/components/schemas/Transaction"
+          }
+        },
+        "required": [
+          "id",
+          "created_at",
+          "expires_at",
+          "due_at",
+          "invoice_recipient_id",
+          "amount",
+          "invoice_number",
+          "url",
+          "email",
+          "status",
+          "delivery_status",
+          "transaction"
+        ],
+        "description": "An invoice (section 2.5) with its transaction (2.3)"
+      },
+      "InvoiceDeliveryStatus": {
+        "type": "string",
+        "enum": [
+          "sent",
+          "viewed",
+          "opened",
+          "error",
+          "bounced",
+          "delivered",
+          "spam"
+        ],
+        "description": "Delivery status of the invoice e-mail. `sent`, `delivered`; `opened`: e-mail viewed; `viewed`: link in the e-mail clicked; `bounced`: undeliverable; `error`, `spam`. Where the field is `null`, the e-mail is pending (if `send_customer_email` is true) or not sent by the service.",
+        "example": "sent"
+      },
+      "InvoiceFixtureRequest": {
+        "type": "object",
+        "properties": {
+          "status": {
+            "type": "string",
+            "enum": [
+              "unpaid",
+              "cancelled",
+              "expired",
+              "pending_confirmation",
+              "paid",
+              "overpaid",
+              "underpaid",
+              "completed"
+            ],
+            "description": "`unpaid`: created, the simulated recipient still ahead (amount 300: never paid); `pending_confirmation`: paid now, unconfirmed; `paid`, `overpaid` (amount 100), `underpaid` (amount 200): paid and confirmed now (the status must be the one the amount gives, M2); `completed`: confirmed and settled; `cancelled`; `expired`: 90 days past `due_at`, never paid. A `due_at` more than 90 days ago allows only `expired` and `cancelled`.",
+            "example": "paid"
+          },
+          "invoice": {
+            "$ref": "#/components/schemas/CreateInvoiceFields"
+          }
+        },
+        "required": [
+          "status",
+          "invoice"
+        ],
+        "additionalProperties": false,
+        "description": "An invoice as POST /merchant/v2/invoices takes it, and the status to load it in"
+      },
+      "InvoiceStatus": {
+        "type": "string",
+        "enum": [
+          "unpaid",
+          "cancelled",
+          "expired",
+          "pending_confirmation",
+          "paid",
+          "overpaid",
+          "underpaid",
+          "completed"
+        ],
+        "description": "Invoice status. `unpaid`: created, not paid; `cancelled`: marked cancelled; `expired`: past `expires_at`; the payment statuses `pending_confirmation`, `paid`, `overpaid`, `underpaid`, `completed` follow the invoice transaction.",
+        "example": "unpaid"
+      },
       "ListenMode": {
         "type": "object",
         "properties": {
@@ -403,6 +1541,109 @@ const document: Record<string, unknown> = {
         },
         "required": [
           "enabled"
+        ],
+        "additionalProperties": false
+      },
+      "MarketId": {
+        "type": "string",
+        "enum": [
+          "btcusd",
+          "btccad",
+          "btceur",
+          "ethusd",
+          "ethcad",
+          "etheur",
+          "ethbtc",
+          "ltcusd",
+          "ltccad",
+          "ltceur",
+          "ltcbtc",
+          "xembtc",
+          "bchusd",
+          "bchcad",
+          "bcheur",
+          "bchbtc",
+          "xvgbtc",
+          "xvgeth",
+          "xvgcad",
+          "xvgeur",
+          "xvgusd"
+        ],
+        "description": "Market id: base currency code followed by quote currency code, lower case",
+        "example": "btcusd"
+      },
+      "OrderBookFixture": {
+        "type": "object",
+        "properties": {
+          "market": {
+            "$ref": "#/components/schemas/MarketId"
+          },
+          "ask_ids": {
+            "type": "array",
+            "items": {
+              "type": "integer",
+              "minimum": 1,
+              "maximum": 9007199254740991
+            },
+            "maxItems": 100,
+            "description": "Ids of the asks placed, lowest price first"
+          },
+          "bid_ids": {
+            "type": "array",
+            "items": {
+              "type": "integer",
+              "minimum": 1,
+              "maximum": 9007199254740991
+            },
+            "maxItems": 100,
+            "description": "Ids of the bids placed, highest price first"
+          }
+        },
+        "required": [
+          "market",
+          "ask_ids",
+          "bid_ids"
+        ],
+        "additionalProperties": false,
+        "description": "The orders an order-book fixture placed"
+      },
+      "OrderBookFixtureRequest": {
+        "type": "object",
+        "properties": {
+          "depth": {
+            "type": "integer",
+            "minimum": 1,
+            "maximum": 100,
+            "description": "Price levels per side (1 to 100)",
+            "example": 5
+          },
+          "mid_price": {
+            "type": "string",
+            "maxLength": 40,
+            "pattern": "^[0-9]+(\\.[0-9]+)?$",
+            "description": "The middle of the book: asks start one step above it, bids one step below",
+            "example": "100.00"
+          },
+          "step": {
+            "type": "string",
+            "maxLength": 40,
+            "pattern": "^[0-9]+(\\.[0-9]+)?$",
+            "description": "Distance between two price levels, in the quote currency",
+            "example": "1.00"
+          },
+          "volume": {
+            "type": "string",
+            "maxLength": 40,
+            "pattern": "^[0-9]+(\\.[0-9]+)?$",
+            "description": "Volume of each order, in the base currency",
+            "example": "0.1"
+          }
+        },
+        "required": [
+          "depth",
+          "mid_price",
+          "step",
+          "volume"
         ],
         "additionalProperties": false
       },
@@ -444,6 +1685,144 @@ const document: Record<string, unknown> = {
         ],
         "description": "Error body of the partner API: `{ title, code, details, error?, source? }`."
       },
+      "Payment": {
+        "type": "object",
+        "properties": {
+          "id": {
+            "type": "integer",
+            "minimum": 1,
+            "maximum": 9007199254740991,
+            "description": "Payment id used for lookup",
+            "example": 1001
+          },
+          "amount": {
+            "type": "string",
+            "maxLength": 40,
+            "pattern": "^[0-9]+(\\.[0-9]+)?$",
+            "description": "Invoice amount in the merchant's default currency",
+            "example": "10.00"
+          },
+          "txid": {
+            "type": "string",
+            "maxLength": 128,
+            "description": "Blockchain transaction id; empty string until a transaction is found",
+            "example": ""
+          },
+          "invoice_number": {
+            "type": "string",
+            "maxLength": 64,
+            "description": "Invoice number",
+            "example": "INV1001"
+          },
+          "amount_due": {
+            "type": "string",
+            "maxLength": 40,
+            "pattern": "^[0-9]+(\\.[0-9]+)?$",
+            "description": "Converted cryptocurrency amount due, to the currency precision",
+            "example": "10.00"
+          },
+          "amount_received": {
+            "type": "string",
+            "maxLength": 40,
+            "pattern": "^[0-9]+(\\.[0-9]+)?$",
+            "description": "Amount sent by the customer to the address; `0` until found",
+            "example": "10.00"
+          },
+          "exchange_rate": {
+            "type": "string",
+            "maxLength": 40,
+            "pattern": "^[0-9]+(\\.[0-9]+)?$",
+            "description": "Market price of the cryptocurrency used for the conversion",
+            "example": "10.00"
+          },
+          "exchange_rate_currency": {
+            "type": "string",
+            "enum": [
+              "USD",
+              "CAD",
+              "EUR"
+            ],
+            "description": "Base currency of the quoted price",
+            "example": "USD"
+          },
+          "status": {
+            "$ref": "#/components/schemas/PaymentStatus"
+          },
+          "crypto_address_info": {
+            "$ref": "#/components/schemas/CryptoAddressInfo"
+          },
+          "url": {
+            "type": "string",
+            "maxLength": 2048,
+            "format": "uri",
+            "description": "URL to look up the payment's details",
+            "example": "https://portal.example.com/payments/1001"
+          }
+        },
+        "required": [
+          "id",
+          "amount",
+          "txid",
+          "invoice_number",
+          "amount_due",
+          "amount_received",
+          "exchange_rate",
+          "exchange_rate_currency",
+          "status",
+          "crypto_address_info",
+          "url"
+        ],
+        "description": "A direct payment (section 2.1): response of Create a Payment and Query a Payment."
+      },
+      "PaymentFixtureRequest": {
+        "type": "object",
+        "properties": {
+          "blockchain_status": {
+            "type": "string",
+            "enum": [
+              "Pending",
+              "Paid",
+              "Confirmed",
+              "Expired"
+            ],
+            "description": "`Pending`: created, its lifecycle (M2) still ahead; `Paid`: found now (paymentFound sent), confirmed on schedule; `Confirmed`: found and confirmed now (both webhooks sent; transaction `paid`, or `overpaid`/`underpaid` for amounts 100/200); `Expired`: its address window already over, never found.",
+            "example": "Confirmed"
+          },
+          "payment": {
+            "$ref": "#/components/schemas/CreatePaymentFields"
+          }
+        },
+        "required": [
+          "blockchain_status",
+          "payment"
+        ],
+        "additionalProperties": false,
+        "description": "A payment as POST /merchant/v2/payments takes it, and the status to load it in"
+      },
+      "PaymentStatus": {
+        "type": "object",
+        "properties": {
+          "blockchain_status": {
+            "$ref": "#/components/schemas/BlockchainStatus"
+          },
+          "transaction_status": {
+            "anyOf": [
+              {
+                "$ref": "#/components/schemas/TransactionStatus"
+              },
+              {
+                "type": "null"
+              }
+            ],
+            "description": "Transaction status; null until the payment is found on the blockchain"
+          }
+        },
+        "required": [
+          "blockchain_status",
+          "transaction_status"
+        ],
+        "description": "Blockchain and transaction status of a payment (section 3)"
+      },
       "RateLimits": {
         "type": "object",
         "properties": {
@@ -457,6 +1836,150 @@ const document: Record<string, unknown> = {
         ],
         "additionalProperties": false,
         "description": "Whether sandbox credentials are exempt from the rate limits"
+      },
+      "Refund": {
+        "type": "object",
+        "properties": {
+          "id": {
+            "type": "integer",
+            "minimum": 1,
+            "maximum": 9007199254740991,
+            "description": "Refund id",
+            "example": 9001
+          },
+          "amount_to_refund": {
+            "anyOf": [
+              {
+                "type": "string",
+                "maxLength": 40,
+                "pattern": "^[0-9]+(\\.[0-9]+)?$",
+                "example": "10.00"
+              },
+              {
+                "type": "null"
+              }
+            ],
+            "description": "Amount in the transaction cryptocurrency",
+            "example": "0.00025"
+          },
+          "amount_to_refund_fiat": {
+            "type": "string",
+            "maxLength": 40,
+            "pattern": "^[0-9]+(\\.[0-9]+)?$",
+            "description": "Amount in the transaction fiat currency, converted at processing time",
+            "example": "10.00"
+          },
+          "email": {
+            "type": "string",
+            "maxLength": 254,
+            "format": "email",
+            "description": "Customer e-mail address",
+            "example": "jane@example.com"
+          },
+          "expires_at": {
+            "type": "string",
+            "maxLength": 40,
+            "format": "date-time",
+            "description": "Expiry, ISO 8601 UTC: creation plus expires_in hours",
+            "example": "2026-01-31T12:00:00.000Z"
+          },
+          "status": {
+            "$ref": "#/components/schemas/RefundStatus"
+          },
+          "txid": {
+            "anyOf": [
+              {
+                "type": "string",
+                "maxLength": 128
+              },
+              {
+                "type": "null"
+              }
+            ],
+            "description": "Refund's cryptocurrency transaction id; null until sent",
+            "example": null
+          },
+          "transaction_fees": {
+            "type": "string",
+            "maxLength": 40,
+            "pattern": "^[0-9]+(\\.[0-9]+)?$",
+            "description": "Blockchain fee: fiat for instant settlement, cryptocurrency for manual",
+            "example": "10.00"
+          },
+          "created_at": {
+            "type": "string",
+            "maxLength": 40,
+            "format": "date-time",
+            "description": "Creation time, ISO 8601 UTC",
+            "example": "2026-01-31T12:00:00.000Z"
+          },
+          "url": {
+            "type": "string",
+            "maxLength": 2048,
+            "format": "uri",
+            "description": "URL sent to the customer to process the refund",
+            "example": "https://portal.example.com/refunds/9001"
+          },
+          "webhook_url": {
+            "type": "string",
+            "maxLength": 2048,
+            "format": "uri",
+            "pattern": "^https://",
+            "description": "Where the refund webhook is delivered; present when given",
+            "example": "https://merchant.example.com/hooks/refunds"
+          }
+        },
+        "required": [
+          "id",
+          "amount_to_refund",
+          "amount_to_refund_fiat",
+          "email",
+          "expires_at",
+          "status",
+          "txid",
+          "transaction_fees",
+          "created_at",
+          "url"
+        ],
+        "description": "An e-mail-link refund (section 2.7)"
+      },
+      "RefundFixtureRequest": {
+        "type": "object",
+        "properties": {
+          "status": {
+            "type": "string",
+            "enum": [
+              "pending",
+              "cancelled",
+              "refunded",
+              "email_opened",
+              "problem"
+            ],
+            "description": "`pending`: created, the link still ahead; `email_opened`: the link opened; `refunded`: sent now (refundProcessed webhook); `cancelled`: expired unanswered now (refundProcessed webhook); `problem`: processing failed.",
+            "example": "refunded"
+          },
+          "refund": {
+            "$ref": "#/components/schemas/CreateRefundRequest"
+          }
+        },
+        "required": [
+          "status",
+          "refund"
+        ],
+        "additionalProperties": false,
+        "description": "An e-mail refund as POST /merchant/v2/transactions/{transaction_id}/refunds takes it, and its status"
+      },
+      "RefundStatus": {
+        "type": "string",
+        "enum": [
+          "pending",
+          "cancelled",
+          "refunded",
+          "email_opened",
+          "problem"
+        ],
+        "description": "E-mail-link refund status: `pending` → `email_opened` → `refunded`; `cancelled` when `expires_at` passes unanswered; `problem` when processing fails (decision M-refund-transitions).",
+        "example": "pending"
       },
       "ReplayRequest": {
         "type": "object",
@@ -500,6 +2023,329 @@ const document: Record<string, unknown> = {
         ],
         "additionalProperties": false,
         "description": "What a reset removed"
+      },
+      "SettlementMethod": {
+        "type": "string",
+        "enum": [
+          "instant",
+          "manual"
+        ],
+        "description": "`instant`: settled in the merchant fiat currency (fees in fiat); `manual`: settled in the transaction cryptocurrency (fees in that cryptocurrency)",
+        "example": "instant"
+      },
+      "TraderBalances": {
+        "type": "object",
+        "properties": {
+          "trader": {
+            "type": "string",
+            "maxLength": 4096
+          },
+          "accounts": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/Account"
+            },
+            "maxItems": 100,
+            "description": "Every balance of the trader after the change (GET /members/me)"
+          }
+        },
+        "required": [
+          "trader",
+          "accounts"
+        ],
+        "additionalProperties": false
+      },
+      "TraderBalancesRequest": {
+        "type": "object",
+        "properties": {
+          "btc": {
+            "type": "string",
+            "maxLength": 40,
+            "pattern": "^[0-9]+(\\.[0-9]+)?$",
+            "description": "New btc balance (at most the currency's decimal places)",
+            "example": "100"
+          },
+          "eth": {
+            "type": "string",
+            "maxLength": 40,
+            "pattern": "^[0-9]+(\\.[0-9]+)?$",
+            "description": "New eth balance (at most the currency's decimal places)",
+            "example": "100"
+          },
+          "ltc": {
+            "type": "string",
+            "maxLength": 40,
+            "pattern": "^[0-9]+(\\.[0-9]+)?$",
+            "description": "New ltc balance (at most the currency's decimal places)",
+            "example": "100"
+          },
+          "bch": {
+            "type": "string",
+            "maxLength": 40,
+            "pattern": "^[0-9]+(\\.[0-9]+)?$",
+            "description": "New bch balance (at most the currency's decimal places)",
+            "example": "100"
+          },
+          "xem": {
+            "type": "string",
+            "maxLength": 40,
+            "pattern": "^[0-9]+(\\.[0-9]+)?$",
+            "description": "New xem balance (at most the currency's decimal places)",
+            "example": "100"
+          },
+          "xvg": {
+            "type": "string",
+            "maxLength": 40,
+            "pattern": "^[0-9]+(\\.[0-9]+)?$",
+            "description": "New xvg balance (at most the currency's decimal places)",
+            "example": "100"
+          },
+          "usd": {
+            "type": "string",
+            "maxLength": 40,
+            "pattern": "^[0-9]+(\\.[0-9]+)?$",
+            "description": "New usd balance (at most the currency's decimal places)",
+            "example": "100"
+          },
+          "cad": {
+            "type": "string",
+            "maxLength": 40,
+            "pattern": "^[0-9]+(\\.[0-9]+)?$",
+            "description": "New cad balance (at most the currency's decimal places)",
+            "example": "100"
+          },
+          "eur": {
+            "type": "string",
+            "maxLength": 40,
+            "pattern": "^[0-9]+(\\.[0-9]+)?$",
+            "description": "New eur balance (at most the currency's decimal places)",
+            "example": "100"
+          }
+        },
+        "additionalProperties": false,
+        "description": "Balances to set, by currency; currencies left out keep theirs",
+        "minProperties": 1
+      },
+      "TraderReset": {
+        "type": "object",
+        "properties": {
+          "scope": {
+            "type": "string",
+            "enum": [
+              "trader"
+            ]
+          },
+          "trader": {
+            "type": "string",
+            "maxLength": 4096,
+            "description": "The access key reset"
+          }
+        },
+        "required": [
+          "scope",
+          "trader"
+        ],
+        "additionalProperties": false,
+        "description": "One trader's data reset"
+      },
+      "Transaction": {
+        "type": "object",
+        "properties": {
+          "created_at": {
+            "type": "string",
+            "maxLength": 40,
+            "format": "date-time",
+            "description": "Creation time, ISO 8601 UTC",
+            "example": "2026-01-31T12:00:00.000Z"
+          },
+          "id": {
+            "type": "integer",
+            "minimum": 1,
+            "maximum": 9007199254740991,
+            "description": "Unique transaction id",
+            "example": 7001
+          },
+          "amount_due": {
+            "type": "string",
+            "maxLength": 40,
+            "pattern": "^[0-9]+(\\.[0-9]+)?$",
+            "description": "Amount due in cryptocurrency (`0` on an invoice transaction until a cryptocurrency is chosen)",
+            "example": "10.00"
+          },
+          "amount_in_fiat": {
+            "type": "string",
+            "maxLength": 40,
+            "pattern": "^[0-9]+(\\.[0-9]+)?$",
+            "description": "Amount due in fiat",
+            "example": "10.00"
+          },
+          "amount_received": {
+            "anyOf": [
+              {
+                "type": "string",
+                "maxLength": 40,
+                "pattern": "^[0-9]+(\\.[0-9]+)?$",
+                "example": "10.00"
+              },
+              {
+                "type": "null"
+              }
+            ],
+            "description": "Amount received in cryptocurrency; null until found",
+            "example": "0.00025"
+          },
+          "status": {
+            "anyOf": [
+              {
+                "$ref": "#/components/schemas/TransactionStatus"
+              },
+              {
+                "type": "null"
+              }
+            ],
+            "description": "Transaction status (section 3); null while the payment is not found on the blockchain"
+          },
+          "external_id": {
+            "anyOf": [
+              {
+                "type": "string",
+                "maxLength": 255
+              },
+              {
+                "type": "null"
+              }
+            ],
+            "description": "Merchant's reference for the payment",
+            "example": "order-1001"
+          },
+          "invoice_number": {
+            "type": "string",
+            "maxLength": 64,
+            "description": "Invoice number",
+            "example": "INV1001"
+          },
+          "device_id": {
+            "anyOf": [
+              {
+                "type": "string",
+                "maxLength": 255
+              },
+              {
+                "type": "null"
+              }
+            ],
+            "description": "Device id when paid through a point-of-sale terminal",
+            "example": null
+          },
+          "txid": {
+            "anyOf": [
+              {
+                "type": "string",
+                "maxLength": 255
+              },
+              {
+                "type": "null"
+              }
+            ],
+            "description": "Blockchain transaction hash; null until found",
+            "example": "f4184fc596403b9d638783cf57adfe4c75c605f6356fbc91338530e9831e9e16"
+          },
+          "settlement_method": {
+            "$ref": "#/components/schemas/SettlementMethod"
+          },
+          "exchange_rate": {
+            "type": "string",
+            "maxLength": 40,
+            "pattern": "^[0-9]+(\\.[0-9]+)?$",
+            "description": "Rate in the merchant's fiat currency",
+            "example": "10.00"
+          },
+          "is_sandbox": {
+            "type": "boolean",
+            "description": "True for a sandbox transaction",
+            "example": true
+          },
+          "fees": {
+            "type": "string",
+            "maxLength": 40,
+            "pattern": "^[0-9]+(\\.[0-9]+)?$",
+            "description": "Fees: in merchant fiat for instant settlement; in the transaction cryptocurrency for manual settlement",
+            "example": "10.00"
+          },
+          "description": {
+            "type": "string",
+            "maxLength": 20000,
+            "description": "Transaction type and user information if provided",
+            "example": "Payment from Jane Doe"
+          },
+          "payout_id": {
+            "anyOf": [
+              {
+                "type": "integer",
+                "minimum": 1,
+                "maximum": 9007199254740991
+              },
+              {
+                "type": "null"
+              }
+            ],
+            "description": "Id of the payout that includes the transaction; null until paid out (decision M-payout-id)",
+            "example": null
+          },
+          "currency": {
+            "anyOf": [
+              {
+                "$ref": "#/components/schemas/CryptoIso"
+              },
+              {
+                "type": "string",
+                "enum": [
+                  "USD",
+                  "CAD",
+                  "EUR"
+                ],
+                "description": "Fiat currency: USD, CAD or EUR",
+                "example": "USD"
+              }
+            ],
+            "description": "Currency code of the transaction: its cryptocurrency; on an invoice transaction whose recipient has not chosen one yet, the invoice fiat currency (decision M-invoice-transaction)",
+            "example": "BTC"
+          }
+        },
+        "required": [
+          "created_at",
+          "id",
+          "amount_due",
+          "amount_in_fiat",
+          "amount_received",
+          "status",
+          "external_id",
+          "invoice_number",
+          "device_id",
+          "txid",
+          "settlement_method",
+          "exchange_rate",
+          "is_sandbox",
+          "fees",
+          "description",
+          "payout_id",
+          "currency"
+        ],
+        "description": "A transaction (section 2.3)"
+      },
+      "TransactionStatus": {
+        "type": "string",
+        "enum": [
+          "invoice_sent",
+          "pending_confirmation",
+          "paid",
+          "overpaid",
+          "underpaid",
+          "completed",
+          "cancelled"
+        ],
+        "description": "Transaction status. `invoice_sent`: not found on the blockchain (invoices only); `pending_confirmation`: found, waiting for confirmation; `paid`: confirmed, received equals due; `overpaid` / `underpaid`: confirmed, received greater / less than due; `completed`: previously overpaid or underpaid, marked completed by the merchant; `cancelled`: found but never confirmed. Where a field allows `null`, null means the transaction is not created yet (payment not found on the blockchain).",
+        "example": "paid"
       }
     },
     "parameters": {},
@@ -1631,6 +3477,901 @@ const document: Record<string, unknown> = {
                 },
                 "schema": {
                   "$ref": "#/components/schemas/ListenMode"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "405": {
+            "$ref": "#/components/responses/MethodNotAllowed"
+          },
+          "413": {
+            "$ref": "#/components/responses/PayloadTooLarge"
+          },
+          "415": {
+            "$ref": "#/components/responses/UnsupportedMediaType"
+          },
+          "422": {
+            "$ref": "#/components/responses/UnprocessableEntity"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalServerError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
+          }
+        }
+      }
+    },
+    "/traders/{access_key}/reset": {
+      "post": {
+        "operationId": "resetTrader",
+        "summary": "Reset one trader's data",
+        "description": "Cancels the trader's waiting orders at once (their funds unlocked), empties their order and trade lists, and puts every balance back to the seed (zero where the seed has none). Trades stay in the market history, where the other side still sees them. Other traders are untouched.",
+        "tags": [
+          "Reset"
+        ],
+        "security": [
+          {
+            "SandboxBasic": []
+          },
+          {}
+        ],
+        "parameters": [
+          {
+            "schema": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 4096,
+              "description": "A configured exchange access key",
+              "example": "demo-trader"
+            },
+            "required": true,
+            "description": "A configured exchange access key",
+            "name": "access_key",
+            "in": "path"
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The trader reset",
+            "content": {
+              "application/json": {
+                "example": {
+                  "scope": "trader",
+                  "trader": "demo-trader"
+                },
+                "schema": {
+                  "$ref": "#/components/schemas/TraderReset"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "405": {
+            "$ref": "#/components/responses/MethodNotAllowed"
+          },
+          "422": {
+            "$ref": "#/components/responses/UnprocessableEntity"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalServerError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
+          }
+        }
+      }
+    },
+    "/traders/{access_key}/balances": {
+      "post": {
+        "operationId": "loadTraderBalances",
+        "summary": "Set a trader's balances",
+        "description": "Sets the balance of each currency given (the exact decimal, at most the currency's places); a balance below what the trader's open orders hold locked is refused (422) and nothing changes.",
+        "tags": [
+          "Fixtures"
+        ],
+        "security": [
+          {
+            "SandboxBasic": []
+          },
+          {}
+        ],
+        "parameters": [
+          {
+            "schema": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 4096,
+              "description": "A configured exchange access key",
+              "example": "demo-trader"
+            },
+            "required": true,
+            "description": "A configured exchange access key",
+            "name": "access_key",
+            "in": "path"
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "example": {
+                "btc": "2.5",
+                "usd": "50000.00"
+              },
+              "schema": {
+                "$ref": "#/components/schemas/TraderBalancesRequest"
+              }
+            },
+            "application/x-www-form-urlencoded": {
+              "schema": {
+                "$ref": "#/components/schemas/TraderBalancesRequest"
+              },
+              "encoding": {
+                "btc": {
+                  "style": "form",
+                  "explode": true
+                },
+                "eth": {
+                  "style": "form",
+                  "explode": true
+                },
+                "ltc": {
+                  "style": "form",
+                  "explode": true
+                },
+                "bch": {
+                  "style": "form",
+                  "explode": true
+                },
+                "xem": {
+                  "style": "form",
+                  "explode": true
+                },
+                "xvg": {
+                  "style": "form",
+                  "explode": true
+                },
+                "usd": {
+                  "style": "form",
+                  "explode": true
+                },
+                "cad": {
+                  "style": "form",
+                  "explode": true
+                },
+                "eur": {
+                  "style": "form",
+                  "explode": true
+                }
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "Every balance of the trader now",
+            "content": {
+              "application/json": {
+                "example": {
+                  "trader": "demo-trader",
+                  "accounts": [
+                    {
+                      "currency": "btc",
+                      "balance": "2.50000000",
+                      "locked": "0.00000000",
+                      "available": "2.50000000"
+                    }
+                  ]
+                },
+                "schema": {
+                  "$ref": "#/components/schemas/TraderBalances"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "405": {
+            "$ref": "#/components/responses/MethodNotAllowed"
+          },
+          "413": {
+            "$ref": "#/components/responses/PayloadTooLarge"
+          },
+          "415": {
+            "$ref": "#/components/responses/UnsupportedMediaType"
+          },
+          "422": {
+            "$ref": "#/components/responses/UnprocessableEntity"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalServerError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
+          }
+        }
+      }
+    },
+    "/markets/{market}/order-book": {
+      "post": {
+        "operationId": "loadOrderBook",
+        "summary": "Place an order book of a given depth",
+        "description": "Places `depth` limit asks (mid_price + step, + 2 step, ...) and `depth` limit bids (mid_price - step, ...) of `volume` each, held by the user `sandbox-book-maker` (funded for them), so traders can trade against a book. Prices at or below zero, or with more decimals than the market's quote currency, are refused (422). An ask at or under a waiting bid of another trader (or a bid at or over an ask) trades at once, as any order does.",
+        "tags": [
+          "Fixtures"
+        ],
+        "security": [
+          {
+            "SandboxBasic": []
+          },
+          {}
+        ],
+        "parameters": [
+          {
+            "schema": {
+              "$ref": "#/components/schemas/MarketId"
+            },
+            "required": true,
+            "description": "Market id: base currency code followed by quote currency code, lower case",
+            "name": "market",
+            "in": "path"
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "example": {
+                "depth": 5,
+                "mid_price": "100.00",
+                "step": "1.00",
+                "volume": "0.1"
+              },
+              "schema": {
+                "$ref": "#/components/schemas/OrderBookFixtureRequest"
+              }
+            },
+            "application/x-www-form-urlencoded": {
+              "schema": {
+                "$ref": "#/components/schemas/OrderBookFixtureRequest"
+              },
+              "encoding": {
+                "depth": {
+                  "style": "form",
+                  "explode": true
+                },
+                "mid_price": {
+                  "style": "form",
+                  "explode": true
+                },
+                "step": {
+                  "style": "form",
+                  "explode": true
+                },
+                "volume": {
+                  "style": "form",
+                  "explode": true
+                }
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "The orders placed",
+            "content": {
+              "application/json": {
+                "example": {
+                  "market": "btcusd",
+                  "ask_ids": [
+                    11,
+                    12
+                  ],
+                  "bid_ids": [
+                    13,
+                    14
+                  ]
+                },
+                "schema": {
+                  "$ref": "#/components/schemas/OrderBookFixture"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "405": {
+            "$ref": "#/components/responses/MethodNotAllowed"
+          },
+          "413": {
+            "$ref": "#/components/responses/PayloadTooLarge"
+          },
+          "415": {
+            "$ref": "#/components/responses/UnsupportedMediaType"
+          },
+          "422": {
+            "$ref": "#/components/responses/UnprocessableEntity"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalServerError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
+          }
+        }
+      }
+    },
+    "/merchants/{api_key}/payments": {
+      "post": {
+        "operationId": "loadPayment",
+        "summary": "Load a payment in a given status",
+        "description": "Creates a payment of a sandbox merchant key exactly as `POST /merchant/v2/payments` does (same validation, same webhooks to its `webhook_url`), then moves it to `blockchain_status` at once. Answers the payment as `GET /merchant/v2/payments/{payment_id}` shows it; its `id` is the payment id.",
+        "tags": [
+          "Fixtures"
+        ],
+        "security": [
+          {
+            "SandboxBasic": []
+          },
+          {}
+        ],
+        "parameters": [
+          {
+            "schema": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 128,
+              "description": "A merchant API key configured with `sandbox: true`",
+              "example": "demo-merchant"
+            },
+            "required": true,
+            "description": "A merchant API key configured with `sandbox: true`",
+            "name": "api_key",
+            "in": "path"
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "example": {
+                "blockchain_status": "Confirmed",
+                "payment": {
+                  "amount": "10.00",
+                  "external_id": "order-1001",
+                  "currency_iso": "USD",
+                  "crypto_iso": "BTC",
+                  "confirmations_required": "3",
+                  "ip": "203.0.113.7",
+                  "invoice_number": "INV1001",
+                  "first_name": "Jane",
+                  "last_name": "Doe",
+                  "email": "jane@example.com",
+                  "city": "Toronto",
+                  "country": "CA"
+                }
+              },
+              "schema": {
+                "$ref": "#/components/schemas/PaymentFixtureRequest"
+              }
+            },
+            "application/x-www-form-urlencoded": {
+              "schema": {
+                "$ref": "#/components/schemas/PaymentFixtureRequest"
+              },
+              "encoding": {
+                "blockchain_status": {
+                  "style": "form",
+                  "explode": true
+                },
+                "payment": {
+                  "style": "deepObject",
+                  "explode": true
+                }
+              }
+            }
+          }
+        },
+        "responses": {
+          "201": {
+            "description": "The payment, in the status asked for",
+            "content": {
+              "application/json": {
+                "example": {
+                  "id": 1001,
+                  "amount": "10.00",
+                  "txid": "",
+                  "invoice_number": "INV1001",
+                  "amount_due": "0.00025",
+                  "amount_received": "0",
+                  "exchange_rate": "40000.00",
+                  "exchange_rate_currency": "USD",
+                  "status": {
+                    "blockchain_status": "Pending",
+                    "transaction_status": null
+                  },
+                  "crypto_address_info": {
+                    "iso": "BTC",
+                    "address": "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq",
+                    "start_timestamp": 1767225600,
+                    "expires_timestamp": 1767225900
+                  },
+                  "url": "https://portal.example.com/payments/1001"
+                },
+                "schema": {
+                  "$ref": "#/components/schemas/Payment"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "405": {
+            "$ref": "#/components/responses/MethodNotAllowed"
+          },
+          "413": {
+            "$ref": "#/components/responses/PayloadTooLarge"
+          },
+          "415": {
+            "$ref": "#/components/responses/UnsupportedMediaType"
+          },
+          "422": {
+            "$ref": "#/components/responses/UnprocessableEntity"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalServerError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
+          }
+        }
+      }
+    },
+    "/merchants/{api_key}/invoices": {
+      "post": {
+        "operationId": "loadInvoice",
+        "summary": "Load an invoice in a given status",
+        "description": "Creates an invoice of a sandbox merchant key exactly as `POST /merchant/v2/invoices` does, then moves it to `status` at once by the sandbox recipient's own steps. Answers the invoice as `GET /merchant/v2/invoices/{id}` shows it.",
+        "tags": [
+          "Fixtures"
+        ],
+        "security": [
+          {
+            "SandboxBasic": []
+          },
+          {}
+        ],
+        "parameters": [
+          {
+            "schema": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 128,
+              "description": "A merchant API key configured with `sandbox: true`",
+              "example": "demo-merchant"
+            },
+            "required": true,
+            "description": "A merchant API key configured with `sandbox: true`",
+            "name": "api_key",
+            "in": "path"
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "example": {
+                "status": "paid",
+                "invoice": {
+                  "amount": "10.00",
+                  "currency_iso": "USD",
+                  "email": "ap@acme.example.com",
+                  "company_name": "Acme Widgets",
+                  "first_name": "Jane",
+                  "last_name": "Doe",
+                  "invoice_number": "INV4001",
+                  "description": "Consulting, January",
+                  "send_customer_email": true
+                }
+              },
+              "schema": {
+                "$ref": "#/components/schemas/InvoiceFixtureRequest"
+              }
+            },
+            "application/x-www-form-urlencoded": {
+              "schema": {
+                "$ref": "#/components/schemas/InvoiceFixtureRequest"
+              },
+              "encoding": {
+                "status": {
+                  "style": "form",
+                  "explode": true
+                },
+                "invoice": {
+                  "style": "deepObject",
+                  "explode": true
+                }
+              }
+            }
+          }
+        },
+        "responses": {
+          "201": {
+            "description": "The invoice, in the status asked for",
+            "content": {
+              "application/json": {
+                "example": {
+                  "id": 4001,
+                  "created_at": "2026-01-01T00:00:00.000Z",
+                  "expires_at": "2026-05-02T00:00:00.000Z",
+                  "due_at": "2026-02-01T00:00:00.000Z",
+                  "invoice_recipient_id": 301,
+                  "amount": "150.00",
+                  "invoice_number": "INV4001",
+                  "url": "https://portal.example.com/invoices/4001",
+                  "email": "ap@acme.example.com",
+                  "status": "unpaid",
+                  "delivery_status": "sent",
+                  "transaction": {
+                    "created_at": "2026-01-01T00:00:00.000Z",
+                    "id": 7003,
+                    "amount_due": "0",
+                    "amount_in_fiat": "150.00",
+                    "amount_received": null,
+                    "status": "invoice_sent",
+                    "external_id": null,
+                    "invoice_number": "INV4001",
+                    "device_id": null,
+                    "txid": null,
+                    "settlement_method": "instant",
+                    "exchange_rate": "0",
+                    "is_sandbox": true,
+                    "fees": "0",
+                    "description": "Invoice INV4001",
+                    "payout_id": null,
+                    "currency": "USD"
+                  }
+                },
+                "schema": {
+                  "$ref": "#/components/schemas/Invoice"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "405": {
+            "$ref": "#/components/responses/MethodNotAllowed"
+          },
+          "413": {
+            "$ref": "#/components/responses/PayloadTooLarge"
+          },
+          "415": {
+            "$ref": "#/components/responses/UnsupportedMediaType"
+          },
+          "422": {
+            "$ref": "#/components/responses/UnprocessableEntity"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalServerError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
+          }
+        }
+      }
+    },
+    "/merchants/{api_key}/transactions/{transaction_id}/refunds": {
+      "post": {
+        "operationId": "loadRefund",
+        "summary": "Load a refund in a given status",
+        "description": "Creates an e-mail refund of a paid transaction of a sandbox merchant key exactly as `POST /merchant/v2/transactions/{transaction_id}/refunds` does (the key needs the Refund Create permission; a paid transaction comes from `loadPayment` with `Confirmed`), then moves it to `status` at once. Answers the refund.",
+        "tags": [
+          "Fixtures"
+        ],
+        "security": [
+          {
+            "SandboxBasic": []
+          },
+          {}
+        ],
+        "parameters": [
+          {
+            "schema": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 128,
+              "description": "A merchant API key configured with `sandbox: true`",
+              "example": "demo-merchant"
+            },
+            "required": true,
+            "description": "A merchant API key configured with `sandbox: true`",
+            "name": "api_key",
+            "in": "path"
+          },
+          {
+            "schema": {
+              "type": "integer",
+              "minimum": 1,
+              "maximum": 9007199254740991,
+              "description": "A paid transaction of the key",
+              "example": 7001
+            },
+            "required": true,
+            "description": "A paid transaction of the key",
+            "name": "transaction_id",
+            "in": "path"
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "example": {
+                "status": "refunded",
+                "refund": {
+                  "email": "jane@example.com",
+                  "amount_to_refund_fiat": "10.00",
+                  "expires_in": 24,
+                  "send_email": true
+                }
+              },
+              "schema": {
+                "$ref": "#/components/schemas/RefundFixtureRequest"
+              }
+            },
+            "application/x-www-form-urlencoded": {
+              "schema": {
+                "$ref": "#/components/schemas/RefundFixtureRequest"
+              },
+              "encoding": {
+                "status": {
+                  "style": "form",
+                  "explode": true
+                },
+                "refund": {
+                  "style": "deepObject",
+                  "explode": true
+                }
+              }
+            }
+          }
+        },
+        "responses": {
+          "201": {
+            "description": "The refund, in the status asked for",
+            "content": {
+              "application/json": {
+                "example": {
+                  "id": 9001,
+                  "amount_to_refund": null,
+                  "amount_to_refund_fiat": "10.00",
+                  "email": "jane@example.com",
+                  "expires_at": "2026-01-02T00:00:00.000Z",
+                  "status": "pending",
+                  "txid": null,
+                  "transaction_fees": "0.10",
+                  "created_at": "2026-01-01T00:00:00.000Z",
+                  "url": "https://portal.example.com/refunds/9001",
+                  "webhook_url": "https://merchant.example.com/hooks/refunds"
+                },
+                "schema": {
+                  "$ref": "#/components/schemas/Refund"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "405": {
+            "$ref": "#/components/responses/MethodNotAllowed"
+          },
+          "413": {
+            "$ref": "#/components/responses/PayloadTooLarge"
+          },
+          "415": {
+            "$ref": "#/components/responses/UnsupportedMediaType"
+          },
+          "422": {
+            "$ref": "#/components/responses/UnprocessableEntity"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalServerError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
+          }
+        }
+      }
+    },
+    "/merchants/{api_key}/clock": {
+      "get": {
+        "operationId": "getMerchantClock",
+        "summary": "Read one merchant's test clock",
+        "description": "The merchant's sandbox time (the global test clock plus its own advances) and how many of its steps wait.",
+        "tags": [
+          "Test clock"
+        ],
+        "security": [
+          {
+            "SandboxBasic": []
+          },
+          {}
+        ],
+        "parameters": [
+          {
+            "schema": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 128,
+              "description": "A merchant API key configured with `sandbox: true`",
+              "example": "demo-merchant"
+            },
+            "required": true,
+            "description": "A merchant API key configured with `sandbox: true`",
+            "name": "api_key",
+            "in": "path"
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The merchant's clock",
+            "content": {
+              "application/json": {
+                "example": {
+                  "now": "2026-11-25T10:01:00.000Z",
+                  "offset_seconds": 60,
+                  "pending": 2
+                },
+                "schema": {
+                  "$ref": "#/components/schemas/Clock"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "405": {
+            "$ref": "#/components/responses/MethodNotAllowed"
+          },
+          "422": {
+            "$ref": "#/components/responses/UnprocessableEntity"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalServerError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
+          }
+        }
+      }
+    },
+    "/merchants/{api_key}/clock/advance": {
+      "post": {
+        "operationId": "advanceMerchantClock",
+        "summary": "Advance one merchant's test clock",
+        "description": "Moves only this merchant's clock forward and runs, in due order and before answering, its steps that fall due (payments found and confirmed, invoice payments and expiry, refund links, webhook retries); other merchants and the exchange keep their time. The merchant's requests and records read its clock from then on.",
+        "tags": [
+          "Test clock"
+        ],
+        "security": [
+          {
+            "SandboxBasic": []
+          },
+          {}
+        ],
+        "parameters": [
+          {
+            "schema": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 128,
+              "description": "A merchant API key configured with `sandbox: true`",
+              "example": "demo-merchant"
+            },
+            "required": true,
+            "description": "A merchant API key configured with `sandbox: true`",
+            "name": "api_key",
+            "in": "path"
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "example": {
+                "seconds": 60
+              },
+              "schema": {
+                "$ref": "#/components/schemas/AdvanceClockRequest"
+              }
+            },
+            "application/x-www-form-urlencoded": {
+              "schema": {
+                "$ref": "#/components/schemas/AdvanceClockRequest"
+              },
+              "encoding": {
+                "seconds": {
+                  "style": "form",
+                  "explode": true
+                }
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "The merchant's clock after the advance",
+            "content": {
+              "application/json": {
+                "example": {
+                  "now": "2026-11-25T10:01:00.000Z",
+                  "offset_seconds": 60,
+                  "pending": 2,
+                  "fired": 4
+                },
+                "schema": {
+                  "$ref": "#/components/schemas/Clock"
                 }
               }
             }

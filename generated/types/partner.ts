@@ -552,6 +552,13 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "title": "Conflict",
+                 *       "code": "1012",
+                 *       "details": "A request with this Idempotency-Key is still running; retry to get its answer"
+                 *     }
+                 */
                 "application/json": components["schemas"]["PartnerError"];
             };
         };

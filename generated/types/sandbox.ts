@@ -205,10 +205,193 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/traders/{access_key}/reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reset one trader's data
+         * @description Cancels the trader's waiting orders at once (their funds unlocked), empties their order and trade lists, and puts every balance back to the seed (zero where the seed has none). Trades stay in the market history, where the other side still sees them. Other traders are untouched.
+         */
+        post: operations["resetTrader"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/traders/{access_key}/balances": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set a trader's balances
+         * @description Sets the balance of each currency given (the exact decimal, at most the currency's places); a balance below what the trader's open orders hold locked is refused (422) and nothing changes.
+         */
+        post: operations["loadTraderBalances"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/markets/{market}/order-book": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Place an order book of a given depth
+         * @description Places `depth` limit asks (mid_price + step, + 2 step, ...) and `depth` limit bids (mid_price - step, ...) of `volume` each, held by the user `sandbox-book-maker` (funded for them), so traders can trade against a book. Prices at or below zero, or with more decimals than the market's quote currency, are refused (422). An ask at or under a waiting bid of another trader (or a bid at or over an ask) trades at once, as any order does.
+         */
+        post: operations["loadOrderBook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/merchants/{api_key}/payments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Load a payment in a given status
+         * @description Creates a payment of a sandbox merchant key exactly as `POST /merchant/v2/payments` does (same validation, same webhooks to its `webhook_url`), then moves it to `blockchain_status` at once. Answers the payment as `GET /merchant/v2/payments/{payment_id}` shows it; its `id` is the payment id.
+         */
+        post: operations["loadPayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/merchants/{api_key}/invoices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Load an invoice in a given status
+         * @description Creates an invoice of a sandbox merchant key exactly as `POST /merchant/v2/invoices` does, then moves it to `status` at once by the sandbox recipient's own steps. Answers the invoice as `GET /merchant/v2/invoices/{id}` shows it.
+         */
+        post: operations["loadInvoice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/merchants/{api_key}/transactions/{transaction_id}/refunds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Load a refund in a given status
+         * @description Creates an e-mail refund of a paid transaction of a sandbox merchant key exactly as `POST /merchant/v2/transactions/{transaction_id}/refunds` does (the key needs the Refund Create permission; a paid transaction comes from `loadPayment` with `Confirmed`), then moves it to `status` at once. Answers the refund.
+         */
+        post: operations["loadRefund"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/merchants/{api_key}/clock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read one merchant's test clock
+         * @description The merchant's sandbox time (the global test clock plus its own advances) and how many of its steps wait.
+         */
+        get: operations["getMerchantClock"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/merchants/{api_key}/clock/advance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Advance one merchant's test clock
+         * @description Moves only this merchant's clock forward and runs, in due order and before answering, its steps that fall due (payments found and confirmed, invoice payments and expiry, refund links, webhook retries); other merchants and the exchange keep their time. The merchant's requests and records read its clock from then on.
+         */
+        post: operations["advanceMerchantClock"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description Balance of one currency. */
+        Account: {
+            /**
+             * @description Currency code
+             * @example btc
+             */
+            currency: string;
+            /**
+             * @description Total balance (available + locked)
+             * @example 10.00
+             */
+            balance: string;
+            /**
+             * @description Amount locked by open orders
+             * @example 10.00
+             */
+            locked: string;
+            /**
+             * @description Amount available for new orders
+             * @example 10.00
+             */
+            available: string;
+        };
         AdvanceClockRequest: {
             /**
              * @description Seconds to move the clock forward (1 to 31622400)
@@ -216,6 +399,12 @@ export interface components {
              */
             seconds: number;
         };
+        /**
+         * @description Blockchain status. `Pending`: not found; `Paid`: found, awaiting confirmation; `Confirmed`: required confirmations reached; `Expired`: the address window (`expires_timestamp`) passed with nothing found (decision M-expired).
+         * @example Confirmed
+         * @enum {string}
+         */
+        BlockchainStatus: "Pending" | "Paid" | "Confirmed" | "Expired";
         /** @description The test clock of the merchant sandbox */
         Clock: {
             /**
@@ -230,6 +419,264 @@ export interface components {
             /** @description Steps this advance ran (POST /clock/advance only) */
             fired?: number;
         };
+        /** @description Fields of a new invoice (section 4.6). email, company_name, first_name and last_name: required unless `invoice_recipient_id` is given. */
+        CreateInvoiceFields: {
+            /**
+             * @description Amount due in `currency_iso`; greater than 0
+             * @example 10.00
+             */
+            amount: string;
+            /**
+             * @description Must match the account currency: USD, CAD or EUR (a mismatch answers 422)
+             * @example USD
+             * @enum {string}
+             */
+            currency_iso: "USD" | "CAD" | "EUR";
+            /**
+             * Format: email
+             * @description Recipient e-mail. Required unless `invoice_recipient_id` is given
+             * @example jane@example.com
+             */
+            email?: string;
+            /**
+             * @description Company name. Required unless `invoice_recipient_id` is given
+             * @example Acme Widgets
+             */
+            company_name?: string;
+            /**
+             * @description First name. Required unless `invoice_recipient_id` is given
+             * @example Jane
+             */
+            first_name?: string;
+            /**
+             * @description Last name. Required unless `invoice_recipient_id` is given
+             * @example Doe
+             */
+            last_name?: string;
+            /**
+             * @description Phone number, digits only
+             * @example 4165550100
+             */
+            phone?: string;
+            /**
+             * @description Street address
+             * @example 100 King St W
+             */
+            address?: string;
+            /**
+             * @description City
+             * @example Toronto
+             */
+            city?: string;
+            /**
+             * @description State or province
+             * @example Ontario
+             */
+            state?: string;
+            /**
+             * @description Postal or zip code
+             * @example M5X 1A9
+             */
+            zip?: string;
+            /**
+             * @description ISO 3166-1 alpha-2 country code
+             * @example CA
+             * @enum {string}
+             */
+            country?: "AD" | "AE" | "AF" | "AG" | "AI" | "AL" | "AM" | "AO" | "AQ" | "AR" | "AS" | "AT" | "AU" | "AW" | "AX" | "AZ" | "BA" | "BB" | "BD" | "BE" | "BF" | "BG" | "BH" | "BI" | "BJ" | "BL" | "BM" | "BN" | "BO" | "BQ" | "BR" | "BS" | "BT" | "BV" | "BW" | "BY" | "BZ" | "CA" | "CC" | "CD" | "CF" | "CG" | "CH" | "CI" | "CK" | "CL" | "CM" | "CN" | "CO" | "CR" | "CU" | "CV" | "CW" | "CX" | "CY" | "CZ" | "DE" | "DJ" | "DK" | "DM" | "DO" | "DZ" | "EC" | "EE" | "EG" | "EH" | "ER" | "ES" | "ET" | "FI" | "FJ" | "FK" | "FM" | "FO" | "FR" | "GA" | "GB" | "GD" | "GE" | "GF" | "GG" | "GH" | "GI" | "GL" | "GM" | "GN" | "GP" | "GQ" | "GR" | "GS" | "GT" | "GU" | "GW" | "GY" | "HK" | "HM" | "HN" | "HR" | "HT" | "HU" | "ID" | "IE" | "IL" | "IM" | "IN" | "IO" | "IQ" | "IR" | "IS" | "IT" | "JE" | "JM" | "JO" | "JP" | "KE" | "KG" | "KH" | "KI" | "KM" | "KN" | "KP" | "KR" | "KW" | "KY" | "KZ" | "LA" | "LB" | "LC" | "LI" | "LK" | "LR" | "LS" | "LT" | "LU" | "LV" | "LY" | "MA" | "MC" | "MD" | "ME" | "MF" | "MG" | "MH" | "MK" | "ML" | "MM" | "MN" | "MO" | "MP" | "MQ" | "MR" | "MS" | "MT" | "MU" | "MV" | "MW" | "MX" | "MY" | "MZ" | "NA" | "NC" | "NE" | "NF" | "NG" | "NI" | "NL" | "NO" | "NP" | "NR" | "NU" | "NZ" | "OM" | "PA" | "PE" | "PF" | "PG" | "PH" | "PK" | "PL" | "PM" | "PN" | "PR" | "PS" | "PT" | "PW" | "PY" | "QA" | "RE" | "RO" | "RS" | "RU" | "RW" | "SA" | "SB" | "SC" | "SD" | "SE" | "SG" | "SH" | "SI" | "SJ" | "SK" | "SL" | "SM" | "SN" | "SO" | "SR" | "SS" | "ST" | "SV" | "SX" | "SY" | "SZ" | "TC" | "TD" | "TF" | "TG" | "TH" | "TJ" | "TK" | "TL" | "TM" | "TN" | "TO" | "TR" | "TT" | "TV" | "TW" | "TZ" | "UA" | "UG" | "UM" | "US" | "UY" | "UZ" | "VA" | "VC" | "VE" | "VG" | "VI" | "VN" | "VU" | "WF" | "WS" | "YE" | "YT" | "ZA" | "ZM" | "ZW";
+            /**
+             * @description Invoice number, a-z A-Z 0-9; unique (decision M5); generated if omitted
+             * @example INV1001
+             */
+            invoice_number?: string;
+            /**
+             * Format: date-time
+             * @description Due time, ISO 8601 UTC; default the current time. The invoice expires 90 days after it.
+             * @example 2026-01-31T12:00:00.000Z
+             */
+            due_at?: string;
+            /**
+             * @description Shown to the recipient; at most 255 characters (decision M-invoice-description)
+             * @example Consulting, January
+             */
+            description?: string;
+            /**
+             * @description Existing recipient; its stored details are used and inline recipient fields are ignored (decision M-invoice-recipient)
+             * @example 301
+             */
+            invoice_recipient_id?: number;
+            /**
+             * @description Reminders 5 days before due_at and 2 days after; only one if due within a week. Default false (decision M-send-reminders).
+             * @default false
+             */
+            send_reminders?: boolean;
+            /**
+             * @description The service e-mails the invoice URL to the recipient; default false
+             * @default false
+             */
+            send_customer_email?: boolean;
+        };
+        /** @description Fields of a direct payment (section 4.2) */
+        CreatePaymentFields: {
+            /**
+             * @description Amount in `currency_iso`; digits and `.`; greater than 0
+             * @example 10.00
+             */
+            amount: string;
+            /**
+             * @description Merchant's reference
+             * @example order-1001
+             */
+            external_id: string;
+            /**
+             * @description Merchant currency: USD, CAD or EUR
+             * @example USD
+             * @enum {string}
+             */
+            currency_iso: "USD" | "CAD" | "EUR";
+            /**
+             * @description For currencies with several networks (USDT): ERC-20, BEP-20 or TRC-20; default ERC-20. Ignored for single-network currencies.
+             * @default ERC-20
+             * @enum {string}
+             */
+            network_type?: "ERC-20" | "BEP-20" | "TRC-20";
+            crypto_iso: components["schemas"]["CryptoIso"];
+            /**
+             * @description Confirmations threshold, a string of digits (as the document types it); minimum 1. A threshold above 1 keeps the transaction in pending_confirmation until met.
+             * @example 3
+             */
+            confirmations_required: string;
+            /**
+             * @description Customer's IPv4 or IPv6 address
+             * @example 203.0.113.7
+             */
+            ip: string;
+            /**
+             * @description Invoice number, a-z A-Z 0-9; unique per merchant (a duplicate answers 422 code 2001, decision M5)
+             * @example INV1001
+             */
+            invoice_number: string;
+            /**
+             * @description Customer's first name
+             * @example Jane
+             */
+            first_name: string;
+            /**
+             * @description Customer's last name
+             * @example Doe
+             */
+            last_name: string;
+            /**
+             * Format: email
+             * @description Customer's e-mail address
+             * @example jane@example.com
+             */
+            email: string;
+            /**
+             * @description Phone number, digits only
+             * @example 4165550100
+             */
+            phone?: string;
+            /**
+             * @description Street address
+             * @example 100 King St W
+             */
+            address?: string;
+            /**
+             * @description City
+             * @example Toronto
+             */
+            city?: string;
+            /**
+             * @description State or province
+             * @example Ontario
+             */
+            state?: string;
+            /**
+             * @description Postal or zip code
+             * @example M5X 1A9
+             */
+            zip?: string;
+            /**
+             * @description ISO 3166-1 alpha-2 country code
+             * @example CA
+             * @enum {string}
+             */
+            country?: "AD" | "AE" | "AF" | "AG" | "AI" | "AL" | "AM" | "AO" | "AQ" | "AR" | "AS" | "AT" | "AU" | "AW" | "AX" | "AZ" | "BA" | "BB" | "BD" | "BE" | "BF" | "BG" | "BH" | "BI" | "BJ" | "BL" | "BM" | "BN" | "BO" | "BQ" | "BR" | "BS" | "BT" | "BV" | "BW" | "BY" | "BZ" | "CA" | "CC" | "CD" | "CF" | "CG" | "CH" | "CI" | "CK" | "CL" | "CM" | "CN" | "CO" | "CR" | "CU" | "CV" | "CW" | "CX" | "CY" | "CZ" | "DE" | "DJ" | "DK" | "DM" | "DO" | "DZ" | "EC" | "EE" | "EG" | "EH" | "ER" | "ES" | "ET" | "FI" | "FJ" | "FK" | "FM" | "FO" | "FR" | "GA" | "GB" | "GD" | "GE" | "GF" | "GG" | "GH" | "GI" | "GL" | "GM" | "GN" | "GP" | "GQ" | "GR" | "GS" | "GT" | "GU" | "GW" | "GY" | "HK" | "HM" | "HN" | "HR" | "HT" | "HU" | "ID" | "IE" | "IL" | "IM" | "IN" | "IO" | "IQ" | "IR" | "IS" | "IT" | "JE" | "JM" | "JO" | "JP" | "KE" | "KG" | "KH" | "KI" | "KM" | "KN" | "KP" | "KR" | "KW" | "KY" | "KZ" | "LA" | "LB" | "LC" | "LI" | "LK" | "LR" | "LS" | "LT" | "LU" | "LV" | "LY" | "MA" | "MC" | "MD" | "ME" | "MF" | "MG" | "MH" | "MK" | "ML" | "MM" | "MN" | "MO" | "MP" | "MQ" | "MR" | "MS" | "MT" | "MU" | "MV" | "MW" | "MX" | "MY" | "MZ" | "NA" | "NC" | "NE" | "NF" | "NG" | "NI" | "NL" | "NO" | "NP" | "NR" | "NU" | "NZ" | "OM" | "PA" | "PE" | "PF" | "PG" | "PH" | "PK" | "PL" | "PM" | "PN" | "PR" | "PS" | "PT" | "PW" | "PY" | "QA" | "RE" | "RO" | "RS" | "RU" | "RW" | "SA" | "SB" | "SC" | "SD" | "SE" | "SG" | "SH" | "SI" | "SJ" | "SK" | "SL" | "SM" | "SN" | "SO" | "SR" | "SS" | "ST" | "SV" | "SX" | "SY" | "SZ" | "TC" | "TD" | "TF" | "TG" | "TH" | "TJ" | "TK" | "TL" | "TM" | "TN" | "TO" | "TR" | "TT" | "TV" | "TW" | "TZ" | "UA" | "UG" | "UM" | "US" | "UY" | "UZ" | "VA" | "VC" | "VE" | "VG" | "VI" | "VN" | "VU" | "WF" | "WS" | "YE" | "YT" | "ZA" | "ZM" | "ZW";
+            /**
+             * Format: uri
+             * @description Target of the payment webhooks. https; sandbox keys may also use http on 127.0.0.1 or localhost (decision M3, enforced by the server). Default: none.
+             * @example https://merchant.example.com/hooks/payments
+             */
+            webhook_url?: string;
+        };
+        /** @description Body of Create a Refund (section 4.13), flat. Give `amount_to_refund_fiat` for an instant-settlement transaction, `amount_to_refund` for a manual-settlement one: the schema requires at least one, the server the one matching the settlement method (422 naming it) and ignores the other. Refunds cannot exceed what was received (422 code 2002, decision M4). */
+        CreateRefundRequest: {
+            /**
+             * Format: email
+             * @description Customer address for the refund link
+             * @example jane@example.com
+             */
+            email: string;
+            /**
+             * @description Fiat amount. Required for instant-settlement transactions.; greater than 0, at most 2 decimal places
+             * @example 10.00
+             */
+            amount_to_refund_fiat?: string;
+            /**
+             * @description Cryptocurrency amount. Required for manual-settlement transactions.; greater than 0
+             * @example 10.00
+             */
+            amount_to_refund?: string;
+            /**
+             * @description Hours the customer has to accept; 12 to 336, default 24 (decision M4)
+             * @default 24
+             * @example 24
+             */
+            expires_in?: number;
+            /**
+             * @description The service e-mails the refund link to the customer; default false
+             * @default false
+             */
+            send_email?: boolean;
+            /**
+             * Format: uri
+             * @description Refund webhook target; must use https. Omitted: no webhook.
+             * @example https://merchant.example.com/hooks/refunds
+             */
+            webhook_url?: string;
+        };
+        /** @description Where and until when the customer pays */
+        CryptoAddressInfo: {
+            iso: components["schemas"]["CryptoIso"];
+            /**
+             * @description Address given to the customer
+             * @example bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq
+             */
+            address: string;
+            /** @description Bitcoin Cash cash address; only for Bitcoin Cash (Bitcoin payments may carry it too) */
+            cash_address?: string;
+            /** @description XRP X-address; only for XRP */
+            xaddress?: string;
+            /** @description XRP destination tag; only for XRP. The customer must use it. */
+            destination_tag?: string;
+            /**
+             * @description Unix time (s) from which the address accepts payment for this invoice
+             * @example 1767225600
+             */
+            start_timestamp: number;
+            /**
+             * @description Unix time (s) until which the address accepts payment: five minutes after display. A payment sent in the window is still processed once found.
+             * @example 1767225900
+             */
+            expires_timestamp: number;
+        };
+        /**
+         * @description Cryptocurrency code. An unknown value answers 422 with code `2004` (Invalid currency type) naming the field (decision M1).
+         * @example BTC
+         * @enum {string}
+         */
+        CryptoIso: "BTC" | "ETH" | "LTC" | "BCH" | "XRP" | "USDT";
         /** @description One attempt of one webhook, as sent */
         Delivery: {
             /**
@@ -359,6 +806,85 @@ export interface components {
         ErrorSource: {
             [key: string]: string;
         }[];
+        /** @description An invoice (section 2.5) with its transaction (2.3) */
+        Invoice: {
+            /**
+             * @description Invoice id
+             * @example 4001
+             */
+            id: number;
+            /**
+             * Format: date-time
+             * @description Creation time, ISO 8601 UTC
+             * @example 2026-01-31T12:00:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description Expiry time, ISO 8601 UTC: 90 days after due_at
+             * @example 2026-01-31T12:00:00.000Z
+             */
+            expires_at: string;
+            /**
+             * Format: date-time
+             * @description Due time, ISO 8601 UTC
+             * @example 2026-01-31T12:00:00.000Z
+             */
+            due_at: string;
+            /**
+             * @description Recipient id; null when the recipient was given inline and not saved, or was deleted since (decision M-invoice-recipient)
+             * @example 301
+             */
+            invoice_recipient_id: number | null;
+            /**
+             * @description Amount due in fiat
+             * @example 10.00
+             */
+            amount: string;
+            /**
+             * @description Invoice number, given or generated
+             * @example INV4001
+             */
+            invoice_number: string;
+            /**
+             * Format: uri
+             * @description URL the recipient visits to pay
+             * @example https://portal.example.com/invoices/4001
+             */
+            url: string;
+            /**
+             * Format: email
+             * @description Recipient's e-mail address
+             * @example jane@example.com
+             */
+            email: string;
+            status: components["schemas"]["InvoiceStatus"];
+            /** @description Delivery status of the invoice e-mail; null while pending (send_customer_email true) or when the service sends none */
+            delivery_status: components["schemas"]["InvoiceDeliveryStatus"] | null;
+            transaction: components["schemas"]["Transaction"];
+        };
+        /**
+         * @description Delivery status of the invoice e-mail. `sent`, `delivered`; `opened`: e-mail viewed; `viewed`: link in the e-mail clicked; `bounced`: undeliverable; `error`, `spam`. Where the field is `null`, the e-mail is pending (if `send_customer_email` is true) or not sent by the service.
+         * @example sent
+         * @enum {string}
+         */
+        InvoiceDeliveryStatus: "sent" | "viewed" | "opened" | "error" | "bounced" | "delivered" | "spam";
+        /** @description An invoice as POST /merchant/v2/invoices takes it, and the status to load it in */
+        InvoiceFixtureRequest: {
+            /**
+             * @description `unpaid`: created, the simulated recipient still ahead (amount 300: never paid); `pending_confirmation`: paid now, unconfirmed; `paid`, `overpaid` (amount 100), `underpaid` (amount 200): paid and confirmed now (the status must be the one the amount gives, M2); `completed`: confirmed and settled; `cancelled`; `expired`: 90 days past `due_at`, never paid. A `due_at` more than 90 days ago allows only `expired` and `cancelled`.
+             * @example paid
+             * @enum {string}
+             */
+            status: "unpaid" | "cancelled" | "expired" | "pending_confirmation" | "paid" | "overpaid" | "underpaid" | "completed";
+            invoice: components["schemas"]["CreateInvoiceFields"];
+        };
+        /**
+         * @description Invoice status. `unpaid`: created, not paid; `cancelled`: marked cancelled; `expired`: past `expires_at`; the payment statuses `pending_confirmation`, `paid`, `overpaid`, `underpaid`, `completed` follow the invoice transaction.
+         * @example unpaid
+         * @enum {string}
+         */
+        InvoiceStatus: "unpaid" | "cancelled" | "expired" | "pending_confirmation" | "paid" | "overpaid" | "underpaid" | "completed";
         /** @description Whether a merchant is in listen mode */
         ListenMode: {
             /**
@@ -371,6 +897,42 @@ export interface components {
         ListenModeRequest: {
             /** @description True: webhooks of payments and refunds without a webhook_url are signed and logged (held) for listeners */
             enabled: boolean;
+        };
+        /**
+         * @description Market id: base currency code followed by quote currency code, lower case
+         * @example btcusd
+         * @enum {string}
+         */
+        MarketId: "btcusd" | "btccad" | "btceur" | "ethusd" | "ethcad" | "etheur" | "ethbtc" | "ltcusd" | "ltccad" | "ltceur" | "ltcbtc" | "xembtc" | "bchusd" | "bchcad" | "bcheur" | "bchbtc" | "xvgbtc" | "xvgeth" | "xvgcad" | "xvgeur" | "xvgusd";
+        /** @description The orders an order-book fixture placed */
+        OrderBookFixture: {
+            market: components["schemas"]["MarketId"];
+            /** @description Ids of the asks placed, lowest price first */
+            ask_ids: number[];
+            /** @description Ids of the bids placed, highest price first */
+            bid_ids: number[];
+        };
+        OrderBookFixtureRequest: {
+            /**
+             * @description Price levels per side (1 to 100)
+             * @example 5
+             */
+            depth: number;
+            /**
+             * @description The middle of the book: asks start one step above it, bids one step below
+             * @example 100.00
+             */
+            mid_price: string;
+            /**
+             * @description Distance between two price levels, in the quote currency
+             * @example 1.00
+             */
+            step: string;
+            /**
+             * @description Volume of each order, in the base currency
+             * @example 0.1
+             */
+            volume: string;
         };
         /** @description Error body of the partner API: `{ title, code, details, error?, source? }`. */
         PartnerError: {
@@ -393,11 +955,154 @@ export interface components {
             error?: string;
             source?: components["schemas"]["ErrorSource"];
         };
+        /** @description A direct payment (section 2.1): response of Create a Payment and Query a Payment. */
+        Payment: {
+            /**
+             * @description Payment id used for lookup
+             * @example 1001
+             */
+            id: number;
+            /**
+             * @description Invoice amount in the merchant's default currency
+             * @example 10.00
+             */
+            amount: string;
+            /**
+             * @description Blockchain transaction id; empty string until a transaction is found
+             * @example
+             */
+            txid: string;
+            /**
+             * @description Invoice number
+             * @example INV1001
+             */
+            invoice_number: string;
+            /**
+             * @description Converted cryptocurrency amount due, to the currency precision
+             * @example 10.00
+             */
+            amount_due: string;
+            /**
+             * @description Amount sent by the customer to the address; `0` until found
+             * @example 10.00
+             */
+            amount_received: string;
+            /**
+             * @description Market price of the cryptocurrency used for the conversion
+             * @example 10.00
+             */
+            exchange_rate: string;
+            /**
+             * @description Base currency of the quoted price
+             * @example USD
+             * @enum {string}
+             */
+            exchange_rate_currency: "USD" | "CAD" | "EUR";
+            status: components["schemas"]["PaymentStatus"];
+            crypto_address_info: components["schemas"]["CryptoAddressInfo"];
+            /**
+             * Format: uri
+             * @description URL to look up the payment's details
+             * @example https://portal.example.com/payments/1001
+             */
+            url: string;
+        };
+        /** @description A payment as POST /merchant/v2/payments takes it, and the status to load it in */
+        PaymentFixtureRequest: {
+            /**
+             * @description `Pending`: created, its lifecycle (M2) still ahead; `Paid`: found now (paymentFound sent), confirmed on schedule; `Confirmed`: found and confirmed now (both webhooks sent; transaction `paid`, or `overpaid`/`underpaid` for amounts 100/200); `Expired`: its address window already over, never found.
+             * @example Confirmed
+             * @enum {string}
+             */
+            blockchain_status: "Pending" | "Paid" | "Confirmed" | "Expired";
+            payment: components["schemas"]["CreatePaymentFields"];
+        };
+        /** @description Blockchain and transaction status of a payment (section 3) */
+        PaymentStatus: {
+            blockchain_status: components["schemas"]["BlockchainStatus"];
+            /** @description Transaction status; null until the payment is found on the blockchain */
+            transaction_status: components["schemas"]["TransactionStatus"] | null;
+        };
         /** @description Whether sandbox credentials are exempt from the rate limits */
         RateLimits: {
             /** @description True: requests authenticated with a sandbox credential skip the rate limits */
             sandbox_keys_exempt: boolean;
         };
+        /** @description An e-mail-link refund (section 2.7) */
+        Refund: {
+            /**
+             * @description Refund id
+             * @example 9001
+             */
+            id: number;
+            /**
+             * @description Amount in the transaction cryptocurrency
+             * @example 0.00025
+             */
+            amount_to_refund: string | null;
+            /**
+             * @description Amount in the transaction fiat currency, converted at processing time
+             * @example 10.00
+             */
+            amount_to_refund_fiat: string;
+            /**
+             * Format: email
+             * @description Customer e-mail address
+             * @example jane@example.com
+             */
+            email: string;
+            /**
+             * Format: date-time
+             * @description Expiry, ISO 8601 UTC: creation plus expires_in hours
+             * @example 2026-01-31T12:00:00.000Z
+             */
+            expires_at: string;
+            status: components["schemas"]["RefundStatus"];
+            /**
+             * @description Refund's cryptocurrency transaction id; null until sent
+             * @example null
+             */
+            txid: string | null;
+            /**
+             * @description Blockchain fee: fiat for instant settlement, cryptocurrency for manual
+             * @example 10.00
+             */
+            transaction_fees: string;
+            /**
+             * Format: date-time
+             * @description Creation time, ISO 8601 UTC
+             * @example 2026-01-31T12:00:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: uri
+             * @description URL sent to the customer to process the refund
+             * @example https://portal.example.com/refunds/9001
+             */
+            url: string;
+            /**
+             * Format: uri
+             * @description Where the refund webhook is delivered; present when given
+             * @example https://merchant.example.com/hooks/refunds
+             */
+            webhook_url?: string;
+        };
+        /** @description An e-mail refund as POST /merchant/v2/transactions/{transaction_id}/refunds takes it, and its status */
+        RefundFixtureRequest: {
+            /**
+             * @description `pending`: created, the link still ahead; `email_opened`: the link opened; `refunded`: sent now (refundProcessed webhook); `cancelled`: expired unanswered now (refundProcessed webhook); `problem`: processing failed.
+             * @example refunded
+             * @enum {string}
+             */
+            status: "pending" | "cancelled" | "refunded" | "email_opened" | "problem";
+            refund: components["schemas"]["CreateRefundRequest"];
+        };
+        /**
+         * @description E-mail-link refund status: `pending` → `email_opened` → `refunded`; `cancelled` when `expires_at` passes unanswered; `problem` when processing fails (decision M-refund-transitions).
+         * @example pending
+         * @enum {string}
+         */
+        RefundStatus: "pending" | "cancelled" | "refunded" | "email_opened" | "problem";
         ReplayRequest: {
             /**
              * Format: uri
@@ -418,6 +1123,160 @@ export interface components {
             /** @description Records removed (scope `merchant`); 0 for `all`, which empties every store */
             removed: number;
         };
+        /**
+         * @description `instant`: settled in the merchant fiat currency (fees in fiat); `manual`: settled in the transaction cryptocurrency (fees in that cryptocurrency)
+         * @example instant
+         * @enum {string}
+         */
+        SettlementMethod: "instant" | "manual";
+        TraderBalances: {
+            trader: string;
+            /** @description Every balance of the trader after the change (GET /members/me) */
+            accounts: components["schemas"]["Account"][];
+        };
+        /** @description Balances to set, by currency; currencies left out keep theirs */
+        TraderBalancesRequest: {
+            /**
+             * @description New btc balance (at most the currency's decimal places)
+             * @example 100
+             */
+            btc?: string;
+            /**
+             * @description New eth balance (at most the currency's decimal places)
+             * @example 100
+             */
+            eth?: string;
+            /**
+             * @description New ltc balance (at most the currency's decimal places)
+             * @example 100
+             */
+            ltc?: string;
+            /**
+             * @description New bch balance (at most the currency's decimal places)
+             * @example 100
+             */
+            bch?: string;
+            /**
+             * @description New xem balance (at most the currency's decimal places)
+             * @example 100
+             */
+            xem?: string;
+            /**
+             * @description New xvg balance (at most the currency's decimal places)
+             * @example 100
+             */
+            xvg?: string;
+            /**
+             * @description New usd balance (at most the currency's decimal places)
+             * @example 100
+             */
+            usd?: string;
+            /**
+             * @description New cad balance (at most the currency's decimal places)
+             * @example 100
+             */
+            cad?: string;
+            /**
+             * @description New eur balance (at most the currency's decimal places)
+             * @example 100
+             */
+            eur?: string;
+        };
+        /** @description One trader's data reset */
+        TraderReset: {
+            /** @enum {string} */
+            scope: "trader";
+            /** @description The access key reset */
+            trader: string;
+        };
+        /** @description A transaction (section 2.3) */
+        Transaction: {
+            /**
+             * Format: date-time
+             * @description Creation time, ISO 8601 UTC
+             * @example 2026-01-31T12:00:00.000Z
+             */
+            created_at: string;
+            /**
+             * @description Unique transaction id
+             * @example 7001
+             */
+            id: number;
+            /**
+             * @description Amount due in cryptocurrency (`0` on an invoice transaction until a cryptocurrency is chosen)
+             * @example 10.00
+             */
+            amount_due: string;
+            /**
+             * @description Amount due in fiat
+             * @example 10.00
+             */
+            amount_in_fiat: string;
+            /**
+             * @description Amount received in cryptocurrency; null until found
+             * @example 0.00025
+             */
+            amount_received: string | null;
+            /** @description Transaction status (section 3); null while the payment is not found on the blockchain */
+            status: components["schemas"]["TransactionStatus"] | null;
+            /**
+             * @description Merchant's reference for the payment
+             * @example order-1001
+             */
+            external_id: string | null;
+            /**
+             * @description Invoice number
+             * @example INV1001
+             */
+            invoice_number: string;
+            /**
+             * @description Device id when paid through a point-of-sale terminal
+             * @example null
+             */
+            device_id: string | null;
+            /**
+             * @description Blockchain transaction hash; null until found
+             * @example f4184fc596403b9d638783cf57adfe4c75c605f6356fbc91338530e9831e9e16
+             */
+            txid: string | null;
+            settlement_method: components["schemas"]["SettlementMethod"];
+            /**
+             * @description Rate in the merchant's fiat currency
+             * @example 10.00
+             */
+            exchange_rate: string;
+            /**
+             * @description True for a sandbox transaction
+             * @example true
+             */
+            is_sandbox: boolean;
+            /**
+             * @description Fees: in merchant fiat for instant settlement; in the transaction cryptocurrency for manual settlement
+             * @example 10.00
+             */
+            fees: string;
+            /**
+             * @description Transaction type and user information if provided
+             * @example Payment from Jane Doe
+             */
+            description: string;
+            /**
+             * @description Id of the payout that includes the transaction; null until paid out (decision M-payout-id)
+             * @example null
+             */
+            payout_id: number | null;
+            /**
+             * @description Currency code of the transaction: its cryptocurrency; on an invoice transaction whose recipient has not chosen one yet, the invoice fiat currency (decision M-invoice-transaction)
+             * @example BTC
+             */
+            currency: components["schemas"]["CryptoIso"] | ("USD" | "CAD" | "EUR");
+        };
+        /**
+         * @description Transaction status. `invoice_sent`: not found on the blockchain (invoices only); `pending_confirmation`: found, waiting for confirmation; `paid`: confirmed, received equals due; `overpaid` / `underpaid`: confirmed, received greater / less than due; `completed`: previously overpaid or underpaid, marked completed by the merchant; `cancelled`: found but never confirmed. Where a field allows `null`, null means the transaction is not created yet (payment not found on the blockchain).
+         * @example paid
+         * @enum {string}
+         */
+        TransactionStatus: "invoice_sent" | "pending_confirmation" | "paid" | "overpaid" | "underpaid" | "completed" | "cancelled";
     };
     responses: {
         /** @description Malformed body: not valid JSON, or not valid form encoding (1011) */
@@ -1109,6 +1968,474 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ListenMode"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    resetTrader: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A configured exchange access key */
+                access_key: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The trader reset */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "scope": "trader",
+                     *       "trader": "demo-trader"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TraderReset"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    loadTraderBalances: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A configured exchange access key */
+                access_key: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "btc": "2.5",
+                 *       "usd": "50000.00"
+                 *     }
+                 */
+                "application/json": components["schemas"]["TraderBalancesRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["TraderBalancesRequest"];
+            };
+        };
+        responses: {
+            /** @description Every balance of the trader now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "trader": "demo-trader",
+                     *       "accounts": [
+                     *         {
+                     *           "currency": "btc",
+                     *           "balance": "2.50000000",
+                     *           "locked": "0.00000000",
+                     *           "available": "2.50000000"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TraderBalances"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    loadOrderBook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Market id: base currency code followed by quote currency code, lower case */
+                market: components["schemas"]["MarketId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "depth": 5,
+                 *       "mid_price": "100.00",
+                 *       "step": "1.00",
+                 *       "volume": "0.1"
+                 *     }
+                 */
+                "application/json": components["schemas"]["OrderBookFixtureRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["OrderBookFixtureRequest"];
+            };
+        };
+        responses: {
+            /** @description The orders placed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "market": "btcusd",
+                     *       "ask_ids": [
+                     *         11,
+                     *         12
+                     *       ],
+                     *       "bid_ids": [
+                     *         13,
+                     *         14
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OrderBookFixture"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    loadPayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A merchant API key configured with `sandbox: true` */
+                api_key: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "blockchain_status": "Confirmed",
+                 *       "payment": {
+                 *         "amount": "10.00",
+                 *         "external_id": "order-1001",
+                 *         "currency_iso": "USD",
+                 *         "crypto_iso": "BTC",
+                 *         "confirmations_required": "3",
+                 *         "ip": "203.0.113.7",
+                 *         "invoice_number": "INV1001",
+                 *         "first_name": "Jane",
+                 *         "last_name": "Doe",
+                 *         "email": "jane@example.com",
+                 *         "city": "Toronto",
+                 *         "country": "CA"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["PaymentFixtureRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["PaymentFixtureRequest"];
+            };
+        };
+        responses: {
+            /** @description The payment, in the status asked for */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 1001,
+                     *       "amount": "10.00",
+                     *       "txid": "",
+                     *       "invoice_number": "INV1001",
+                     *       "amount_due": "0.00025",
+                     *       "amount_received": "0",
+                     *       "exchange_rate": "40000.00",
+                     *       "exchange_rate_currency": "USD",
+                     *       "status": {
+                     *         "blockchain_status": "Pending",
+                     *         "transaction_status": null
+                     *       },
+                     *       "crypto_address_info": {
+                     *         "iso": "BTC",
+                     *         "address": "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq",
+                     *         "start_timestamp": 1767225600,
+                     *         "expires_timestamp": 1767225900
+                     *       },
+                     *       "url": "https://portal.example.com/payments/1001"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Payment"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    loadInvoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A merchant API key configured with `sandbox: true` */
+                api_key: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "status": "paid",
+                 *       "invoice": {
+                 *         "amount": "10.00",
+                 *         "currency_iso": "USD",
+                 *         "email": "ap@acme.example.com",
+                 *         "company_name": "Acme Widgets",
+                 *         "first_name": "Jane",
+                 *         "last_name": "Doe",
+                 *         "invoice_number": "INV4001",
+                 *         "description": "Consulting, January",
+                 *         "send_customer_email": true
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["InvoiceFixtureRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["InvoiceFixtureRequest"];
+            };
+        };
+        responses: {
+            /** @description The invoice, in the status asked for */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 4001,
+                     *       "created_at": "2026-01-01T00:00:00.000Z",
+                     *       "expires_at": "2026-05-02T00:00:00.000Z",
+                     *       "due_at": "2026-02-01T00:00:00.000Z",
+                     *       "invoice_recipient_id": 301,
+                     *       "amount": "150.00",
+                     *       "invoice_number": "INV4001",
+                     *       "url": "https://portal.example.com/invoices/4001",
+                     *       "email": "ap@acme.example.com",
+                     *       "status": "unpaid",
+                     *       "delivery_status": "sent",
+                     *       "transaction": {
+                     *         "created_at": "2026-01-01T00:00:00.000Z",
+                     *         "id": 7003,
+                     *         "amount_due": "0",
+                     *         "amount_in_fiat": "150.00",
+                     *         "amount_received": null,
+                     *         "status": "invoice_sent",
+                     *         "external_id": null,
+                     *         "invoice_number": "INV4001",
+                     *         "device_id": null,
+                     *         "txid": null,
+                     *         "settlement_method": "instant",
+                     *         "exchange_rate": "0",
+                     *         "is_sandbox": true,
+                     *         "fees": "0",
+                     *         "description": "Invoice INV4001",
+                     *         "payout_id": null,
+                     *         "currency": "USD"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Invoice"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    loadRefund: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A merchant API key configured with `sandbox: true` */
+                api_key: string;
+                /** @description A paid transaction of the key */
+                transaction_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "status": "refunded",
+                 *       "refund": {
+                 *         "email": "jane@example.com",
+                 *         "amount_to_refund_fiat": "10.00",
+                 *         "expires_in": 24,
+                 *         "send_email": true
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["RefundFixtureRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["RefundFixtureRequest"];
+            };
+        };
+        responses: {
+            /** @description The refund, in the status asked for */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 9001,
+                     *       "amount_to_refund": null,
+                     *       "amount_to_refund_fiat": "10.00",
+                     *       "email": "jane@example.com",
+                     *       "expires_at": "2026-01-02T00:00:00.000Z",
+                     *       "status": "pending",
+                     *       "txid": null,
+                     *       "transaction_fees": "0.10",
+                     *       "created_at": "2026-01-01T00:00:00.000Z",
+                     *       "url": "https://portal.example.com/refunds/9001",
+                     *       "webhook_url": "https://merchant.example.com/hooks/refunds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Refund"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getMerchantClock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A merchant API key configured with `sandbox: true` */
+                api_key: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The merchant's clock */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "now": "2026-11-25T10:01:00.000Z",
+                     *       "offset_seconds": 60,
+                     *       "pending": 2
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Clock"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    advanceMerchantClock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A merchant API key configured with `sandbox: true` */
+                api_key: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "seconds": 60
+                 *     }
+                 */
+                "application/json": components["schemas"]["AdvanceClockRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["AdvanceClockRequest"];
+            };
+        };
+        responses: {
+            /** @description The merchant's clock after the advance */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "now": "2026-11-25T10:01:00.000Z",
+                     *       "offset_seconds": 60,
+                     *       "pending": 2,
+                     *       "fired": 4
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Clock"];
                 };
             };
             400: components["responses"]["BadRequest"];

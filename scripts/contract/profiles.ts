@@ -114,5 +114,13 @@ export const PROFILES: Record<ApiId, ApiProfile> = {
     methodNotAllowed: { status: 405, codes: ['1009'] },
     errorCode: apiErrorCode,
     isValidationRejection: (_op, status, body, stateful) => status === 422 && apiErrorCode(body) === '1002' && !onlyStateful(body, stateful),
+    // Fixtures: what the book or the balances may hold depends on the market and the trader's open
+    // orders (a business answer naming `body`); the merchant fixtures refuse what the merchant API would.
+    stateful: {
+      loadOrderBook: ['body'],
+      loadTraderBalances: ['body'],
+      loadInvoice: ['status', 'invoice.due_at', 'invoice.currency_iso', 'invoice.invoice_recipient_id'],
+      loadRefund: ['refund.amount_to_refund_fiat', 'refund.amount_to_refund', 'amount_to_refund_fiat', 'amount_to_refund'],
+    },
   },
 };

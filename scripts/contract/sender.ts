@@ -67,7 +67,9 @@ export class Sender {
       return wire;
     };
     try {
-      const response = c.auth === 'replayed-nonce' ? await this.replay(prepare) : (await send(prepare, this.opts, this.budget)).response;
+      // A 429 asked for with Prefer is the answer itself, never waited out (it would come again).
+      const budget = prefer !== undefined ? { leftMs: 0, waitedMs: 0 } : this.budget;
+      const response = c.auth === 'replayed-nonce' ? await this.replay(prepare) : (await send(prepare, this.opts, budget)).response;
       this.requests++;
       return response;
     } catch (err) {

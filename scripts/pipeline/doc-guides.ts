@@ -6,6 +6,7 @@ import { WEBHOOK_DELIVERY } from '../../contracts/merchant/ops-webhooks.ts';
 import { clientSetup } from './code-samples.ts';
 import { EXAMPLE_NONCE, exampleSignature, signedCurl } from './exchange-signing.ts';
 import { SAMPLE_KEYS, SANDBOX_ORIGIN } from './sandbox.ts';
+import { MERCHANT_QUICK_START } from './quick-start.ts';
 import { sampleRequest } from './sample-request.ts';
 import { verifyWebhookSample, verifyWebhookShell } from './webhook-samples.ts';
 
@@ -89,6 +90,6 @@ export function addGuides(doc: Json, contract: AnyContract): void {
   const info = doc.info as { description: string };
   let text = `${navigation(contract)}\n\n${info.description}`;
   if (contract.id === 'exchange') text = insertBefore(text, '## Limits', exchangeSigning(doc, contract));
-  if (contract.id === 'merchant') text = insertBefore(text, '## Limits', merchantWebhooks());
+  if (contract.id === 'merchant') text = insertBefore(text, '## Limits', `## Quick start\n\n${MERCHANT_QUICK_START}\n\n${merchantWebhooks()}`);
   info.description = text;
 }

@@ -113,3 +113,19 @@ describe.each(APIS)('%s document', (api) => {
     }
   });
 });
+
+// S-prefer answers a declared status with its example: a response without one cannot be asked for.
+describe.each([...APIS, 'sandbox'] as const)('%s document: every declared answer can be asked for with Prefer', (api) => {
+  const doc = load(api);
+  it('gives every response body of every operation an example', () => {
+    const missing: string[] = [];
+    for (const { key, op } of operations(doc)) {
+      for (const [status, response] of Object.entries(op.responses as Json)) {
+        for (const [type, media] of Object.entries((deref(doc, response).content ?? {}) as Record<string, Json>)) {
+          if (media.example === undefined && media.examples === undefined) missing.push(`${key} ${status} ${type}`);
+        }
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+});

@@ -2,7 +2,7 @@
 // auth, rate-limit client key and default handler set. server/{exchange,merchant,partner}/api.ts.
 import type { RequestHandler } from 'express';
 import type { ApiId, DocumentId } from '../../contracts/shared/contract.ts';
-import type { OperationMap, OperationSpec } from '../../contracts/shared/operation.ts';
+import type { IdempotentPosts, OperationMap, OperationSpec } from '../../contracts/shared/operation.ts';
 import type { ServerConfig } from '../config.ts';
 import type { Failure, Rendered } from '../http/failure.ts';
 import type { ServerStores } from '../ports/stores.ts';
@@ -36,6 +36,8 @@ export interface ApiModule<Ops extends OperationMap = OperationMap, P = unknown,
   /** Mount path, e.g. `/api/v1`. */
   basePath: string;
   operations: Ops;
+  /** Its POSTs take an Idempotency-Key (the contract's `idempotentPosts`): the documented 409 is added to each. */
+  idempotentPosts?: IdempotentPosts;
   render: (failure: Failure, operationId: string | undefined) => Rendered;
   clientKey: ClientKeyOf;
   /**

@@ -33,10 +33,16 @@ export interface RouterContext {
   idempotency?: IdempotencyStore | undefined;
 }
 
-/** The server's router: every operation ends in its handler (501 when there is none). */
+/**
+ * The server's router: every operation ends in its handler (501 when there is none, said once at
+ * start, one log line per operation: issue 18 point 6).
+ */
 export function serverRouter(ctx: RouterContext, handlers: Record<string, AnyHandler | undefined>): Router {
   const { router, errorOptions, paths } = start(ctx);
   for (const [operationId, op] of byPathSpecificity(ctx.api.operations)) {
+    if (!handlers[operationId]) {
+      ctx.log(`[server] warning: ${ctx.api.id} operation ${operationId} (${op.method.toUpperCase()} ${ctx.api.basePath}${op.path}) has no handler: it answers 501`);
+    }
     const handler: AnyHandler =
       handlers[operationId] ??
       (() => {

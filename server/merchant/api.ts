@@ -1,6 +1,7 @@
 // The merchant API in the server: HTTP Basic on every operation with the Refund Create permission
 // where `x-required-permission` says so, the merchant error body (M1; an unknown cryptocurrency
 // code is 2004), and rate limiting per API key once verified, else per IP (decision M-rate-limit).
+import { merchantContract } from '../../contracts/merchant/index.ts';
 import { merchantOperations } from '../../contracts/merchant/operations.ts';
 import { requiredPermission, type ApiModule } from '../api/module.ts';
 import { createMerchantVerifier, merchantAuthStep, type MerchantPermission } from '../auth/merchant.ts';
@@ -17,6 +18,7 @@ export const merchantApi: ApiModule<MerchantOperations, MerchantPrincipal, 'merc
   id: 'merchant',
   basePath: '/merchant/v2',
   operations: merchantOperations,
+  idempotentPosts: merchantContract.idempotentPosts,
   render: renderMerchantFailure,
   bodies: { lenientJson: true }, // M-lenient-scalars
   clientKey: (req) => {

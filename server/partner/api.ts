@@ -1,6 +1,7 @@
 // The partner API in the server: Bearer or Basic on every operation (P1), the partner error body
 // with registration's own validation body (P2, render.ts), and rate limiting per credential
 // (decision P-rate).
+import { partnerContract } from '../../contracts/partner/index.ts';
 import { partnerOperations } from '../../contracts/partner/operations.ts';
 import type { ApiModule } from '../api/module.ts';
 import { partnerAuthStep, createPartnerVerifier } from '../auth/partner.ts';
@@ -15,6 +16,7 @@ export const partnerApi: ApiModule<PartnerOperations, PartnerPrincipal, 'partner
   id: 'partner',
   basePath: '/partner/v1',
   operations: partnerOperations,
+  idempotentPosts: partnerContract.idempotentPosts,
   render: renderPartnerFailure,
   bodies: { lenientJson: true }, // P-lenient-scalars
   clientKey: (req) => {

@@ -1,13 +1,15 @@
 // Port: what makes the exchange engine durable, every accepted command (an order, a batch, a cancel
 // request, an applied cancel) with the time it ran at (server/exchange/engine/journal.ts replays
 // them; server/state/exchange-journal.ts keeps them in the state file).
+import type { SandboxCommand } from '../exchange/engine/sandbox-commands.ts';
 import type { MarketId, OrderInput } from '../exchange/engine/wire.ts';
 
 export type EngineCommand =
   | { t: 'place'; user: string; market: MarketId; input: OrderInput }
   | { t: 'multi'; user: string; market: MarketId; inputs: OrderInput[] }
   | { t: 'cancel-request'; ids: number[] }
-  | { t: 'cancel'; id: number };
+  | { t: 'cancel'; id: number }
+  | SandboxCommand;
 
 export interface JournalEntry {
   at: number;

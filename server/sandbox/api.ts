@@ -16,6 +16,7 @@ import { sharedApiValidator } from '../validation/document-validator.ts';
 import { sandboxAuth } from './auth.ts';
 import type { SandboxControl } from './control.ts';
 import { sandboxHandlers } from './handlers.ts';
+import { preferring } from './prefer.ts';
 
 export const sandboxApi: ApiModule<typeof sandboxOperations, unknown, 'sandbox'> = {
   id: 'sandbox',
@@ -32,6 +33,9 @@ export const sandboxApi: ApiModule<typeof sandboxOperations, unknown, 'sandbox'>
 /** The router of /sandbox/v1 over `control`. */
 export function sandboxRouter(control: SandboxControl, config: ServerConfig, log: Logger, document?: Record<string, unknown>): Router {
   const auth = sandboxAuth(config.merchant.keys);
+  // S-prefer: whoever passed S-access is a sandbox caller.
+  const handlers = sandboxHandlers(control, config) as unknown as Record<string, AnyHandler>;
+  for (const [id, op] of Object.entries(sandboxOperations)) handlers[id] = preferring(op, handlers[id]!, () => true);
   return serverRouter(
     {
       api: sandboxApi as unknown as ApiModule,
@@ -40,6 +44,6 @@ export function sandboxRouter(control: SandboxControl, config: ServerConfig, log
       bodyLimit: config.bodyLimit,
       log,
     },
-    sandboxHandlers(control, config) as unknown as Record<string, AnyHandler>,
+    handlers,
   );
 }

@@ -6,13 +6,21 @@
 // meanwhile run too when they fall inside the advance. One run at a time: an advance and a firing
 // timer never interleave. It implements the merchant sandbox's Timers port, so the lifecycle and
 // webhook code need not know it exists.
+//
+// Per merchant (S-clock): code running `within(apiKey, fn)` (that merchant's requests, and every step
+// they schedule) reads the global time plus that merchant's own offset, and `advanceMerchant` moves
+// only that offset, running only that merchant's steps. Steps are ordered on the global timeline.
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { TimerCallback, TimerHandle, Timers } from '../merchant/reference/timers.ts';
 import type { Clock } from '../rate-limit.ts';
 
 interface Pending {
   id: number;
+  /** In the time of the clock it was scheduled on. */
   due: number;
   fn: TimerCallback;
+  /** The merchant whose clock it runs on, or undefined for the global clock. */
+  merchant: string | undefined;
 }
 
 export class TestClock implements Timers {
@@ -21,13 +29,63 @@ export class TestClock implements Timers {
   private queue: Pending[] = [];
   private armed: NodeJS.Timeout | undefined;
   private running: Promise<unknown> = Promise.resolve();
+  private readonly merchantOffsets = new Map<string, number>();
+  private readonly context = new AsyncLocalStorage<string | undefined>();
 
   constructor(
     private readonly real: Clock = Date.now,
     private readonly log: (line: string) => void = () => undefined,
   ) {}
 
-  readonly now = (): number => this.real() + this.offsetMs;
+  readonly now = (): number => this.globalNow() + this.own(this.context.getStore());
+
+  private globalNow(): number {
+    return this.real() + this.offsetMs;
+  }
+
+  /** A merchant's own offset on top of the global one, in ms. */
+  private own(merchant: string | undefined): number {
+    return merchant === undefined ? 0 : (this.merchantOffsets.get(merchant) ?? 0);
+  }
+
+  /** Runs `fn` on `merchant`'s clock: what it reads and schedules is in that merchant's time. */
+  within<T>(merchant: string | undefined, fn: () => T): T {
+    return this.context.run(merchant, fn);
+  }
+
+  /** The offset of `merchant`'s clock from real time (global plus its own), in ms, and its steps waiting. */
+  merchantView(merchant: string): { offset: number; pending: number } {
+    return { offset: this.offsetMs + this.own(merchant), pending: this.queue.filter((p) => p.merchant === merchant).length };
+  }
+
+  /** Moves `merchant`'s clock `ms` forward and runs its steps that fall due, in order; resolves with how many ran. */
+  advanceMerchant(merchant: string, ms: number): Promise<number> {
+    if (!Number.isFinite(ms) || ms < 0) throw new RangeError(`advance: ${ms} is not a non-negative number of ms`);
+    return this.exclusive(async () => {
+      const target = this.own(merchant) + ms;
+      let fired = 0;
+      for (;;) {
+        const limit = this.globalNow() + target;
+        let next: Pending | undefined;
+        for (const p of this.queue) if (p.merchant === merchant && p.due <= limit && (!next || p.due < next.due || (p.due === next.due && p.id < next.id))) next = p;
+        if (!next) break;
+        this.queue = this.queue.filter((p) => p !== next);
+        this.merchantOffsets.set(merchant, Math.min(target, Math.max(this.own(merchant), next.due - this.globalNow())));
+        fired++;
+        await this.runStep(next);
+      }
+      this.merchantOffsets.set(merchant, target);
+      this.arm();
+      return fired;
+    });
+  }
+
+  /** A merchant's clock back to the global one, its steps dropped (merchant reset). */
+  resetMerchant(merchant: string): void {
+    this.merchantOffsets.delete(merchant);
+    this.queue = this.queue.filter((p) => p.merchant !== merchant);
+    this.arm();
+  }
 
   /** How far ahead of real time the clock is, in ms. */
   get offset(): number {
@@ -41,7 +99,7 @@ export class TestClock implements Timers {
 
   setTimeout(fn: TimerCallback, ms: number): TimerHandle {
     const id = ++this.seq;
-    this.queue.push({ id, due: this.now() + Math.max(0, ms), fn });
+    this.queue.push({ id, due: this.now() + Math.max(0, ms), fn, merchant: this.context.getStore() });
     this.arm();
     return { id };
   }
@@ -67,6 +125,7 @@ export class TestClock implements Timers {
     return this.exclusive(async () => {
       this.queue = [];
       this.offsetMs = 0;
+      this.merchantOffsets.clear();
       this.arm();
     });
   }
@@ -90,21 +149,34 @@ export class TestClock implements Timers {
       const next = this.nextDue(limit());
       if (!next) break;
       this.queue = this.queue.filter((p) => p !== next);
-      this.offsetMs = Math.min(maxOffset, Math.max(this.offsetMs, next.due - this.real()));
+      this.offsetMs = Math.min(maxOffset, Math.max(this.offsetMs, this.globalDue(next) - this.real()));
       fired++;
-      try {
-        await next.fn();
-      } catch (e) {
-        this.log(`[sandbox-clock] a scheduled step failed: ${(e as Error).stack ?? String(e)}`);
-      }
+      await this.runStep(next);
     }
     this.arm();
     return fired;
   }
 
+  /** When a step falls due on the global timeline. */
+  private globalDue(p: Pending): number {
+    return p.due - this.own(p.merchant);
+  }
+
+  private async runStep(p: Pending): Promise<void> {
+    try {
+      await this.within(p.merchant, p.fn);
+    } catch (e) {
+      this.log(`[sandbox-clock] a scheduled step failed: ${(e as Error).stack ?? String(e)}`);
+    }
+  }
+
+  /** The earliest step due by `limit` on the global timeline (ties in scheduling order). */
   private nextDue(limit: number): Pending | undefined {
     let best: Pending | undefined;
-    for (const p of this.queue) if (p.due <= limit && (!best || p.due < best.due || (p.due === best.due && p.id < best.id))) best = p;
+    for (const p of this.queue) {
+      const due = this.globalDue(p);
+      if (due <= limit && (!best || due < this.globalDue(best) || (due === this.globalDue(best) && p.id < best.id))) best = p;
+    }
     return best;
   }
 
@@ -116,8 +188,8 @@ export class TestClock implements Timers {
     if (!first) return;
     const t = setTimeout(() => {
       this.armed = undefined;
-      void this.exclusive(() => this.runDue(this.now));
-    }, Math.max(0, Math.min(first.due - this.now(), 2 ** 31 - 1)));
+      void this.exclusive(() => this.runDue(() => this.globalNow()));
+    }, Math.max(0, Math.min(this.globalDue(first) - this.globalNow(), 2 ** 31 - 1)));
     t.unref();
     this.armed = t;
   }

@@ -8,6 +8,7 @@ import type { Clock } from '../rate-limit.ts';
 import { isLoopback } from './auth.ts';
 import { TestClock } from './clock.ts';
 import type { DeliveryLog } from './delivery-log.ts';
+import type { SandboxFixtures } from './fixtures.ts';
 
 /** What one API's sandbox can reset. */
 export interface ResetHooks {
@@ -22,6 +23,8 @@ export class SandboxControl {
   exempt: boolean;
   /** The merchant sandbox's webhook delivery log (S-listen), registered by its default handlers. */
   deliveryLog?: DeliveryLog;
+  /** What each API's sandbox loads fixtures through (server/sandbox/fixtures.ts); set by its default handler set. */
+  readonly fixtures: SandboxFixtures = {};
   private readonly hooks: ResetHooks[] = [];
 
   constructor(
@@ -45,6 +48,7 @@ export class SandboxControl {
 
   /** One merchant's records removed; the number removed. */
   async resetMerchant(apiKey: string): Promise<number> {
+    this.clock.resetMerchant(apiKey);
     let removed = 0;
     for (const h of this.hooks) if (h.merchant) removed += await h.merchant(apiKey);
     return removed;

@@ -5,6 +5,9 @@ import type { ServerConfig } from '../config.ts';
 import { ApiDomainError } from '../errors.ts';
 import type { SandboxControl } from './control.ts';
 import { deliveryHandlers } from './deliveries.ts';
+import { exchangeFixtureHandlers } from './exchange-fixtures.ts';
+import { merchantFixtureHandlers } from './merchant-fixtures.ts';
+import { merchantClockHandlers } from './merchant-clock.ts';
 
 export type SandboxHandlers = HandlerMap<typeof sandboxOperations, unknown>;
 
@@ -17,6 +20,9 @@ export function sandboxHandlers(control: SandboxControl, config: ServerConfig): 
   });
   return {
     ...deliveryHandlers(control, config),
+    ...exchangeFixtureHandlers(control, config),
+    ...merchantFixtureHandlers(control),
+    ...merchantClockHandlers(control, config),
     async resetSandbox() {
       await control.resetAll();
       return { status: 200, body: { scope: 'all', removed: 0 } };

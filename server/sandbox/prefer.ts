@@ -16,13 +16,13 @@ export function preferredCode(header: string | undefined): number | undefined {
   return m ? Number(m[1]) : undefined;
 }
 
-/** Example values of the declared headers (Retry-After 1 s, Allow of the operation's method). */
+/** The headers a declared answer must carry, with example values: Retry-After 1 s, Allow the operation's method. */
+const HEADER_EXAMPLES: Record<string, (op: OperationSpec) => string> = { 'Retry-After': () => '1', Allow: (op) => op.method.toUpperCase() };
+
 function declaredHeaders(op: OperationSpec, status: number): Record<string, string> | undefined {
-  const headers = op.responses[status]?.headers;
-  if (!headers) return undefined;
-  const out: Record<string, string> = {};
-  for (const name of Object.keys(headers)) out[name] = name === 'Retry-After' ? '1' : name === 'Allow' ? op.method.toUpperCase() : '';
-  return out;
+  // Others (Idempotent-Replayed, Deprecation) say something the example answer is not: left out.
+  const names = Object.keys(op.responses[status]?.headers ?? {}).filter((name) => name in HEADER_EXAMPLES);
+  return names.length ? Object.fromEntries(names.map((name) => [name, HEADER_EXAMPLES[name]!(op)])) : undefined;
 }
 
 export function preferring(op: OperationSpec, handler: AnyHandler, sandboxCaller: (req: Request) => boolean): AnyHandler {

@@ -7,6 +7,7 @@ import { DEFAULT_FEE_RATE, feeRate, type FeeRate } from './fees.ts';
 import { CURRENCIES, MARKETS, MARKET_IDS, marketSpec } from './markets.ts';
 import type { EngineCommand, EngineJournal, JournalEntry } from '../../ports/engine-journal.ts';
 import { replayCommand } from './journal.ts';
+import { applySandboxCommand, type Holdings } from './sandbox-commands.ts';
 import { finish } from './matching.ts';
 import { placeBatch, placeOrder, type PlacementContext } from './placement.ts';
 import { orderBookOf, queryOrders, queryTrades, tickerOf, type OrderQuery, type TradeQuery } from './queries.ts';
@@ -158,6 +159,19 @@ export class ExchangeEngine {
     return out;
   }
 
+
+  /** Sandbox: one trader's open orders cancelled at once, their order and trade lists emptied, balances back to the seed. */
+  resetUser(userId: string): void {
+    const cmd = { t: 'reset-user', user: userId, balances: { ...this.seed[userId] } } as const;
+    this.run(cmd, () => applySandboxCommand(this.ctx, cmd));
+  }
+
+  /** Sandbox: sets a trader's balances of the given currencies (2002 when below what open orders hold). */
+  setBalances(userId: string, balances: Holdings): Account[] {
+    const cmd = { t: 'set-balances', user: userId, balances } as const;
+    this.run(cmd, () => applySandboxCommand(this.ctx, cmd));
+    return this.balances(userId);
+  }
 
   /** GET /timestamp: Unix seconds. */
   timestamp(): number {

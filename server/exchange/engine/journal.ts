@@ -7,6 +7,7 @@ import type { CancelQueue } from './cancel.ts';
 import { marketSpec } from './markets.ts';
 import { placeBatch, placeOrder, type PlacementContext } from './placement.ts';
 import type { EngineCommand } from '../../ports/engine-journal.ts';
+import { applySandboxCommand } from './sandbox-commands.ts';
 
 /** Runs one stored command again (at start, or after a lost commit), as the engine first ran it. */
 export function replayCommand(cmd: EngineCommand, ctx: PlacementContext, cancels: CancelQueue): void {
@@ -28,5 +29,9 @@ export function replayCommand(cmd: EngineCommand, ctx: PlacementContext, cancels
       if (order) cancels.applyNow(order);
       return;
     }
+    case 'reset-user':
+    case 'set-balances':
+      applySandboxCommand(ctx, cmd);
+      return;
   }
 }

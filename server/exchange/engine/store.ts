@@ -24,6 +24,8 @@ export interface EngineStore {
   nextTradeId(): number;
   /** Forgets every order, trade and balance; ids restart at 1. */
   reset(): void;
+  /** Empties one user's order and trade lists (sandbox trader reset); the market's trades stay. */
+  forgetUser(userId: string): void;
 }
 
 const EMPTY: readonly never[] = [];
@@ -82,6 +84,10 @@ class PerUserMarket<V> {
   clear(): void {
     this.users.clear();
   }
+
+  forget(userId: string): void {
+    this.users.delete(userId);
+  }
 }
 
 export class MemoryStore implements EngineStore {
@@ -129,6 +135,11 @@ export class MemoryStore implements EngineStore {
 
   userFills(userId: string, market: MarketId): FillLog {
     return this.fillsByUser.find(userId, market) ?? EMPTY_LOG;
+  }
+
+  forgetUser(userId: string): void {
+    this.ordersByUser.forget(userId);
+    this.fillsByUser.forget(userId);
   }
 
   nextOrderId(): number {

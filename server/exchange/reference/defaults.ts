@@ -6,6 +6,7 @@ import type { HandlerContext } from '../../api/module.ts';
 import { answeredDurably } from '../../ports/units.ts';
 import type { ExchangeHandlers } from '../handler-map.ts';
 import { createExchangeReference } from './index.ts';
+import { exchangeFixtures } from './sandbox-fixtures.ts';
 
 /** The operations that change the exchange (they append to the journal). */
 const WRITES = new Set<string>(['createOrder', 'createOrders', 'cancelOrder', 'clearOrders']);
@@ -13,6 +14,7 @@ const WRITES = new Set<string>(['createOrder', 'createOrders', 'cancelOrder', 'c
 export function defaultExchangeHandlers({ config, now, stores, control }: HandlerContext): ExchangeHandlers {
   const { engine, handlers } = createExchangeReference(config, { now, ...(stores.journal ? { journal: stores.journal } : {}) });
   control?.register({ all: async () => engine.reset() });
+  if (control) control.fixtures.exchange = exchangeFixtures(engine);
   const writer = stores.exchangeWriter;
   if (!writer) return answeredDurably(stores.units, handlers);
   // One writer per shared journal: the others refuse writes (503, 3001) and answer reads from the

@@ -8,6 +8,8 @@ import { merchantReferenceHandlers } from './index.ts';
 import { resumeSandbox } from './resume.ts';
 import { MerchantSandbox } from './sandbox.ts';
 import { removeMerchantRecords } from '../../sandbox/merchant-reset.ts';
+import { merchantFixtures } from './sandbox-fixtures.ts';
+import { onMerchantClocks } from '../../sandbox/merchant-clock.ts';
 
 export function defaultMerchantHandlers({ config, now, log, stores, control }: HandlerContext): MerchantHandlers {
   const { units, outbox, merchant: store, invoiceNumbers } = stores;
@@ -25,5 +27,9 @@ export function defaultMerchantHandlers({ config, now, log, stores, control }: H
   // On a persistent store, what was scheduled before the restart is scheduled again, in one unit:
   // the timers it arms start once it committed.
   if (units) units.unit(() => resumeSandbox(sandbox, config.merchant.keys)).catch((e: unknown) => log(`[merchant-sandbox] resume failed: ${String(e)}`));
-  return inUnits(units, merchantReferenceHandlers({ sandbox }));
+  // With the control API, each merchant's requests run on its own test clock (S-clock).
+  const inUnitsHandlers = inUnits(units, merchantReferenceHandlers({ sandbox }));
+  const handlers = control ? onMerchantClocks(control.clock, inUnitsHandlers) : inUnitsHandlers;
+  if (control) control.fixtures.merchant = merchantFixtures(sandbox, handlers, config.merchant.keys);
+  return handlers;
 }

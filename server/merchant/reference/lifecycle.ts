@@ -52,7 +52,7 @@ export function startPaymentLifecycle(sb: MerchantSandbox, payment: PaymentRecor
   sb.schedule(until(sb, since, Math.max(confirmedAfterMs, foundAfterMs)), `payment ${payment.id} confirmed`, () => paymentConfirmed(sb, payment.id, signingSecret));
 }
 
-async function paymentFound(sb: MerchantSandbox, paymentId: number, secret: string): Promise<void> {
+export async function paymentFound(sb: MerchantSandbox, paymentId: number, secret: string): Promise<void> {
   const p = await sb.store.payments.get(paymentId);
   if (!p || p.blockchain_status !== 'Pending') return;
   const tx = (await sb.store.transactions.get(p.transaction_id))!;
@@ -69,7 +69,7 @@ async function paymentFound(sb: MerchantSandbox, paymentId: number, secret: stri
   }
 }
 
-async function paymentConfirmed(sb: MerchantSandbox, paymentId: number, secret: string): Promise<void> {
+export async function paymentConfirmed(sb: MerchantSandbox, paymentId: number, secret: string): Promise<void> {
   const p = await sb.store.payments.get(paymentId);
   // Found not done yet (its step is being retried after a fault): confirm after it, never skip.
   if (p?.blockchain_status === 'Pending') throw new StepNotReady(`payment ${paymentId} is not found yet`);
@@ -94,7 +94,7 @@ export function startInvoiceLifecycle(sb: MerchantSandbox, invoice: InvoiceRecor
   sb.schedule(until(sb, since, Math.max(confirmedAfterMs, foundAfterMs)), `invoice ${invoice.id} confirmed`, () => invoiceConfirmed(sb, invoice.id));
 }
 
-async function invoiceFound(sb: MerchantSandbox, invoiceId: number): Promise<void> {
+export async function invoiceFound(sb: MerchantSandbox, invoiceId: number): Promise<void> {
   const inv = await sb.store.invoices.get(invoiceId);
   if (!inv || inv.cancelled || sb.now() >= inv.expires_at) return;
   const tx = await sb.store.transactions.get(inv.transaction_id);
@@ -112,7 +112,7 @@ async function invoiceFound(sb: MerchantSandbox, invoiceId: number): Promise<voi
   if (inv.delivery_status !== null) await sb.store.invoices.update(inv.id, { delivery_status: 'viewed' });
 }
 
-async function invoiceConfirmed(sb: MerchantSandbox, invoiceId: number): Promise<void> {
+export async function invoiceConfirmed(sb: MerchantSandbox, invoiceId: number): Promise<void> {
   const inv = await sb.store.invoices.get(invoiceId);
   if (!inv || inv.cancelled) return;
   const tx = await sb.store.transactions.get(inv.transaction_id);
@@ -140,7 +140,7 @@ export function startRefundLifecycle(sb: MerchantSandbox, refund: RefundRecord, 
 
 const OPEN = new Set(['pending', 'email_opened']);
 
-async function finishRefund(sb: MerchantSandbox, refundId: number, secret: string, status: 'refunded' | 'cancelled'): Promise<void> {
+export async function finishRefund(sb: MerchantSandbox, refundId: number, secret: string, status: 'refunded' | 'cancelled'): Promise<void> {
   const r = await sb.store.refunds.get(refundId);
   if (!r || !OPEN.has(r.status)) return;
   const tx = (await sb.store.transactions.get(r.transaction_id))!;

@@ -1,0 +1,42 @@
+// The control API's exchange handlers (contracts/sandbox/exchange-fixtures.ts): a trader reset,
+// balances, an order book. Only configured access keys are traders here (404 otherwise).
+import type { exchangeFixtureOperations } from '../../contracts/sandbox/exchange-fixtures.ts';
+import type { HandlerMap } from '../api/handler-map.ts';
+import type { ServerConfig } from '../config.ts';
+import { ApiDomainError } from '../errors.ts';
+import { FixtureRefused } from '../exchange/reference/sandbox-fixtures.ts';
+import type { SandboxControl } from './control.ts';
+import { fixturesOf } from './fixtures.ts';
+
+/** Runs `fn`; a value the sandbox refuses is 422 1002 naming `field`. */
+export function refusing<T>(field: string, fn: () => T): T {
+  try {
+    return fn();
+  } catch (e) {
+    if (e instanceof FixtureRefused) throw ApiDomainError.of('1002', e.message, [{ [field]: e.message }]);
+    throw e;
+  }
+}
+
+export function exchangeFixtureHandlers(control: SandboxControl, config: ServerConfig): HandlerMap<typeof exchangeFixtureOperations, unknown> {
+  const trader = (accessKey: string) => {
+    if (!config.exchange.keys.some((k) => k.accessKey === accessKey)) {
+      throw new ApiDomainError(404, '1004', 'Record not found', undefined, `no exchange access key ${accessKey}`);
+    }
+    return accessKey;
+  };
+  return {
+    resetTrader({ params }) {
+      fixturesOf(control.fixtures, 'exchange').resetTrader(trader(params.access_key));
+      return { status: 200, body: { scope: 'trader', trader: params.access_key } };
+    },
+    loadTraderBalances({ params, body }) {
+      const accounts = refusing('body', () => fixturesOf(control.fixtures, 'exchange').setBalances(trader(params.access_key), body));
+      return { status: 200, body: { trader: params.access_key, accounts } };
+    },
+    loadOrderBook({ params, body }) {
+      const placed = refusing('body', () => fixturesOf(control.fixtures, 'exchange').placeBook(params.market, body));
+      return { status: 200, body: { market: params.market, ...placed } };
+    },
+  };
+}

@@ -1,0 +1,44 @@
+// Per-merchant test clocks (decision S-clock): the merchant API's handlers run on their caller's
+// clock, and the control API reads and advances one merchant's clock.
+import type { merchantClockOperations } from '../../contracts/sandbox/merchant-clock.ts';
+import type { HandlerMap } from '../api/handler-map.ts';
+import type { ServerConfig } from '../config.ts';
+import { ApiDomainError } from '../errors.ts';
+import type { TestClock } from './clock.ts';
+import type { SandboxControl } from './control.ts';
+
+type Handlers = Record<string, (input: never) => unknown>;
+
+/** Each handler runs on the clock of the merchant key that called it (public operations: the global clock). */
+export function onMerchantClocks<H extends object>(clock: TestClock, handlers: H): H {
+  const out: Handlers = {};
+  for (const [id, handler] of Object.entries(handlers as Handlers)) {
+    out[id] = (input) => clock.within((input as { principal?: { apiKey?: string } }).principal?.apiKey, () => handler(input));
+  }
+  return out as H;
+}
+
+export function merchantClockHandlers(control: SandboxControl, config: ServerConfig): HandlerMap<typeof merchantClockOperations, unknown> {
+  const sandboxKey = (apiKey: string) => {
+    if (!config.merchant.keys.some((k) => k.sandbox && k.apiKey === apiKey)) {
+      throw new ApiDomainError(404, '1004', 'Record not found', undefined, `no sandbox merchant key ${apiKey}`);
+    }
+    return apiKey;
+  };
+  const view = (apiKey: string, fired?: number) => {
+    const { offset, pending } = control.clock.merchantView(apiKey);
+    return {
+      now: new Date(control.clock.within(apiKey, control.clock.now)).toISOString(),
+      offset_seconds: Math.floor(offset / 1000),
+      pending,
+      ...(fired === undefined ? {} : { fired }),
+    };
+  };
+  return {
+    getMerchantClock: ({ params }) => ({ status: 200, body: view(sandboxKey(params.api_key)) }),
+    async advanceMerchantClock({ params, body }) {
+      const fired = await control.clock.advanceMerchant(sandboxKey(params.api_key), body.seconds * 1000);
+      return { status: 200, body: view(params.api_key, fired) };
+    },
+  };
+}
