@@ -112,6 +112,8 @@ export function createServer(options: CreateServerOptions = {}): Express {
         log,
         // Every merchant and partner POST takes an Idempotency-Key (contracts/shared/idempotency.ts).
         idempotency: api.id === 'exchange' ? undefined : stores.idempotency,
+        idempotencyLeaseMs: config.idempotencyLeaseMs,
+        units: stores.units,
       },
       handlers,
     );
