@@ -34,7 +34,7 @@ describe.each(['memory', 'a state file'])('1,000 POSTs through a proxy dropping 
       handlers: {
         merchant: {
           createPayment: async ({ body }) => (count(`payment:${body.payment.invoice_number}`), { status: 201, body: { ...examplePayment, invoice_number: body.payment.invoice_number } }),
-          createInvoice: async ({ body }) => (count(`invoice:${body.invoice.invoice_number}`), { status: 201, body: { ...exampleInvoice, invoice_number: body.invoice.invoice_number } }),
+          createInvoice: async ({ body }) => (count(`invoice:${body.invoice.invoice_number}`), { status: 201, body: { ...exampleInvoice, invoice_number: body.invoice.invoice_number ?? '' } }),
           createRefund: async ({ params }) => (count(`refund:${params.transaction_id}`), { status: 201, body: { ...exampleRefund, id: Number(params.transaction_id) } }),
         },
         partner: { registerUser: async ({ body }) => (count(`registration:${body.registration.email}`), { status: 201, body: { status: 1, message: 'registered' } }) },
