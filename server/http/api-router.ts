@@ -36,6 +36,8 @@ export interface RouterContext {
   idempotencyLeaseMs?: number | undefined;
   /** The state's units of work: a request holding an Idempotency-Key commits its answer with its writes. */
   units?: UnitsOfWork | undefined;
+  /** Whether an operation's handler may run inside a unit of work (it awaits only the store). */
+  inUnits?: ((operationId: string) => boolean) | undefined;
 }
 
 /** The server's router: every operation ends in its handler (501 when there is none). */
@@ -47,7 +49,7 @@ export function serverRouter(ctx: RouterContext, handlers: Record<string, AnyHan
       (() => {
         throw new NotImplementedError(operationId);
       });
-    route(router, ctx, paths, operationId, op, false, callHandler(operationId, op, handler, ctx.validator, ctx.units));
+    route(router, ctx, paths, operationId, op, false, callHandler(operationId, op, handler, ctx.validator, ctx.units, ctx.inUnits?.(operationId) === true));
   }
   return finish(router, ctx, errorOptions, paths, true);
 }
