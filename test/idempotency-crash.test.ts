@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer } from '../server/app.ts';
+import { StateDb } from '../server/state/db.ts';
 import { redisServerAvailable, startRedisServer, type RedisServer } from './redis-server.ts';
 import { MERCHANT_AUTH, createPaymentBody } from './server-helpers.ts';
 
@@ -72,6 +73,22 @@ describe('Idempotency-Key: a crash between the commit and the answer', () => {
     const out = await crashThenRetry();
     expect(out).toEqual({ lost: 'TypeError', retry: [201, 'true', 'CRASH1'], nextId: 1, stored: 200, refused: [] });
   }, 60_000);
+
+  it('state file: a commit that fails (503) frees the key with the writes it lost: the retry executes, then is replayed', async () => {
+    const state = new StateDb(join(mkdtempSync(join(tmpdir(), 'idem-full-')), 'state.sqlite'));
+    try {
+      const app = createServer({ log: () => undefined, state, config: { rateLimit: { enabled: false } } });
+      const send = () => request(app).post('/merchant/v2/payments').set('Authorization', MERCHANT_AUTH).set('Idempotency-Key', 'full-1').send({ payment: { ...fields, invoice_number: 'FULL1' } });
+      await request(app).get('/merchant/v2/transactions').set('Authorization', MERCHANT_AUTH); // compiled, committed
+      state.failNextCommit('SQLITE_FULL');
+      const lost = await send();
+      const retry = await send();
+      const again = await send();
+      expect([lost.status, retry.status, retry.headers['idempotent-replayed'], again.status, again.headers['idempotent-replayed'], again.body]).toEqual([503, 201, undefined, 201, 'true', retry.body]);
+    } finally {
+      state.close();
+    }
+  });
 
   it('memory: a handler that wrote, then failed after it, keeps its key: the retry gets the same 500, not a second execution', async () => {
     let executed = 0;

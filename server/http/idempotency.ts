@@ -50,8 +50,12 @@ export function idempotencyStep(api: string, store: IdempotencyStore, leaseMs: n
       handling: false,
       executed: false,
       record(answer) {
+        if (store.inUnit) {
+          void store.finish(id, fingerprint, answer, now() + IDEMPOTENCY_TTL_MS);
+          claim.done = true;
+          return undefined;
+        }
         claim.done = true;
-        if (store.inUnit) return void store.finish(id, fingerprint, answer, now() + IDEMPOTENCY_TTL_MS);
         return { afterCommit: () => void Promise.resolve(store.finish(id, fingerprint, answer, now() + IDEMPOTENCY_TTL_MS)).catch(() => undefined) };
       },
     };

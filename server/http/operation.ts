@@ -66,7 +66,13 @@ export function callHandler(operationId: string, op: OperationSpec, handler: Any
     };
     if (call) call.handling = true;
     const { result, sent, recorded } = joined ? await units.unit(answer) : await answer();
-    if (call && units) await units.durable();
+    try {
+      if (call && units) await units.durable();
+    } catch (e) {
+      // The commit failed: the recorded answer went with the handler's writes, so the key is freed.
+      if (joined) call.done = false;
+      throw e;
+    }
     recorded?.afterCommit();
     if (result.headers) for (const [k, v] of Object.entries(result.headers)) res.setHeader(k, v);
     res.status(sent.status);
