@@ -117,6 +117,11 @@ export function createServer(options: CreateServerOptions = {}): Express {
         log,
         // Every merchant and partner POST takes an Idempotency-Key (contracts/shared/idempotency.ts).
         idempotency: api.id === 'exchange' ? undefined : stores.idempotency,
+        idempotencyLeaseMs: config.idempotencyLeaseMs,
+        // The reference handlers run as units of work (inUnits): a keyed request's answer joins it.
+        // A handler given in `handlers` may await I/O, so it never runs inside a unit.
+        units: stores.units,
+        inUnits: (operationId) => options.handlers?.[api.id]?.[operationId as never] === undefined,
       },
       handlers,
     );

@@ -18,6 +18,7 @@ import { memoryIdempotency } from './ports/idempotency.ts';
 import { createSqliteMerchantStore, createSqlitePartnerStore } from './state/stores.ts';
 import { connectRedis, redisClient, type Redis, type RedisSource } from './stores/redis.ts';
 import { redisSharedStores } from './stores/shared.ts';
+import { claimedInRedis } from './stores/redis-idempotency.ts';
 
 export interface StoreChoice {
   /** Shared stores of any kind (takes precedence over `redis`). */
@@ -38,11 +39,17 @@ export function composeStores({ shared, state, now, writerLeaseMs, log }: StoreC
     nonces: (ttlMs) => shared?.nonces(ttlMs) ?? (state ? new SqliteNonceStore(state, ttlMs, now) : new NonceStore(ttlMs, now)),
     limiter: (api, rule) => shared?.limiter(api, rule) ?? new RateLimiter(rule, now, undefined, state ? sqliteBans(state, api) : undefined),
     ...(shared?.invoiceNumbers ? { invoiceNumbers: shared.invoiceNumbers } : {}),
-    idempotency: shared?.idempotency ?? (state ? sqliteIdempotency(state, now) : memoryIdempotency(now)),
+    idempotency: idempotencyOf(shared, state, now),
     ...(state
       ? { units: state, journal: sqliteJournal(state, lease), exchangeWriter: lease!, merchant: createSqliteMerchantStore(state), outbox: sqliteOutbox(state), partner: createSqlitePartnerStore(state) }
       : {}),
   };
+}
+
+/** Idempotency-Key records: in the state file (Redis in front when shared), else Redis, else memory. */
+function idempotencyOf(shared: SharedStores | undefined, state: StateDb | undefined, now: Clock) {
+  if (state) return shared?.idempotency ? claimedInRedis(shared.idempotency, sqliteIdempotency(state, now), state) : sqliteIdempotency(state, now);
+  return shared?.idempotency ?? memoryIdempotency(now);
 }
 
 /** The server's shared stores: given, or in Redis when a client or `config.redis` is, else none (memory). */

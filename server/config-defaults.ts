@@ -6,6 +6,7 @@ export const SANDBOX_DEFAULTS = {
   validate: 'all',
   bodyLimit: '100kb',
   logRequests: true,
+  idempotencyLeaseMs: 60_000,
   // Any origin may call the sandbox from a browser (credentials are headers or signed query, never cookies).
   cors: { origins: ['*'] },
   rateLimit: {

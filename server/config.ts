@@ -38,6 +38,8 @@ export const ConfigSchema = z
     bodyLimit: z.string().regex(/^\d+(b|kb|mb)$/i, 'a size like 100kb or 1mb'),
     /** One line per request on stdout. */
     logRequests: z.boolean(),
+    /** How long a request holds its Idempotency-Key while it runs; a key left by a crashed process is free again after it. */
+    idempotencyLeaseMs: z.number().int().min(100),
     /** CORS: allowed origins (`*` any, [] no CORS headers); preflights are answered before the APIs. */
     cors: z.object({ origins: z.array(z.string().min(1)) }).strict(),
     rateLimit: z

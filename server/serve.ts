@@ -9,6 +9,7 @@ import { createServer as createHttpServer, type ServerResponse } from 'node:http
 import { createServer } from './app.ts';
 import { answerClientErrors } from './http/client-errors.ts';
 import { stopRealTimers } from './merchant/reference/timers.ts';
+import { stopCancelTimers } from './exchange/engine/cancel.ts';
 import { ConfigError, loadConfig, type ServerConfig } from './config.ts';
 import { SANDBOX_DEFAULTS } from './config-defaults.ts';
 import { StateDb, StateError } from './state/db.ts';
@@ -134,6 +135,7 @@ export async function serve(env: NodeJS.ProcessEnv = process.env): Promise<void>
       if (exiting) return;
       exiting = true;
       stopRealTimers();
+      stopCancelTimers();
       try {
         state?.close();
       } catch (e) {

@@ -63,4 +63,23 @@ describe('Idempotency-Key', () => {
     expect([third.status, third.headers['idempotent-replayed']]).toEqual([201, 'true']);
     expect(executed).toBe(1);
   });
+
+  it('keeps the key of a request whose client went away while its handler ran: a retry never executes it again', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    let executed = 0;
+    const app = createServer({
+      log: () => undefined,
+      handlers: { merchant: { createPayment: async () => { executed++; await gate; return { status: 201, body: { id: 8 } as never }; } } },
+      config: { validate: 'requests' },
+    });
+    const post = () => request(app).post('/merchant/v2/payments').set('Authorization', MERCHANT_AUTH).set('Idempotency-Key', 'k-5').send(payment);
+    await expect(post().timeout(100)).rejects.toThrow(/Timeout/); // the client gives up; the handler still runs
+    const during = await post();
+    expect([during.status, during.body.code]).toEqual([409, '1012']);
+    release();
+    await new Promise((r) => setTimeout(r, 50));
+    const after = await post();
+    expect([after.status, after.body, after.headers['idempotent-replayed'], executed]).toEqual([201, { id: 8 }, 'true', 1]);
+  });
 });

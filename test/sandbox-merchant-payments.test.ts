@@ -107,13 +107,14 @@ describe('sandbox payment lifecycle (M2) with signed webhooks (M3)', () => {
     expect(await s.merchant.deliveries()).toEqual([]);
   });
 
-  it('shows Expired when the five-minute window passes with nothing found, then processes what arrives', async () => {
+  it('shows Expired when the five-minute window passes with nothing found, and stays Expired when funds arrive later (M-expired)', async () => {
     const s = sandboxServer({ config: { merchant: { sandbox: { foundAfterMs: 400_000, confirmedAfterMs: 500_000 } } } });
     const { body } = await s.as().post('/payments', paymentBody());
     await s.timers.advance(300_000);
     expect((await s.as().get(`/payments/${body.id}?crypto_iso=BTC`)).body.status).toEqual({ blockchain_status: 'Expired', transaction_status: null });
     await s.timers.advance(200_000);
-    expect((await s.as().get(`/payments/${body.id}?crypto_iso=BTC`)).body.status).toEqual({ blockchain_status: 'Confirmed', transaction_status: 'paid' });
+    const late = (await s.as().get(`/payments/${body.id}?crypto_iso=BTC`)).body;
+    expect([late.status, late.amount_received]).toEqual([{ blockchain_status: 'Expired', transaction_status: null }, late.amount_due]);
   });
 });
 

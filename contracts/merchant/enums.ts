@@ -49,7 +49,7 @@ export const BLOCKCHAIN_STATUSES = ['Pending', 'Paid', 'Confirmed', 'Expired'] a
 export const BlockchainStatusSchema = z.enum(BLOCKCHAIN_STATUSES).openapi('BlockchainStatus', {
   description:
     'Blockchain status. `Pending`: not found; `Paid`: found, awaiting confirmation; `Confirmed`: required confirmations reached; ' +
-    '`Expired`: the address window (`expires_timestamp`) passed with nothing found (decision M-expired).',
+    '`Expired`: the address window (`expires_timestamp`) passed with no funds received within it; final (decision M-expired).',
   example: 'Confirmed',
 });
 export type BlockchainStatus = z.infer<typeof BlockchainStatusSchema>;

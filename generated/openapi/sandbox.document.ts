@@ -119,7 +119,7 @@ const document: Record<string, unknown> = {
           "Confirmed",
           "Expired"
         ],
-        "description": "Blockchain status. `Pending`: not found; `Paid`: found, awaiting confirmation; `Confirmed`: required confirmations reached; `Expired`: the address window (`expires_timestamp`) passed with nothing found (decision M-expired).",
+        "description": "Blockchain status. `Pending`: not found; `Paid`: found, awaiting confirmation; `Confirmed`: required confirmations reached; `Expired`: the address window (`expires_timestamp`) passed with no funds received within it; final (decision M-expired).",
         "example": "Confirmed"
       },
       "Clock": {

@@ -463,7 +463,7 @@ export interface webhooks {
 export interface components {
     schemas: {
         /**
-         * @description Blockchain status. `Pending`: not found; `Paid`: found, awaiting confirmation; `Confirmed`: required confirmations reached; `Expired`: the address window (`expires_timestamp`) passed with nothing found (decision M-expired).
+         * @description Blockchain status. `Pending`: not found; `Paid`: found, awaiting confirmation; `Confirmed`: required confirmations reached; `Expired`: the address window (`expires_timestamp`) passed with no funds received within it; final (decision M-expired).
          * @example Confirmed
          * @enum {string}
          */

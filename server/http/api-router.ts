@@ -18,6 +18,7 @@ import { apiErrorHandler, failureResponder, markOperation, routeFallback, toExpr
 import { requestBody } from './request-body.ts';
 import { idempotencyStep } from './idempotency.ts';
 import type { IdempotencyStore } from '../ports/idempotency.ts';
+import type { UnitsOfWork } from '../ports/units.ts';
 
 /** What one API's router is built from, in the server and in the validator alike. */
 export interface RouterContext {
@@ -31,6 +32,12 @@ export interface RouterContext {
   log: Logger;
   /** Idempotency-Key records: every POST of the API takes the header (merchant, partner). */
   idempotency?: IdempotencyStore | undefined;
+  /** How long a request holds its key while it runs (config idempotencyLeaseMs). */
+  idempotencyLeaseMs?: number | undefined;
+  /** The state's units of work: a request holding an Idempotency-Key commits its answer with its writes. */
+  units?: UnitsOfWork | undefined;
+  /** Whether an operation's handler may run inside a unit of work (it awaits only the store). */
+  inUnits?: ((operationId: string) => boolean) | undefined;
 }
 
 /**
@@ -48,7 +55,7 @@ export function serverRouter(ctx: RouterContext, handlers: Record<string, AnyHan
       (() => {
         throw new NotImplementedError(operationId);
       });
-    route(router, ctx, paths, operationId, op, false, callHandler(operationId, op, handler, ctx.validator));
+    route(router, ctx, paths, operationId, op, false, callHandler(operationId, op, handler, ctx.validator, ctx.units, ctx.inUnits?.(operationId) === true));
   }
   return finish(router, ctx, errorOptions, paths, true);
 }
@@ -81,7 +88,7 @@ function route(router: Router, ctx: RouterContext, paths: PathTable, operationId
   const auth = ctx.auth(operationId, op);
   if (auth) steps.push(auth);
   steps.push(rateLimit(ctx.limiter, ctx.api.clientKey));
-  if (ctx.idempotency && op.method === 'post') steps.push(idempotencyStep(ctx.api.id, ctx.idempotency));
+  if (ctx.idempotency && op.method === 'post') steps.push(idempotencyStep(ctx.api.id, ctx.idempotency, ctx.idempotencyLeaseMs ?? 60_000));
   steps.push(validateRequest(ctx.validator, operationId, ctx.api.bodies?.lenientJson === true, expose));
   router[op.method](toExpressPath(op.path), ...steps, ...last);
 }

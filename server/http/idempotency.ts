@@ -1,6 +1,7 @@
 // The Idempotency-Key step of every merchant and partner POST (decision *-idempotency,
 // contracts/shared/idempotency.ts), after auth and rate limit: a first request with a key runs and
-// its answer is stored (2xx and 4xx but 409/429; anything else frees the key); a repeat with the same
+// its answer is stored (2xx and 4xx but 409/429; anything else frees the key). The handler's answer
+// is recorded by callHandler (operation.ts) in the request's own unit of work, before it is sent; a repeat with the same
 // fingerprint gets the stored answer with `Idempotent-Replayed: true`; the same key with another
 // request is 422 naming the header; a repeat while the first still runs is 409 1012.
 import { createHash } from 'node:crypto';
@@ -10,8 +11,6 @@ import { principalOf } from '../auth/principal.ts';
 import { ApiDomainError, RequestValidationError } from '../errors.ts';
 import type { IdempotencyStore, StoredAnswer } from '../ports/idempotency.ts';
 
-/** How long a first request holds its key while it runs (a crashed process frees it after this). */
-const LEASE_MS = 60_000;
 const KEY = new RegExp(IDEMPOTENCY_KEY_PATTERN);
 
 const stored = (status: number) => status < 500 && status !== 409 && status !== 429;
@@ -21,7 +20,8 @@ function principalId(req: Request): string {
   return String(p?.apiKey ?? p?.credential ?? p?.accessKey ?? 'anonymous');
 }
 
-export function idempotencyStep(api: string, store: IdempotencyStore, now: () => number = Date.now): RequestHandler {
+/** `leaseMs`: how long a first request holds its key while it runs (a crashed process frees it after this; config idempotencyLeaseMs). */
+export function idempotencyStep(api: string, store: IdempotencyStore, leaseMs: number, now: () => number = Date.now): RequestHandler {
   return async function idempotency(req: Request, res: Response, next: NextFunction): Promise<void> {
     const key = req.get(IDEMPOTENCY_HEADER);
     if (key === undefined) return next();
@@ -29,7 +29,7 @@ export function idempotencyStep(api: string, store: IdempotencyStore, now: () =>
     const principal = principalId(req);
     const id = `${api}:${principal}:${key}`;
     const fingerprint = createHash('sha256').update(JSON.stringify([req.method, req.originalUrl, principal, req.body ?? null])).digest('hex');
-    const found = await store.begin(id, fingerprint, now() + LEASE_MS);
+    const found = await store.begin(id, fingerprint, now() + leaseMs);
     if (found.kind !== 'new' && found.fingerprint !== fingerprint) {
       throw ApiDomainError.of('1002', 'Required fields are missing or incorrect', [
         { [IDEMPOTENCY_HEADER]: 'was already used with a different request (method, path or body); send a new key for a new request' },
@@ -45,11 +45,28 @@ export function idempotencyStep(api: string, store: IdempotencyStore, now: () =>
       else res.type('application/json').send(found.answer.body);
       return;
     }
-    let settled = false;
+    const claim: IdempotentCall = {
+      done: false,
+      handling: false,
+      executed: false,
+      record(answer) {
+        if (store.inUnit) {
+          void store.finish(id, fingerprint, answer, now() + IDEMPOTENCY_TTL_MS);
+          claim.done = true;
+          return undefined;
+        }
+        claim.done = true;
+        return { afterCommit: () => void Promise.resolve(store.finish(id, fingerprint, answer, now() + IDEMPOTENCY_TTL_MS)).catch(() => undefined) };
+      },
+    };
+    res.locals[CALL] = claim;
+    // Answers the handler did not give (a refusal before it, a failure in it): stored as sent, or the
+    // key freed so that a retry executes (nothing was written: the unit rolled back). A failure after
+    // a handler that wrote without a unit (`executed`) is stored as sent, 5xx included.
     const settle = (answer: StoredAnswer) => {
-      if (settled) return;
-      settled = true;
-      const done = stored(answer.status) ? store.finish(id, answer, now() + IDEMPOTENCY_TTL_MS) : store.release(id);
+      if (claim.done) return;
+      claim.done = true;
+      const done = stored(answer.status) || claim.executed ? store.finish(id, fingerprint, answer, now() + IDEMPOTENCY_TTL_MS) : store.release(id);
       if (done instanceof Promise) done.catch(() => undefined); // unreachable store: the lease runs out instead
     };
     const send = res.send;
@@ -58,9 +75,31 @@ export function idempotencyStep(api: string, store: IdempotencyStore, now: () =>
       return send.call(this, body);
     } as Response['send'];
     res.once('finish', () => settle({ status: res.statusCode, body: '' }));
-    res.once('close', () => {
-      if (!settled) settle({ status: 500, body: '' }); // cut before an answer: free the key
-    });
+    // Cut before an answer: free the key, unless the handler runs (it records its answer, sent or not).
+    res.once('close', () => claim.handling || settle({ status: 500, body: '' }));
     next();
   };
+}
+
+const CALL = 'idempotentCall';
+
+/** A request that holds its Idempotency-Key: the handler's answer is recorded with `record`. */
+export interface IdempotentCall {
+  /** Whether an answer was recorded (or the key freed). */
+  done: boolean;
+  /** Set once the handler returned and its writes cannot be undone: the key is kept, whatever is sent. */
+  executed: boolean;
+  /** Set once the handler is called: from then on the answer is recorded whether or not the client is still there. */
+  handling: boolean;
+  /**
+   * Records the answer the handler gave, exactly as it will be sent. Called inside the request's
+   * unit of work: a store with `inUnit` writes it there; otherwise `afterCommit` is returned, to be
+   * called once the request's writes committed.
+   */
+  record(answer: StoredAnswer): { afterCommit(): void } | undefined;
+}
+
+/** The request's claim on its Idempotency-Key, when it carries one and runs first. */
+export function idempotentCallOf(res: Response): IdempotentCall | undefined {
+  return res.locals[CALL] as IdempotentCall | undefined;
 }

@@ -6,6 +6,8 @@ import type { OperationSpec } from '../../contracts/shared/operation.ts';
 import { principalOf } from '../auth/principal.ts';
 import type { AnyHandler } from '../api/handler-map.ts';
 import type { ApiValidator } from '../validation/document-validator.ts';
+import type { UnitsOfWork } from '../ports/units.ts';
+import { idempotentCallOf } from './idempotency.ts';
 import { bodyKindOf, exposeQuery, queryFieldsOf, paramsOf, queryOf, setParams, setQuery, validatorUrl } from '../request-view.ts';
 
 /**
@@ -40,17 +42,42 @@ export function validateRequest(validator: ApiValidator, operationId: string, le
   };
 }
 
-/** Calls the handler and sends its `{status, body}`, after checking it against the declared responses. */
-export function callHandler(operationId: string, op: OperationSpec, handler: AnyHandler, validator: ApiValidator): RequestHandler {
+/**
+ * Calls the handler and sends its `{status, body}`, after checking it against the declared responses.
+ * A request holding an Idempotency-Key (idempotency.ts) runs as one unit of work with its answer
+ * when its handler may (`inUnit`: it awaits only the store): the handler's writes and the answer to
+ * replay commit together. Otherwise the answer is recorded as soon as the handler returned. Either
+ * way it is committed before anything is sent, and what is sent is that answer.
+ */
+export function callHandler(operationId: string, op: OperationSpec, handler: AnyHandler, validator: ApiValidator, units?: UnitsOfWork, inUnit = false): RequestHandler {
   // An optional body that was left out reads as `{}` (RequestSpec: its type accepts it).
   const optionalBody = op.request?.body?.required === false;
   return async function handle(req: Request, res: Response): Promise<void> {
     const body = req.body === undefined && optionalBody ? {} : (req.body as unknown);
-    const result = await handler({ params: paramsOf(req), query: queryOf(req), body, principal: principalOf(req), req });
-    validator.validateResponse(operationId, result.status, result.body);
+    const call = idempotentCallOf(res);
+    const joined = call !== undefined && units !== undefined && inUnit;
+    const answer = async () => {
+      const result = await handler({ params: paramsOf(req), query: queryOf(req), body, principal: principalOf(req), req });
+      // Outside a unit of work what the handler wrote stays, whatever comes next: the key is kept.
+      if (call && !joined) call.executed = true;
+      validator.validateResponse(operationId, result.status, result.body);
+      const sent = { status: result.status, body: result.body === undefined ? '' : JSON.stringify(result.body) };
+      return { result, sent, recorded: call?.record(sent) };
+    };
+    if (call) call.handling = true;
+    const { result, sent, recorded } = joined ? await units.unit(answer) : await answer();
+    try {
+      if (call && units) await units.durable();
+    } catch (e) {
+      // The commit failed: the recorded answer went with the handler's writes, so the key is freed.
+      if (joined) call.done = false;
+      throw e;
+    }
+    recorded?.afterCommit();
     if (result.headers) for (const [k, v] of Object.entries(result.headers)) res.setHeader(k, v);
-    if (result.body === undefined) res.status(result.status).end();
-    else res.status(result.status).json(result.body);
+    res.status(sent.status);
+    if (sent.body === '') res.end();
+    else res.type('application/json').send(sent.body);
   };
 }
 

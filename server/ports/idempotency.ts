@@ -1,6 +1,10 @@
 // Port: Idempotency-Key records (contracts/shared/idempotency.ts): per key, the request's fingerprint
 // and, once answered, the answer. A key is claimed atomically by its first request (`begin`), held
 // for a short lease while it runs (so a crashed process frees it), then kept with its answer.
+// Where the answer is written (decision *-idempotency): a store with `inUnit` writes it in the
+// request's own unit of work (the state file: the same transaction as the request's writes; memory:
+// at once, before anything is sent), so no crash between the commit and the answer lets a retry
+// execute again. A store without it (Redis alone) writes it once the request's writes committed.
 export interface StoredAnswer {
   status: number;
   /** The body as sent ('' for none). */
@@ -13,10 +17,12 @@ export type IdempotencyBegin =
   | { kind: 'done'; fingerprint: string; answer: StoredAnswer };
 
 export interface IdempotencyStore {
+  /** true: `finish` joins the caller's unit of work (written, and rolled back, with the request's writes). */
+  readonly inUnit: boolean;
   /** Claims `key` for `fingerprint` until `leaseUntil` (ms), or tells what holds it. */
   begin(key: string, fingerprint: string, leaseUntil: number): IdempotencyBegin | Promise<IdempotencyBegin>;
   /** Stores the answer until `keepUntil` (ms). */
-  finish(key: string, answer: StoredAnswer, keepUntil: number): void | Promise<void>;
+  finish(key: string, fingerprint: string, answer: StoredAnswer, keepUntil: number): void | Promise<void>;
   /** Frees the key (the request failed in a way a retry should execute again). */
   release(key: string): void | Promise<void>;
 }
@@ -32,6 +38,7 @@ export function memoryIdempotency(now: () => number = Date.now): IdempotencyStor
   const rows = new Map<string, Row>();
   let pruned = now();
   return {
+    inUnit: true,
     begin(key, fingerprint, leaseUntil) {
       const t = now();
       if (t - pruned > 60_000) {
@@ -43,9 +50,8 @@ export function memoryIdempotency(now: () => number = Date.now): IdempotencyStor
       rows.set(key, { fingerprint, until: leaseUntil });
       return { kind: 'new' };
     },
-    finish(key, answer, keepUntil) {
-      const row = rows.get(key);
-      if (row) rows.set(key, { fingerprint: row.fingerprint, answer, until: keepUntil });
+    finish(key, fingerprint, answer, keepUntil) {
+      rows.set(key, { fingerprint, answer, until: keepUntil });
     },
     release(key) {
       rows.delete(key);

@@ -9,7 +9,7 @@ import { StateUnavailableError } from '../errors.ts';
 export interface UnitsOfWork {
   /** Runs `fn` as one unit (joining the current one when there is one): all of its writes or none. */
   unit<T>(fn: () => Promise<T>): Promise<T>;
-  /** Resolves once everything written so far is committed; rejects when that commit failed. */
+  /** Resolves once everything written so far is committed; rejects when that commit failed. Inside a unit: at once (its starter waits). */
   durable(): Promise<void>;
   /** Runs `fns` once the current unit committed (at once outside a unit). */
   afterCommit(...fns: (() => void)[]): void;

@@ -108,8 +108,10 @@ export class StateDb {
     return next;
   }
 
-  /** Resolves once everything written so far is committed; rejects with a 503 error if that commit failed. */
+  /** Resolves once everything written so far is committed; rejects with a 503 error if that commit failed (inside a unit: at once). */
   durable(): Promise<void> {
+    // Inside a unit nothing of it can commit yet: whoever started the unit waits for its commit.
+    if (this.units.getStore()) return Promise.resolve();
     const batch = this.batch;
     if (!batch) return Promise.resolve();
     return new Promise((resolve, reject) => batch.waiters.push({ resolve, reject }));

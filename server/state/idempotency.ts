@@ -1,6 +1,7 @@
 // Idempotency-Key records in the state file (server/ports/idempotency.ts): one row per key, claimed
 // inside a unit of work (BEGIN IMMEDIATE: one process at a time), so two processes on one file
-// cannot both execute a key.
+// cannot both execute a key. The answer is written with `state.write`, which inside the request's
+// unit of work joins it: committed, or rolled back, with the request's own writes.
 import type { IdempotencyBegin, IdempotencyStore, StoredAnswer } from '../ports/idempotency.ts';
 import type { StateDb } from './db.ts';
 
@@ -10,9 +11,9 @@ export function sqliteIdempotency(state: StateDb, now: () => number = Date.now):
   const put = db.prepare<[string, string, string | null, number]>('INSERT OR REPLACE INTO idempotency (key, fingerprint, answer, until) VALUES (?, ?, ?, ?)');
   const del = db.prepare<[string]>('DELETE FROM idempotency WHERE key = ?');
   const prune = db.prepare<[number]>('DELETE FROM idempotency WHERE until <= ?');
-  const update = db.prepare<[string, number, string]>('UPDATE idempotency SET answer = ?, until = ? WHERE key = ?');
   let pruned = 0;
   return {
+    inUnit: true,
     begin: (key, fingerprint, leaseUntil) =>
       state.unit(async (): Promise<IdempotencyBegin> => {
         const t = now();
@@ -27,7 +28,7 @@ export function sqliteIdempotency(state: StateDb, now: () => number = Date.now):
         put.run(key, fingerprint, null, leaseUntil);
         return { kind: 'new' };
       }),
-    finish: (key, answer, keepUntil) => state.write(() => void update.run(JSON.stringify(answer), keepUntil, key)),
+    finish: (key, fingerprint, answer, keepUntil) => state.write(() => void put.run(key, fingerprint, JSON.stringify(answer), keepUntil)),
     release: (key) => state.write(() => void del.run(key)),
   };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Balance } from './accounts.ts';
-import { CancelQueue, DEFAULT_CANCEL_DELAY_MS, timerScheduler, type Scheduler } from './cancel.ts';
+import { CancelQueue, DEFAULT_CANCEL_DELAY_MS, stopCancelTimers, timerScheduler, type Scheduler } from './cancel.ts';
 import { marketSpec } from './markets.ts';
 import { OrderRec } from './records.ts';
 
@@ -81,5 +81,15 @@ describe('CancelQueue', () => {
     queue.request(order(1));
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(cancelled).toEqual([1]);
+  });
+
+  it('stops every pending timer of timerScheduler at shutdown (stopCancelTimers): the cancel stays requested, not applied', async () => {
+    const cancelled: number[] = [];
+    const queue = new CancelQueue((o) => cancelled.push(o.id), timerScheduler, 5);
+    const o = order(2);
+    queue.request(o);
+    stopCancelTimers();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect([cancelled, o.state, o.cancelRequested]).toEqual([[], 'wait', true]);
   });
 });

@@ -6,10 +6,28 @@ import type { OrderRec } from './records.ts';
 /** Runs `task` after `delayMs`; injectable so tests decide when cancels happen. */
 export type Scheduler = (task: () => void, delayMs: number) => void;
 
+/** The cancels timerScheduler has pending in this process, for stopCancelTimers. */
+const live = new Set<NodeJS.Timeout>();
+
 /** setTimeout, unref'd so pending cancels never keep the process alive. */
 export const timerScheduler: Scheduler = (task, delayMs) => {
-  setTimeout(task, delayMs).unref();
+  const t = setTimeout(() => {
+    live.delete(t);
+    task();
+  }, delayMs);
+  t.unref();
+  live.add(t);
 };
+
+/**
+ * Shutdown (serve.ts, SIGTERM, with the other timers): no pending cancel is applied by this process
+ * any more, so none runs against a closed state file. Each acknowledged request is in the journal;
+ * the next start (or the next holder of the writer lease) schedules it again (CancelQueue.resume).
+ */
+export function stopCancelTimers(): void {
+  for (const t of live) clearTimeout(t);
+  live.clear();
+}
 
 /** How long a requested cancel waits by default. */
 export const DEFAULT_CANCEL_DELAY_MS = 50;

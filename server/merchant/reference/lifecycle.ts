@@ -14,7 +14,7 @@ import { Big, cryptoString, floorTo, unitOf } from './money.ts';
 import type { InvoiceRecord, PaymentRecord, RefundRecord } from './records.ts';
 import { StepNotReady, type MerchantSandbox } from './sandbox.ts';
 import { transactionFee } from './settlement.ts';
-import { paymentWebhookPayload, refundWebhookPayload } from './views.ts';
+import { blockchainStatus, paymentWebhookPayload, refundWebhookPayload } from './views.ts';
 
 export type SandboxOutcome = Extract<TransactionStatus, 'paid' | 'overpaid' | 'underpaid'>;
 
@@ -57,6 +57,13 @@ export async function paymentFound(sb: MerchantSandbox, paymentId: number, secre
   if (!p || p.blockchain_status !== 'Pending') return;
   const tx = (await sb.store.transactions.get(p.transaction_id))!;
   const received = simulatedReceived(sandboxOutcome(p.amount), p.amount_due, p.crypto);
+  if (blockchainStatus(p, sb.now()) === 'Expired') {
+    // Funds after the window (M-expired): recorded on the transaction, the payment stays Expired.
+    if (tx.amount_received !== null) return;
+    await sb.store.transactions.update(tx.id, { amount_received: received, txid: formatTxid(p.crypto, p.network, sb.fakeHash('sandbox-tx', p.merchant, p.id)) });
+    sb.log(`[merchant-sandbox] payment ${p.id}: ${received} ${p.crypto} arrived after its window; recorded, the payment stays Expired`);
+    return;
+  }
   const found = await sb.store.payments.update(p.id, { blockchain_status: 'Paid', found_at: sb.now() });
   const updated = await sb.store.transactions.update(tx.id, {
     status: 'pending_confirmation',
@@ -72,7 +79,11 @@ export async function paymentFound(sb: MerchantSandbox, paymentId: number, secre
 export async function paymentConfirmed(sb: MerchantSandbox, paymentId: number, secret: string): Promise<void> {
   const p = await sb.store.payments.get(paymentId);
   // Found not done yet (its step is being retried after a fault): confirm after it, never skip.
-  if (p?.blockchain_status === 'Pending') throw new StepNotReady(`payment ${paymentId} is not found yet`);
+  // Expired is final: nothing to confirm.
+  if (p?.blockchain_status === 'Pending') {
+    if (blockchainStatus(p, sb.now()) === 'Expired') return;
+    throw new StepNotReady(`payment ${paymentId} is not found yet`);
+  }
   if (!p || p.blockchain_status !== 'Paid') return;
   const confirmed = await sb.store.payments.update(p.id, { blockchain_status: 'Confirmed' });
   const tx = await sb.store.transactions.update(p.transaction_id, { status: sandboxOutcome(p.amount) });

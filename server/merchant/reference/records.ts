@@ -41,6 +41,13 @@ export interface PaymentRecord {
   /** Stored Pending/Paid/Confirmed; Expired is derived from the window when nothing was found. */
   blockchain_status: Exclude<BlockchainStatus, 'Expired'>;
   found_at: number | null;
+  /**
+   * When the customer's funds reach the address (ms; sandbox keys: creation + foundAfterMs), null
+   * when no customer pays; absent in records written before it existed. Funds in the window keep the
+   * payment Pending past it until its found step runs, however late (a stalled lifecycle); funds
+   * after it leave the payment Expired for good (decision M-expired).
+   */
+  funds_at?: number | null;
   transaction_id: number;
 }
 

@@ -10,10 +10,10 @@ describe('forward-only statuses', () => {
     return { store, at: (t: number) => (now = t) };
   };
 
-  it('moves a payment Pending -> Paid -> Confirmed, never back; Expired (Pending past its window) still proceeds (M-expired)', async () => {
+  it('moves a payment Pending -> Paid -> Confirmed, never back; funds in the window keep it Pending past the window', async () => {
     const { store, at } = setup();
-    const p = await store.payments.insert({ blockchain_status: 'Pending', expires_timestamp: 300 } as Omit<PaymentRecord, 'id'>);
-    at(301_000); // Expired now
+    const p = await store.payments.insert({ blockchain_status: 'Pending', expires_timestamp: 300, funds_at: 2000 } as Omit<PaymentRecord, 'id'>);
+    at(301_000); // past the window, its found step stalled: still Pending
     await store.payments.update(p.id, { blockchain_status: 'Paid' });
     await store.payments.update(p.id, { blockchain_status: 'Confirmed' });
     await store.payments.update(p.id, { blockchain_status: 'Confirmed' }); // the same status again is no move
@@ -21,6 +21,17 @@ describe('forward-only statuses', () => {
       new StatusRegressionError(`payment ${p.id}`, 'Confirmed', 'Paid'),
     );
     expect((await store.payments.get(p.id))!.blockchain_status).toBe('Confirmed');
+  });
+
+  it('keeps Expired final (M-expired): no funds in the window, or none at all, and nothing moves it', async () => {
+    const { store, at } = setup();
+    const late = await store.payments.insert({ blockchain_status: 'Pending', expires_timestamp: 300, funds_at: 300_001 } as Omit<PaymentRecord, 'id'>);
+    const none = await store.payments.insert({ blockchain_status: 'Pending', expires_timestamp: 300, funds_at: null } as Omit<PaymentRecord, 'id'>);
+    at(400_000);
+    for (const [id, to] of [[late.id, 'Paid'], [none.id, 'Confirmed']] as const) {
+      await expect(store.payments.update(id, { blockchain_status: to })).rejects.toThrow(new StatusRegressionError(`payment ${id}`, 'Expired', to));
+      expect((await store.payments.get(id))!.blockchain_status).toBe('Pending'); // stored Pending, shown Expired
+    }
   });
 
   it('refuses a transaction or a refund going back, and one final status replacing another', async () => {

@@ -1,8 +1,9 @@
 // Statuses only move forward (issue 19 point 2), enforced in one place: the sandbox's store refuses
 // any update that would move a payment's blockchain status, a transaction's status or a refund's
 // status backwards, whichever step, retry or process asks for it. A Pending payment past its window
-// shows Expired; by decision M-expired a payment found later still proceeds (Expired -> Paid ->
-// Confirmed), so Expired is Pending's stage, never a later one.
+// with no funds that arrived within it shows Expired, and Expired is final (decision M-expired):
+// funds found later are recorded on its transaction, the status stays. A payment whose funds came
+// in time stays Pending until its found step runs, however late (views.ts blockchainStatus).
 import type { BlockchainStatus, RefundStatus, TransactionStatus } from '../../../contracts/merchant/enums.ts';
 import type { Clock } from '../../rate-limit.ts';
 import type { MerchantStore } from '../../ports/merchant-store.ts';
@@ -17,7 +18,7 @@ export class StatusRegressionError extends Error {
   }
 }
 
-const PAYMENT: Record<BlockchainStatus, number> = { Pending: 0, Expired: 0, Paid: 1, Confirmed: 2 };
+const PAYMENT: Record<BlockchainStatus, number> = { Pending: 0, Paid: 1, Confirmed: 2, Expired: 3 };
 const TRANSACTION: Record<TransactionStatus | 'null', number> = {
   null: 0, invoice_sent: 1, pending_confirmation: 2, paid: 3, overpaid: 3, underpaid: 3, cancelled: 3, completed: 4,
 };

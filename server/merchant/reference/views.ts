@@ -13,8 +13,11 @@ import type { InvoiceRecord, PaymentRecord, PayoutRecord, RecipientRecord, Refun
 
 export const iso = (ms: number): string => new Date(ms).toISOString();
 
+/** Expired (final, decision M-expired): Pending past its window with no funds that arrived within it. */
 export function blockchainStatus(p: PaymentRecord, now: number): Payment['status']['blockchain_status'] {
-  return p.blockchain_status === 'Pending' && now >= p.expires_timestamp * 1000 ? 'Expired' : p.blockchain_status;
+  const end = p.expires_timestamp * 1000;
+  if (p.blockchain_status !== 'Pending' || now < end) return p.blockchain_status;
+  return p.funds_at != null && p.funds_at <= end ? 'Pending' : 'Expired';
 }
 
 export function paymentView(p: PaymentRecord, tx: TransactionRecord, url: string, now: number): Payment {

@@ -65,7 +65,7 @@ export function paymentHandlers(sb: MerchantSandbox) {
         customer: { first_name: f.first_name, last_name: f.last_name, email: f.email }, webhook_url: f.webhook_url ?? null,
         address: '', cash_address: null, xaddress: null, destination_tag: null,
         start_timestamp: start, expires_timestamp: start + PAYMENT_WINDOW_SECONDS, blockchain_status: 'Pending', found_at: null,
-        transaction_id: tx.id,
+        funds_at: principal.sandbox ? now + sb.timings.foundAfterMs : null, transaction_id: tx.id,
       });
       const a = sandboxAddress(f.crypto_iso, network ?? undefined, principal.apiKey, created.id);
       const payment = await sb.store.payments.update(created.id, {
