@@ -56,21 +56,23 @@ export function callHandler(operationId: string, op: OperationSpec, handler: Any
     else res.status(result.status).json(result.body);
   };
   return function handle(req: Request, res: Response, next: NextFunction): void {
-    const fail = (e: unknown) => next(e || new Error('Rejected promise'));
     try {
       const body = req.body === undefined && optionalBody ? {} : (req.body as unknown);
       const result = handler({ params: paramsOf(req), query: queryOf(req), body, principal: principalOf(req), req }) as Result | Promise<Result>;
       if (typeof (result as Partial<Promise<Result>>).then === 'function') {
-        (result as Promise<Result>).then((r) => {
-          try {
-            send(res, r);
-          } catch (e) {
-            fail(e);
-          }
-        }, fail);
+        (result as Promise<Result>).then(
+          (r) => {
+            try {
+              send(res, r);
+            } catch (e) {
+              next(e);
+            }
+          },
+          (e: unknown) => next(e || new Error('Rejected promise')),
+        );
       } else send(res, result as Result);
     } catch (e) {
-      fail(e);
+      next(e || new Error('Rejected promise'));
     }
   };
 }
