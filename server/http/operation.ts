@@ -1,7 +1,7 @@
 // The per-operation steps after auth: the request validated once against the document, then (in
 // the server) the handler called with the validated request, its response checked against the
 // document and sent. In the validator for other services, the request goes on to their handler.
-import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import type { OperationSpec } from '../../contracts/shared/operation.ts';
 import { principalOf } from '../auth/principal.ts';
 import type { AnyHandler } from '../api/handler-map.ts';
@@ -40,40 +40,17 @@ export function validateRequest(validator: ApiValidator, operationId: string, le
   };
 }
 
-/**
- * Calls the handler and sends its `{status, body}`, after checking it against the declared
- * responses. A handler that answers synchronously (the memory sandboxes' reads) is answered in the
- * same turn, without a promise; a failure goes to the API's error handler either way.
- */
+/** Calls the handler and sends its `{status, body}`, after checking it against the declared responses. */
 export function callHandler(operationId: string, op: OperationSpec, handler: AnyHandler, validator: ApiValidator): RequestHandler {
   // An optional body that was left out reads as `{}` (RequestSpec: its type accepts it).
   const optionalBody = op.request?.body?.required === false;
-  type Result = Awaited<ReturnType<AnyHandler>>;
-  const send = (res: Response, result: Result): void => {
+  return async function handle(req: Request, res: Response): Promise<void> {
+    const body = req.body === undefined && optionalBody ? {} : (req.body as unknown);
+    const result = await handler({ params: paramsOf(req), query: queryOf(req), body, principal: principalOf(req), req });
     validator.validateResponse(operationId, result.status, result.body);
     if (result.headers) for (const [k, v] of Object.entries(result.headers)) res.setHeader(k, v);
     if (result.body === undefined) res.status(result.status).end();
     else res.status(result.status).json(result.body);
-  };
-  return function handle(req: Request, res: Response, next: NextFunction): void {
-    try {
-      const body = req.body === undefined && optionalBody ? {} : (req.body as unknown);
-      const result = handler({ params: paramsOf(req), query: queryOf(req), body, principal: principalOf(req), req }) as Result | Promise<Result>;
-      if (typeof (result as Partial<Promise<Result>>).then === 'function') {
-        (result as Promise<Result>).then(
-          (r) => {
-            try {
-              send(res, r);
-            } catch (e) {
-              next(e);
-            }
-          },
-          (e: unknown) => next(e || new Error('Rejected promise')),
-        );
-      } else send(res, result as Result);
-    } catch (e) {
-      next(e || new Error('Rejected promise'));
-    }
   };
 }
 
