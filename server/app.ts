@@ -63,6 +63,8 @@ export interface CreateServerOptions {
   health?: { checks?: readonly ReadinessCheck[]; stopping?: () => boolean };
 }
 
+const PROBE_PATH = /^\/(?:healthz|readyz)\/?$/i;
+
 export function createServer(options: CreateServerOptions = {}): Express {
   const config = resolveConfig(options.config ?? {});
   const now = options.now ?? Date.now;
@@ -82,7 +84,9 @@ export function createServer(options: CreateServerOptions = {}): Express {
   const writer = stores.exchangeWriter;
   const leaseCheck = writer ? [{ name: 'exchangeWriter', check: () => { if (!writer.held()) throw new Error('another process holds the exchange writer lease'); } }] : [];
   const health = { ...options.health, checks: [...(options.health?.checks ?? []), ...leaseCheck] };
-  app.use(healthRouter({ ...health, ...(options.state ? { state: options.state } : {}), ...(shared ? { shared } : {}) }));
+  const probes = healthRouter({ ...health, ...(options.state ? { state: options.state } : {}), ...(shared ? { shared } : {}) });
+  // Only the probes' paths enter their router (matched as it matches them: any case, a trailing slash).
+  app.use((req, res, next) => (PROBE_PATH.test(req.path) ? probes(req, res, next) : next()));
   if (config.logRequests) app.use(requestLog(log));
   app.use(cors(config.cors));
 

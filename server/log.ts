@@ -69,13 +69,22 @@ export function stdoutLogger(): BatchedLogger {
 export const consoleLogger: Logger = (line) => stdoutLogger()(line);
 export const silentLogger: Logger = () => undefined;
 
+const STARTED = Symbol('started');
+const LOG = Symbol('log');
+/** A response carries its start time and logger, so one listener function serves every response (no closure per request). */
+type Timed = Response & { [STARTED]: number; [LOG]: Logger };
+
+function logFinished(this: Timed): void {
+  const req = this.req;
+  this[LOG](`${req.method} ${safePath(req.originalUrl)} ${this.statusCode} ${(performance.now() - this[STARTED]).toFixed(1)}ms`);
+}
+
 /** `GET /api/v1/balances 200 1.2ms` */
 export function requestLog(log: Logger): RequestHandler {
-  return function logRequest(req: Request, res: Response, next: NextFunction): void {
-    const started = performance.now();
-    res.once('finish', () => {
-      log(`${req.method} ${safePath(req.originalUrl)} ${res.statusCode} ${(performance.now() - started).toFixed(1)}ms`);
-    });
+  return function logRequest(_req: Request, res: Response, next: NextFunction): void {
+    (res as Timed)[STARTED] = performance.now();
+    (res as Timed)[LOG] = log;
+    res.on('finish', logFinished); // 'finish' is emitted once
     next();
   };
 }

@@ -174,7 +174,7 @@ describe('the CLI', () => {
   it('exits 1 against a server with a broken response and names the operation', async () => {
     const bug = BUGS[0]!;
     server = await startServer({ config: { validate: bug.validate }, handlers: planted(bug.api, bug.operationId, bug.plant) });
-    const run = promisify(execFile)('npx', ['tsx', 'scripts/contract.ts', '--api', 'merchant', '--base-url', server.baseUrl, '--runs', '5', '--seed', '3', '--operation', bug.operationId, '--quiet']);
+    const run = promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/contract.ts', '--api', 'merchant', '--base-url', server.baseUrl, '--runs', '5', '--seed', '3', '--operation', bug.operationId, '--quiet']);
     const failure = (await run.then(() => undefined, (e: unknown) => e)) as { code: number; stdout: string } | undefined;
     expect(failure?.code).toBe(1);
     expect(failure?.stdout).toContain('MISMATCH merchant createInvoiceRecipient (POST /invoice_recipients) — response_schema_conformance, status 201');

@@ -7,13 +7,20 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /** Measured slowest first (bench/README.md, "Test suite"); a file missing here only runs later. */
 export const SLOWEST = [
+  'test/contracts-guide.test.ts',
   'test/state-crash.test.ts',
-  'test/contract-inprocess.test.ts',
-  'test/server-main.test.ts',
-  'test/readme-snippets.test.ts',
-  'server/stores/redis-stores.test.ts',
   'test/contract-planted.test.ts',
+  'test/contract-inprocess.test.ts',
+  'test/readme-snippets.test.ts',
+  'test/server-main.test.ts',
+  'scripts/webhooks/cli.test.ts',
+  'server/stores/redis-stores.test.ts',
   'test/docs-samples.test.ts',
+  'scripts/release/last-release.test.ts',
+  'scripts/diff/corpus.test.ts',
+  'scripts/contract/runner.test.ts',
+  'test/idempotency-proxy.test.ts',
+  'test/two-instances-exchange.test.ts',
 ];
 
 export default class SlowestFirst extends BaseSequencer {

@@ -19,12 +19,12 @@ const cli = (...args: string[]) =>
 
 describe('cryptopay-toolkit webhooks', () => {
   it('lists trigger, test, listen and replay, and each has its usage', async () => {
-    const help = await cli('--help');
+    // Four independent processes, run side by side.
+    const [help, trigger, testHelp, bad] = await Promise.all([cli('--help'), cli('trigger', '--help'), cli('test', '--help'), cli('tail')]);
     expect(help.code).toBe(0);
     expect(help.out).toMatch(/^Usage: cryptopay-toolkit webhooks <trigger\|test\|listen\|replay> \[options\]\n/);
-    expect((await cli('trigger', '--help')).out).toMatch(/^Usage: cryptopay-toolkit webhooks trigger <event> --to URL \[options\]/);
-    expect((await cli('test', '--help')).out).toMatch(/^Usage: cryptopay-toolkit webhooks test --url URL --secret S \[options\]/);
-    const bad = await cli('tail');
+    expect(trigger.out).toMatch(/^Usage: cryptopay-toolkit webhooks trigger <event> --to URL \[options\]/);
+    expect(testHelp.out).toMatch(/^Usage: cryptopay-toolkit webhooks test --url URL --secret S \[options\]/);
     expect(bad.code).toBe(2);
     expect(bad.err).toMatch(/^unknown subcommand "tail"/);
   }, 60_000);

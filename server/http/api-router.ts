@@ -1,8 +1,8 @@
 // One API's Express router from its module (server/api/module.ts), in two kinds over the same steps.
 // Per operation, in order: the body (JSON or form), auth, rate limit, OpenAPI request validation;
 // then the server calls the handler, while the validator for other services checks the responses
-// the service sends and passes the request on with `next('router')`. Then the 404/405 fallback and
-// the API's error handler.
+// the service sends and passes the request on with `next('router')`. One middleware finds the
+// operation and runs its steps (dispatch.ts). Then the 404/405 fallback and the API's error handler.
 import express, { type RequestHandler, type Router } from 'express';
 import type { OperationSpec } from '../../contracts/shared/operation.ts';
 import type { AnyHandler } from '../api/handler-map.ts';
@@ -13,8 +13,9 @@ import { rateLimit, rateLimitFailures, type RateCounter } from '../rate-limit.ts
 import type { ApiValidator } from '../validation/document-validator.ts';
 import { isPreflight } from './cors.ts';
 import { callHandler, checkResponses, validateRequest } from './operation.ts';
+import { OperationDispatch } from './dispatch.ts';
 import { PathTable, byPathSpecificity } from './paths.ts';
-import { apiErrorHandler, failureResponder, markOperation, routeFallback, toExpressPath, type Logger } from './pipeline.ts';
+import { apiErrorHandler, failureResponder, markOperation, routeFallback, type Logger } from './pipeline.ts';
 import { requestBody } from './request-body.ts';
 import { idempotencyStep } from './idempotency.ts';
 import type { IdempotencyStore } from '../ports/idempotency.ts';
@@ -45,7 +46,7 @@ export interface RouterContext {
  * start, one log line per operation: issue 18 point 6).
  */
 export function serverRouter(ctx: RouterContext, handlers: Record<string, AnyHandler | undefined>): Router {
-  const { router, errorOptions, paths } = start(ctx);
+  const { router, errorOptions, paths, dispatch } = start(ctx);
   for (const [operationId, op] of byPathSpecificity(ctx.api.operations)) {
     if (!handlers[operationId]) {
       ctx.log(`[server] warning: ${ctx.api.id} operation ${operationId} (${op.method.toUpperCase()} ${ctx.api.basePath}${op.path}) has no handler: it answers 501`);
@@ -55,42 +56,43 @@ export function serverRouter(ctx: RouterContext, handlers: Record<string, AnyHan
       (() => {
         throw new NotImplementedError(operationId);
       });
-    route(router, ctx, paths, operationId, op, false, callHandler(operationId, op, handler, ctx.validator, ctx.units, ctx.inUnits?.(operationId) === true));
+    route(dispatch, ctx, operationId, op, false, callHandler(operationId, op, handler, ctx.validator, ctx.units, ctx.inUnits?.(operationId) === true));
   }
-  return finish(router, ctx, errorOptions, paths, true);
+  return finish(router, ctx, errorOptions, paths, dispatch, true);
 }
 
 /** The validator's router: valid requests go on to the service's own handlers; unknown routes are 404/405 unless `pass`. */
 export function validatorRouter(ctx: RouterContext, unknownRoutes: 'reject' | 'pass' = 'reject'): Router {
-  const { router, errorOptions, paths } = start(ctx);
+  const { router, errorOptions, paths, dispatch } = start(ctx);
   const respond = failureResponder(errorOptions);
   // A CORS preflight is the service's business (its CORS middleware may come after this router),
   // never a 405 of the contract. The server answers preflights before its routers.
   router.use((req, _res, next) => next(isPreflight(req) ? 'router' : undefined));
   for (const [operationId, op] of byPathSpecificity(ctx.api.operations)) {
     const passOn: RequestHandler = (_req, _res, next) => next('router'); // validated: on to the service's own handler
-    route(router, ctx, paths, operationId, op, true, checkResponses(ctx.validator, operationId, respond), passOn);
+    route(dispatch, ctx, operationId, op, true, checkResponses(ctx.validator, operationId, respond), passOn);
   }
-  return finish(router, ctx, errorOptions, paths, unknownRoutes === 'reject');
+  return finish(router, ctx, errorOptions, paths, dispatch, unknownRoutes === 'reject');
 }
 
 function start(ctx: RouterContext) {
   const router = express.Router({ caseSensitive: true });
   const errorOptions = { api: ctx.api.id, bodyLimit: ctx.bodyLimit, render: ctx.api.render, log: ctx.log };
-  return { router, errorOptions, paths: new PathTable(ctx.api.operations) };
+  const paths = new PathTable(ctx.api.operations);
+  return { router, errorOptions, paths, dispatch: new OperationDispatch(paths) };
 }
 
-/** One operation's route: the shared steps, then `last` (the handler, or the validator's checks). */
-function route(router: Router, ctx: RouterContext, paths: PathTable, operationId: string, op: OperationSpec, expose: boolean, ...last: RequestHandler[]): void {
-  const steps: RequestHandler[] = [markOperation(operationId, paths.shadowing(op.path))];
+/** One operation's steps: the shared ones, then `last` (the handler, or the validator's checks). */
+function route(dispatch: OperationDispatch, ctx: RouterContext, operationId: string, op: OperationSpec, expose: boolean, ...last: RequestHandler[]): void {
+  const steps: RequestHandler[] = [markOperation(operationId)];
   if (op.deprecated) steps.push(announceDeprecation(op.deprecated));
   if (op.request?.body) steps.push(requestBody(op, { ...ctx.api.bodies, limit: ctx.bodyLimit, fields: ctx.validator.bodyFields(operationId) }));
   const auth = ctx.auth(operationId, op);
   if (auth) steps.push(auth);
-  steps.push(rateLimit(ctx.limiter, ctx.api.clientKey));
+  if (ctx.limiter) steps.push(rateLimit(ctx.limiter, ctx.api.clientKey));
   if (ctx.idempotency && op.method === 'post') steps.push(idempotencyStep(ctx.api.id, ctx.idempotency, ctx.idempotencyLeaseMs ?? 60_000));
   steps.push(validateRequest(ctx.validator, operationId, ctx.api.bodies?.lenientJson === true, expose));
-  router[op.method](toExpressPath(op.path), ...steps, ...last);
+  dispatch.add(op.path, op.method, [...steps, ...last]);
 }
 
 /** A deprecated operation answers (every status) with its Deprecation and Sunset headers. */
@@ -102,7 +104,8 @@ function announceDeprecation(d: Deprecation): RequestHandler {
   };
 }
 
-function finish(router: Router, ctx: RouterContext, errorOptions: Parameters<typeof apiErrorHandler>[0], paths: PathTable, fallback: boolean): Router {
+function finish(router: Router, ctx: RouterContext, errorOptions: Parameters<typeof apiErrorHandler>[0], paths: PathTable, dispatch: OperationDispatch, fallback: boolean): Router {
+  router.use(dispatch.middleware);
   if (fallback) {
     router.use(rateLimit(ctx.limiter, ctx.api.clientKey));
     router.use(routeFallback(paths));

@@ -25,7 +25,9 @@ export function byPathSpecificity(operations: OperationMap): [string, OperationS
 }
 
 /** A URL path (relative to the API's base) that the template matches; a trailing slash is tolerated, as Express does. */
-const patternOf = (path: string) => new RegExp(`^${path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{[^}]+\\?\}/g, '[^/]+')}/?$`);
+const patternOf = (path: string) => new RegExp(`^${path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{[^}]+\\?\}/g, '([^/]+)')}/?$`);
+/** The parameter names of a template, in order. */
+const namesOf = (path: string) => [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);
 
 /** Two templates one URL can match: same length, and at every segment equal literals or a parameter on either side. */
 function overlap(a: string, b: string): boolean {
@@ -39,6 +41,8 @@ export interface PathEntry {
   pattern: RegExp;
   /** The methods the path has, upper case, HEAD with GET. */
   allow: string[];
+  /** Its parameters' names, in the order the pattern captures their (still encoded) values. */
+  names: string[];
 }
 
 export class PathTable {
@@ -48,12 +52,21 @@ export class PathTable {
   constructor(operations: OperationMap) {
     const methods = new Map<string, string[]>();
     for (const [, op] of byPathSpecificity(operations)) methods.set(op.path, [...(methods.get(op.path) ?? []), op.method.toUpperCase()]);
-    this.entries = [...methods].map(([path, m]) => ({ path, pattern: patternOf(path), allow: m.includes('GET') ? [...m, 'HEAD'] : m }));
+    this.entries = [...methods].map(([path, m]) => ({ path, pattern: patternOf(path), allow: m.includes('GET') ? [...m, 'HEAD'] : m, names: namesOf(path) }));
   }
 
   /** The path a request path is for, by precedence; undefined when no path of the API matches. */
   resolve(requestPath: string): PathEntry | undefined {
     return this.entries.find((e) => e.pattern.test(requestPath));
+  }
+
+  /** As `resolve`, with the values the pattern captured (encoded as in the URL). */
+  match(requestPath: string): { entry: PathEntry; values: string[] } | undefined {
+    for (const entry of this.entries) {
+      const m = entry.pattern.exec(requestPath);
+      if (m) return { entry, values: m.slice(1) };
+    }
+    return undefined;
   }
 
   /** The patterns of the paths that take precedence over `path` for some URL (usually none). */

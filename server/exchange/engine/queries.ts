@@ -125,14 +125,14 @@ export function tickerOf(trades: readonly TradeRec[], market: MarketSpec, nowMs:
     if (trade.price > high) high = trade.price;
     vol += trade.volume;
   }
-  const price = (units: bigint) => formatDecimal(units, market.quotePlaces);
+  const places = market.quotePlaces;
   return {
     market: market.id,
     at: Math.floor(nowMs / 1000),
-    open: price(open),
-    low: price(low),
-    high: price(high),
-    last: price(last),
+    open: formatDecimal(open, places),
+    low: formatDecimal(low, places),
+    high: formatDecimal(high, places),
+    last: formatDecimal(last, places),
     vol: formatDecimal(vol, market.basePlaces),
   };
 }
