@@ -72,6 +72,8 @@ export class PgState implements UnitsOfWork {
   private readonly inflight = new Set<Promise<unknown>>();
   private readonly retries: number;
   private closed = false;
+  /** Counters since open: transactions committed, units run again after 40001/40P01, statements sent (benchmarks, tests). */
+  readonly stats = { commits: 0, retries: 0, statements: 0 };
 
   /**
    * Bans running when this process opened the database, by scope (an API): a rate limiter is built
@@ -110,6 +112,7 @@ export class PgState implements UnitsOfWork {
       } catch (e) {
         const code = codeOf(e);
         if (code && RETRYABLE.has(code) && attempt < this.retries) {
+          this.stats.retries++;
           await pause(attempt);
           continue;
         }
@@ -122,6 +125,7 @@ export class PgState implements UnitsOfWork {
   /** Rows of `sql` with `params` ($1, $2...), in the current unit, or in a unit of its own. */
   async query<R extends object = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<pg.QueryResult<R>> {
     const unit = this.units.getStore();
+    this.stats.statements++;
     if (unit) return unit.client.query<R>(sql, params);
     return this.unit(() => this.query<R>(sql, params));
   }
@@ -154,6 +158,31 @@ export class PgState implements UnitsOfWork {
     else for (const f of fns) this.units.exit(f);
   }
 
+  private readonly sequences = new Map<string, Promise<string>>();
+
+  /**
+   * The (quoted) name of sequence `name`, created when missing, starting at `start`. Ids come from
+   * sequences, not max(id) + 1: two transactions numbering rows of one table at once would always
+   * conflict under SERIALIZABLE (one aborted and run again per insert), while nextval never does.
+   * The price: an aborted transaction leaves a gap in the ids. Call it when building a store (before
+   * units hold the pool's connections): it uses a connection of its own.
+   */
+  sequence(name: string, start: number): Promise<string> {
+    if (!/^[a-z0-9_]+$/.test(name)) throw new Error(`sequence name ${name}: lower-case letters, digits and _ only`);
+    let made = this.sequences.get(name);
+    if (!made) {
+      const quoted = `"${name}"`;
+      made = this.pool.query(`CREATE SEQUENCE IF NOT EXISTS ${quoted} MINVALUE 1 START WITH ${Math.trunc(start)}`).then(
+        () => quoted,
+        // Two instances creating it at once: the loser sees the winner's (unique violation on the catalog).
+        (e: unknown) => (codeOf(e) === '23505' || codeOf(e) === '42P07' ? quoted : Promise.reject(toPgFailure(e))),
+      );
+      made.catch(() => this.sequences.delete(name));
+      this.sequences.set(name, made);
+    }
+    return made;
+  }
+
   /** Resolves when the database answers a query (`GET /readyz`). */
   async ready(): Promise<void> {
     await this.pool.query('SELECT 1');
@@ -184,6 +213,7 @@ export class PgState implements UnitsOfWork {
         throw e;
       }
       await client.query('COMMIT');
+      this.stats.commits++;
       for (const f of unit.after) this.units.exit(f);
       return out;
     } catch (e) {
