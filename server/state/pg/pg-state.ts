@@ -126,7 +126,7 @@ export class PgState implements UnitsOfWork {
   async query<R extends object = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<pg.QueryResult<R>> {
     const unit = this.units.getStore();
     this.stats.statements++;
-    if (unit) return unit.client.query<R>(sql, params);
+    if (unit) return unit.client.query<R>(this.prepared(sql, params));
     return this.unit(() => this.query<R>(sql, params));
   }
 
@@ -138,7 +138,7 @@ export class PgState implements UnitsOfWork {
   write(sql: string, params: unknown[] = []): void {
     const unit = this.units.getStore();
     if (unit) {
-      unit.pending.push(unit.client.query(sql, params));
+      unit.pending.push(unit.client.query(this.prepared(sql, params)));
       return;
     }
     const done: Promise<unknown> = this.query(sql, params).finally(() => this.inflight.delete(done));
@@ -194,6 +194,18 @@ export class PgState implements UnitsOfWork {
     this.closed = true;
     await this.durable().catch(() => undefined);
     await this.pool.end();
+  }
+
+  private readonly names = new Map<string, string>();
+
+  /** A named (prepared once per connection, then only bound and run) statement: PostgreSQL parses and plans it once. */
+  private prepared(text: string, values: unknown[]): pg.QueryConfig {
+    let name = this.names.get(text);
+    if (!name) {
+      name = `s${this.names.size + 1}`;
+      this.names.set(text, name);
+    }
+    return { name, text, values };
   }
 
   private async once<T>(fn: () => Promise<T>): Promise<T> {
