@@ -71,6 +71,8 @@ export class PgState implements UnitsOfWork {
   /** Stand-alone writes (`write` outside a unit) not yet committed: what `durable()` waits for. */
   private readonly inflight = new Set<Promise<unknown>>();
   private readonly retries: number;
+  private readonly connectTimeoutMs: number;
+  private readonly log: ((line: string) => void) | undefined;
   private closed = false;
   /** Counters since open: transactions committed, units run again after 40001/40P01, statements sent (benchmarks, tests). */
   readonly stats = { commits: 0, retries: 0, statements: 0 };
@@ -84,6 +86,8 @@ export class PgState implements UnitsOfWork {
   private constructor(readonly pool: pg.Pool, options: PgOptions, bans: Map<string, [string, number][]>) {
     this.bansAtOpen = bans;
     this.retries = options.retries ?? 30;
+    this.connectTimeoutMs = options.connectTimeoutMs ?? 5000;
+    this.log = options.log;
     // An idle client losing its connection (server restart) must not crash the process.
     pool.on('error', (e) => options.log?.(`PostgreSQL: idle connection lost: ${e.message}`));
   }
@@ -164,23 +168,37 @@ export class PgState implements UnitsOfWork {
    * The (quoted) name of sequence `name`, created when missing, starting at `start`. Ids come from
    * sequences, not max(id) + 1: two transactions numbering rows of one table at once would always
    * conflict under SERIALIZABLE (one aborted and run again per insert), while nextval never does.
-   * The price: an aborted transaction leaves a gap in the ids. Call it when building a store (before
-   * units hold the pool's connections): it uses a connection of its own.
+   * The price: an aborted transaction leaves a gap in the ids. It creates the sequence on a
+   * connection of its own, outside the pool, so units holding every pooled connection while they
+   * wait for it cannot starve it.
    */
   sequence(name: string, start: number): Promise<string> {
     if (!/^[a-z0-9_]+$/.test(name)) throw new Error(`sequence name ${name}: lower-case letters, digits and _ only`);
     let made = this.sequences.get(name);
     if (!made) {
       const quoted = `"${name}"`;
-      made = this.pool.query(`CREATE SEQUENCE IF NOT EXISTS ${quoted} MINVALUE 1 START WITH ${Math.trunc(start)}`).then(
+      made = this.outsidePool(`CREATE SEQUENCE IF NOT EXISTS ${quoted} MINVALUE 1 START WITH ${Math.trunc(start)}`).then(
         () => quoted,
         // Two instances creating it at once: the loser sees the winner's (unique violation on the catalog).
         (e: unknown) => (codeOf(e) === '23505' || codeOf(e) === '42P07' ? quoted : Promise.reject(toPgFailure(e))),
       );
-      made.catch(() => this.sequences.delete(name));
+      made.catch((e: unknown) => {
+        this.sequences.delete(name);
+        this.log?.(`PostgreSQL: creating sequence ${name} failed: ${(e as Error).message}`);
+      });
       this.sequences.set(name, made);
     }
     return made;
+  }
+
+  private async outsidePool(sql: string): Promise<void> {
+    const client = new pg.Client({ connectionString: this.pool.options.connectionString, connectionTimeoutMillis: this.connectTimeoutMs });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end().catch(() => undefined);
+    }
   }
 
   /** Resolves when the database answers a query (`GET /readyz`). */
