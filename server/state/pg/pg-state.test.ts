@@ -125,3 +125,19 @@ describe.skipIf(!available)('PgState on PostgreSQL', () => {
     await expect(PgState.open(server.url, { connectTimeoutMs: 1000 })).rejects.toBeInstanceOf(StateError);
   });
 });
+
+describe.skipIf(!available)('PgState writes outside a unit', () => {
+  it('logs a stand-alone write that fails, and durable() rejects with it (never an unhandled rejection)', async () => {
+    const server = await startPostgres();
+    const lines: string[] = [];
+    const s = await PgState.open(await server.database(), { log: (l) => lines.push(l), connectTimeoutMs: 1000 });
+    try {
+      s.write('INSERT INTO no_such_table VALUES ($1)', [1]);
+      await expect(s.durable()).rejects.toBeInstanceOf(StateUnavailableError);
+      expect(lines).toEqual(['PostgreSQL: a write outside a request failed: The sandbox state store is unavailable (PostgreSQL: 42P01); the request was not applied, retry later']);
+    } finally {
+      await s.close();
+      await server.stop();
+    }
+  }, 60_000);
+});

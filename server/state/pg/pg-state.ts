@@ -137,7 +137,7 @@ export class PgState implements UnitsOfWork {
   /**
    * A statement for a synchronous interface (the outbox, bans): inside a unit it joins the unit (the
    * client runs statements in order, so it precedes COMMIT; a failure fails the unit); outside, it is
-   * its own transaction, and `durable()` waits for it. Failures outside a unit are logged by `durable`'s caller.
+   * its own transaction, and `durable()` waits for it (a failure there is logged, and `durable()` rejects with it).
    */
   write(sql: string, params: unknown[] = []): void {
     const unit = this.units.getStore();
@@ -146,6 +146,8 @@ export class PgState implements UnitsOfWork {
       return;
     }
     const done: Promise<unknown> = this.query(sql, params).finally(() => this.inflight.delete(done));
+    // Handled here (one log line), so a failure nobody awaits never crashes the process; `durable()` still rejects with it.
+    done.catch((e: unknown) => this.log?.(`PostgreSQL: a write outside a request failed: ${(e as Error).message}`));
     this.inflight.add(done);
   }
 
