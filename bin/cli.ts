@@ -2,7 +2,7 @@
 // `cryptopay-toolkit <command>`: the package's command line (package.json "bin"), compiled to
 // dist/bin/cli.js so `npx cryptopay-toolkit ...` works from an installed package. Each command
 // is the same code as the repository's npm script: contract (npm run contract), diff (npm run
-// diff), csv (npm run csv), serve (npm start); webhooks (trigger, test) has no npm script.
+// diff), csv (npm run csv), serve (npm start); webhooks (trigger, test, listen, replay) has no npm script.
 // Commands are imported lazily so `csv` does not load Express.
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -25,6 +25,10 @@ Commands:
   webhooks test --url URL --secret S [--encoding json|form] [--probe URL] [--json]
                  test a webhook receiver: valid, forged, expired, future, duplicate, malformed,
                  unknown-event and rotated-secret deliveries (exit 1 when it answers wrongly)
+  webhooks listen --forward-to URL [--merchant KEY] [--sandbox URL]
+                 forward a running sandbox's webhook deliveries, unchanged, to a local receiver
+  webhooks replay <delivery id> [--to URL] [--sandbox URL]
+                 have the sandbox send a logged delivery again, byte for byte
 
 Run "${PROG} <command> --help" for a command's options; "${PROG} --version" prints the version.`;
 

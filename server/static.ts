@@ -1,7 +1,8 @@
-// The documents and docs the server publishes: `/openapi/{api}.yaml` and `/openapi/{api}.json` (as generated), `/docs/`
-// (docs/index.html; `/docs` redirects there so the page's relative links resolve) and
-// `/docs/{exchange,merchant,partner}` (the Redoc pages). Files are read per request: they are
-// small, rarely fetched, and a regenerate shows up without a restart.
+// The documents and docs the server publishes: `/openapi/{api}.yaml` and `/openapi/{api}.json` (as
+// generated), `/docs/` (docs/index.html; `/docs` redirects there so the page's relative links
+// resolve), `/docs/{exchange,merchant,partner,sandbox}` (the Redoc pages) and `/docs/console.js`
+// (their try-it console). Files are read per request: they are small, rarely fetched, and a
+// regenerate shows up without a restart.
 import express, { type Router } from 'express';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -47,6 +48,8 @@ export function docsRouter(): Router {
   // Relative, so it also works when the app is mounted under a prefix.
   router.get('/docs', (_req, res) => res.redirect(301, 'docs/'));
   router.get('/docs/', send(join(ROOT, 'docs', 'index.html'), 'text/html; charset=utf-8', 'docs/index.html'));
+  // The reference pages' try-it console (scripts/console, bundled by npm run generate), beside them.
+  router.get('/docs/console.js', send(join(ROOT, 'docs', 'console.js'), 'text/javascript; charset=utf-8', 'docs/console.js'));
   router.get('/docs/decisions.md', send(join(ROOT, 'docs', 'decisions.md'), 'text/markdown; charset=utf-8', 'docs/decisions.md'));
   router.get('/', (_req, res) => res.redirect(302, '/docs/'));
   return router;

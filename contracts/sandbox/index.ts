@@ -1,6 +1,7 @@
 // The sandbox control API contract (issue 18 point 1): the fourth document. Served only by a
 // sandbox (`npm start`; elsewhere only when `sandbox.controlApi` is configured), under /sandbox/v1.
 import type { ApiContract, Decision } from '../shared/contract.ts';
+import { deliveryDecisions } from './deliveries.ts';
 import { sandboxOperations } from './operations.ts';
 import { MAX_ADVANCE_SECONDS } from './schemas.ts';
 
@@ -58,6 +59,7 @@ export const sandboxDecisions: Decision[] = [
     gap: 'Error bodies',
     decision: 'The platform body `{title, code, details, source?}` of the partner API; validation failures answer 422 code `1002`.',
   },
+  ...deliveryDecisions,
 ];
 
 export const sandboxContract = {
@@ -66,7 +68,7 @@ export const sandboxContract = {
   version: '1.0.0',
   description: [
     'Drives the reference sandbox in tests: reset everything or one merchant, move a test clock that fires every ' +
-      'time-based step of the merchant sandbox at once, and exempt sandbox credentials from the rate limits.',
+      'time-based step of the merchant sandbox at once, read, follow and replay the webhook delivery log, and exempt sandbox credentials from the rate limits.',
     '## Authentication\n\n' +
       'From the machine the sandbox runs on, no credentials; from elsewhere, HTTP Basic with a sandbox merchant key (S-access).',
   ].join('\n\n'),
@@ -75,6 +77,7 @@ export const sandboxContract = {
     { name: 'Reset', description: 'Start from a clean sandbox' },
     { name: 'Test clock', description: 'Sandbox time, advanced on request' },
     { name: 'Rate limits', description: 'Exempt sandbox credentials during test runs' },
+    { name: 'Webhook deliveries', description: 'The delivery log: read, follow (listen) and replay webhook attempts' },
   ],
   securitySchemes: {
     SandboxBasic: { type: 'http', scheme: 'basic', description: 'S-access: a merchant key with `sandbox: true`; optional from loopback.' },

@@ -2,6 +2,7 @@
 import { defineOperations } from '../shared/operation.ts';
 import { partnerErrors } from '../shared/responses.ts';
 import { z } from '../shared/zod.ts';
+import { deliveryOperations } from './deliveries.ts';
 import { AdvanceClockRequestSchema, ClockSchema, RateLimitsSchema, ResetResultSchema } from './schemas.ts';
 
 /** S-access: HTTP Basic of a sandbox merchant key, or nothing from loopback. */
@@ -99,4 +100,6 @@ export const sandboxOperations = defineOperations({
       ...bodyErrors(),
     },
   },
+  // The delivery log and listen mode (S-listen): contracts/sandbox/deliveries.ts.
+  ...deliveryOperations,
 });

@@ -5,7 +5,7 @@ const document: Record<string, unknown> = {
   "info": {
     "title": "Sandbox Control API",
     "version": "1.0.0",
-    "description": "[All APIs](./) · [OpenAPI document (YAML)](../openapi/sandbox.yaml) · [Decisions](decisions.md) · Sandbox: `npm start` serves this API at `http://127.0.0.1:8080/sandbox/v1`.\n\nDrives the reference sandbox in tests: reset everything or one merchant, move a test clock that fires every time-based step of the merchant sandbox at once, and exempt sandbox credentials from the rate limits.\n\n## Authentication\n\nFrom the machine the sandbox runs on, no credentials; from elsewhere, HTTP Basic with a sandbox merchant key (S-access).\n\n## Decisions on what the document leaves open\n\n- **S-where: Where the control API is served.** Only by a sandbox: `npm start` (and `cryptopay-toolkit serve`) turn it on unless a CONFIG file is given or `SANDBOX_API=off`; `createServer` and a CONFIG file turn it on only with `sandbox.controlApi: true`. Elsewhere `/sandbox/v1` does not exist (404 like any unknown path).\n- **S-access: Who may call it.** HTTP Basic with a merchant key configured with `sandbox: true` (`demo-merchant` / `demo-merchant-secret`), or no credentials at all from a loopback address (127.0.0.0/8, ::1). A live merchant key (`sandbox: false`), a wrong secret or any other scheme answers 401 code `1001`; a request without credentials from another address too. No production key ever reaches it.\n- **S-clock: What the test clock drives.** One clock for the whole merchant sandbox: its time is real time plus an offset that only grows. Every time-based step of the merchant sandbox is scheduled on it (payments found and confirmed, M2; invoice payment and expiry; refund links opened, sent and expired; the webhook retry schedule), and `POST /clock/advance` runs those that fall due, in due order, before it answers (at most 31622400 s per call). Records created meanwhile carry the sandbox time. The exchange (nonce window, ticker window) and rate-limit windows keep real time: clients sign with their own clock.\n- **S-rate-limits: Rate limits during test runs.** Off by default. `POST /rate-limits {\"sandbox_keys_exempt\": true}` (or config `sandbox.exemptRateLimits`) makes requests authenticated with a sandbox credential skip the limiter: merchant keys with `sandbox: true` and every exchange and partner credential of the sandbox, and anything sent from loopback (the machine the sandbox runs on, as S-access trusts it: the public and refused requests too). Other requests without a valid credential are still counted per address.\n- **S-prefer: How a client reaches answers the sandbox gives only on failure (500, 503, 429, ...).** With the control API on, a request of a sandbox caller (a sandbox credential, or anything from loopback) to any operation of the four documents that carries `Prefer: code=<status>` and passes auth, rate limit and validation is answered with that status, the declared example body and the declared headers (`Retry-After: 1`, `Allow`), as Prism does. A status the operation does not declare is refused as invalid input naming the `Prefer` header (exchange 400 `1001`, the others 422 `1002`). Production servers ignore the header.\n- **S-errors: Error bodies.** The platform body `{title, code, details, source?}` of the partner API; validation failures answer 422 code `1002`.\n",
+    "description": "[All APIs](./) · [OpenAPI document (YAML)](../openapi/sandbox.yaml) · [Decisions](decisions.md) · Sandbox: `npm start` serves this API at `http://127.0.0.1:8080/sandbox/v1`.\n\nDrives the reference sandbox in tests: reset everything or one merchant, move a test clock that fires every time-based step of the merchant sandbox at once, read, follow and replay the webhook delivery log, and exempt sandbox credentials from the rate limits.\n\n## Authentication\n\nFrom the machine the sandbox runs on, no credentials; from elsewhere, HTTP Basic with a sandbox merchant key (S-access).\n\n## Decisions on what the document leaves open\n\n- **S-where: Where the control API is served.** Only by a sandbox: `npm start` (and `cryptopay-toolkit serve`) turn it on unless a CONFIG file is given or `SANDBOX_API=off`; `createServer` and a CONFIG file turn it on only with `sandbox.controlApi: true`. Elsewhere `/sandbox/v1` does not exist (404 like any unknown path).\n- **S-access: Who may call it.** HTTP Basic with a merchant key configured with `sandbox: true` (`demo-merchant` / `demo-merchant-secret`), or no credentials at all from a loopback address (127.0.0.0/8, ::1). A live merchant key (`sandbox: false`), a wrong secret or any other scheme answers 401 code `1001`; a request without credentials from another address too. No production key ever reaches it.\n- **S-clock: What the test clock drives.** One clock for the whole merchant sandbox: its time is real time plus an offset that only grows. Every time-based step of the merchant sandbox is scheduled on it (payments found and confirmed, M2; invoice payment and expiry; refund links opened, sent and expired; the webhook retry schedule), and `POST /clock/advance` runs those that fall due, in due order, before it answers (at most 31622400 s per call). Records created meanwhile carry the sandbox time. The exchange (nonce window, ticker window) and rate-limit windows keep real time: clients sign with their own clock.\n- **S-rate-limits: Rate limits during test runs.** Off by default. `POST /rate-limits {\"sandbox_keys_exempt\": true}` (or config `sandbox.exemptRateLimits`) makes requests authenticated with a sandbox credential skip the limiter: merchant keys with `sandbox: true` and every exchange and partner credential of the sandbox, and anything sent from loopback (the machine the sandbox runs on, as S-access trusts it: the public and refused requests too). Other requests without a valid credential are still counted per address.\n- **S-prefer: How a client reaches answers the sandbox gives only on failure (500, 503, 429, ...).** With the control API on, a request of a sandbox caller (a sandbox credential, or anything from loopback) to any operation of the four documents that carries `Prefer: code=<status>` and passes auth, rate limit and validation is answered with that status, the declared example body and the declared headers (`Retry-After: 1`, `Allow`), as Prism does. A status the operation does not declare is refused as invalid input naming the `Prefer` header (exchange 400 `1001`, the others 422 `1002`). Production servers ignore the header.\n- **S-errors: Error bodies.** The platform body `{title, code, details, source?}` of the partner API; validation failures answer 422 code `1002`.\n- **S-listen: How the delivery log is read, replayed and followed (`webhooks listen`, `webhooks replay`).** The merchant sandbox logs every webhook attempt with the exact body and headers it sent, its target, encoding, answer status or error and duration. `GET /deliveries` lists attempts newest first (filter by merchant, payment, refund, event; page with `before`); `GET /deliveries/{id}` reads one. `POST /deliveries/{id}/replay` sends the logged body and headers again, byte for byte (the signature keeps its original `t`), to the original target or `url`, once, without retries, and logs it as a new attempt of the same webhook with `replay_of`. `GET /deliveries/stream` is a long poll (up to 30 s): the first attempt of each webhook and every replay of one merchant after a cursor (the last id seen), oldest first, so a listener forwards each webhook once, however often the sandbox retries it. `POST /merchants/{key}/listen` turns listen mode on: a payment or refund without a `webhook_url` still has its webhooks signed and logged, as `held` attempts with no target, so a listener receives them; nothing is sent and nothing is retried. Listen mode ends when turned off, at a reset or a restart. The log is the sandbox's store (kept in the state file when there is one): a reset empties it.\n",
     "license": {
       "name": "MIT",
       "identifier": "MIT"
@@ -37,6 +37,10 @@ const document: Record<string, unknown> = {
     {
       "name": "Rate limits",
       "description": "Exempt sandbox credentials during test runs"
+    },
+    {
+      "name": "Webhook deliveries",
+      "description": "The delivery log: read, follow (listen) and replay webhook attempts"
     }
   ],
   "components": {
@@ -97,6 +101,260 @@ const document: Record<string, unknown> = {
         "additionalProperties": false,
         "description": "The test clock of the merchant sandbox"
       },
+      "Delivery": {
+        "type": "object",
+        "properties": {
+          "id": {
+            "type": "integer",
+            "minimum": 1,
+            "maximum": 9007199254740991,
+            "description": "The attempt (delivery id)",
+            "example": 12
+          },
+          "webhook_id": {
+            "type": "string",
+            "minLength": 1,
+            "maxLength": 255,
+            "description": "The webhook: every attempt of one event shares it",
+            "example": "wh_3"
+          },
+          "merchant": {
+            "type": "string",
+            "minLength": 1,
+            "maxLength": 128,
+            "description": "The merchant API key the webhook belongs to",
+            "example": "demo-merchant"
+          },
+          "event": {
+            "type": "string",
+            "enum": [
+              "paymentFound",
+              "paymentConfirmed",
+              "refundProcessed"
+            ],
+            "description": "The event"
+          },
+          "payment_id": {
+            "type": [
+              "integer",
+              "null"
+            ],
+            "minimum": 1,
+            "maximum": 9007199254740991,
+            "description": "The payment the event is about (payment events)",
+            "example": 1001
+          },
+          "refund_id": {
+            "type": [
+              "integer",
+              "null"
+            ],
+            "minimum": 1,
+            "maximum": 9007199254740991,
+            "description": "The refund the event is about (refundProcessed)",
+            "example": null
+          },
+          "attempt": {
+            "type": "integer",
+            "minimum": 1,
+            "maximum": 1000,
+            "description": "Attempt number of this webhook (1 to 6 by the retry schedule; a replay adds one)",
+            "example": 1
+          },
+          "replay_of": {
+            "type": [
+              "integer",
+              "null"
+            ],
+            "minimum": 1,
+            "maximum": 9007199254740991,
+            "description": "The delivery this attempt replayed (POST /deliveries/{id}/replay); null otherwise",
+            "example": null
+          },
+          "at": {
+            "type": "string",
+            "maxLength": 40,
+            "description": "When the attempt was made (sandbox time)",
+            "example": "2026-11-25T10:00:02.000Z"
+          },
+          "target_url": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "maxLength": 2048,
+            "description": "Where it was sent; null: held for listeners (listen mode, no webhook_url)",
+            "example": "http://127.0.0.1:4000/hooks"
+          },
+          "encoding": {
+            "type": "string",
+            "enum": [
+              "json",
+              "form"
+            ],
+            "description": "Body encoding (decision M-webhook-form)"
+          },
+          "outcome": {
+            "type": "string",
+            "enum": [
+              "delivered",
+              "failed",
+              "held"
+            ],
+            "description": "`delivered`: a 2xx answer; `failed`: another status, a network error or a timeout; `held`: not sent (no target), kept for listeners"
+          },
+          "response_status": {
+            "type": [
+              "integer",
+              "null"
+            ],
+            "minimum": 100,
+            "maximum": 599,
+            "description": "HTTP status of the answer; null on a network error, a timeout or when held",
+            "example": 200
+          },
+          "error": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "maxLength": 20000,
+            "description": "Why the attempt failed; null when delivered or held",
+            "example": null
+          },
+          "duration_ms": {
+            "type": [
+              "integer",
+              "null"
+            ],
+            "minimum": 0,
+            "maximum": 9007199254740991,
+            "description": "Wall time from sending to the whole answer, in ms; null when held",
+            "example": 4
+          },
+          "next_attempt_at": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "maxLength": 40,
+            "description": "When the next attempt is due; null when delivered, given up, held or a replay",
+            "example": "2026-11-25T10:00:02.000Z"
+          },
+          "signature": {
+            "type": "string",
+            "maxLength": 4096,
+            "description": "The envelope's signature as sent, `t=<unix s>,s1=<hex>` (decision M3)",
+            "example": "t=1764064802,s1=5f0c…"
+          },
+          "headers": {
+            "$ref": "#/components/schemas/DeliveryHeaders"
+          },
+          "body": {
+            "type": "string",
+            "maxLength": 65536,
+            "description": "The exact body sent (ASCII): the JSON or form envelope `{signature, data}`",
+            "example": "{\"signature\":\"t=1764064802,s1=5f0c…\",\"data\":\"eyJ…\"}"
+          }
+        },
+        "required": [
+          "id",
+          "webhook_id",
+          "merchant",
+          "event",
+          "payment_id",
+          "refund_id",
+          "attempt",
+          "replay_of",
+          "at",
+          "target_url",
+          "encoding",
+          "outcome",
+          "response_status",
+          "error",
+          "duration_ms",
+          "next_attempt_at",
+          "signature",
+          "headers",
+          "body"
+        ],
+        "additionalProperties": false,
+        "description": "One attempt of one webhook, as sent"
+      },
+      "DeliveryHeaders": {
+        "type": "object",
+        "properties": {
+          "content-type": {
+            "type": "string",
+            "maxLength": 128,
+            "example": "application/json"
+          },
+          "accept": {
+            "type": "string",
+            "maxLength": 128,
+            "example": "application/json"
+          },
+          "user-agent": {
+            "type": "string",
+            "maxLength": 128,
+            "example": "merchant-sandbox-webhooks/2"
+          }
+        },
+        "required": [
+          "content-type",
+          "accept",
+          "user-agent"
+        ],
+        "additionalProperties": false,
+        "description": "The request headers the attempt was sent with (besides Host and Content-Length)"
+      },
+      "DeliveryList": {
+        "type": "object",
+        "properties": {
+          "deliveries": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/Delivery"
+            },
+            "maxItems": 100,
+            "description": "Newest first"
+          },
+          "has_more": {
+            "type": "boolean",
+            "description": "True when older attempts match: ask again with `before` = the last id"
+          }
+        },
+        "required": [
+          "deliveries",
+          "has_more"
+        ],
+        "additionalProperties": false
+      },
+      "DeliveryStream": {
+        "type": "object",
+        "properties": {
+          "deliveries": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/Delivery"
+            },
+            "maxItems": 100,
+            "description": "Oldest first: first attempts and replays after the cursor"
+          },
+          "cursor": {
+            "type": "integer",
+            "minimum": 0,
+            "maximum": 9007199254740991,
+            "description": "Give it as `after` in the next request",
+            "example": 12
+          }
+        },
+        "required": [
+          "deliveries",
+          "cursor"
+        ],
+        "additionalProperties": false
+      },
       "ErrorSource": {
         "type": "array",
         "items": {
@@ -113,6 +371,40 @@ const document: Record<string, unknown> = {
             "payment.email": "must be a valid e-mail address"
           }
         ]
+      },
+      "ListenMode": {
+        "type": "object",
+        "properties": {
+          "merchant": {
+            "type": "string",
+            "minLength": 1,
+            "maxLength": 128,
+            "description": "The merchant key",
+            "example": "demo-merchant"
+          },
+          "enabled": {
+            "type": "boolean"
+          }
+        },
+        "required": [
+          "merchant",
+          "enabled"
+        ],
+        "additionalProperties": false,
+        "description": "Whether a merchant is in listen mode"
+      },
+      "ListenModeRequest": {
+        "type": "object",
+        "properties": {
+          "enabled": {
+            "type": "boolean",
+            "description": "True: webhooks of payments and refunds without a webhook_url are signed and logged (held) for listeners"
+          }
+        },
+        "required": [
+          "enabled"
+        ],
+        "additionalProperties": false
       },
       "PartnerError": {
         "type": "object",
@@ -165,6 +457,20 @@ const document: Record<string, unknown> = {
         ],
         "additionalProperties": false,
         "description": "Whether sandbox credentials are exempt from the rate limits"
+      },
+      "ReplayRequest": {
+        "type": "object",
+        "properties": {
+          "url": {
+            "type": "string",
+            "maxLength": 2048,
+            "format": "uri",
+            "pattern": "^(https://|http://(127\\.0\\.0\\.1|localhost|\\[::1\\])(:[0-9]+)?(/|$))",
+            "description": "Send here instead of the original target: https, or http on loopback (decision M3)",
+            "example": "http://127.0.0.1:4000/hooks"
+          }
+        },
+        "additionalProperties": false
       },
       "ResetResult": {
         "type": "object",
@@ -721,6 +1027,610 @@ const document: Record<string, unknown> = {
                 },
                 "schema": {
                   "$ref": "#/components/schemas/RateLimits"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "405": {
+            "$ref": "#/components/responses/MethodNotAllowed"
+          },
+          "413": {
+            "$ref": "#/components/responses/PayloadTooLarge"
+          },
+          "415": {
+            "$ref": "#/components/responses/UnsupportedMediaType"
+          },
+          "422": {
+            "$ref": "#/components/responses/UnprocessableEntity"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalServerError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
+          }
+        }
+      }
+    },
+    "/deliveries": {
+      "get": {
+        "operationId": "listDeliveries",
+        "summary": "List webhook delivery attempts",
+        "description": "Every attempt of every webhook of the merchant sandbox, newest first: time, target, encoding, answer status or error, duration, and the exact bytes and headers sent (S-listen).",
+        "tags": [
+          "Webhook deliveries"
+        ],
+        "security": [
+          {
+            "SandboxBasic": []
+          },
+          {}
+        ],
+        "parameters": [
+          {
+            "schema": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 128,
+              "description": "Only this merchant key's attempts",
+              "example": "demo-merchant"
+            },
+            "required": false,
+            "description": "Only this merchant key's attempts",
+            "name": "merchant",
+            "in": "query"
+          },
+          {
+            "schema": {
+              "type": "integer",
+              "minimum": 1,
+              "maximum": 9007199254740991,
+              "description": "Only the webhooks of this payment",
+              "example": 1001
+            },
+            "required": false,
+            "description": "Only the webhooks of this payment",
+            "name": "payment_id",
+            "in": "query"
+          },
+          {
+            "schema": {
+              "type": "integer",
+              "minimum": 1,
+              "maximum": 9007199254740991,
+              "description": "Only the webhooks of this refund",
+              "example": 9001
+            },
+            "required": false,
+            "description": "Only the webhooks of this refund",
+            "name": "refund_id",
+            "in": "query"
+          },
+          {
+            "schema": {
+              "type": "string",
+              "enum": [
+                "paymentFound",
+                "paymentConfirmed",
+                "refundProcessed"
+              ],
+              "description": "Only this event"
+            },
+            "required": false,
+            "description": "Only this event",
+            "name": "event",
+            "in": "query"
+          },
+          {
+            "schema": {
+              "type": "integer",
+              "minimum": 1,
+              "maximum": 9007199254740991,
+              "description": "Only attempts with a smaller id (the next page)",
+              "example": 13
+            },
+            "required": false,
+            "description": "Only attempts with a smaller id (the next page)",
+            "name": "before",
+            "in": "query"
+          },
+          {
+            "schema": {
+              "type": "integer",
+              "minimum": 1,
+              "maximum": 100,
+              "default": 20,
+              "description": "Page size; default 20, maximum 100",
+              "example": 20
+            },
+            "required": false,
+            "description": "Page size; default 20, maximum 100",
+            "name": "limit",
+            "in": "query"
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "A page of the log",
+            "content": {
+              "application/json": {
+                "example": {
+                  "deliveries": [
+                    {
+                      "id": 1,
+                      "webhook_id": "wh_1",
+                      "merchant": "demo-merchant",
+                      "event": "paymentFound",
+                      "payment_id": 1001,
+                      "refund_id": null,
+                      "attempt": 1,
+                      "replay_of": null,
+                      "at": "2026-11-25T10:00:02.000Z",
+                      "target_url": "http://127.0.0.1:4000/hooks",
+                      "encoding": "json",
+                      "outcome": "delivered",
+                      "response_status": 200,
+                      "error": null,
+                      "duration_ms": 4,
+                      "next_attempt_at": null,
+                      "signature": "t=1764064802,s1=0b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d7e8f9a0b1c",
+                      "headers": {
+                        "content-type": "application/json",
+                        "accept": "application/json",
+                        "user-agent": "merchant-sandbox-webhooks/2"
+                      },
+                      "body": "{\"signature\":\"t=1764064802,s1=0b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d7e8f9a0b1c\",\"data\":\"eyJwYXltZW50X2lkIjoxMDAxfQ==\"}"
+                    }
+                  ],
+                  "has_more": false
+                },
+                "schema": {
+                  "$ref": "#/components/schemas/DeliveryList"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "405": {
+            "$ref": "#/components/responses/MethodNotAllowed"
+          },
+          "422": {
+            "$ref": "#/components/responses/UnprocessableEntity"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalServerError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
+          }
+        }
+      }
+    },
+    "/deliveries/stream": {
+      "get": {
+        "operationId": "streamDeliveries",
+        "summary": "Receive a merchant's deliveries (long poll)",
+        "description": "The first attempt of each webhook and every replay of one merchant with an id above `after`, oldest first; when there is none yet, waits up to `wait` seconds for one. Answer with the deliveries and the cursor to give next time (S-listen).",
+        "tags": [
+          "Webhook deliveries"
+        ],
+        "security": [
+          {
+            "SandboxBasic": []
+          },
+          {}
+        ],
+        "parameters": [
+          {
+            "schema": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 128,
+              "description": "The merchant key whose deliveries to receive",
+              "example": "demo-merchant"
+            },
+            "required": true,
+            "description": "The merchant key whose deliveries to receive",
+            "name": "merchant",
+            "in": "query"
+          },
+          {
+            "schema": {
+              "type": "integer",
+              "minimum": 0,
+              "maximum": 9007199254740991,
+              "default": 0,
+              "description": "The cursor: only deliveries with a larger id",
+              "example": 0
+            },
+            "required": false,
+            "description": "The cursor: only deliveries with a larger id",
+            "name": "after",
+            "in": "query"
+          },
+          {
+            "schema": {
+              "type": "integer",
+              "minimum": 0,
+              "maximum": 30,
+              "default": 0,
+              "description": "Seconds to wait for a delivery when none is there yet (long poll; 0 to 30, default 0: answer at once)",
+              "example": 0
+            },
+            "required": false,
+            "description": "Seconds to wait for a delivery when none is there yet (long poll; 0 to 30, default 0: answer at once)",
+            "name": "wait",
+            "in": "query"
+          },
+          {
+            "schema": {
+              "type": "integer",
+              "minimum": 1,
+              "maximum": 100,
+              "default": 100,
+              "description": "Most deliveries per answer; default and maximum 100",
+              "example": 100
+            },
+            "required": false,
+            "description": "Most deliveries per answer; default and maximum 100",
+            "name": "limit",
+            "in": "query"
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "Deliveries after the cursor (possibly none)",
+            "content": {
+              "application/json": {
+                "example": {
+                  "deliveries": [
+                    {
+                      "id": 1,
+                      "webhook_id": "wh_1",
+                      "merchant": "demo-merchant",
+                      "event": "paymentFound",
+                      "payment_id": 1001,
+                      "refund_id": null,
+                      "attempt": 1,
+                      "replay_of": null,
+                      "at": "2026-11-25T10:00:02.000Z",
+                      "target_url": "http://127.0.0.1:4000/hooks",
+                      "encoding": "json",
+                      "outcome": "delivered",
+                      "response_status": 200,
+                      "error": null,
+                      "duration_ms": 4,
+                      "next_attempt_at": null,
+                      "signature": "t=1764064802,s1=0b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d7e8f9a0b1c",
+                      "headers": {
+                        "content-type": "application/json",
+                        "accept": "application/json",
+                        "user-agent": "merchant-sandbox-webhooks/2"
+                      },
+                      "body": "{\"signature\":\"t=1764064802,s1=0b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d7e8f9a0b1c\",\"data\":\"eyJwYXltZW50X2lkIjoxMDAxfQ==\"}"
+                    }
+                  ],
+                  "cursor": 1
+                },
+                "schema": {
+                  "$ref": "#/components/schemas/DeliveryStream"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "405": {
+            "$ref": "#/components/responses/MethodNotAllowed"
+          },
+          "422": {
+            "$ref": "#/components/responses/UnprocessableEntity"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalServerError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
+          }
+        }
+      }
+    },
+    "/deliveries/{delivery_id}": {
+      "get": {
+        "operationId": "getDelivery",
+        "summary": "Read one delivery attempt",
+        "description": "One attempt of the log, with the exact body and headers sent.",
+        "tags": [
+          "Webhook deliveries"
+        ],
+        "security": [
+          {
+            "SandboxBasic": []
+          },
+          {}
+        ],
+        "parameters": [
+          {
+            "schema": {
+              "type": "integer",
+              "minimum": 1,
+              "maximum": 9007199254740991,
+              "description": "The delivery (attempt) id",
+              "example": 1
+            },
+            "required": true,
+            "description": "The delivery (attempt) id",
+            "name": "delivery_id",
+            "in": "path"
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The attempt",
+            "content": {
+              "application/json": {
+                "example": {
+                  "id": 1,
+                  "webhook_id": "wh_1",
+                  "merchant": "demo-merchant",
+                  "event": "paymentFound",
+                  "payment_id": 1001,
+                  "refund_id": null,
+                  "attempt": 1,
+                  "replay_of": null,
+                  "at": "2026-11-25T10:00:02.000Z",
+                  "target_url": "http://127.0.0.1:4000/hooks",
+                  "encoding": "json",
+                  "outcome": "delivered",
+                  "response_status": 200,
+                  "error": null,
+                  "duration_ms": 4,
+                  "next_attempt_at": null,
+                  "signature": "t=1764064802,s1=0b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d7e8f9a0b1c",
+                  "headers": {
+                    "content-type": "application/json",
+                    "accept": "application/json",
+                    "user-agent": "merchant-sandbox-webhooks/2"
+                  },
+                  "body": "{\"signature\":\"t=1764064802,s1=0b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d7e8f9a0b1c\",\"data\":\"eyJwYXltZW50X2lkIjoxMDAxfQ==\"}"
+                },
+                "schema": {
+                  "$ref": "#/components/schemas/Delivery"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "405": {
+            "$ref": "#/components/responses/MethodNotAllowed"
+          },
+          "422": {
+            "$ref": "#/components/responses/UnprocessableEntity"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalServerError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
+          }
+        }
+      }
+    },
+    "/deliveries/{delivery_id}/replay": {
+      "post": {
+        "operationId": "replayDelivery",
+        "summary": "Send a logged delivery again",
+        "description": "Sends the logged body and headers again, byte for byte, to the original target or to `url`, once, and logs the attempt (a new delivery with `replay_of`). A held delivery (no target) needs `url`. A failed send is still 201: the new attempt says how it failed.",
+        "tags": [
+          "Webhook deliveries"
+        ],
+        "security": [
+          {
+            "SandboxBasic": []
+          },
+          {}
+        ],
+        "parameters": [
+          {
+            "schema": {
+              "type": "integer",
+              "minimum": 1,
+              "maximum": 9007199254740991,
+              "description": "The delivery (attempt) id",
+              "example": 1
+            },
+            "required": true,
+            "description": "The delivery (attempt) id",
+            "name": "delivery_id",
+            "in": "path"
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "example": {
+                "url": "http://127.0.0.1:4000/hooks"
+              },
+              "schema": {
+                "$ref": "#/components/schemas/ReplayRequest"
+              }
+            },
+            "application/x-www-form-urlencoded": {
+              "schema": {
+                "$ref": "#/components/schemas/ReplayRequest"
+              },
+              "encoding": {
+                "url": {
+                  "style": "form",
+                  "explode": true
+                }
+              }
+            }
+          }
+        },
+        "responses": {
+          "201": {
+            "description": "The new attempt",
+            "content": {
+              "application/json": {
+                "example": {
+                  "id": 2,
+                  "webhook_id": "wh_1",
+                  "merchant": "demo-merchant",
+                  "event": "paymentFound",
+                  "payment_id": 1001,
+                  "refund_id": null,
+                  "attempt": 2,
+                  "replay_of": 1,
+                  "at": "2026-11-25T10:00:02.000Z",
+                  "target_url": "http://127.0.0.1:4000/hooks",
+                  "encoding": "json",
+                  "outcome": "delivered",
+                  "response_status": 200,
+                  "error": null,
+                  "duration_ms": 4,
+                  "next_attempt_at": null,
+                  "signature": "t=1764064802,s1=0b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d7e8f9a0b1c",
+                  "headers": {
+                    "content-type": "application/json",
+                    "accept": "application/json",
+                    "user-agent": "merchant-sandbox-webhooks/2"
+                  },
+                  "body": "{\"signature\":\"t=1764064802,s1=0b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d7e8f9a0b1c\",\"data\":\"eyJwYXltZW50X2lkIjoxMDAxfQ==\"}"
+                },
+                "schema": {
+                  "$ref": "#/components/schemas/Delivery"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "405": {
+            "$ref": "#/components/responses/MethodNotAllowed"
+          },
+          "413": {
+            "$ref": "#/components/responses/PayloadTooLarge"
+          },
+          "415": {
+            "$ref": "#/components/responses/UnsupportedMediaType"
+          },
+          "422": {
+            "$ref": "#/components/responses/UnprocessableEntity"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalServerError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
+          }
+        }
+      }
+    },
+    "/merchants/{api_key}/listen": {
+      "post": {
+        "operationId": "setListenMode",
+        "summary": "Turn listen mode on or off",
+        "description": "In listen mode the webhooks of a merchant's payments and refunds without a `webhook_url` are signed and logged as held deliveries, for `GET /deliveries/stream` (S-listen).",
+        "tags": [
+          "Webhook deliveries"
+        ],
+        "security": [
+          {
+            "SandboxBasic": []
+          },
+          {}
+        ],
+        "parameters": [
+          {
+            "schema": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 128,
+              "description": "A configured sandbox merchant key",
+              "example": "demo-merchant"
+            },
+            "required": true,
+            "description": "A configured sandbox merchant key",
+            "name": "api_key",
+            "in": "path"
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "example": {
+                "enabled": true
+              },
+              "schema": {
+                "$ref": "#/components/schemas/ListenModeRequest"
+              }
+            },
+            "application/x-www-form-urlencoded": {
+              "schema": {
+                "$ref": "#/components/schemas/ListenModeRequest"
+              },
+              "encoding": {
+                "enabled": {
+                  "style": "form",
+                  "explode": true
+                }
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "Listen mode now",
+            "content": {
+              "application/json": {
+                "example": {
+                  "merchant": "demo-merchant",
+                  "enabled": true
+                },
+                "schema": {
+                  "$ref": "#/components/schemas/ListenMode"
                 }
               }
             }

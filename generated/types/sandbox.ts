@@ -105,6 +105,106 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List webhook delivery attempts
+         * @description Every attempt of every webhook of the merchant sandbox, newest first: time, target, encoding, answer status or error, duration, and the exact bytes and headers sent (S-listen).
+         */
+        get: operations["listDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/deliveries/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Receive a merchant's deliveries (long poll)
+         * @description The first attempt of each webhook and every replay of one merchant with an id above `after`, oldest first; when there is none yet, waits up to `wait` seconds for one. Answer with the deliveries and the cursor to give next time (S-listen).
+         */
+        get: operations["streamDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/deliveries/{delivery_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read one delivery attempt
+         * @description One attempt of the log, with the exact body and headers sent.
+         */
+        get: operations["getDelivery"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/deliveries/{delivery_id}/replay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a logged delivery again
+         * @description Sends the logged body and headers again, byte for byte, to the original target or to `url`, once, and logs the attempt (a new delivery with `replay_of`). A held delivery (no target) needs `url`. A failed send is still 201: the new attempt says how it failed.
+         */
+        post: operations["replayDelivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/merchants/{api_key}/listen": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Turn listen mode on or off
+         * @description In listen mode the webhooks of a merchant's payments and refunds without a `webhook_url` are signed and logged as held deliveries, for `GET /deliveries/stream` (S-listen).
+         */
+        post: operations["setListenMode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -130,6 +230,124 @@ export interface components {
             /** @description Steps this advance ran (POST /clock/advance only) */
             fired?: number;
         };
+        /** @description One attempt of one webhook, as sent */
+        Delivery: {
+            /**
+             * @description The attempt (delivery id)
+             * @example 12
+             */
+            id: number;
+            /**
+             * @description The webhook: every attempt of one event shares it
+             * @example wh_3
+             */
+            webhook_id: string;
+            /**
+             * @description The merchant API key the webhook belongs to
+             * @example demo-merchant
+             */
+            merchant: string;
+            /**
+             * @description The event
+             * @enum {string}
+             */
+            event: "paymentFound" | "paymentConfirmed" | "refundProcessed";
+            /**
+             * @description The payment the event is about (payment events)
+             * @example 1001
+             */
+            payment_id: number | null;
+            /**
+             * @description The refund the event is about (refundProcessed)
+             * @example null
+             */
+            refund_id: number | null;
+            /**
+             * @description Attempt number of this webhook (1 to 6 by the retry schedule; a replay adds one)
+             * @example 1
+             */
+            attempt: number;
+            /**
+             * @description The delivery this attempt replayed (POST /deliveries/{id}/replay); null otherwise
+             * @example null
+             */
+            replay_of: number | null;
+            /**
+             * @description When the attempt was made (sandbox time)
+             * @example 2026-11-25T10:00:02.000Z
+             */
+            at: string;
+            /**
+             * @description Where it was sent; null: held for listeners (listen mode, no webhook_url)
+             * @example http://127.0.0.1:4000/hooks
+             */
+            target_url: string | null;
+            /**
+             * @description Body encoding (decision M-webhook-form)
+             * @enum {string}
+             */
+            encoding: "json" | "form";
+            /**
+             * @description `delivered`: a 2xx answer; `failed`: another status, a network error or a timeout; `held`: not sent (no target), kept for listeners
+             * @enum {string}
+             */
+            outcome: "delivered" | "failed" | "held";
+            /**
+             * @description HTTP status of the answer; null on a network error, a timeout or when held
+             * @example 200
+             */
+            response_status: number | null;
+            /**
+             * @description Why the attempt failed; null when delivered or held
+             * @example null
+             */
+            error: string | null;
+            /**
+             * @description Wall time from sending to the whole answer, in ms; null when held
+             * @example 4
+             */
+            duration_ms: number | null;
+            /**
+             * @description When the next attempt is due; null when delivered, given up, held or a replay
+             * @example 2026-11-25T10:00:02.000Z
+             */
+            next_attempt_at: string | null;
+            /**
+             * @description The envelope's signature as sent, `t=<unix s>,s1=<hex>` (decision M3)
+             * @example t=1764064802,s1=5f0c…
+             */
+            signature: string;
+            headers: components["schemas"]["DeliveryHeaders"];
+            /**
+             * @description The exact body sent (ASCII): the JSON or form envelope `{signature, data}`
+             * @example {"signature":"t=1764064802,s1=5f0c…","data":"eyJ…"}
+             */
+            body: string;
+        };
+        /** @description The request headers the attempt was sent with (besides Host and Content-Length) */
+        DeliveryHeaders: {
+            /** @example application/json */
+            "content-type": string;
+            /** @example application/json */
+            accept: string;
+            /** @example merchant-sandbox-webhooks/2 */
+            "user-agent": string;
+        };
+        DeliveryList: {
+            /** @description Newest first */
+            deliveries: components["schemas"]["Delivery"][];
+            /** @description True when older attempts match: ask again with `before` = the last id */
+            has_more: boolean;
+        };
+        DeliveryStream: {
+            /** @description Oldest first: first attempts and replays after the cursor */
+            deliveries: components["schemas"]["Delivery"][];
+            /**
+             * @description Give it as `after` in the next request
+             * @example 12
+             */
+            cursor: number;
+        };
         /**
          * @description On validation failure: one object per invalid field, key the field, value the reason.
          * @example [
@@ -141,6 +359,19 @@ export interface components {
         ErrorSource: {
             [key: string]: string;
         }[];
+        /** @description Whether a merchant is in listen mode */
+        ListenMode: {
+            /**
+             * @description The merchant key
+             * @example demo-merchant
+             */
+            merchant: string;
+            enabled: boolean;
+        };
+        ListenModeRequest: {
+            /** @description True: webhooks of payments and refunds without a webhook_url are signed and logged (held) for listeners */
+            enabled: boolean;
+        };
         /** @description Error body of the partner API: `{ title, code, details, error?, source? }`. */
         PartnerError: {
             /**
@@ -166,6 +397,14 @@ export interface components {
         RateLimits: {
             /** @description True: requests authenticated with a sandbox credential skip the rate limits */
             sandbox_keys_exempt: boolean;
+        };
+        ReplayRequest: {
+            /**
+             * Format: uri
+             * @description Send here instead of the original target: https, or http on loopback (decision M3)
+             * @example http://127.0.0.1:4000/hooks
+             */
+            url?: string;
         };
         /** @description What a reset removed */
         ResetResult: {
@@ -556,6 +795,320 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["RateLimits"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listDeliveries: {
+        parameters: {
+            query?: {
+                /** @description Only this merchant key's attempts */
+                merchant?: string;
+                /** @description Only the webhooks of this payment */
+                payment_id?: number;
+                /** @description Only the webhooks of this refund */
+                refund_id?: number;
+                /** @description Only this event */
+                event?: "paymentFound" | "paymentConfirmed" | "refundProcessed";
+                /** @description Only attempts with a smaller id (the next page) */
+                before?: number;
+                /** @description Page size; default 20, maximum 100 */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the log */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "deliveries": [
+                     *         {
+                     *           "id": 1,
+                     *           "webhook_id": "wh_1",
+                     *           "merchant": "demo-merchant",
+                     *           "event": "paymentFound",
+                     *           "payment_id": 1001,
+                     *           "refund_id": null,
+                     *           "attempt": 1,
+                     *           "replay_of": null,
+                     *           "at": "2026-11-25T10:00:02.000Z",
+                     *           "target_url": "http://127.0.0.1:4000/hooks",
+                     *           "encoding": "json",
+                     *           "outcome": "delivered",
+                     *           "response_status": 200,
+                     *           "error": null,
+                     *           "duration_ms": 4,
+                     *           "next_attempt_at": null,
+                     *           "signature": "t=1764064802,s1=0b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d7e8f9a0b1c",
+                     *           "headers": {
+                     *             "content-type": "application/json",
+                     *             "accept": "application/json",
+                     *             "user-agent": "merchant-sandbox-webhooks/2"
+                     *           },
+                     *           "body": "{\"signature\":\"t=1764064802,s1=0b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d7e8f9a0b1c\",\"data\":\"eyJwYXltZW50X2lkIjoxMDAxfQ==\"}"
+                     *         }
+                     *       ],
+                     *       "has_more": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DeliveryList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    streamDeliveries: {
+        parameters: {
+            query: {
+                /** @description The merchant key whose deliveries to receive */
+                merchant: string;
+                /** @description The cursor: only deliveries with a larger id */
+                after?: number;
+                /** @description Seconds to wait for a delivery when none is there yet (long poll; 0 to 30, default 0: answer at once) */
+                wait?: number;
+                /** @description Most deliveries per answer; default and maximum 100 */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deliveries after the cursor (possibly none) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "deliveries": [
+                     *         {
+                     *           "id": 1,
+                     *           "webhook_id": "wh_1",
+                     *           "merchant": "demo-merchant",
+                     *           "event": "paymentFound",
+                     *           "payment_id": 1001,
+                     *           "refund_id": null,
+                     *           "attempt": 1,
+                     *           "replay_of": null,
+                     *           "at": "2026-11-25T10:00:02.000Z",
+                     *           "target_url": "http://127.0.0.1:4000/hooks",
+                     *           "encoding": "json",
+                     *           "outcome": "delivered",
+                     *           "response_status": 200,
+                     *           "error": null,
+                     *           "duration_ms": 4,
+                     *           "next_attempt_at": null,
+                     *           "signature": "t=1764064802,s1=0b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d7e8f9a0b1c",
+                     *           "headers": {
+                     *             "content-type": "application/json",
+                     *             "accept": "application/json",
+                     *             "user-agent": "merchant-sandbox-webhooks/2"
+                     *           },
+                     *           "body": "{\"signature\":\"t=1764064802,s1=0b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d7e8f9a0b1c\",\"data\":\"eyJwYXltZW50X2lkIjoxMDAxfQ==\"}"
+                     *         }
+                     *       ],
+                     *       "cursor": 1
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DeliveryStream"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The delivery (attempt) id */
+                delivery_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The attempt */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 1,
+                     *       "webhook_id": "wh_1",
+                     *       "merchant": "demo-merchant",
+                     *       "event": "paymentFound",
+                     *       "payment_id": 1001,
+                     *       "refund_id": null,
+                     *       "attempt": 1,
+                     *       "replay_of": null,
+                     *       "at": "2026-11-25T10:00:02.000Z",
+                     *       "target_url": "http://127.0.0.1:4000/hooks",
+                     *       "encoding": "json",
+                     *       "outcome": "delivered",
+                     *       "response_status": 200,
+                     *       "error": null,
+                     *       "duration_ms": 4,
+                     *       "next_attempt_at": null,
+                     *       "signature": "t=1764064802,s1=0b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d7e8f9a0b1c",
+                     *       "headers": {
+                     *         "content-type": "application/json",
+                     *         "accept": "application/json",
+                     *         "user-agent": "merchant-sandbox-webhooks/2"
+                     *       },
+                     *       "body": "{\"signature\":\"t=1764064802,s1=0b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d7e8f9a0b1c\",\"data\":\"eyJwYXltZW50X2lkIjoxMDAxfQ==\"}"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Delivery"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    replayDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The delivery (attempt) id */
+                delivery_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "url": "http://127.0.0.1:4000/hooks"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ReplayRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["ReplayRequest"];
+            };
+        };
+        responses: {
+            /** @description The new attempt */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 2,
+                     *       "webhook_id": "wh_1",
+                     *       "merchant": "demo-merchant",
+                     *       "event": "paymentFound",
+                     *       "payment_id": 1001,
+                     *       "refund_id": null,
+                     *       "attempt": 2,
+                     *       "replay_of": 1,
+                     *       "at": "2026-11-25T10:00:02.000Z",
+                     *       "target_url": "http://127.0.0.1:4000/hooks",
+                     *       "encoding": "json",
+                     *       "outcome": "delivered",
+                     *       "response_status": 200,
+                     *       "error": null,
+                     *       "duration_ms": 4,
+                     *       "next_attempt_at": null,
+                     *       "signature": "t=1764064802,s1=0b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d7e8f9a0b1c",
+                     *       "headers": {
+                     *         "content-type": "application/json",
+                     *         "accept": "application/json",
+                     *         "user-agent": "merchant-sandbox-webhooks/2"
+                     *       },
+                     *       "body": "{\"signature\":\"t=1764064802,s1=0b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d7e8f9a0b1c\",\"data\":\"eyJwYXltZW50X2lkIjoxMDAxfQ==\"}"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Delivery"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    setListenMode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A configured sandbox merchant key */
+                api_key: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "enabled": true
+                 *     }
+                 */
+                "application/json": components["schemas"]["ListenModeRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["ListenModeRequest"];
+            };
+        };
+        responses: {
+            /** @description Listen mode now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "merchant": "demo-merchant",
+                     *       "enabled": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ListenMode"];
                 };
             };
             400: components["responses"]["BadRequest"];

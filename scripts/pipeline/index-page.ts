@@ -124,7 +124,10 @@ ${htmlHeader()}<html lang="en">
   <h1>Crypto payments platform APIs</h1>
   <p>Three JSON-over-HTTP APIs, each described by an OpenAPI 3.1 document generated from its Zod contract. Every
     operation of the references below has a TypeScript sample using the typed clients and a curl sample, and the
-    sandbox answers all of them. The decisions taken where the source documents leave gaps are listed in
+    sandbox answers all of them. Each reference page has a <b>Try it</b> console: pick an operation, and the page
+    sends its example request to the sandbox serving it, with the sandbox credentials filled in (exchange calls
+    signed in the page, the canonical payload and signature shown beside the request), and shows the answer's
+    status, headers and body. The decisions taken where the source documents leave gaps are listed in
     <a href="decisions.md">decisions</a> and in each reference.</p>
   <main>
 ${exchange ? `${quickStart(exchange)}\n` : ''}${contracts.map((c) => apiSection(c, lastChanges?.[c.id])).join('\n')}

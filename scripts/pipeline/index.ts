@@ -1,6 +1,8 @@
 // The generate pipeline as functions: contracts -> every generated file, in memory. `generate`
 // writes them, `check` compares them with what is on disk.
 import type { AnyContract, ApiContract } from '../../contracts/shared/contract.ts';
+import { renderConsoleBundle } from './console-bundle.ts';
+import { consolePlan, embedConsole } from './console-plan.ts';
 import { renderDecisionsPage } from './decisions.ts';
 import { renderDocumentModule } from './document-module.ts';
 import { renderIndexPage } from './index-page.ts';
@@ -50,7 +52,8 @@ export async function generateAll(contracts: readonly AnyContract[], opts: Pipel
         { path: `generated/types/${contract.id}.ts`, content: types },
         renderDocumentModule(contract.id, yaml),
       ];
-      if (html !== undefined) files.push({ path: `docs/${contract.id}.html`, content: html });
+      // Every reference page carries the try-it console (scripts/console): its plan, and docs/console.js.
+      if (html !== undefined) files.push({ path: `docs/${contract.id}.html`, content: embedConsole(html, consolePlan(contract, doc)) });
       return files;
     }),
   );
@@ -59,7 +62,7 @@ export async function generateAll(contracts: readonly AnyContract[], opts: Pipel
   const order = (c: AnyContract) => contracts.indexOf(c);
   changes.sort((a, b) => order(a.contract) - order(b.contract));
   const last = opts.historyRoot ? Object.fromEntries(changes.map((c) => [c.contract.id, lastChange(c.entries)])) : undefined;
-  if (!opts.skipDocs) files.push({ path: 'docs/index.html', content: renderIndexPage(contracts, last) });
+  if (!opts.skipDocs) files.push({ path: 'docs/index.html', content: renderIndexPage(contracts, last) }, await renderConsoleBundle());
   if (opts.historyRoot) files.push({ path: 'CHANGELOG.md', content: renderChangelogFile(changes) });
   return files.sort((a, b) => a.path.localeCompare(b.path));
 }

@@ -1,9 +1,12 @@
 // The `webhooks` commands through the package's command line (bin/cli.ts, a child process), against
 // receivers running in this process (so the child is spawned asynchronously).
 import { execFile } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startReceiver, type RunningReceiver } from './receivers.test-helpers.ts';
 import type { ReceiverReport } from './receiver-test.ts';
+import { webhooksCli } from './cli.ts';
 
 const receivers: RunningReceiver[] = [];
 afterEach(async () => void (await Promise.all(receivers.splice(0).map((r) => r.close()))));
@@ -15,16 +18,44 @@ const cli = (...args: string[]) =>
   });
 
 describe('cryptopay-toolkit webhooks', () => {
-  it('lists trigger and test, and each has its usage', async () => {
+  it('lists trigger, test, listen and replay, and each has its usage', async () => {
     const help = await cli('--help');
     expect(help.code).toBe(0);
-    expect(help.out).toMatch(/^Usage: cryptopay-toolkit webhooks <trigger\|test> \[options\]\n/);
+    expect(help.out).toMatch(/^Usage: cryptopay-toolkit webhooks <trigger\|test\|listen\|replay> \[options\]\n/);
     expect((await cli('trigger', '--help')).out).toMatch(/^Usage: cryptopay-toolkit webhooks trigger <event> --to URL \[options\]/);
     expect((await cli('test', '--help')).out).toMatch(/^Usage: cryptopay-toolkit webhooks test --url URL --secret S \[options\]/);
-    const bad = await cli('listen');
+    const bad = await cli('tail');
     expect(bad.code).toBe(2);
-    expect(bad.err).toMatch(/^unknown subcommand "listen"/);
+    expect(bad.err).toMatch(/^unknown subcommand "tail"/);
   }, 60_000);
+
+  it('listen and replay: usage, and exit 2 with the reason on a usage error or an unreachable sandbox (in process)', async () => {
+    const run = async (...args: string[]) => {
+      const out: string[] = [];
+      const err: string[] = [];
+      const [o, e] = [process.stdout.write, process.stderr.write];
+      process.stdout.write = ((c: string) => (out.push(c), true)) as typeof process.stdout.write;
+      process.stderr.write = ((c: string) => (err.push(c), true)) as typeof process.stderr.write;
+      try {
+        return { code: await webhooksCli(args), out: out.join(''), err: err.join('') };
+      } finally {
+        [process.stdout.write, process.stderr.write] = [o, e];
+      }
+    };
+    expect((await run('listen', '--help')).out).toMatch(/^Usage: cryptopay-toolkit webhooks listen --forward-to URL \[options\]/);
+    expect((await run('replay', '--help')).out).toMatch(/^Usage: cryptopay-toolkit webhooks replay <delivery id> \[--to URL\] \[options\]/);
+    const noTarget = await run('listen', '--to', 'http://127.0.0.1:1/');
+    expect([noTarget.code, noTarget.err.split('\n')[0]]).toEqual([2, "cryptopay-toolkit webhooks listen: Unknown option '--to'"]);
+    const noId = await run('replay', 'twelve');
+    expect([noId.code, noId.err.split('\n')[0]]).toEqual([2, 'cryptopay-toolkit webhooks replay: give one delivery id (a positive integer)']);
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const { port } = closed.address() as AddressInfo;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    const noSandbox = await run('replay', '1', '--sandbox', `http://127.0.0.1:${port}`);
+    expect(noSandbox.code).toBe(2);
+    expect(noSandbox.err).toMatch(/^cryptopay-toolkit webhooks replay: fetch failed \(.*ECONNREFUSED/);
+  });
 
   it('test: exit 0 and the text report for webhookHandler; exit 1 and a JSON report naming the bug of a planted receiver', async () => {
     const good = await startReceiver('webhookHandler', 'demo-signing-secret');

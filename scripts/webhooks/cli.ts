@@ -1,19 +1,25 @@
-// `cryptopay-toolkit webhooks <trigger|test>`: send a declared webhook, or test a receiver.
+// `cryptopay-toolkit webhooks <trigger|test|listen|replay>`: send a declared webhook, test a receiver,
+// forward a sandbox's deliveries to a local receiver, or send a logged delivery again.
 import { parseArgs } from 'node:util';
 import { WEBHOOK_ENCODINGS, type WebhookEncoding } from '../../contracts/merchant/webhook-encoding.ts';
 import { webhookCatalog } from './events.ts';
 import { formatReceiverReport, runReceiverTest } from './receiver-test.ts';
+import { listenCli, replayCli } from './listen-cli.ts';
 import { triggerCli } from './trigger.ts';
 
-export const WEBHOOKS_USAGE = (prog: string) => `Usage: ${prog} <trigger|test> [options]
+export const WEBHOOKS_USAGE = (prog: string) => `Usage: ${prog} <trigger|test|listen|replay> [options]
 
   trigger <event> --to URL [--merchant KEY] [--set field=value ...] [--encoding json|form] [--secret S]
                  send one declared webhook, signed as the sandbox signs it
   test --url URL --secret S [--encoding json|form] [--probe URL] [--old-secret S] [--json]
                  send a receiver valid, forged, expired, future-dated, duplicate, malformed,
                  unknown-event and rotated-secret deliveries and grade each answer
+  listen --forward-to URL [--merchant KEY] [--sandbox URL]
+                 forward a running sandbox's deliveries, unchanged, to a local receiver
+  replay <delivery id> [--to URL] [--sandbox URL]
+                 have the sandbox send a logged delivery again, byte for byte
 
-Run "${prog} <trigger|test> --help" for the options.`;
+Run "${prog} <trigger|test|listen|replay> --help" for the options.`;
 
 export const TEST_USAGE = (prog: string) => `Usage: ${prog} test --url URL --secret S [options]
 
@@ -75,6 +81,8 @@ export async function webhooksCli(argv: readonly string[], prog = 'cryptopay-too
   const [sub, ...rest] = argv;
   if (sub === 'trigger') return triggerCli(rest, prog);
   if (sub === 'test') return testCli(rest, prog);
+  if (sub === 'listen') return listenCli(rest, prog);
+  if (sub === 'replay') return replayCli(rest, prog);
   if (sub === '--help' || sub === '-h') return (process.stdout.write(`${WEBHOOKS_USAGE(prog)}\n`), 0);
   process.stderr.write(`${sub === undefined ? 'no subcommand given' : `unknown subcommand "${sub}"`}\n\n${WEBHOOKS_USAGE(prog)}\n`);
   return 2;

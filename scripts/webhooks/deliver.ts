@@ -27,10 +27,11 @@ export function envelopeFor(payload: unknown, secret: string | readonly string[]
   return signWebhookEnvelope(secret, payload, t);
 }
 
-/** POSTs a raw body with a Content-Type; the answer's status, start of its body and duration. */
-export async function post(url: string, body: string, contentType: string, timeoutMs = 10_000): Promise<SentDelivery> {
+/** POSTs a raw body with a Content-Type (or these headers); the answer's status, start of its body and duration. */
+export async function post(url: string, body: string, contentType: string | Record<string, string>, timeoutMs = 10_000): Promise<SentDelivery> {
   const started = performance.now();
-  const res = await fetch(url, { method: 'POST', body, headers: { 'content-type': contentType }, redirect: 'manual', signal: AbortSignal.timeout(timeoutMs) });
+  const headers = typeof contentType === 'string' ? { 'content-type': contentType } : contentType;
+  const res = await fetch(url, { method: 'POST', body, headers, redirect: 'manual', signal: AbortSignal.timeout(timeoutMs) });
   const answer = (await res.text()).slice(0, 500);
   return { status: res.status, answer, ms: Math.round(performance.now() - started) };
 }

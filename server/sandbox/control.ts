@@ -7,6 +7,7 @@ import type { RateCounter } from '../ports/rate-limit.ts';
 import type { Clock } from '../rate-limit.ts';
 import { isLoopback } from './auth.ts';
 import { TestClock } from './clock.ts';
+import type { DeliveryLog } from './delivery-log.ts';
 
 /** What one API's sandbox can reset. */
 export interface ResetHooks {
@@ -19,6 +20,8 @@ export interface ResetHooks {
 export class SandboxControl {
   readonly clock: TestClock;
   exempt: boolean;
+  /** The merchant sandbox's webhook delivery log (S-listen), registered by its default handlers. */
+  deliveryLog?: DeliveryLog;
   private readonly hooks: ResetHooks[] = [];
 
   constructor(

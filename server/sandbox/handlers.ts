@@ -4,6 +4,7 @@ import type { HandlerMap } from '../api/handler-map.ts';
 import type { ServerConfig } from '../config.ts';
 import { ApiDomainError } from '../errors.ts';
 import type { SandboxControl } from './control.ts';
+import { deliveryHandlers } from './deliveries.ts';
 
 export type SandboxHandlers = HandlerMap<typeof sandboxOperations, unknown>;
 
@@ -15,6 +16,7 @@ export function sandboxHandlers(control: SandboxControl, config: ServerConfig): 
     ...(fired === undefined ? {} : { fired }),
   });
   return {
+    ...deliveryHandlers(control, config),
     async resetSandbox() {
       await control.resetAll();
       return { status: 200, body: { scope: 'all', removed: 0 } };

@@ -5,6 +5,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { createServer } from '../../server/app.ts';
+import type { ConfigInput } from '../../server/config.ts';
 
 export const CHROMIUM_PATH = '/usr/bin/chromium';
 const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
@@ -26,9 +27,10 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-export async function startHarness(): Promise<Harness> {
+/** `config` on top of the defaults (request log off); e.g. the sandbox control API on. */
+export async function startHarness(config: ConfigInput = {}): Promise<Harness> {
   const server: Server = await new Promise((resolve, reject) => {
-    const s = createServer({ config: { logRequests: false } }).listen(0, '127.0.0.1', () => resolve(s));
+    const s = createServer({ config: { ...config, logRequests: false } }).listen(0, '127.0.0.1', () => resolve(s));
     s.once('error', reject);
   });
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -21,6 +21,7 @@ export function defaultMerchantHandlers({ config, now, log, stores, control }: H
     ...(outbox ? { outbox } : {}),
   });
   control?.register({ all: () => sandbox.reset(), merchant: (apiKey) => removeMerchantRecords(sandbox.store, apiKey) });
+  if (control) control.deliveryLog = { deliveries: sandbox.store.deliveries, webhooks: sandbox.webhooks };
   // On a persistent store, what was scheduled before the restart is scheduled again, in one unit:
   // the timers it arms start once it committed.
   if (units) units.unit(() => resumeSandbox(sandbox, config.merchant.keys)).catch((e: unknown) => log(`[merchant-sandbox] resume failed: ${String(e)}`));

@@ -64,8 +64,8 @@ async function paymentFound(sb: MerchantSandbox, paymentId: number, secret: stri
     txid: formatTxid(p.crypto, p.network, sb.fakeHash('sandbox-tx', p.merchant, p.id)),
     fees: transactionFee(tx.settlement_method, p.crypto, received, p.exchange_rate),
   });
-  if (p.webhook_url) {
-    await sb.webhooks.send({ merchant: p.merchant, url: p.webhook_url, secret, subject: `payment:${p.id}` }, { event: 'paymentFound', payload: paymentWebhookPayload(found, updated) });
+  if (p.webhook_url || sb.webhooks.isListening(p.merchant)) {
+    await sb.webhooks.send({ merchant: p.merchant, url: p.webhook_url || null, secret, subject: `payment:${p.id}` }, { event: 'paymentFound', payload: paymentWebhookPayload(found, updated) });
   }
 }
 
@@ -76,8 +76,8 @@ async function paymentConfirmed(sb: MerchantSandbox, paymentId: number, secret: 
   if (!p || p.blockchain_status !== 'Paid') return;
   const confirmed = await sb.store.payments.update(p.id, { blockchain_status: 'Confirmed' });
   const tx = await sb.store.transactions.update(p.transaction_id, { status: sandboxOutcome(p.amount) });
-  if (p.webhook_url) {
-    await sb.webhooks.send({ merchant: p.merchant, url: p.webhook_url, secret, subject: `payment:${p.id}` }, { event: 'paymentConfirmed', payload: paymentWebhookPayload(confirmed, tx) });
+  if (p.webhook_url || sb.webhooks.isListening(p.merchant)) {
+    await sb.webhooks.send({ merchant: p.merchant, url: p.webhook_url || null, secret, subject: `payment:${p.id}` }, { event: 'paymentConfirmed', payload: paymentWebhookPayload(confirmed, tx) });
   }
 }
 
@@ -156,9 +156,9 @@ async function finishRefund(sb: MerchantSandbox, refundId: number, secret: strin
     }
   }
   const done = await sb.store.refunds.update(r.id, patch);
-  if (done.webhook_url) {
+  if (done.webhook_url || sb.webhooks.isListening(done.merchant)) {
     await sb.webhooks.send(
-      { merchant: done.merchant, url: done.webhook_url, secret, subject: `refund:${done.id}` },
+      { merchant: done.merchant, url: done.webhook_url || null, secret, subject: `refund:${done.id}` },
       { event: 'refundProcessed', payload: refundWebhookPayload(done, sb.url('refunds', done.id)) },
     );
   }

@@ -187,7 +187,8 @@ export interface DeliveryRecord {
   /** The webhook (all attempts of one event share it). */
   webhook_id: string;
   event: WebhookEvent;
-  url: string;
+  /** Where it was sent; null: held for listeners, nothing sent (listen mode without a webhook_url, S-listen). */
+  url: string | null;
   attempt: number;
   /** When the attempt was made (ms) and the `t` it was signed with (s). */
   at: number;
@@ -200,4 +201,16 @@ export interface DeliveryRecord {
   next_attempt_at: number | null;
   /** The base64 `data` of the envelope (the same bytes in every attempt). */
   data: string;
+  // Kept since the delivery log is readable through the control API (S-listen); absent in older records.
+  /** What the event is about ('payment:1001', 'refund:9001'). */
+  subject?: string;
+  encoding?: 'json' | 'form';
+  /** The envelope's signature, the exact body and the headers sent. */
+  signature?: string;
+  body?: string;
+  headers?: { 'content-type': string; accept: string; 'user-agent': string };
+  /** Wall time of the attempt in ms (sending to the whole answer); null when held. */
+  duration_ms?: number | null;
+  /** The delivery this attempt replayed. */
+  replay_of?: number | null;
 }

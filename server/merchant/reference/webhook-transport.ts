@@ -124,6 +124,9 @@ export function guardedLookup(policy: TargetPolicy, resolve: Resolve = systemRes
   };
 }
 
+/** The headers of every attempt besides Host and Content-Length (the delivery log keeps them, S-listen). */
+export const webhookHeaders = (contentType: string) => ({ 'content-type': contentType, accept: 'application/json', 'user-agent': 'merchant-sandbox-webhooks/2' });
+
 /** The default webhook transport: one POST per attempt over node:http(s), guarded by `policy`, ended after `timeoutMs`. */
 export function guardedTransport(policy: TargetPolicy, resolve?: Resolve): WebhookTransport {
   const lookup = guardedLookup(policy, resolve);
@@ -139,10 +142,7 @@ export function guardedTransport(policy: TargetPolicy, resolve?: Resolve): Webho
       }
       const request = (target.protocol === 'https:' ? https : http).request(target, {
         method: 'POST',
-        headers: {
-          'content-type': contentType, accept: 'application/json', 'user-agent': 'merchant-sandbox-webhooks/2',
-          'content-length': Buffer.byteLength(body),
-        },
+        headers: { ...webhookHeaders(contentType), 'content-length': Buffer.byteLength(body) },
         lookup,
         agent: target.protocol === 'https:' ? agents['https:'] : agents['http:'],
       });

@@ -2,14 +2,16 @@
 // schema before anything is sent, encoded once (every attempt carries the same `data` bytes) and
 // re-signed per attempt with that attempt's own `t`. At-least-once: up to 6 attempts, retried after
 // 1, 2, 4, 8 and 16 s; an attempt fails on a non-2xx answer, a network error or a timeout. Every
-// attempt is written to the delivery log. The body is JSON, or a form with the same two fields for
+// attempt is written to the delivery log with the exact bytes and headers sent (webhook-attempt.ts),
+// which the control API reads, replays and streams (S-listen); in listen mode a webhook without a
+// target is logged as held. The body is JSON, or a form with the same two fields for
 // keys whose config says `webhookEncoding: "form"` (decision M-webhook-form); the signature, the
 // retries and the log are the same in both. Nothing but `signature` and `data` is ever sent.
 import { WEBHOOK_DELIVERY } from '../../../contracts/merchant/ops-webhooks.ts';
-import { encodeWebhookBody, WEBHOOK_CONTENT_TYPES, type WebhookEncoding } from '../../../contracts/merchant/webhook-encoding.ts';
-import { encodeWebhookData, formatSignatureHeader, webhookSignature } from '../../../contracts/merchant/webhook-signature.ts';
+import { WEBHOOK_CONTENT_TYPES, type WebhookEncoding } from '../../../contracts/merchant/webhook-encoding.ts';
+import { encodeWebhookData } from '../../../contracts/merchant/webhook-signature.ts';
 import {
-  PaymentWebhookPayloadSchema, RefundWebhookPayloadSchema, WebhookEnvelopeSchema, type PaymentWebhookPayload, type RefundWebhookPayload,
+  PaymentWebhookPayloadSchema, RefundWebhookPayloadSchema, type PaymentWebhookPayload, type RefundWebhookPayload,
 } from '../../../contracts/merchant/webhooks.ts';
 import type { Outbox, OwedDelivery } from '../../ports/outbox.ts';
 import type { UnitsOfWork } from '../../ports/units.ts';
@@ -18,6 +20,7 @@ import type { MerchantStore } from '../../ports/merchant-store.ts';
 import type { TimerHandle, Timers } from './timers.ts';
 import { SANDBOX_DEFAULTS } from '../../config-defaults.ts';
 import { guardedTransport, type WebhookTransport } from './webhook-transport.ts';
+import { describe, postAttempt, sentFields, signedBody, withoutQuery } from './webhook-attempt.ts';
 import { randomUUID } from 'node:crypto';
 
 export type { WebhookTransport };
@@ -75,14 +78,39 @@ export class WebhookDispatcher {
   private readonly lanes = new Map<string, Queued[]>();
   private seq = 0;
   private closed = false;
+  private readonly listening = new Set<string>();
+  private readonly recorded = new Set<(r: DeliveryRecord) => void>();
 
   constructor(private readonly o: WebhookDispatcherOptions) {
     this.transport = o.transport ?? guardedTransport(SANDBOX_DEFAULTS.merchant.webhookTargets);
     this.policy = o.policy ?? WEBHOOK_DELIVERY;
   }
 
-  /** Makes the first attempt (awaited) and schedules the retries; returns the webhook id of the log. */
-  async send(target: { merchant: string; url: string; secret: string; subject?: string }, message: WebhookMessage): Promise<string> {
+  private get timeoutMs(): number {
+    return this.policy.attemptTimeoutSeconds * 1000;
+  }
+
+  /** Listen mode of a merchant (S-listen): webhooks without a target are still signed and logged, held for listeners. */
+  listen(merchant: string, on: boolean): void {
+    if (on) this.listening.add(merchant);
+    else this.listening.delete(merchant);
+  }
+
+  isListening(merchant: string): boolean {
+    return this.listening.has(merchant);
+  }
+
+  /** Calls `fn` with every attempt once it is logged; returns the unsubscribe. */
+  onRecorded(fn: (r: DeliveryRecord) => void): () => void {
+    this.recorded.add(fn);
+    return () => this.recorded.delete(fn);
+  }
+
+  /**
+   * Makes the first attempt (awaited) and schedules the retries; returns the webhook id of the log.
+   * Without a URL (listen mode) one held attempt is logged: signed, not sent, not retried.
+   */
+  async send(target: { merchant: string; url: string | null; secret: string; subject?: string }, message: WebhookMessage): Promise<string> {
     // The payload must be exactly the contract's: a mismatch is our bug, never sent.
     const payload = message.event === 'refundProcessed'
       ? RefundWebhookPayloadSchema.strict().parse(message.payload)
@@ -90,18 +118,23 @@ export class WebhookDispatcher {
     const { units, outbox } = this.o;
     const encoding = this.encodingOf(target.merchant);
     const { merchant, url, secret } = target;
-    const base = { merchant, url, secret, event: message.event, data: encodeWebhookData(payload), encoding };
+    const base = { merchant, secret, event: message.event, data: encodeWebhookData(payload), encoding };
     const now = this.o.timers.now();
+    if (url === null) {
+      const webhookId = units ? `wh_${randomUUID()}` : `wh_${++this.seq}`;
+      await this.hold({ webhookId, subject: target.subject ?? webhookId, ...base, url: '' });
+      return webhookId;
+    }
     if (units && outbox) {
       // Ids must stay unique across restarts; the attempt runs once the event's change committed.
       const webhookId = `wh_${randomUUID()}`;
-      const d: Delivery = { webhookId, subject: target.subject ?? webhookId, ...base };
+      const d: Delivery = { webhookId, subject: target.subject ?? webhookId, ...base, url };
       outbox.add({ webhookId, subject: d.subject, merchant, event: d.event, url, data: d.data, attempt: 1, dueAt: now });
       units.afterCommit(() => this.enqueue({ d, n: 1, dueAt: now }));
       return webhookId;
     }
     const webhookId = `wh_${++this.seq}`;
-    const d: Delivery = { webhookId, subject: target.subject ?? webhookId, ...base };
+    const d: Delivery = { webhookId, subject: target.subject ?? webhookId, ...base, url };
     if (this.lanes.has(d.subject)) this.enqueue({ d, n: 1, dueAt: now });
     else {
       this.lanes.set(d.subject, [{ d, n: 1, dueAt: now }]);
@@ -178,6 +211,7 @@ export class WebhookDispatcher {
     for (const h of this.retries) this.o.timers.clearTimeout(h);
     this.retries.clear();
     this.lanes.clear();
+    this.listening.clear();
   }
 
   /** Forgets every owed delivery (sandbox reset). */
@@ -193,53 +227,62 @@ export class WebhookDispatcher {
     if (this.closed) return;
     const at = this.o.timers.now();
     const t = Math.floor(at / 1000);
-    const envelope = WebhookEnvelopeSchema.parse({ signature: formatSignatureHeader(t, [webhookSignature(d.secret, t, d.data)]), data: d.data });
-    let status: number | null = null;
-    let error: string | null = null;
-    try {
-      const body = encodeWebhookBody(envelope, d.encoding);
-      status = (await this.transport(d.url, body, this.policy.attemptTimeoutSeconds * 1000, WEBHOOK_CONTENT_TYPES[d.encoding])).status;
-      if (status < 200 || status > 299) error = `answered HTTP ${status}`;
-    } catch (e) {
-      error = describe(e);
-    }
+    const signed = signedBody(d.secret, t, d.data, d.encoding);
+    const { status, error, duration_ms } = await postAttempt(this.transport, d.url, signed.body, WEBHOOK_CONTENT_TYPES[d.encoding], this.timeoutMs);
     const ok = error === null;
     const backoff = this.policy.backoffSeconds[n - 1];
     const retry = !ok && n < this.policy.maxAttempts && backoff !== undefined && !this.closed;
     const record: Omit<DeliveryRecord, 'id'> = {
       merchant: d.merchant, webhook_id: d.webhookId, event: d.event, url: d.url, attempt: n, at, t, status, ok, error,
       next_attempt_at: retry ? this.o.timers.now() + backoff * 1000 : null, data: d.data,
+      ...sentFields(d.subject, d.encoding, signed), duration_ms,
     };
     const { units, outbox } = this.o;
     if (units && outbox) {
-      await units.unit(async () => {
-        await this.o.store.deliveries.insert(record);
+      const logged = await units.unit(async () => {
+        const r = await this.o.store.deliveries.insert(record);
         if (retry) outbox.next(d.webhookId, n + 1, record.next_attempt_at!);
         else outbox.done(d.webhookId);
+        return r;
       });
       await units.durable(); // a lost commit throws: later() makes the attempt again
+      this.announce(logged);
     } else {
-      await this.o.store.deliveries.insert(record);
+      this.announce(await this.o.store.deliveries.insert(record));
     }
     if (!ok) this.o.log?.(`[merchant-sandbox] webhook ${d.webhookId} (${d.event}) attempt ${n} to ${withoutQuery(d.url)} failed: ${error}${retry ? `; retry in ${backoff} s` : '; giving up'}`);
     if (retry) this.later(d, n + 1, backoff * 1000);
     else this.finished(d);
   }
-}
 
-function describe(e: unknown): string {
-  if (!(e instanceof Error)) return String(e);
-  const cause = (e as { cause?: { code?: string; message?: string } }).cause;
-  if (e.name === 'TimeoutError') return 'no answer within the attempt timeout';
-  return cause ? `${e.message} (${cause.code ?? cause.message})` : e.message;
-}
+  private announce(r: DeliveryRecord): void {
+    for (const fn of this.recorded) fn(r);
+  }
 
-/** A target URL for the log: its query string (a receiver's token, often) and credentials left out, as the request log does. */
-function withoutQuery(url: string): string {
-  try {
-    const u = new URL(url);
-    return `${u.protocol}//${u.host}${u.pathname}${u.search ? '?…' : ''}`;
-  } catch {
-    return '(unparseable URL)';
+  /** Listen mode without a target: one attempt signed and logged, nothing sent (S-listen). */
+  private async hold(d: Delivery): Promise<void> {
+    const at = this.o.timers.now();
+    const t = Math.floor(at / 1000);
+    const record = await this.o.store.deliveries.insert({
+      merchant: d.merchant, webhook_id: d.webhookId, event: d.event, url: null, attempt: 1, at, t, status: null, ok: false, error: null,
+      next_attempt_at: null, data: d.data, ...sentFields(d.subject, d.encoding, signedBody(d.secret, t, d.data, d.encoding)), duration_ms: null,
+    });
+    if (this.o.units) this.o.units.afterCommit(() => this.announce(record));
+    else this.announce(record);
+  }
+
+  /**
+   * Sends a logged attempt's body again, byte for byte with its headers, to its target or `url`,
+   * once, and logs it as a new attempt of the same webhook (S-listen).
+   */
+  async replay(original: DeliveryRecord & { body: string; headers: { 'content-type': string } }, url: string): Promise<DeliveryRecord> {
+    const at = this.o.timers.now();
+    const { status, error, duration_ms } = await postAttempt(this.transport, url, original.body, original.headers['content-type'], this.timeoutMs);
+    const previous = await this.o.store.deliveries.find({ webhook_id: original.webhook_id });
+    const attempt = Math.max(...previous.map((p) => p.attempt)) + 1;
+    const { id, ...rest } = original;
+    const record = await this.o.store.deliveries.insert({ ...rest, url, attempt, at, status, ok: error === null, error, next_attempt_at: null, duration_ms, replay_of: id });
+    this.announce(record);
+    return record;
   }
 }

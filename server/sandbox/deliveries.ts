@@ -1,0 +1,75 @@
+// The control API's delivery log handlers (contracts/sandbox/deliveries.ts, decision S-listen):
+// list, read, follow (long poll) and replay the merchant sandbox's webhook attempts; listen mode.
+import type { deliveryOperations } from '../../contracts/sandbox/deliveries.ts';
+import type { HandlerMap } from '../api/handler-map.ts';
+import type { ServerConfig } from '../config.ts';
+import { ApiDomainError, RequestValidationError } from '../errors.ts';
+import { webhookTargetProblem } from '../merchant/reference/webhook-targets.ts';
+import type { SandboxControl } from './control.ts';
+import { deliveryView, nextDelivery, streamed, type DeliveryLog } from './delivery-log.ts';
+
+export type DeliveryHandlers = HandlerMap<typeof deliveryOperations, unknown>;
+
+const notFound = (what: string) => new ApiDomainError(404, '1004', 'Record not found', undefined, what);
+const invalid = (field: string, message: string) => new RequestValidationError([{ location: 'body', field, message }]);
+
+const isSandboxKey = (config: ServerConfig, apiKey: string) => config.merchant.keys.some((k) => k.sandbox && k.apiKey === apiKey);
+
+export function deliveryHandlers(control: SandboxControl, config: ServerConfig): DeliveryHandlers {
+  const log = (): DeliveryLog => {
+    // The merchant API's default handlers register it; replaced handlers (createServer({ handlers })) have no log.
+    if (!control.deliveryLog) throw new ApiDomainError(404, '1004', 'Record not found', undefined, 'the merchant sandbox of this server keeps no delivery log');
+    return control.deliveryLog;
+  };
+  return {
+    async listDeliveries({ query }) {
+      const subject = query.payment_id !== undefined ? `payment:${query.payment_id}` : undefined;
+      const refund = query.refund_id !== undefined ? `refund:${query.refund_id}` : undefined;
+      const rows = (await log().deliveries.find({ ...(query.merchant !== undefined ? { merchant: query.merchant } : {}), ...(query.event ? { event: query.event } : {}) }))
+        .filter((r) => (subject === undefined || r.subject === subject) && (refund === undefined || r.subject === refund) && (query.before === undefined || r.id < query.before))
+        .reverse();
+      return { status: 200, body: { deliveries: rows.slice(0, query.limit).map(deliveryView), has_more: rows.length > query.limit } };
+    },
+    async streamDeliveries({ query, req }) {
+      const l = log();
+      if (!isSandboxKey(config, query.merchant)) throw notFound(`no sandbox merchant key ${query.merchant}`);
+      const pick = async () => {
+        const all = await l.deliveries.find({ merchant: query.merchant });
+        const last = all.at(-1)?.id ?? 0;
+        // A cursor beyond the log: the sandbox was reset since, so everything in it is new.
+        const after = query.after > last ? 0 : query.after;
+        return { after, rows: all.filter((r) => r.id > after && streamed(r)).slice(0, query.limit) };
+      };
+      let found = await pick();
+      if (found.rows.length === 0 && query.wait > 0) {
+        const gone = new AbortController();
+        req.res?.once('close', () => gone.abort());
+        await nextDelivery(l, query.merchant, query.wait * 1000, gone.signal);
+        found = await pick();
+      }
+      return { status: 200, body: { deliveries: found.rows.map(deliveryView), cursor: found.rows.at(-1)?.id ?? found.after } };
+    },
+    async getDelivery({ params }) {
+      const r = await log().deliveries.get(params.delivery_id);
+      if (!r) throw notFound(`no delivery ${params.delivery_id}`);
+      return { status: 200, body: deliveryView(r) };
+    },
+    async replayDelivery({ params, body }) {
+      const l = log();
+      const r = await l.deliveries.get(params.delivery_id);
+      if (!r) throw notFound(`no delivery ${params.delivery_id}`);
+      const url = body.url ?? r.url;
+      if (url === null) throw invalid('url', `delivery ${r.id} was held (no target): give a url to send it to`);
+      const problem = body.url === undefined ? undefined : webhookTargetProblem(body.url, true);
+      if (problem) throw invalid('url', problem);
+      if (r.body === undefined || r.headers === undefined) throw invalid('delivery_id', `delivery ${r.id} was logged before the log kept the bytes sent; it cannot be replayed byte for byte`);
+      const replayed = await l.webhooks.replay({ ...r, body: r.body, headers: r.headers }, url);
+      return { status: 201, body: deliveryView(replayed) };
+    },
+    setListenMode({ params, body }) {
+      if (!isSandboxKey(config, params.api_key)) throw notFound(`no sandbox merchant key ${params.api_key}`);
+      log().webhooks.listen(params.api_key, body.enabled);
+      return { status: 200, body: { merchant: params.api_key, enabled: body.enabled } };
+    },
+  };
+}
