@@ -1,12 +1,15 @@
 // The composition: which store of each kind a server or validator gets (server/ports/stores.ts),
 // chosen here and nowhere else. Shared stores (Redis: `shared`, `redis`, `config.redis`) hold used
 // nonces, rate-limit windows and invoice-number claims; the state file (server/state) holds the
-// sandboxes' records, the exchange journal, nonces and bans; anything else stays in memory.
+// sandboxes' records, the exchange journal, nonces and bans; PostgreSQL (`pg`, DATABASE_URL) holds
+// what the state file would, for instances on several hosts; anything else stays in memory.
 import type { ServerConfig } from './config.ts';
 import { NonceStore } from './auth/nonce-store.ts';
 import type { Logger } from './http/pipeline.ts';
 import type { SharedStores } from './ports/shared.ts';
 import type { ServerStores } from './ports/stores.ts';
+import type { IdempotencyStore } from './ports/idempotency.ts';
+import type { UnitsOfWork } from './ports/units.ts';
 import { RateLimiter, type Clock } from './rate-limit.ts';
 import { sqliteBans, SqliteNonceStore } from './state/auth-state.ts';
 import type { StateDb } from './state/db.ts';
@@ -15,7 +18,13 @@ import { exchangeLeaseOf } from './state/exchange-lease.ts';
 import { sqliteOutbox } from './state/outbox.ts';
 import { sqliteIdempotency } from './state/idempotency.ts';
 import { memoryIdempotency } from './ports/idempotency.ts';
-import { createSqliteMerchantStore, createSqlitePartnerStore } from './state/stores.ts';
+import { createSqliteMerchantStore, createSqlitePartnerStore, merchantStoreOver, partnerStoreOver } from './state/stores.ts';
+import { pgBans, PgNonceStore } from './state/pg/pg-auth.ts';
+import { pgExchangeStores } from './state/pg/pg-exchange.ts';
+import { pgIdempotency } from './state/pg/pg-idempotency.ts';
+import { pgOutbox } from './state/pg/pg-outbox.ts';
+import type { PgState } from './state/pg/pg-state.ts';
+import { pgRecordDatabase } from './state/pg/pg-table.ts';
 import { connectRedis, redisClient, type Redis, type RedisSource } from './stores/redis.ts';
 import { redisSharedStores } from './stores/shared.ts';
 import { claimedInRedis } from './stores/redis-idempotency.ts';
@@ -25,6 +34,8 @@ export interface StoreChoice {
   shared?: SharedStores | undefined;
   /** The state file; absent: the sandboxes, nonces and bans stay in memory. */
   state?: StateDb | undefined;
+  /** PostgreSQL (DATABASE_URL; takes precedence over `state`): the state of any number of instances. */
+  pg?: PgState | undefined;
   now: Clock;
   /** With a state file: how long the exchange writer lease holds unrenewed (config exchange.writerLeaseMs). */
   writerLeaseMs?: number;
@@ -32,24 +43,45 @@ export interface StoreChoice {
 }
 
 /** The stores over a choice: the shared ones first, then the state file, else memory. */
-export function composeStores({ shared, state, now, writerLeaseMs, log }: StoreChoice): ServerStores {
+export function composeStores({ shared, state, pg, now, writerLeaseMs, log }: StoreChoice): ServerStores {
+  if (pg) return composePgStores(pg, { shared, now, writerLeaseMs, log });
   // One exchange writer per state file: the lease is taken (or watched) from now on.
   const lease = state ? exchangeLeaseOf(state, { ttlMs: writerLeaseMs ?? 5000, ...(log ? { log } : {}) }) : undefined;
   return {
     nonces: (ttlMs) => shared?.nonces(ttlMs) ?? (state ? new SqliteNonceStore(state, ttlMs, now) : new NonceStore(ttlMs, now)),
     limiter: (api, rule) => shared?.limiter(api, rule) ?? new RateLimiter(rule, now, undefined, state ? sqliteBans(state, api) : undefined),
     ...(shared?.invoiceNumbers ? { invoiceNumbers: shared.invoiceNumbers } : {}),
-    idempotency: idempotencyOf(shared, state, now),
+    idempotency: idempotencyOf(shared, state ? { store: sqliteIdempotency(state, now), units: state } : undefined, now),
     ...(state
       ? { units: state, journal: sqliteJournal(state, lease), exchangeWriter: lease!, merchant: createSqliteMerchantStore(state), outbox: sqliteOutbox(state), partner: createSqlitePartnerStore(state) }
       : {}),
   };
 }
 
-/** Idempotency-Key records: in the state file (Redis in front when shared), else Redis, else memory. */
-function idempotencyOf(shared: SharedStores | undefined, state: StateDb | undefined, now: Clock) {
-  if (state) return shared?.idempotency ? claimedInRedis(shared.idempotency, sqliteIdempotency(state, now), state) : sqliteIdempotency(state, now);
+/** Idempotency-Key records: in the database (Redis in front when shared), else Redis, else memory. */
+function idempotencyOf(shared: SharedStores | undefined, local: { store: IdempotencyStore; units: UnitsOfWork } | undefined, now: Clock): IdempotencyStore {
+  if (local) return shared?.idempotency ? claimedInRedis(shared.idempotency, local.store, local.units) : local.store;
   return shared?.idempotency ?? memoryIdempotency(now);
+}
+
+/**
+ * With PostgreSQL: the sandboxes' records, claims, idempotency, outbox, nonces and bans there (Redis,
+ * when configured, still holds nonces, rate-limit windows and invoice-number claims: its claims are
+ * checked beside the database's own); the exchange's journal and lease from pg-exchange.ts.
+ */
+function composePgStores(pg: PgState, { shared, now, writerLeaseMs, log }: Omit<StoreChoice, 'pg' | 'state'>): ServerStores {
+  const records = pgRecordDatabase(pg);
+  return {
+    nonces: (ttlMs) => shared?.nonces(ttlMs) ?? new PgNonceStore(pg, ttlMs, now),
+    limiter: (api, rule) => shared?.limiter(api, rule) ?? new RateLimiter(rule, now, undefined, pgBans(pg, api)),
+    ...(shared?.invoiceNumbers ? { invoiceNumbers: shared.invoiceNumbers } : {}),
+    idempotency: idempotencyOf(shared, { store: pgIdempotency(pg, now), units: pg }, now),
+    units: pg,
+    merchant: merchantStoreOver(records),
+    partner: partnerStoreOver(records),
+    outbox: pgOutbox(pg),
+    ...pgExchangeStores(pg, { writerLeaseMs: writerLeaseMs ?? 5000, ...(log ? { log } : {}) }),
+  };
 }
 
 /** The server's shared stores: given, or in Redis when a client or `config.redis` is, else none (memory). */
