@@ -2,14 +2,12 @@
 // own transaction that also sets PRAGMA user_version to NNN. A file whose user_version is higher
 // than the newest migration here was written by a newer server: refused, never downgraded.
 import type Database from 'better-sqlite3';
+import type { DialectMigration } from './migrations/dialect.ts';
 import { MIGRATIONS } from './migrations/index.ts';
 import { StateError } from './state-error.ts';
 
-export interface Migration {
-  version: number;
-  name: string;
-  sql: string;
-}
+/** One version: its SQLite text, and its PostgreSQL text where it differs (migrations/dialect.ts; PostgreSQL runner: pg/migrate.ts). */
+export type Migration = DialectMigration;
 
 export function migrations(): Migration[] {
   return [...MIGRATIONS];

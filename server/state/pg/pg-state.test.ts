@@ -1,0 +1,113 @@
+// PgState on a real PostgreSQL (test/postgres-server.ts; skipped locally without one, never in CI):
+// the migrations (once, concurrently, a newer schema refused), units of work (commit, rollback,
+// nesting, afterCommit only after COMMIT), serializable retries across concurrent units, and a
+// database that is gone as a 503 error.
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pgAvailable, startPostgres, type PostgresServer } from '../../../test/postgres-server.ts';
+import { StateUnavailableError } from '../../errors.ts';
+import { SCHEMA_VERSION } from '../migrate.ts';
+import { StateError } from '../state-error.ts';
+import { PgState } from './pg-state.ts';
+
+const available = pgAvailable();
+
+describe.skipIf(!available)('PgState on PostgreSQL', () => {
+  let server: PostgresServer;
+  const opened: PgState[] = [];
+  const open = async (url: string, o = {}) => {
+    const s = await PgState.open(url, o);
+    opened.push(s);
+    return s;
+  };
+  beforeAll(async () => {
+    server = await startPostgres();
+  }, 60_000);
+  afterAll(async () => {
+    for (const s of opened) await s.close().catch(() => undefined);
+    await server?.stop();
+  });
+
+  it('applies every migration once, when several instances start at once, and records the versions', async () => {
+    const url = await server.database();
+    const states = await Promise.all([open(url), open(url), open(url)]);
+    const { rows } = await states[0]!.query<{ version: number; name: string }>('SELECT version, name FROM schema_version ORDER BY version');
+    expect(rows).toEqual([
+      { version: 1, name: '001-initial' },
+      { version: 2, name: '002-exchange-lease' },
+      { version: 3, name: '003-outbox-order' },
+      { version: 4, name: '004-idempotency' },
+    ]);
+    expect(SCHEMA_VERSION).toBe(4);
+    const cols = await states[0]!.query<{ column_name: string; data_type: string }>(
+      "SELECT column_name, data_type FROM information_schema.columns WHERE table_name = 'webhook_outbox' ORDER BY ordinal_position",
+    );
+    expect(cols.rows.map((c) => `${c.column_name} ${c.data_type}`)).toEqual([
+      'webhook_id text', 'merchant text', 'event text', 'url text', 'data text', 'attempt bigint', 'due_at bigint', 'subject text', 'seq bigint',
+    ]);
+  });
+
+  it('refuses a database whose schema is newer than this server knows', async () => {
+    const url = await server.database();
+    const s = await open(url);
+    await s.query("INSERT INTO schema_version (version, name) VALUES (99, '099-future')");
+    await expect(PgState.open(url)).rejects.toThrow(new StateError(`PostgreSQL at ${url} has schema version 99, newer than this server knows (4): run a newer server, or point DATABASE_URL at another database`));
+  });
+
+  it('commits a unit as a whole, rolls it back on an error, nests, and runs afterCommit only after COMMIT', async () => {
+    const s = await open(await server.database());
+    const seen: string[] = [];
+    const other = new pg.Client({ connectionString: s.pool.options.connectionString });
+    await other.connect();
+    const visible = async () => (await other.query<{ key: string }>("SELECT key FROM claims WHERE scope = 't' ORDER BY key")).rows.map((r) => r.key);
+    try {
+      const out = await s.unit(async () => {
+        await s.query("INSERT INTO claims (scope, key) VALUES ('t', 'a')");
+        await s.unit(async () => s.query("INSERT INTO claims (scope, key) VALUES ('t', 'b')"));
+        s.write("INSERT INTO claims (scope, key) VALUES ('t', 'c')");
+        s.afterCommit(() => seen.push('after'));
+        seen.push(`inside, others see [${(await visible()).join()}]`);
+        return 42;
+      });
+      expect(out).toBe(42);
+      expect(seen).toEqual(['inside, others see []', 'after']);
+      expect(await visible()).toEqual(['a', 'b', 'c']);
+
+      await expect(s.unit(async () => {
+        await s.query("INSERT INTO claims (scope, key) VALUES ('t', 'd')");
+        s.afterCommit(() => seen.push('never'));
+        throw new Error('domain refusal');
+      })).rejects.toThrow('domain refusal');
+      expect(await visible()).toEqual(['a', 'b', 'c']);
+      expect(seen).toEqual(['inside, others see []', 'after']);
+
+      s.write("INSERT INTO claims (scope, key) VALUES ('t', 'e')");
+      await s.durable();
+      expect(await visible()).toEqual(['a', 'b', 'c', 'e']);
+    } finally {
+      await other.end();
+    }
+  });
+
+  it('runs concurrent read-then-write units of two instances as if one after the other (serializable, retried)', async () => {
+    const url = await server.database();
+    const [a, b] = await Promise.all([open(url), open(url)]);
+    await a.query("INSERT INTO records (kind, id, data) VALUES ('counter', 1, '0')");
+    const bump = (s: PgState) =>
+      s.unit(async () => {
+        const { rows } = await s.query<{ data: string }>("SELECT data FROM records WHERE kind = 'counter' AND id = 1");
+        await s.query("UPDATE records SET data = $1 WHERE kind = 'counter' AND id = 1", [String(Number(rows[0]!.data) + 1)]);
+      });
+    await Promise.all(Array.from({ length: 30 }, (_, i) => bump(i % 2 ? a : b)));
+    const { rows } = await a.query<{ data: string }>("SELECT data FROM records WHERE kind = 'counter'");
+    expect(rows).toEqual([{ data: '30' }]);
+  });
+
+  it('a unit that cannot reach PostgreSQL is a StateUnavailableError (503), and opening is a StateError', async () => {
+    const s = await open(await server.database(), { connectTimeoutMs: 1000 });
+    await server.stop();
+    const failure = await s.unit(async () => s.query('SELECT 1')).catch((e: unknown) => e);
+    expect(failure).toBeInstanceOf(StateUnavailableError);
+    await expect(PgState.open(server.url, { connectTimeoutMs: 1000 })).rejects.toBeInstanceOf(StateError);
+  });
+});

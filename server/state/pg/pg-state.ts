@@ -1,0 +1,192 @@
+// The sandbox's state in PostgreSQL (DATABASE_URL): the units of work (server/ports/units.ts) of
+// several instances on several hosts sharing one database. Decision (docs/decisions.md, "State on
+// PostgreSQL"):
+// - A unit is one transaction on one pooled client, carried by AsyncLocalStorage: every query of
+//   the unit (and of units nested in it, which join it) goes to that client. The unit's promise
+//   resolves only after COMMIT returned, so `inUnits` answers a request only once it is committed;
+//   `afterCommit` work runs after COMMIT, never when the transaction rolled back.
+// - Isolation SERIALIZABLE: the checks the handlers make by reading then writing (refunds capped at
+//   what was received, balances, ids as max(id) + 1) hold across instances because PostgreSQL
+//   aborts one of two transactions that would not have been serial (40001), or one of a deadlock
+//   (40P01). Such a unit is run again from the start (only database effects happen inside a unit;
+//   the rest waits for afterCommit), at most `retries` times, after a random pause. Uniqueness
+//   claims (invoice numbers, e-mail addresses) are primary keys, so they hold by constraint too.
+// - No process-local state decides anything; a PostgreSQL failure (refused connection, pool
+//   exhausted beyond its wait, server shut down, retries exhausted) is a StateUnavailableError
+//   (503, the request was not applied), as with the state file.
+//
+// API for the stores (pg/*.ts) and the exchange journal: `query` (in the current unit, or a unit of
+// its own), `unit`, `write` (a fire-and-forget statement for synchronous interfaces: inside a unit
+// it is part of the unit; outside, its own transaction, awaited by `durable()`), `afterCommit`,
+// `durable`, `ready` (readyz), `close`.
+import { AsyncLocalStorage } from 'node:async_hooks';
+import pg from 'pg';
+import { StateUnavailableError } from '../../errors.ts';
+import type { UnitsOfWork } from '../../ports/units.ts';
+import { applyPgMigrations } from './migrate.ts';
+
+export interface PgOptions {
+  /** Most connections this process opens (config `database.poolSize`, default 10). */
+  poolSize?: number;
+  /** How many times a unit aborted by a serialization failure or deadlock is run again (default 8). */
+  retries?: number;
+  /** How long a unit waits for a free connection before failing with 503 (ms, default 5000). */
+  connectTimeoutMs?: number;
+  log?: (line: string) => void;
+}
+
+interface Unit {
+  client: pg.PoolClient;
+  after: (() => void)[];
+  /** Statements issued without being awaited (`write`): awaited before COMMIT. */
+  pending: Promise<unknown>[];
+}
+
+const RETRYABLE = new Set(['40001', '40P01']);
+
+const codeOf = (e: unknown): string | undefined => {
+  const code = (e as { code?: unknown } | null)?.code;
+  return typeof code === 'string' ? code : undefined;
+};
+
+/** A database or connection failure (not a domain error thrown by a handler). */
+function isPgFailure(e: unknown): boolean {
+  if (e instanceof pg.DatabaseError) return true;
+  const code = codeOf(e);
+  if (code && /^E[A-Z]+$/.test(code)) return true; // ECONNREFUSED, ECONNRESET, ETIMEDOUT...
+  const message = e instanceof Error ? e.message : '';
+  return /timeout exceeded when trying to connect|Connection terminated|Client has encountered a connection error|Cannot use a pool after calling end/.test(message);
+}
+
+/** A PostgreSQL failure as the 503 of the API's error body; anything else (a domain error) unchanged. */
+export function toPgFailure(e: unknown): unknown {
+  if (e instanceof StateUnavailableError || !isPgFailure(e)) return e;
+  return new StateUnavailableError(`PostgreSQL: ${codeOf(e) ?? (e as Error).message}`);
+}
+
+export class PgState implements UnitsOfWork {
+  readonly kind = 'postgres';
+  private readonly units = new AsyncLocalStorage<Unit>();
+  /** Stand-alone writes (`write` outside a unit) not yet committed: what `durable()` waits for. */
+  private readonly inflight = new Set<Promise<unknown>>();
+  private readonly retries: number;
+  private closed = false;
+
+  private constructor(readonly pool: pg.Pool, options: PgOptions) {
+    this.retries = options.retries ?? 8;
+    // An idle client losing its connection (server restart) must not crash the process.
+    pool.on('error', (e) => options.log?.(`PostgreSQL: idle connection lost: ${e.message}`));
+  }
+
+  /** Connects, applies the migrations (one instance at a time, pg/migrate.ts) and returns the state; throws StateError when it cannot. */
+  static async open(url: string, options: PgOptions = {}): Promise<PgState> {
+    const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10, connectionTimeoutMillis: options.connectTimeoutMs ?? 5000 });
+    try {
+      await applyPgMigrations(pool, url);
+    } catch (e) {
+      await pool.end().catch(() => undefined);
+      throw e;
+    }
+    return new PgState(pool, options);
+  }
+
+  /** Runs `fn` as one transaction (joining the current one when there is one); retried on 40001/40P01. */
+  async unit<T>(fn: () => Promise<T>): Promise<T> {
+    if (this.units.getStore()) return fn();
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await this.once(fn);
+      } catch (e) {
+        const code = codeOf(e);
+        if (code && RETRYABLE.has(code) && attempt < this.retries) {
+          await pause(attempt);
+          continue;
+        }
+        if (code && RETRYABLE.has(code)) throw new StateUnavailableError(`PostgreSQL: ${code} after ${attempt + 1} attempts`);
+        throw toPgFailure(e);
+      }
+    }
+  }
+
+  /** Rows of `sql` with `params` ($1, $2...), in the current unit, or in a unit of its own. */
+  async query<R extends object = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<pg.QueryResult<R>> {
+    const unit = this.units.getStore();
+    if (unit) return unit.client.query<R>(sql, params);
+    return this.unit(() => this.query<R>(sql, params));
+  }
+
+  /**
+   * A statement for a synchronous interface (the outbox, bans): inside a unit it joins the unit (the
+   * client runs statements in order, so it precedes COMMIT; a failure fails the unit); outside, it is
+   * its own transaction, and `durable()` waits for it. Failures outside a unit are logged by `durable`'s caller.
+   */
+  write(sql: string, params: unknown[] = []): void {
+    const unit = this.units.getStore();
+    if (unit) {
+      unit.pending.push(unit.client.query(sql, params));
+      return;
+    }
+    const done: Promise<unknown> = this.query(sql, params).finally(() => this.inflight.delete(done));
+    this.inflight.add(done);
+  }
+
+  /** Resolves once every stand-alone write issued so far is committed; rejects (503) when one failed. Units are committed when their promise resolves. */
+  async durable(): Promise<void> {
+    if (this.inflight.size === 0) return;
+    await Promise.all([...this.inflight]);
+  }
+
+  /** Runs `fns` once the current unit committed (at once outside a unit); never when it rolled back. */
+  afterCommit(...fns: (() => void)[]): void {
+    const unit = this.units.getStore();
+    if (unit) unit.after.push(...fns);
+    else for (const f of fns) this.units.exit(f);
+  }
+
+  /** Resolves when the database answers a query (`GET /readyz`). */
+  async ready(): Promise<void> {
+    await this.pool.query('SELECT 1');
+  }
+
+  /** Waits for stand-alone writes, then closes the pool. */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await this.durable().catch(() => undefined);
+    await this.pool.end();
+  }
+
+  private async once<T>(fn: () => Promise<T>): Promise<T> {
+    const client = await this.pool.connect();
+    const unit: Unit = { client, after: [], pending: [] };
+    let broken: Error | undefined;
+    try {
+      await client.query('BEGIN ISOLATION LEVEL SERIALIZABLE');
+      let out: T;
+      try {
+        out = await this.units.run(unit, fn);
+        await Promise.all(unit.pending);
+      } catch (e) {
+        // Issued statements may still be queued: let them settle before the rollback.
+        await Promise.allSettled(unit.pending);
+        await client.query('ROLLBACK').catch((r: Error) => (broken = r));
+        throw e;
+      }
+      await client.query('COMMIT');
+      for (const f of unit.after) this.units.exit(f);
+      return out;
+    } catch (e) {
+      if (isPgFailure(e) && !codeOf(e)?.match(/^(40|23)/)) broken = e as Error;
+      throw e;
+    } finally {
+      // A client whose connection failed is discarded rather than handed to the next unit.
+      client.release(broken);
+    }
+  }
+}
+
+/** A random pause before running an aborted unit again: 1-5 ms at first, growing, at most ~200 ms. */
+function pause(attempt: number): Promise<void> {
+  const ms = Math.min(200, 2 ** attempt) * (0.5 + Math.random()) + Math.random() * 4;
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
