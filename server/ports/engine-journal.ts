@@ -63,4 +63,10 @@ export interface SharedJournal extends EngineJournal {
   exclusive<T>(fn: (writes: (market: MarketId) => void) => T): Promise<T>;
   /** Fetches the entries committed since the last fetch (reads then catch up without the lock). */
   refresh(): Promise<void>;
+  /** Runs `fn` when another instance emptied the journal (sandbox reset): the engine rebuilds. */
+  onReset?(fn: () => void): void;
+}
+
+export function isSharedJournal(journal: EngineJournal | undefined): journal is SharedJournal {
+  return journal !== undefined && typeof (journal as Partial<SharedJournal>).exclusive === 'function';
 }

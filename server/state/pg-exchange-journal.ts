@@ -15,7 +15,12 @@ import type { MarketId } from '../exchange/engine/wire.ts';
 import type { JournalEntry, SharedJournal } from '../ports/engine-journal.ts';
 import { LeaseNotHeldError } from './exchange-lease.ts';
 import type { PgMarketLeases } from './pg-exchange-lease.ts';
-import { JOURNAL_LOCK_KEY, type PgPool, type PgPoolClient, type PgQueryable } from './pg-exchange-sql.ts';
+import type pg from 'pg';
+
+type PgQueryable = pg.Pool | pg.PoolClient;
+
+/** The advisory lock key of the journal (pg_advisory_xact_lock): 'exjn' as an integer. */
+const JOURNAL_LOCK_KEY = 0x65786a6e;
 
 interface Waiter {
   fn: (writes: (market: MarketId) => void) => unknown;
@@ -37,16 +42,23 @@ export class PgExchangeJournal implements SharedJournal {
   private batch: Batch | undefined;
   private readonly waiting: Waiter[] = [];
   private running = false;
-  private client: PgPoolClient | undefined;
+  private client: pg.PoolClient | undefined;
   private fetching: Promise<void> | undefined;
   private reset: (() => void) | undefined;
 
-  constructor(private readonly pool: PgPool, private readonly leases: PgMarketLeases, private readonly ttlMs: number) {}
+  constructor(private readonly pool: pg.Pool, private readonly leases: PgMarketLeases, private readonly ttlMs: number) {}
 
   /** Loads every stored entry (before the engine is built on it). */
   async open(): Promise<this> {
     await this.refresh();
     return this;
+  }
+
+  /** Frees the journal's connection once the running batch ended. */
+  async close(): Promise<void> {
+    while (this.running) await new Promise((r) => setTimeout(r, 5));
+    this.client?.release();
+    this.client = undefined;
   }
 
   /** Runs `fn` when another instance emptied the journal (sandbox reset): the engine rebuilds. */
@@ -129,7 +141,7 @@ export class PgExchangeJournal implements SharedJournal {
     }
   }
 
-  private async connect(): Promise<PgPoolClient> {
+  private async connect(): Promise<pg.PoolClient> {
     if (this.client) return this.client;
     const client = await this.pool.connect();
     await client.query("SELECT set_config('idle_in_transaction_session_timeout', $1, false), set_config('lock_timeout', $2, false)", [
@@ -158,7 +170,7 @@ export class PgExchangeJournal implements SharedJournal {
 
   private async cycle(): Promise<void> {
     const batch: Batch = { entries: [], markets: new Set(), lost: new Set(), applied: [], cleared: false };
-    let client: PgPoolClient | undefined;
+    let client: pg.PoolClient | undefined;
     let drained = false;
     try {
       client = await this.connect();

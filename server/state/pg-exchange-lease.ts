@@ -11,7 +11,9 @@ import { MARKET_IDS } from '../exchange/engine/markets.ts';
 import type { MarketId } from '../exchange/engine/wire.ts';
 import type { ExchangeWriter } from '../ports/engine-journal.ts';
 import { LeaseNotHeldError } from './exchange-lease.ts';
-import type { PgQueryable } from './pg-exchange-sql.ts';
+import type pg from 'pg';
+
+type PgQueryable = pg.Pool | pg.PoolClient;
 
 export interface MarketLeaseOptions {
   /** How long a lease holds unrenewed (ms). */
@@ -88,11 +90,16 @@ export class PgMarketLeases implements ExchangeWriter {
     return this;
   }
 
-  /** Stops polling and gives held leases up (expired now), so another instance takes over at its next poll. */
-  async stop(): Promise<void> {
+  /** Stops polling without giving anything up (a stalled instance; tests). */
+  async stopRenewing(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     this.timer = undefined;
     await this.polling;
+  }
+
+  /** Stops polling and gives held leases up (expired now), so another instance takes over at its next poll. */
+  async stop(): Promise<void> {
+    await this.stopRenewing();
     if (this.tokens.size === 0) return;
     this.tokens.clear();
     await this.db.query('UPDATE exchange_leases SET expires_at = now() WHERE holder = $1', [this.holder]).catch(() => undefined);
@@ -109,39 +116,44 @@ export class PgMarketLeases implements ExchangeWriter {
     const ttl = this.options.ttlMs;
     const taken: string[] = [];
     try {
-      const { rows } = await this.db.query<Row & { token: string; expired: boolean }>(
-        'SELECT market, holder, token, expires_at, expires_at < now() AS expired FROM exchange_leases',
-      );
-      for (const r of rows) this.others.set(r.market, r);
-      for (const market of this.candidates) {
-        const token = this.tokens.get(market);
-        if (token !== undefined) {
-          const renewed = await this.db.query(
-            "UPDATE exchange_leases SET expires_at = now() + $4 * interval '1 millisecond' WHERE market = $1 AND holder = $2 AND token = $3",
-            [market, this.holder, token, ttl],
-          );
-          if (renewed.rowCount === 1) {
+      // Renew every held market in one statement; a market not renewed was taken over.
+      const held = [...this.tokens];
+      if (held.length > 0) {
+        const renewed = await this.db.query<{ market: MarketId }>(
+          `UPDATE exchange_leases l SET expires_at = now() + $4 * interval '1 millisecond'
+           FROM unnest($2::text[], $3::bigint[]) AS h(market, token)
+           WHERE l.market = h.market AND l.token = h.token AND l.holder = $1 RETURNING l.market`,
+          [this.holder, held.map(([m]) => m), held.map(([, t]) => t), ttl],
+        );
+        const kept = new Set(renewed.rows.map((r) => r.market));
+        for (const [market, token] of held) {
+          if (kept.has(market)) {
             this.heldUntil.set(market, started + ttl);
             continue;
           }
           this.tokens.delete(market);
           this.options.log?.(`exchange: this instance (${this.holder}) lost the writer lease of market ${market} (token ${token}); it refuses writes for ${market} from now on`);
         }
-        const row = rows.find((r) => r.market === market);
-        if (row && !row.expired) continue;
-        const took = await this.db.query<{ token: string }>(
-          `INSERT INTO exchange_leases (market, holder, token, expires_at) VALUES ($1, $2, 1, now() + $3 * interval '1 millisecond')
-           ON CONFLICT (market) DO UPDATE SET holder = excluded.holder, token = exchange_leases.token + 1, expires_at = excluded.expires_at
-           WHERE exchange_leases.expires_at < now() RETURNING token`,
-          [market, this.holder, ttl],
-        );
-        const next = took.rows[0];
-        if (!next) continue;
-        this.tokens.set(market, Number(next.token));
-        this.heldUntil.set(market, started + ttl);
-        this.saidRefused.delete(market);
-        taken.push(`${market} (token ${next.token})`);
       }
+      // Take every candidate market whose lease is absent or expired, with the next token.
+      const free = this.candidates.filter((m) => !this.tokens.has(m));
+      if (free.length > 0) {
+        const took = await this.db.query<{ market: MarketId; token: string }>(
+          `INSERT INTO exchange_leases (market, holder, token, expires_at)
+           SELECT m, $2, 1, now() + $3 * interval '1 millisecond' FROM unnest($1::text[]) AS m
+           ON CONFLICT (market) DO UPDATE SET holder = excluded.holder, token = exchange_leases.token + 1, expires_at = excluded.expires_at
+           WHERE exchange_leases.expires_at < now() RETURNING market, token`,
+          [free, this.holder, ttl],
+        );
+        for (const { market, token } of took.rows) {
+          this.tokens.set(market, Number(token));
+          this.heldUntil.set(market, started + ttl);
+          this.saidRefused.delete(market);
+          taken.push(`${market} (token ${token})`);
+        }
+      }
+      const { rows } = await this.db.query<Row>('SELECT market, holder, expires_at FROM exchange_leases');
+      for (const r of rows) this.others.set(r.market, r);
     } catch (e) {
       // The database did not answer: a holder keeps writing until its local deadline (the journal's
       // fence still guards every append), then refuses; the next round retries.

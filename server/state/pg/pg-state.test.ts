@@ -37,6 +37,7 @@ describe.skipIf(!available)('PgState on PostgreSQL', () => {
       { version: 2, name: '002-exchange-lease' },
       { version: 3, name: '003-outbox-order' },
       { version: 4, name: '004-idempotency' },
+      { version: 5, name: '005-exchange-market-leases' },
     ]);
     expect(SCHEMA_VERSION).toBe(4);
     const cols = await states[0]!.query<{ column_name: string; data_type: string }>(
