@@ -21,6 +21,7 @@ import type { SharedStores } from './ports/shared.ts';
 import type { ServerStores } from './ports/stores.ts';
 import type { Clock } from './rate-limit.ts';
 import type { StateDb } from './state/db.ts';
+import type { PgState } from './state/pg/pg-state.ts';
 import { sandboxApi, sandboxRouter } from './sandbox/api.ts';
 import { SandboxControl, loopbackClient, sandboxClients } from './sandbox/control.ts';
 import { preferring } from './sandbox/prefer.ts';
@@ -53,6 +54,8 @@ export interface CreateServerOptions {
   shared?: SharedStores;
   /** The state file (server/state): orders, payments, registrations, nonces and bans survive restarts. Absent: memory only. */
   state?: StateDb;
+  /** PostgreSQL (server/state/pg, `PgState.open(DATABASE_URL)`; takes precedence over `state`): the state of any number of instances. The caller owns and closes it. */
+  pg?: PgState;
   /** Every store, composed elsewhere (takes precedence over `shared`, `redis` and `state`; server/compose.ts). */
   stores?: ServerStores;
   /**
@@ -67,7 +70,7 @@ export function createServer(options: CreateServerOptions = {}): Express {
   const now = options.now ?? Date.now;
   const log = options.log ?? consoleLogger;
   const shared = options.stores ? undefined : sharedStoresFor(config, options, log);
-  const stores = options.stores ?? composeStores({ shared, state: options.state, now, log, writerLeaseMs: config.exchange.writerLeaseMs });
+  const stores = options.stores ?? composeStores({ shared, state: options.state, pg: options.pg, now, log, writerLeaseMs: config.exchange.writerLeaseMs });
   // The sandbox control API and its test clock exist only when configured (decision S-where).
   const control = config.sandbox.controlApi ? new SandboxControl(config, now, log) : undefined;
   const exemptable = sandboxClients(config);
@@ -76,8 +79,9 @@ export function createServer(options: CreateServerOptions = {}): Express {
   app.set('query parser', 'simple');
   // Ready also means holding the exchange writer lease where there is one (a follower refuses exchange writes).
   const writer = stores.exchangeWriter;
+  const pgCheck = options.pg && !options.stores ? [{ name: 'state', check: () => options.pg!.ready() }] : [];
   const leaseCheck = writer ? [{ name: 'exchangeWriter', check: () => { if (!writer.held()) throw new Error('another process holds the exchange writer lease'); } }] : [];
-  const health = { ...options.health, checks: [...(options.health?.checks ?? []), ...leaseCheck] };
+  const health = { ...options.health, checks: [...pgCheck, ...(options.health?.checks ?? []), ...leaseCheck] };
   app.use(healthRouter({ ...health, ...(options.state ? { state: options.state } : {}), ...(shared ? { shared } : {}) }));
   if (config.logRequests) app.use(requestLog(log));
   app.use(cors(config.cors));

@@ -15,7 +15,13 @@ import { exchangeLeaseOf } from './state/exchange-lease.ts';
 import { sqliteOutbox } from './state/outbox.ts';
 import { sqliteIdempotency } from './state/idempotency.ts';
 import { memoryIdempotency } from './ports/idempotency.ts';
-import { createSqliteMerchantStore, createSqlitePartnerStore } from './state/stores.ts';
+import { createSqliteMerchantStore, createSqlitePartnerStore, merchantStoreOver, partnerStoreOver } from './state/stores.ts';
+import { pgBans, PgNonceStore } from './state/pg/pg-auth.ts';
+import { pgExchangeStores } from './state/pg/pg-exchange.ts';
+import { pgIdempotency } from './state/pg/pg-idempotency.ts';
+import { pgOutbox } from './state/pg/pg-outbox.ts';
+import type { PgState } from './state/pg/pg-state.ts';
+import { pgRecordDatabase } from './state/pg/pg-table.ts';
 import { connectRedis, redisClient, type Redis, type RedisSource } from './stores/redis.ts';
 import { redisSharedStores } from './stores/shared.ts';
 
@@ -24,6 +30,8 @@ export interface StoreChoice {
   shared?: SharedStores | undefined;
   /** The state file; absent: the sandboxes, nonces and bans stay in memory. */
   state?: StateDb | undefined;
+  /** PostgreSQL (DATABASE_URL; takes precedence over `state`): the state of any number of instances. */
+  pg?: PgState | undefined;
   now: Clock;
   /** With a state file: how long the exchange writer lease holds unrenewed (config exchange.writerLeaseMs). */
   writerLeaseMs?: number;
@@ -31,7 +39,8 @@ export interface StoreChoice {
 }
 
 /** The stores over a choice: the shared ones first, then the state file, else memory. */
-export function composeStores({ shared, state, now, writerLeaseMs, log }: StoreChoice): ServerStores {
+export function composeStores({ shared, state, pg, now, writerLeaseMs, log }: StoreChoice): ServerStores {
+  if (pg) return composePgStores(pg, { shared, now, writerLeaseMs, log });
   // One exchange writer per state file: the lease is taken (or watched) from now on.
   const lease = state ? exchangeLeaseOf(state, { ttlMs: writerLeaseMs ?? 5000, ...(log ? { log } : {}) }) : undefined;
   return {
@@ -42,6 +51,26 @@ export function composeStores({ shared, state, now, writerLeaseMs, log }: StoreC
     ...(state
       ? { units: state, journal: sqliteJournal(state, lease), exchangeWriter: lease!, merchant: createSqliteMerchantStore(state), outbox: sqliteOutbox(state), partner: createSqlitePartnerStore(state) }
       : {}),
+  };
+}
+
+/**
+ * With PostgreSQL: the sandboxes' records, claims, idempotency, outbox, nonces and bans there (Redis,
+ * when configured, still holds nonces, rate-limit windows and invoice-number claims: its claims are
+ * checked beside the database's own); the exchange's journal and lease from pg-exchange.ts.
+ */
+function composePgStores(pg: PgState, { shared, now, writerLeaseMs, log }: Omit<StoreChoice, 'pg' | 'state'>): ServerStores {
+  const records = pgRecordDatabase(pg);
+  return {
+    nonces: (ttlMs) => shared?.nonces(ttlMs) ?? new PgNonceStore(pg, ttlMs, now),
+    limiter: (api, rule) => shared?.limiter(api, rule) ?? new RateLimiter(rule, now, undefined, pgBans(pg, api)),
+    ...(shared?.invoiceNumbers ? { invoiceNumbers: shared.invoiceNumbers } : {}),
+    idempotency: shared?.idempotency ?? pgIdempotency(pg, now),
+    units: pg,
+    merchant: merchantStoreOver(records),
+    partner: partnerStoreOver(records),
+    outbox: pgOutbox(pg),
+    ...pgExchangeStores(pg, { writerLeaseMs: writerLeaseMs ?? 5000, ...(log ? { log } : {}) }),
   };
 }
 

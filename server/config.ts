@@ -100,6 +100,20 @@ export const ConfigSchema = z
       })
       .strict()
       .optional(),
+    /**
+     * The sandbox's state in PostgreSQL (server/state/pg), shared by any number of instances;
+     * absent: the state file (STATE) or memory. DATABASE_URL sets `url`.
+     */
+    database: z
+      .object({
+        url: z.string().regex(/^postgres(ql)?:\/\/\S+$/, 'a postgres:// or postgresql:// URL'),
+        /** Most connections one instance opens (its pool). */
+        poolSize: z.number().int().min(1).max(1000).default(10),
+        /** A request waiting longer than this for a free connection fails with 503. */
+        connectTimeoutMs: z.number().int().min(1).default(5000),
+      })
+      .strict()
+      .optional(),
   })
   .strict();
 
@@ -145,7 +159,7 @@ function configError(error: z.ZodError, origin: string, prefix: PropertyKey[] = 
 }
 
 /**
- * Reads HOST, PORT, VALIDATE, RATE_LIMIT=off, REDIS_URL, SANDBOX_API=on|off and CONFIG=path (the JSON
+ * Reads HOST, PORT, VALIDATE, RATE_LIMIT=off, REDIS_URL, DATABASE_URL, SANDBOX_API=on|off and CONFIG=path (the JSON
  * file is applied first, env on top). Without a CONFIG file the sandbox control API is on (S-where).
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -174,6 +188,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   }
   if (env.VALIDATE) fromEnv.validate = env.VALIDATE;
   if (env.REDIS_URL) fromEnv.redis = { url: env.REDIS_URL };
+  if (env.DATABASE_URL) fromEnv.database = { url: env.DATABASE_URL };
   if (env.RATE_LIMIT !== undefined && env.RATE_LIMIT !== '') {
     if (!['on', 'off'].includes(env.RATE_LIMIT)) throw new ConfigError(`RATE_LIMIT must be "on" or "off", got "${env.RATE_LIMIT}"`);
     fromEnv.rateLimit = { enabled: env.RATE_LIMIT === 'on' };

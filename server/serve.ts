@@ -1,6 +1,7 @@
 // The reference server as a process (`npm start`, `cryptopay-toolkit serve`), with its sandbox
 // defaults. HOST, PORT, VALIDATE=all|requests|none, RATE_LIMIT=on|off, REDIS_URL (stores shared by
-// several instances), STATE=path|memory (the state file, default .data/sandbox.sqlite; server/state)
+// several instances), DATABASE_URL (the state in PostgreSQL, for several instances on several hosts;
+// server/state/pg), STATE=path|memory (the state file, default .data/sandbox.sqlite; server/state)
 // SHUTDOWN_DRAIN_MS (SIGTERM: stay up, not ready, this long before closing the listener) and
 // CONFIG=path (JSON, deep-merged over the defaults) configure it. Prints the URLs and the demo credentials (sandbox
 // values, public by design: DESIGN.md "Sandbox defaults") once it really listens; a port it cannot
@@ -12,6 +13,8 @@ import { stopRealTimers } from './merchant/reference/timers.ts';
 import { ConfigError, loadConfig, type ServerConfig } from './config.ts';
 import { SANDBOX_DEFAULTS } from './config-defaults.ts';
 import { StateDb, StateError } from './state/db.ts';
+import { redactDatabaseUrl } from './state/pg/migrate.ts';
+import { PgState } from './state/pg/pg-state.ts';
 import { connectRedis, redactRedisUrl, redisReady, type Redis } from './stores/redis.ts';
 
 /** The Redis client of REDIS_URL, once it answers; exits 1 with the reason when it does not within 5 s. */
@@ -50,7 +53,7 @@ function openState(env: NodeJS.ProcessEnv): StateDb | undefined {
   return where === 'memory' ? undefined : new StateDb(where, { checkpointInWorker: true, log: (line) => console.error(line) });
 }
 
-function banner(config: ServerConfig, base: string, state: StateDb | undefined): string {
+function banner(config: ServerConfig, base: string, state: StateDb | undefined, pg: PgState | undefined): string {
   const lines = [
     `Reference server listening on ${base}`,
     `  exchange  ${base}/api/v1        docs ${base}/docs/exchange   OpenAPI ${base}/openapi/exchange.yaml`,
@@ -61,7 +64,9 @@ function banner(config: ServerConfig, base: string, state: StateDb | undefined):
     config.redis
       ? `  shared stores (nonces, rate limits, invoice numbers): Redis at ${redactRedisUrl(config.redis.url)}, key prefix ${config.redis.keyPrefix}`
       : '  shared stores: none (nonces and rate limits in this process; set REDIS_URL to run several instances)',
-    `  state: ${state ? `${state.path} (SQLite, WAL)` : 'memory (lost on exit)'}`,
+    pg && config.database
+      ? `  state: PostgreSQL at ${redactDatabaseUrl(config.database.url)} (pool of ${config.database.poolSize})`
+      : `  state: ${state ? `${state.path} (SQLite, WAL)` : 'memory (lost on exit)'}`,
   ];
   // Only the sandbox defaults are printed; credentials from a CONFIG file are never echoed.
   const isDefault = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
@@ -87,9 +92,14 @@ const LISTEN_ERRORS: Record<string, string> = {
 export async function serve(env: NodeJS.ProcessEnv = process.env): Promise<void> {
   let config: ServerConfig;
   let state: StateDb | undefined;
+  let pg: PgState | undefined;
   try {
     config = loadConfig(env);
-    state = openState(env);
+    // DATABASE_URL: the state in PostgreSQL (migrated before the first request), else the state file.
+    if (config.database) {
+      const { url, poolSize, connectTimeoutMs } = config.database;
+      pg = await PgState.open(url, { poolSize, connectTimeoutMs, log: (line) => console.error(line) });
+    } else state = openState(env);
   } catch (e) {
     if (e instanceof ConfigError || e instanceof StateError) {
       console.error(e.message);
@@ -107,14 +117,14 @@ export async function serve(env: NodeJS.ProcessEnv = process.env): Promise<void>
   server.on('request', (_req, res: ServerResponse) => {
     if (stopping) res.setHeader('Connection', 'close');
   });
-  server.on('request', createServer({ config, ...(redis ? { redis } : {}), ...(state ? { state } : {}), health: { stopping: () => stopping } }));
+  server.on('request', createServer({ config, ...(redis ? { redis } : {}), ...(state ? { state } : {}), ...(pg ? { pg } : {}), health: { stopping: () => stopping } }));
   server.keepAliveTimeout = keepAliveTimeout;
   answerClientErrors(server, { maxHeaderSize: HTTP_LIMITS.maxHeaderSize });
   server.once('listening', () => {
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
     const host = config.host.includes(':') ? `[${config.host}]` : config.host;
-    console.log(banner(config, `http://${host}:${port}`, state));
+    console.log(banner(config, `http://${host}:${port}`, state, pg));
   });
   server.on('error', (e: NodeJS.ErrnoException) => {
     console.error(`Cannot listen on ${config.host}:${config.port}: ${LISTEN_ERRORS[e.code ?? ''] ?? e.message}`);
@@ -136,8 +146,9 @@ export async function serve(env: NodeJS.ProcessEnv = process.env): Promise<void>
       stopRealTimers();
       try {
         state?.close();
+        await pg?.close();
       } catch (e) {
-        console.error(`closing the state file failed: ${(e as Error).message}`);
+        console.error(`closing the state failed: ${(e as Error).message}`);
         code = 1;
       }
       if (redis) await redis.quit().catch(() => undefined);

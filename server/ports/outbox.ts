@@ -20,7 +20,7 @@ export interface Outbox {
   add(o: OwedDelivery): void;
   next(webhookId: string, attempt: number, dueAt: number): void;
   done(webhookId: string): void;
-  /** Every owed delivery, in the order the events happened. */
-  owed(): OwedDelivery[];
+  /** Every owed delivery, in the order the events happened (PostgreSQL answers with a promise). */
+  owed(): OwedDelivery[] | Promise<OwedDelivery[]>;
   clear(): void;
 }

@@ -33,6 +33,6 @@ export async function resumeSandbox(sb: MerchantSandbox, keys: readonly Merchant
     startRefundLifecycle(sb, r, key.webhookSigningSecret, r.created_at);
     out.refunds++;
   }
-  out.webhooks = sb.webhooks.resume((merchant) => byKey.get(merchant)?.webhookSigningSecret);
+  out.webhooks = await sb.webhooks.resume((merchant) => byKey.get(merchant)?.webhookSigningSecret);
   return out;
 }

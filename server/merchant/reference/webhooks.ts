@@ -134,8 +134,8 @@ export class WebhookDispatcher {
   }
 
   /** Schedules every owed delivery of the outbox again (server start); `secretOf` gives each merchant's signing secret. */
-  resume(secretOf: (merchant: string) => string | undefined): number {
-    const owed = this.o.outbox?.owed() ?? [];
+  async resume(secretOf: (merchant: string) => string | undefined): Promise<number> {
+    const owed = (await this.o.outbox?.owed()) ?? [];
     for (const o of owed) {
       const secret = secretOf(o.merchant);
       if (secret === undefined) {

@@ -28,7 +28,7 @@ import { applyPgMigrations } from './migrate.ts';
 export interface PgOptions {
   /** Most connections this process opens (config `database.poolSize`, default 10). */
   poolSize?: number;
-  /** How many times a unit aborted by a serialization failure or deadlock is run again (default 8). */
+  /** How many times a unit aborted by a serialization failure or deadlock is run again (default 30: a hot row, e.g. one payment refunded from many requests at once, lets one unit through per round). */
   retries?: number;
   /** How long a unit waits for a free connection before failing with 503 (ms, default 5000). */
   connectTimeoutMs?: number;
@@ -73,7 +73,7 @@ export class PgState implements UnitsOfWork {
   private closed = false;
 
   private constructor(readonly pool: pg.Pool, options: PgOptions) {
-    this.retries = options.retries ?? 8;
+    this.retries = options.retries ?? 30;
     // An idle client losing its connection (server restart) must not crash the process.
     pool.on('error', (e) => options.log?.(`PostgreSQL: idle connection lost: ${e.message}`));
   }
@@ -185,8 +185,8 @@ export class PgState implements UnitsOfWork {
   }
 }
 
-/** A random pause before running an aborted unit again: 1-5 ms at first, growing, at most ~200 ms. */
+/** A random pause before running an aborted unit again ("full jitter"): up to 2 ms at first, doubling, at most 100 ms. */
 function pause(attempt: number): Promise<void> {
-  const ms = Math.min(200, 2 ** attempt) * (0.5 + Math.random()) + Math.random() * 4;
+  const ms = 1 + Math.random() * Math.min(100, 2 ** (attempt + 1));
   return new Promise((resolve) => setTimeout(resolve, ms));
 }

@@ -1,0 +1,69 @@
+// The reference implementations' Table (server/ports/table.ts) and uniqueness claims in
+// PostgreSQL: the same layout as the state file (server/state/sqlite-table.ts), one JSON row per
+// record in `records` keyed by (kind, id), claims as primary keys of `claims`. Every operation runs
+// in a unit (PgState.unit: SERIALIZABLE, joining the request's own), so a read-then-write of a
+// handler (a refund checked against what was received, an id as max(id) + 1) is serial across
+// instances: PostgreSQL aborts the second of two that overlap and PgState runs it again.
+import type { Table } from '../../ports/table.ts';
+import type { RecordDatabase } from '../stores.ts';
+import type { PgState } from './pg-state.ts';
+
+export function pgTable<R extends { id: number }>(state: PgState, kind: string, firstId = 1): Table<R> {
+  const read = async (id: number): Promise<R | undefined> => {
+    const { rows } = await state.query<{ data: string }>('SELECT data FROM records WHERE kind = $1 AND id = $2', [kind, id]);
+    return rows[0] ? (JSON.parse(rows[0].data) as R) : undefined;
+  };
+  return {
+    insert: (fields) =>
+      state.unit(async () => {
+        const { rows } = await state.query<{ max: string | null }>('SELECT max(id) AS max FROM records WHERE kind = $1', [kind]);
+        const id = Math.max(firstId, Number(rows[0]?.max ?? 0) + 1);
+        const row = { ...fields, id } as R;
+        await state.query('INSERT INTO records (kind, id, data) VALUES ($1, $2, $3)', [kind, id, JSON.stringify(row)]);
+        return row;
+      }),
+    get: (id) => state.unit(() => read(id)),
+    update: (id, patch) =>
+      state.unit(async () => {
+        const row = await read(id);
+        if (!row) throw new Error(`no record ${id} to update`);
+        const updated = { ...row, ...patch, id } as R;
+        await state.query('UPDATE records SET data = $3 WHERE kind = $1 AND id = $2', [kind, id, JSON.stringify(updated)]);
+        return updated;
+      }),
+    remove: (id) => state.unit(async () => ((await state.query('DELETE FROM records WHERE kind = $1 AND id = $2', [kind, id])).rowCount ?? 0) > 0),
+    find: (where) =>
+      state.unit(async () => {
+        const entries = Object.entries(where ?? {});
+        const { rows } = await state.query<{ data: string }>('SELECT data FROM records WHERE kind = $1 ORDER BY id', [kind]);
+        const out: R[] = [];
+        for (const { data } of rows) {
+          const row = JSON.parse(data) as Record<string, unknown>;
+          if (entries.every(([k, v]) => row[k] === v)) out.push(row as R);
+        }
+        return out;
+      }),
+    reset: () => state.unit(async () => void (await state.query('DELETE FROM records WHERE kind = $1', [kind]))),
+  };
+}
+
+/**
+ * `s` as PostgreSQL text, which cannot hold NUL (the stores join key parts with it): backslashes
+ * doubled, NUL as backslash-0, so distinct keys stay distinct.
+ */
+export const pgText = (s: string): string => s.replace(/\\/g, '\\\\').replace(/\0/g, '\\0');
+
+/** A uniqueness claim (invoice numbers, e-mail addresses): true for the first caller, on any instance (the primary key decides). */
+export function pgClaims(state: PgState, scope: string) {
+  return {
+    claim: (key: string) => state.unit(async () => (await state.query('INSERT INTO claims (scope, key) VALUES ($1, $2) ON CONFLICT DO NOTHING', [scope, pgText(key)])).rowCount === 1),
+    reset: () => state.unit(async () => void (await state.query('DELETE FROM claims WHERE scope = $1', [scope]))),
+  };
+}
+
+/** The merchant and partner stores' database (server/state/stores.ts) in PostgreSQL. */
+export const pgRecordDatabase = (state: PgState): RecordDatabase => ({
+  table: (kind, firstId) => pgTable<never>(state, kind, firstId),
+  claims: (scope) => pgClaims(state, scope),
+  units: state,
+});
