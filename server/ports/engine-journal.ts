@@ -51,7 +51,7 @@ export interface ExchangeWriter {
 }
 
 /**
- * A journal shared by writers of different markets (server/state/pg-exchange-journal.ts): balances
+ * A journal shared by writers of different markets (server/state/pg/exchange-journal.ts): balances
  * are shared by markets, so a command may only be applied on top of every earlier command. A write
  * runs inside `exclusive`: the journal is locked for this process, the entries other processes
  * wrote are fetched (the engine catches up with them inside `fn`), `fn` names each market it

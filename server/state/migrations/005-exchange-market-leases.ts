@@ -1,4 +1,4 @@
-// Schema version 5: one exchange writer lease per market, in PostgreSQL (server/state/pg-exchange-
+// Schema version 5: one exchange writer lease per market, in PostgreSQL (server/state/pg/exchange-
 // lease.ts): holder, fencing token (incremented at every takeover), expiry in the database's clock
 // (hosts' clocks may differ). exchange_commands (001) is the journal of every market, one global
 // sequence (balances are shared by markets). A state file keeps its one whole-exchange lease (002):

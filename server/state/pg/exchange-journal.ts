@@ -10,11 +10,11 @@
 // writes and the engine rebuilds from the committed entries. The session's
 // idle_in_transaction_session_timeout ends the transaction of a stalled instance, so its lock
 // frees within the lease time. Entries are cached in memory (the engine replays them synchronously).
-import { StateUnavailableError } from '../errors.ts';
-import type { MarketId } from '../exchange/engine/wire.ts';
-import type { JournalEntry, SharedJournal } from '../ports/engine-journal.ts';
-import { LeaseNotHeldError } from './exchange-lease.ts';
-import type { PgMarketLeases } from './pg-exchange-lease.ts';
+import { StateUnavailableError } from '../../errors.ts';
+import type { MarketId } from '../../exchange/engine/wire.ts';
+import type { JournalEntry, SharedJournal } from '../../ports/engine-journal.ts';
+import { LeaseNotHeldError } from '../exchange-lease.ts';
+import type { PgMarketLeases } from './exchange-lease.ts';
 import type pg from 'pg';
 
 type PgQueryable = pg.Pool | pg.PoolClient;

@@ -3,14 +3,14 @@
 // instance polls every ttl / 3: a holder renews its markets; anyone else takes a market whose lease
 // expired (its holder died or stalled), with the next token, and rebuilds its engine from the
 // journal. An instance refuses writes for a market it does not hold (503 3001, naming the market,
-// one log line per market). The journal (pg-exchange-journal.ts) checks each written market's
+// one log line per market). The journal (pg/exchange-journal.ts) checks each written market's
 // token inside the transaction that appends, so a holder that lost its lease never gets a write in.
 import { hostname } from 'node:os';
 import { randomUUID } from 'node:crypto';
-import { MARKET_IDS } from '../exchange/engine/markets.ts';
-import type { MarketId } from '../exchange/engine/wire.ts';
-import type { ExchangeWriter } from '../ports/engine-journal.ts';
-import { LeaseNotHeldError } from './exchange-lease.ts';
+import { MARKET_IDS } from '../../exchange/engine/markets.ts';
+import type { MarketId } from '../../exchange/engine/wire.ts';
+import type { ExchangeWriter } from '../../ports/engine-journal.ts';
+import { LeaseNotHeldError } from '../exchange-lease.ts';
 import type pg from 'pg';
 
 type PgQueryable = pg.Pool | pg.PoolClient;
@@ -155,6 +155,7 @@ export class PgMarketLeases implements ExchangeWriter {
       const { rows } = await this.db.query<Row>('SELECT market, holder, expires_at FROM exchange_leases');
       for (const r of rows) this.others.set(r.market, r);
     } catch (e) {
+      if (e instanceof Error && /Cannot use a pool after calling end/.test(e.message)) return void this.stopRenewing();
       // The database did not answer: a holder keeps writing until its local deadline (the journal's
       // fence still guards every append), then refuses; the next round retries.
       this.options.log?.(`exchange: writer lease round failed (${e instanceof Error ? e.message : String(e)}); retrying`);

@@ -5,12 +5,12 @@
 // in the transaction (nothing stored, its engine rebuilt); a takeover takes the next token.
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pgAvailable, startPostgres, type PostgresServer } from '../../test/postgres-server.ts';
-import { createEngine, EngineError, type ExchangeEngine, type MarketId } from '../exchange/engine/index.ts';
-import { gatedCancels } from '../exchange/reference/market-writers.ts';
-import { LeaseNotHeldError } from './exchange-lease.ts';
+import { pgAvailable, startPostgres, type PostgresServer } from '../../../test/postgres-server.ts';
+import { createEngine, EngineError, type ExchangeEngine, type MarketId } from '../../exchange/engine/index.ts';
+import { gatedCancels } from '../../exchange/reference/market-writers.ts';
+import { LeaseNotHeldError } from '../exchange-lease.ts';
 import { openPgExchange, type PgExchange } from './pg-exchange.ts';
-import { PgState } from './pg/pg-state.ts';
+import { PgState } from './pg-state.ts';
 
 const available = pgAvailable();
 const seed = { t1: { usd: '1000', btc: '10', eth: '10' }, t2: { usd: '1000', btc: '10', eth: '10' } };
