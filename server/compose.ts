@@ -1,7 +1,8 @@
 // The composition: which store of each kind a server or validator gets (server/ports/stores.ts),
 // chosen here and nowhere else. Shared stores (Redis: `shared`, `redis`, `config.redis`) hold used
 // nonces, rate-limit windows and invoice-number claims; the state file (server/state) holds the
-// sandboxes' records, the exchange journal, nonces and bans; anything else stays in memory.
+// sandboxes' records, the exchange journal, nonces and bans; PostgreSQL (`pg`, DATABASE_URL) holds
+// what the state file would, for instances on several hosts; anything else stays in memory.
 import type { ServerConfig } from './config.ts';
 import { NonceStore } from './auth/nonce-store.ts';
 import type { Logger } from './http/pipeline.ts';

@@ -26,13 +26,7 @@ export class RateLimiter implements RateCounter {
     private readonly bans?: BanStore,
   ) {
     const start = this.now();
-    const apply = (loaded: Iterable<readonly [string, number]>) => {
-      for (const [client, until] of loaded) this.windows.set(client, { start, count: this.rule.limit + 1, bannedUntil: until });
-    };
-    const loaded = bans?.load(start);
-    // A store that answers later (PostgreSQL): its bans apply from then on; one it cannot load is no ban.
-    if (loaded && 'then' in loaded) loaded.then(apply, () => undefined);
-    else if (loaded) apply(loaded);
+    for (const [client, until] of bans?.load(start) ?? []) this.windows.set(client, { start, count: this.rule.limit + 1, bannedUntil: until });
   }
 
   /** Counts one request of `client` and says whether it may pass. Synchronous, so check and count are one step. */

@@ -1,44 +1,98 @@
-// Issue 13 part 2, what a restart on the same state file keeps besides orders and payments (those
+// Issue 13 part 2, what a restart on the same state keeps besides orders and payments (those
 // are in state-crash.test.ts): used nonces (a request signed before and replayed after is 2006),
 // rate-limit bans, partner registrations (a duplicate e-mail is still refused), and pending cancels.
+// On the state file (SQLite) and on PostgreSQL (DATABASE_URL; issue 21), as one suite per backend.
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { StateDb } from '../server/state/db.ts';
+import { PgState } from '../server/state/pg/pg-state.ts';
 import { manualClock, testServer } from '../server/testing.ts';
+import { pgAvailable, startPostgres, type PostgresServer } from './postgres-server.ts';
 import { signedUrl } from './server-helpers.ts';
 
-/** A server on `file`; `restart()` closes its state and opens a new server on the same file. */
-function onFile(file: string, config: Record<string, unknown> = {}, now?: () => number) {
-  let state = new StateDb(file);
-  const make = () => testServer({ state, config, ...(now ? { now } : {}) }).app;
+/** Where a server keeps its state: a new place, opened (again) as a start would. */
+interface Backend {
+  name: string;
+  /** A new empty place (a file, a database). */
+  fresh(): Promise<string>;
+  open(where: string): Promise<{ options: { state: StateDb } | { pg: PgState }; close(): Promise<void> }>;
+  /** Whether the exchange journal is kept there (PostgreSQL: once the pg-exchange seam is filled). */
+  journal: boolean;
+}
+
+let cluster: PostgresServer | undefined;
+const withPg = pgAvailable();
+beforeAll(async () => {
+  if (withPg) cluster = await startPostgres();
+}, 60_000);
+afterAll(async () => cluster?.stop());
+
+const BACKENDS: Backend[] = [
+  {
+    name: 'the state file (SQLite)',
+    fresh: async () => join(mkdtempSync(join(tmpdir(), 'state-restart-')), 'sandbox.sqlite'),
+    open: async (file) => {
+      const state = new StateDb(file);
+      return { options: { state }, close: async () => state.close() };
+    },
+    journal: true,
+  },
+  ...(withPg
+    ? [{
+        name: 'PostgreSQL',
+        fresh: () => cluster!.database(),
+        open: async (url: string) => {
+          const pg = await PgState.open(url);
+          return { options: { pg }, close: () => pg.close() };
+        },
+        journal: false,
+      }]
+    : []),
+];
+
+/** A server on `where`; `restart()` closes its state and opens a new server on the same place. */
+async function on(backend: Backend, config: Record<string, unknown> = {}, now?: () => number) {
+  const where = await backend.fresh();
+  let opened = await backend.open(where);
+  const make = () => testServer({ ...opened.options, config, ...(now ? { now } : {}) }).app;
   let app = make();
   return {
     app: () => app,
-    restart() {
-      state.close();
-      state = new StateDb(file);
+    async restart() {
+      await opened.close();
+      opened = await backend.open(where);
       app = make();
     },
-    close: () => state.close(),
+    close: () => opened.close(),
   };
 }
 
-const fresh = () => join(mkdtempSync(join(tmpdir(), 'state-restart-')), 'sandbox.sqlite');
 const order = { market: 'btcusd', side: 'sell', ord_type: 'limit', price: '31000.00', volume: '0.1' };
 
-describe('a restart on the same state file', () => {
-  it('still refuses a replayed nonce with 2006, keeps the order, and a requested cancel still happens', async () => {
-    const s = onFile(fresh(), { rateLimit: { enabled: false }, exchange: { cancelDelayMs: 300 } });
+describe.each(BACKENDS)('a restart on the same state: $name', (backend) => {
+  it('still refuses a replayed nonce with 2006', async () => {
+    const s = await on(backend, { rateLimit: { enabled: false } });
+    const url = signedUrl({ method: 'GET', path: '/balances', nonce: Date.now() });
+    expect((await request(s.app()).get(url)).status).toBe(200);
+    await s.restart();
+    const replay = await request(s.app()).get(url);
+    expect(replay.status).toBe(401);
+    expect(replay.body.error.code).toBe(2006);
+    await s.close();
+  });
+
+  it.skipIf(!backend.journal)('keeps the order, and a requested cancel still happens', async () => {
+    const s = await on(backend, { rateLimit: { enabled: false }, exchange: { cancelDelayMs: 300 } });
     const url = signedUrl({ method: 'POST', path: '/orders', body: order, nonce: Date.now() });
     const placed = await request(s.app()).post(url).send(order);
     expect(placed.status).toBe(200);
     const del = { id: placed.body.id };
     const cancelUrl = signedUrl({ method: 'POST', path: '/order/delete', body: del, nonce: Date.now() + 1 });
     expect((await request(s.app()).post(cancelUrl).send(del)).status).toBe(200);
-    s.restart();
+    await s.restart();
     const replay = await request(s.app()).post(url).send(order);
     expect(replay.status).toBe(401);
     expect(replay.body.error.code).toBe(2006);
@@ -47,28 +101,28 @@ describe('a restart on the same state file', () => {
     await new Promise((r) => setTimeout(r, 400));
     const got = await request(s.app()).get(signedUrl({ method: 'GET', path: '/order', query: { id: placed.body.id }, nonce: Date.now() + 2 }));
     expect(got.body).toMatchObject({ id: placed.body.id, state: 'cancel', volume: '0.10000000' });
-    s.close();
+    await s.close();
   });
 
   it('keeps a rate-limit ban', async () => {
     const clock = manualClock(Date.now());
-    const s = onFile(fresh(), { rateLimit: { enabled: true, exchange: { limit: 2, windowMs: 60_000, banMs: 60_000 } } }, clock);
+    const s = await on(backend, { rateLimit: { enabled: true, exchange: { limit: 2, windowMs: 60_000, banMs: 60_000 } } }, clock);
     const hit = () => request(s.app()).get('/api/v1/timestamp');
     expect((await hit()).status).toBe(200);
     expect((await hit()).status).toBe(200);
     expect((await hit()).status).toBe(429);
-    s.restart();
+    await s.restart();
     clock.advance(30_000);
     const banned = await hit();
     expect(banned.status).toBe(429);
     expect(banned.headers['retry-after']).toBe('30');
     clock.advance(30_001);
     expect((await hit()).status).toBe(200);
-    s.close();
+    await s.close();
   });
 
   it('keeps partner registrations: the same e-mail is still refused', async () => {
-    const s = onFile(fresh());
+    const s = await on(backend);
     const body = {
       registration: {
         business_name: 'Acme', first_name: 'Jane', last_name: 'Doe', email: 'Jane@Acme.example.com',
@@ -77,10 +131,10 @@ describe('a restart on the same state file', () => {
     };
     const post = () => request(s.app()).post('/partner/v1/user_registration').set('Authorization', 'Bearer demo-partner-key').send(body);
     expect((await post()).status).toBe(201);
-    s.restart();
+    await s.restart();
     const again = await post();
     expect(again.status).toBe(422);
     expect(again.body.status).toBe(0);
-    s.close();
+    await s.close();
   });
 });

@@ -9,8 +9,8 @@ export interface RateLimitRule {
 
 /** Where bans are kept beyond the process (the state file: server/state/auth-state.ts): loaded at start, saved when one begins. */
 export interface BanStore {
-  /** Bans still running at `now`: [client, banned until (ms)]; PostgreSQL answers with a promise (applied when it resolves). */
-  load(now: number): Iterable<readonly [string, number]> | Promise<Iterable<readonly [string, number]>>;
+  /** Bans still running at `now`: [client, banned until (ms)]. */
+  load(now: number): Iterable<readonly [string, number]>;
   save(client: string, until: number, now: number): void;
 }
 

@@ -1,6 +1,7 @@
 // Used nonces and rate-limit bans in PostgreSQL (as server/state/auth-state.ts in the state file):
 // a nonce is claimed with one INSERT ... ON CONFLICT DO UPDATE WHERE expired, atomic across
-// instances; bans are saved when one begins and loaded (asynchronously) when a limiter starts.
+// instances; bans are saved when one begins, and a limiter starts with those running when the
+// process opened the database (PgState.bansAtOpen).
 import type { NonceClaims } from '../../ports/nonces.ts';
 import type { BanStore } from '../../ports/rate-limit.ts';
 import type { PgState } from './pg-state.ts';
@@ -29,10 +30,7 @@ export class PgNonceStore implements NonceClaims {
 /** Bans of one API's rate limiter, by client. */
 export function pgBans(state: PgState, scope: string): BanStore {
   return {
-    load: async (now) => {
-      const { rows } = await state.query<{ client: string; until: string }>('SELECT client, until FROM bans WHERE scope = $1 AND until > $2', [scope, now]);
-      return rows.map((r) => [r.client, Number(r.until)] as const);
-    },
+    load: (now) => (state.bansAtOpen.get(scope) ?? []).filter(([, until]) => until > now),
     save: (client, until, now) => {
       state.write('DELETE FROM bans WHERE scope = $1 AND until <= $2', [scope, now]);
       state.write('INSERT INTO bans (scope, client, until) VALUES ($1, $2, $3) ON CONFLICT (scope, client) DO UPDATE SET until = excluded.until', [scope, client, until]);

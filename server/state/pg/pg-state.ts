@@ -23,6 +23,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import pg from 'pg';
 import { StateUnavailableError } from '../../errors.ts';
 import type { UnitsOfWork } from '../../ports/units.ts';
+import { StateError } from '../state-error.ts';
 import { applyPgMigrations } from './migrate.ts';
 
 export interface PgOptions {
@@ -72,7 +73,14 @@ export class PgState implements UnitsOfWork {
   private readonly retries: number;
   private closed = false;
 
-  private constructor(readonly pool: pg.Pool, options: PgOptions) {
+  /**
+   * Bans running when this process opened the database, by scope (an API): a rate limiter is built
+   * synchronously and loads its bans at start (server/ports/rate-limit.ts BanStore.load), as with the state file.
+   */
+  readonly bansAtOpen: ReadonlyMap<string, readonly (readonly [string, number])[]>;
+
+  private constructor(readonly pool: pg.Pool, options: PgOptions, bans: Map<string, [string, number][]>) {
+    this.bansAtOpen = bans;
     this.retries = options.retries ?? 30;
     // An idle client losing its connection (server restart) must not crash the process.
     pool.on('error', (e) => options.log?.(`PostgreSQL: idle connection lost: ${e.message}`));
@@ -81,13 +89,16 @@ export class PgState implements UnitsOfWork {
   /** Connects, applies the migrations (one instance at a time, pg/migrate.ts) and returns the state; throws StateError when it cannot. */
   static async open(url: string, options: PgOptions = {}): Promise<PgState> {
     const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10, connectionTimeoutMillis: options.connectTimeoutMs ?? 5000 });
+    const bans = new Map<string, [string, number][]>();
     try {
       await applyPgMigrations(pool, url);
+      const { rows } = await pool.query<{ scope: string; client: string; until: string }>('SELECT scope, client, until FROM bans WHERE until > $1', [Date.now()]);
+      for (const r of rows) bans.set(r.scope, [...(bans.get(r.scope) ?? []), [r.client, Number(r.until)]]);
     } catch (e) {
       await pool.end().catch(() => undefined);
-      throw e;
+      throw e instanceof StateError ? e : new StateError(`PostgreSQL (DATABASE_URL) cannot be used: ${(e as Error).message}`);
     }
-    return new PgState(pool, options);
+    return new PgState(pool, options, bans);
   }
 
   /** Runs `fn` as one transaction (joining the current one when there is one); retried on 40001/40P01. */
