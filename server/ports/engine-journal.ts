@@ -48,6 +48,8 @@ export interface ExchangeWriter {
   onTakeover(fn: () => void | Promise<void>): void;
   /** The markets whose writer this process is now (for /readyz). */
   markets(): MarketId[];
+  /** Resolves once the first lease round is done (a write at start waits for it rather than being refused). */
+  ready?(): Promise<void>;
 }
 
 /**

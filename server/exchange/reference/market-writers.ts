@@ -53,12 +53,14 @@ export function perMarketWriters(engine: ExchangeEngine, handlers: ExchangeHandl
   const guarded: Record<string, (input: never) => unknown> = {};
   for (const [id, handler] of Object.entries(handlers) as [string, (input: never) => unknown][]) {
     guarded[id] = EXCHANGE_WRITES.has(id)
-      ? (input) =>
-          journal.exclusive((writes) => {
+      ? async (input) => {
+          await writer.ready?.();
+          return journal.exclusive((writes) => {
             engine.catchUp();
             for (const m of marketsOf(engine, id, input as WriteInput)) writes(m);
             return handler(input);
-          })
+          });
+        }
       : async (input) => {
           await journal.refresh();
           engine.catchUp();

@@ -42,6 +42,7 @@ export class PgMarketLeases implements ExchangeWriter {
   private takeover: (() => void | Promise<void>) | undefined;
   private timer: NodeJS.Timeout | undefined;
   private polling: Promise<void> | undefined;
+  private firstRound: Promise<void> | undefined;
 
   constructor(private readonly db: PgQueryable, private readonly options: MarketLeaseOptions) {
     this.candidates = options.markets ?? MARKET_IDS;
@@ -82,9 +83,15 @@ export class PgMarketLeases implements ExchangeWriter {
     });
   }
 
+  /** Resolves once the first round is done (or at once before start). */
+  ready(): Promise<void> {
+    return this.firstRound ?? Promise.resolve();
+  }
+
   /** Polls now, then every ttl / 3. */
   async start(): Promise<this> {
-    await this.poll();
+    this.firstRound = this.poll();
+    await this.firstRound;
     this.timer = setInterval(() => void this.poll(), Math.max(50, Math.floor(this.options.ttlMs / 3)));
     this.timer.unref();
     return this;

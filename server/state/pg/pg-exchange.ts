@@ -55,8 +55,9 @@ export function pgExchangeStores(state: PgState, options: PgExchangeOptions): Pi
   if (!ex) {
     ex = createPgExchange(state.pool, { ttlMs: options.writerLeaseMs, ...(options.markets ? { markets: options.markets } : {}), ...(options.log ? { log: options.log } : {}) });
     exchanges.set(state, ex);
-    // After this turn: the handlers built on these stores register their takeover first.
-    setImmediate(() => void ex!.writer.start());
+    // The first round's answer comes after this turn: the handlers built on these stores have
+    // registered their takeover by then.
+    void ex.writer.start();
   }
   return { journal: ex.journal, exchangeWriter: ex.writer };
 }
