@@ -35,7 +35,7 @@ async function totals(where: { file: string } | { url: string }): Promise<Map<st
   const state = 'file' in where ? new StateDb(where.file) : undefined;
   const pg = 'url' in where ? await PgState.open(where.url) : undefined;
   // On PostgreSQL: competing for no market, it never writes.
-  const ex = pg ? await openPgExchange(pg.pool, { ttlMs: 60_000, markets: [] }) : undefined;
+  const ex = pg ? await openPgExchange(pg.pool, { ttlMs: 60_000, markets: MARKET_IDS, compete: [] }) : undefined;
   try {
     // No scheduler: pending cancels stay pending; this process never writes to the journal.
     const journal = ex ? ex.journal : sqliteJournal(state!);

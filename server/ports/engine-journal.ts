@@ -3,6 +3,8 @@
 // them; server/state/exchange-journal.ts keeps them in the state file).
 import type { MarketId, OrderInput } from '../exchange/engine/wire.ts';
 
+export type { MarketId };
+
 export type EngineCommand =
   | { t: 'place'; user: string; market: MarketId; input: OrderInput }
   | { t: 'multi'; user: string; market: MarketId; inputs: OrderInput[] }

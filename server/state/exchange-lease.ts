@@ -8,9 +8,7 @@
 // token is no longer the lease's, so a process that lost its lease never gets a write applied.
 import { randomUUID } from 'node:crypto';
 import { StateUnavailableError } from '../errors.ts';
-import type { ExchangeWriter } from '../ports/engine-journal.ts';
-import { MARKET_IDS } from '../exchange/engine/markets.ts';
-import type { MarketId } from '../exchange/engine/wire.ts';
+import type { ExchangeWriter, MarketId } from '../ports/engine-journal.ts';
 import type { StateDb } from './db.ts';
 
 interface LeaseRow {
@@ -25,6 +23,8 @@ export interface LeaseOptions {
   /** Epoch ms (tests). */
   now?: () => number;
   log?: (line: string) => void;
+  /** Every market of the exchange (what holding the lease lets this process write; for /readyz). */
+  markets?: readonly MarketId[];
 }
 
 /** Why a write is refused while another process holds the lease. */
@@ -64,7 +64,7 @@ export class ExchangeLease implements ExchangeWriter {
 
   /** On a state file the lease is whole-exchange: holding it means writing every market. */
   markets(): MarketId[] {
-    return this.held() ? [...MARKET_IDS] : [];
+    return this.held() ? [...(this.options.markets ?? [])] : [];
   }
 
   /** True while this process holds the lease and may write to the exchange (for /readyz); one lease covers every market. */

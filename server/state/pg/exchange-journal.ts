@@ -11,8 +11,7 @@
 // idle_in_transaction_session_timeout ends the transaction of a stalled instance, so its lock
 // frees within the lease time. Entries are cached in memory (the engine replays them synchronously).
 import { StateUnavailableError } from '../../errors.ts';
-import type { MarketId } from '../../exchange/engine/wire.ts';
-import type { JournalEntry, SharedJournal } from '../../ports/engine-journal.ts';
+import type { JournalEntry, MarketId, SharedJournal } from '../../ports/engine-journal.ts';
 import { LeaseNotHeldError } from '../exchange-lease.ts';
 import type { PgMarketLeases } from './exchange-lease.ts';
 import type pg from 'pg';

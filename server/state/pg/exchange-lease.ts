@@ -7,9 +7,7 @@
 // token inside the transaction that appends, so a holder that lost its lease never gets a write in.
 import { hostname } from 'node:os';
 import { randomUUID } from 'node:crypto';
-import { MARKET_IDS } from '../../exchange/engine/markets.ts';
-import type { MarketId } from '../../exchange/engine/wire.ts';
-import type { ExchangeWriter } from '../../ports/engine-journal.ts';
+import type { ExchangeWriter, MarketId } from '../../ports/engine-journal.ts';
 import { LeaseNotHeldError } from '../exchange-lease.ts';
 import type pg from 'pg';
 
@@ -18,8 +16,10 @@ type PgQueryable = pg.Pool | pg.PoolClient;
 export interface MarketLeaseOptions {
   /** How long a lease holds unrenewed (ms). */
   ttlMs: number;
+  /** Every market of the exchange. */
+  markets: readonly MarketId[];
   /** The markets this instance competes for (default: every market). */
-  markets?: readonly MarketId[];
+  compete?: readonly MarketId[];
   /** Local monotonic-enough clock for the holder's own deadline (tests pause it). */
   now?: () => number;
   log?: (line: string) => void;
@@ -45,17 +45,17 @@ export class PgMarketLeases implements ExchangeWriter {
   private firstRound: Promise<void> | undefined;
 
   constructor(private readonly db: PgQueryable, private readonly options: MarketLeaseOptions) {
-    this.candidates = options.markets ?? MARKET_IDS;
+    this.candidates = options.compete ?? options.markets;
     this.now = options.now ?? Date.now;
   }
 
   held(market?: MarketId): boolean {
-    if (market === undefined) return MARKET_IDS.every((m) => this.held(m));
+    if (market === undefined) return this.options.markets.every((m) => this.held(m));
     return this.tokens.has(market) && this.now() < (this.heldUntil.get(market) ?? 0);
   }
 
   markets(): MarketId[] {
-    return MARKET_IDS.filter((m) => this.held(m));
+    return this.options.markets.filter((m) => this.held(m));
   }
 
   onTakeover(fn: () => void | Promise<void>): void {
@@ -63,7 +63,7 @@ export class PgMarketLeases implements ExchangeWriter {
   }
 
   assertWriter(market?: MarketId): void {
-    for (const m of market === undefined ? MARKET_IDS : [market]) {
+    for (const m of market === undefined ? this.options.markets : [market]) {
       if (this.held(m)) continue;
       const row = this.others.get(m);
       const who = row && row.holder !== this.holder ? `instance ${row.holder} holds it until ${row.expires_at.toISOString()}` : 'no instance holds it now';

@@ -6,7 +6,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pgAvailable, startPostgres, type PostgresServer } from '../../../test/postgres-server.ts';
-import { createEngine, EngineError, type ExchangeEngine, type MarketId } from '../../exchange/engine/index.ts';
+import { createEngine, EngineError, MARKET_IDS, type ExchangeEngine, type MarketId } from '../../exchange/engine/index.ts';
 import { gatedCancels } from '../../exchange/reference/market-writers.ts';
 import { LeaseNotHeldError } from '../exchange-lease.ts';
 import { openPgExchange, type PgExchange } from './pg-exchange.ts';
@@ -34,11 +34,11 @@ describe.skipIf(!available)('exchange writers per market on PostgreSQL', () => {
     clock: { paused: number | undefined };
     write: (market: MarketId, fn: (e: ExchangeEngine) => unknown) => Promise<unknown>;
   }
-  const instance = async (url: string, markets: MarketId[] | undefined, ttlMs = 60_000): Promise<Instance> => {
+  const instance = async (url: string, compete: MarketId[] | undefined, ttlMs = 60_000): Promise<Instance> => {
     const state = await PgState.open(url);
     const lines: string[] = [];
     const clock: { paused: number | undefined } = { paused: undefined };
-    const ex = await openPgExchange(state.pool, { ttlMs, ...(markets ? { markets } : {}), log: (l) => lines.push(l), now: () => clock.paused ?? Date.now() });
+    const ex = await openPgExchange(state.pool, { ttlMs, markets: MARKET_IDS, ...(compete ? { compete } : {}), log: (l) => lines.push(l), now: () => clock.paused ?? Date.now() });
     closers.push(() => state.close(), () => ex.close());
     let engine: ExchangeEngine | undefined;
     engine = createEngine({ seed, journal: ex.journal, cancelDelayMs: 10_000, cancelGate: gatedCancels(ex.journal, ex.writer, () => engine!) });

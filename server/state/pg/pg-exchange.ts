@@ -5,7 +5,7 @@
 // catches up under the journal's lock, every read before it answers); the leases are polled from
 // now on, and the first markets taken rebuild the engine (its pending cancels resume there).
 import type pg from 'pg';
-import type { MarketId } from '../../exchange/engine/wire.ts';
+import type { MarketId } from '../../ports/engine-journal.ts';
 import type { ServerStores } from '../../ports/stores.ts';
 import { PgMarketLeases, type MarketLeaseOptions } from './exchange-lease.ts';
 import { PgExchangeJournal } from './exchange-journal.ts';
@@ -14,8 +14,8 @@ import type { PgState } from './pg-state.ts';
 export interface PgExchangeOptions {
   /** How long a writer lease holds unrenewed (config exchange.writerLeaseMs). */
   writerLeaseMs: number;
-  /** The markets this instance may write (config exchange.writerMarkets; default every market). */
-  markets?: readonly MarketId[];
+  /** Every market of the exchange. */
+  markets: readonly MarketId[];
   log?: (line: string) => void;
 }
 
@@ -53,7 +53,7 @@ const exchanges = new WeakMap<PgState, PgExchange>();
 export function pgExchangeStores(state: PgState, options: PgExchangeOptions): Pick<ServerStores, 'journal' | 'exchangeWriter'> {
   let ex = exchanges.get(state);
   if (!ex) {
-    ex = createPgExchange(state.pool, { ttlMs: options.writerLeaseMs, ...(options.markets ? { markets: options.markets } : {}), ...(options.log ? { log: options.log } : {}) });
+    ex = createPgExchange(state.pool, { ttlMs: options.writerLeaseMs, markets: options.markets, ...(options.log ? { log: options.log } : {}) });
     exchanges.set(state, ex);
     // The first round's answer comes after this turn: the handlers built on these stores have
     // registered their takeover by then.
