@@ -1,4 +1,4 @@
-// npm run bench [-- --quick] [--only=validation,express,client,memory,state,generate,engine,signing,bundle,nonces] [--rounds=N] [--seconds=S]
+// npm run bench [-- --quick] [--only=validation,express,client,memory,state,pg,generate,engine,signing,bundle,nonces] [--rounds=N] [--seconds=S]
 //   [--memory-requests=N] [--profile]
 // The toolkit's performance figures, measured the same way every time (bench/README.md says what
 // each one means). Servers run as child processes on 127.0.0.1 and free ports; autocannon and the
@@ -21,11 +21,13 @@ import { measureMemory, type MemoryFigure } from './memory.ts';
 import { measureSigning, type SigningFigure } from './signing.ts';
 import { measureNonces, type NonceFigure } from './nonces.ts';
 import { STATE_ENDPOINTS, STATE_LABEL, measureState, type StateFigure } from './state.ts';
+import { PG_LABEL, PG_VARIANTS, measurePg, type PgFigure } from './pg.ts';
+import { pgAvailable, startPostgres } from '../test/postgres-server.ts';
 import { int, mb, median, ratio, seconds } from './stats.ts';
 import { judge, judgeBoth, renderRows, renderTable, type Row } from './table.ts';
 import { ENDPOINTS, VARIANTS, measureValidation, type ValidationFigure, type Variant } from './validation.ts';
 
-const FIGURES = ['validation', 'express', 'client', 'memory', 'state', 'generate', 'engine', 'signing', 'bundle', 'nonces'] as const;
+const FIGURES = ['validation', 'express', 'client', 'memory', 'state', 'pg', 'generate', 'engine', 'signing', 'bundle', 'nonces'] as const;
 type Figure = (typeof FIGURES)[number];
 
 const args = process.argv.slice(2);
@@ -72,6 +74,7 @@ interface Results {
     bundle?: BundleFigure;
     nonces?: NonceFigure;
     state?: StateFigure;
+    pg?: PgFigure;
   };
   errors: Record<string, string>;
   table?: Row[];
@@ -204,6 +207,27 @@ async function main(): Promise<void> {
       });
       await Promise.all(servers.splice(0).map((s) => s.stop()));
     });
+    await section('pg', async () => {
+      // PostgreSQL (a throwaway cluster, test/postgres-server.ts) against the state file, one and two instances each.
+      if (!pgAvailable()) throw new Error('PostgreSQL is not installed (apt-get install -y postgresql)');
+      const cluster = await startPostgres();
+      try {
+        const [db1, db2] = [await cluster.database(), await cluster.database()];
+        const start = (name: string, env: Record<string, string>) =>
+          startServer({ name, entry: 'server/main.ts', env: { RATE_LIMIT: 'off', CONFIG: files.configPath, ...env }, nodeFlags: nodeFlags(name) });
+        const file = (n: number) => join(files.dir, `pg-bench-${n}`, 'sandbox.sqlite');
+        const [s1, p1, s2a, p2a] = await Promise.all([start('sqlite1', { STATE: file(1) }), start('pg1', { DATABASE_URL: db1 }), start('sqlite2a', { STATE: file(2) }), start('pg2a', { DATABASE_URL: db2 })]);
+        const [s2b, p2b] = await Promise.all([start('sqlite2b', { STATE: file(2) }), start('pg2b', { DATABASE_URL: db2 })]);
+        servers.push(s1, p1, s2a, p2a, s2b, p2b);
+        results.figures.pg = await measurePg({
+          servers: { sqlite1: [s1], pg1: [p1], sqlite2: [s2a, s2b], pg2: [p2a, p2b] }, postmaster: cluster.pid(),
+          nonces, rounds: PLAN.rounds, seconds: PLAN.seconds, warmupSeconds: PLAN.warmup, connections: PLAN.connections, progress: log('pg'),
+        });
+        await Promise.all(servers.splice(0).map((s) => s.stop()));
+      } finally {
+        await cluster.stop();
+      }
+    });
     await section('generate', async () => {
       results.figures.generate = await measureGenerate(PLAN.generateRuns, log('generate'));
     });
@@ -317,6 +341,19 @@ function report(): void {
           `CPU ${ratio(e.medianCpuRatio)} (${int(e.sqliteCpuUs)} vs ${int(e.memoryCpuUs)} µs/req); p99 ${e.sqliteP99Ms} vs ${e.memoryP99Ms} ms`,
         target: '≥ 0.80',
         status: e.unclean.length ? `INVALID (${JSON.stringify(e.unclean[0])})` : judgeBoth(e.medianRatio, e.medianCpuRatio, { min: 0.8 }),
+      });
+    }
+  }
+  if (f.pg) {
+    const pg = f.pg;
+    for (const v of PG_VARIANTS) {
+      const e = pg[v];
+      rows.push({
+        figure: `10 POST /merchant/v2/payments, ${PG_LABEL[v]}`,
+        measured: `${int(e.medianRps)} req/s; CPU ${int(e.cpuUs)} µs/req (node${v.startsWith('pg') ? ' + PostgreSQL' : ''}); p99 ${e.p99Ms} ms` +
+          (v === 'pg1' ? `; PostgreSQL / SQLite ${ratio(pg.pg1OverSqlite1)}` : v === 'pg2' ? `; PostgreSQL / SQLite ${ratio(pg.pg2OverSqlite2)}` : ''),
+        target: '',
+        status: e.unclean.length ? `INVALID (${JSON.stringify(e.unclean[0])})` : '',
       });
     }
   }

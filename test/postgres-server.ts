@@ -41,6 +41,8 @@ export interface PostgresServer {
   database(): Promise<string>;
   /** Stops the server (fast shutdown) and removes its directory. */
   stop(): Promise<void>;
+  /** The postmaster's pid (its backends are its children: the benchmark counts their CPU). */
+  pid(): number;
 }
 
 const asRoot = process.getuid?.() === 0;
@@ -68,9 +70,11 @@ export async function startPostgres(): Promise<PostgresServer> {
   await ready(child, port);
   const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
   let n = 0;
+  const pid = () => Number(readFileSync(join(data, 'postmaster.pid'), 'utf8').split('\n')[0]);
   return {
     port,
     url,
+    pid,
     async database() {
       const name = `t${process.pid}_${++n}`;
       const client = new pg.Client({ connectionString: url });
@@ -88,8 +92,7 @@ export async function startPostgres(): Promise<PostgresServer> {
           child.removeAllListeners('exit');
           child.on('exit', () => resolve());
           // The postmaster's own pid (runuser's child): SIGINT is its fast shutdown.
-          const pid = Number(readFileSync(join(data, 'postmaster.pid'), 'utf8').split('\n')[0]);
-          process.kill(pid, 'SIGINT');
+          process.kill(pid(), 'SIGINT');
         });
       }
       rmSync(dir, { recursive: true, force: true });

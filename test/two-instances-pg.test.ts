@@ -41,6 +41,20 @@ describe.skipIf(!pgAvailable())('two instances on one PostgreSQL database', () =
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
 
+  it('refuses to start (exit 2, one line) when DATABASE_URL cannot be reached', async () => {
+    const { spawn } = await import('node:child_process');
+    const { serverArgs } = await import('./server-process.ts');
+    const { freePort } = await import('./redis-server.ts');
+    const url = `postgres://sandbox:secret-pw@127.0.0.1:${await freePort()}/sandbox`;
+    const child = spawn(process.execPath, serverArgs(), { env: { ...process.env, HOST: '127.0.0.1', PORT: '0', DATABASE_URL: url }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let err = '';
+    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    expect(code).toBe(2);
+    expect(err).toMatch(/^PostgreSQL at postgres:\/\/sandbox:\*\*\*@127\.0\.0\.1:\d+\/sandbox \(DATABASE_URL\) cannot be reached: .*ECONNREFUSED.*\n$/);
+    expect(err).not.toContain('secret-pw');
+  });
+
   it('prints where the state is', () => {
     expect(a.output()).toContain(`  state: PostgreSQL at postgres://postgres@127.0.0.1:${pg.port}/`);
     expect(a.output()).toContain('(pool of 10)');

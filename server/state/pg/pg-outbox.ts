@@ -1,7 +1,8 @@
 // Webhook deliveries still owed, in PostgreSQL (as server/state/outbox.ts in the state file):
 // written in the transaction of the change that caused the event (PgState.write joins the unit),
 // moved on after each failed attempt, deleted once delivered or given up. `seq` keeps the events'
-// order (max + 1 inside the SERIALIZABLE unit: two instances adding at once are made serial).
+// order: from a sequence (webhook_outbox_seq, migration 003), so two transactions adding at once do
+// not conflict.
 // Every instance resumes every owed delivery at its start: at least once, with the same webhook id
 // and bytes, so a receiver can tell a repeat.
 import type { Outbox, OwedDelivery } from '../../ports/outbox.ts';
@@ -12,7 +13,7 @@ export function pgOutbox(state: PgState): Outbox {
     add: (o) =>
       state.write(
         'INSERT INTO webhook_outbox (webhook_id, subject, merchant, event, url, data, attempt, due_at, seq) ' +
-          'SELECT $1, $2, $3, $4, $5, $6, $7, $8, coalesce(max(seq), 0) + 1 FROM webhook_outbox',
+          "VALUES ($1, $2, $3, $4, $5, $6, $7, $8, nextval('webhook_outbox_seq'))",
         [o.webhookId, o.subject, o.merchant, o.event, o.url, o.data, o.attempt, o.dueAt],
       ),
     next: (webhookId, attempt, dueAt) => state.write('UPDATE webhook_outbox SET attempt = $1, due_at = $2 WHERE webhook_id = $3', [attempt, dueAt, webhookId]),

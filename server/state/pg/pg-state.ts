@@ -71,7 +71,11 @@ export class PgState implements UnitsOfWork {
   /** Stand-alone writes (`write` outside a unit) not yet committed: what `durable()` waits for. */
   private readonly inflight = new Set<Promise<unknown>>();
   private readonly retries: number;
+  private readonly connectTimeoutMs: number;
+  private readonly log: ((line: string) => void) | undefined;
   private closed = false;
+  /** Counters since open: transactions committed, units run again after 40001/40P01, statements sent (benchmarks, tests). */
+  readonly stats = { commits: 0, retries: 0, statements: 0 };
 
   /**
    * Bans running when this process opened the database, by scope (an API): a rate limiter is built
@@ -82,6 +86,8 @@ export class PgState implements UnitsOfWork {
   private constructor(readonly pool: pg.Pool, options: PgOptions, bans: Map<string, [string, number][]>) {
     this.bansAtOpen = bans;
     this.retries = options.retries ?? 30;
+    this.connectTimeoutMs = options.connectTimeoutMs ?? 5000;
+    this.log = options.log;
     // An idle client losing its connection (server restart) must not crash the process.
     pool.on('error', (e) => options.log?.(`PostgreSQL: idle connection lost: ${e.message}`));
   }
@@ -110,6 +116,7 @@ export class PgState implements UnitsOfWork {
       } catch (e) {
         const code = codeOf(e);
         if (code && RETRYABLE.has(code) && attempt < this.retries) {
+          this.stats.retries++;
           await pause(attempt);
           continue;
         }
@@ -122,7 +129,8 @@ export class PgState implements UnitsOfWork {
   /** Rows of `sql` with `params` ($1, $2...), in the current unit, or in a unit of its own. */
   async query<R extends object = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<pg.QueryResult<R>> {
     const unit = this.units.getStore();
-    if (unit) return unit.client.query<R>(sql, params);
+    this.stats.statements++;
+    if (unit) return unit.client.query<R>(this.prepared(sql, params));
     return this.unit(() => this.query<R>(sql, params));
   }
 
@@ -134,7 +142,7 @@ export class PgState implements UnitsOfWork {
   write(sql: string, params: unknown[] = []): void {
     const unit = this.units.getStore();
     if (unit) {
-      unit.pending.push(unit.client.query(sql, params));
+      unit.pending.push(unit.client.query(this.prepared(sql, params)));
       return;
     }
     const done: Promise<unknown> = this.query(sql, params).finally(() => this.inflight.delete(done));
@@ -154,6 +162,45 @@ export class PgState implements UnitsOfWork {
     else for (const f of fns) this.units.exit(f);
   }
 
+  private readonly sequences = new Map<string, Promise<string>>();
+
+  /**
+   * The (quoted) name of sequence `name`, created when missing, starting at `start`. Ids come from
+   * sequences, not max(id) + 1: two transactions numbering rows of one table at once would always
+   * conflict under SERIALIZABLE (one aborted and run again per insert), while nextval never does.
+   * The price: an aborted transaction leaves a gap in the ids. It creates the sequence on a
+   * connection of its own, outside the pool, so units holding every pooled connection while they
+   * wait for it cannot starve it.
+   */
+  sequence(name: string, start: number): Promise<string> {
+    if (!/^[a-z0-9_]+$/.test(name)) throw new Error(`sequence name ${name}: lower-case letters, digits and _ only`);
+    let made = this.sequences.get(name);
+    if (!made) {
+      const quoted = `"${name}"`;
+      made = this.outsidePool(`CREATE SEQUENCE IF NOT EXISTS ${quoted} MINVALUE 1 START WITH ${Math.trunc(start)}`).then(
+        () => quoted,
+        // Two instances creating it at once: the loser sees the winner's (unique violation on the catalog).
+        (e: unknown) => (codeOf(e) === '23505' || codeOf(e) === '42P07' ? quoted : Promise.reject(toPgFailure(e))),
+      );
+      made.catch((e: unknown) => {
+        this.sequences.delete(name);
+        this.log?.(`PostgreSQL: creating sequence ${name} failed: ${(e as Error).message}`);
+      });
+      this.sequences.set(name, made);
+    }
+    return made;
+  }
+
+  private async outsidePool(sql: string): Promise<void> {
+    const client = new pg.Client({ connectionString: this.pool.options.connectionString, connectionTimeoutMillis: this.connectTimeoutMs });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end().catch(() => undefined);
+    }
+  }
+
   /** Resolves when the database answers a query (`GET /readyz`). */
   async ready(): Promise<void> {
     await this.pool.query('SELECT 1');
@@ -165,6 +212,18 @@ export class PgState implements UnitsOfWork {
     this.closed = true;
     await this.durable().catch(() => undefined);
     await this.pool.end();
+  }
+
+  private readonly names = new Map<string, string>();
+
+  /** A named (prepared once per connection, then only bound and run) statement: PostgreSQL parses and plans it once. */
+  private prepared(text: string, values: unknown[]): pg.QueryConfig {
+    let name = this.names.get(text);
+    if (!name) {
+      name = `s${this.names.size + 1}`;
+      this.names.set(text, name);
+    }
+    return { name, text, values };
   }
 
   private async once<T>(fn: () => Promise<T>): Promise<T> {
@@ -184,6 +243,7 @@ export class PgState implements UnitsOfWork {
         throw e;
       }
       await client.query('COMMIT');
+      this.stats.commits++;
       for (const f of unit.after) this.units.exit(f);
       return out;
     } catch (e) {

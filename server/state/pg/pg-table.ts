@@ -9,6 +9,10 @@ import type { RecordDatabase } from '../stores.ts';
 import type { PgState } from './pg-state.ts';
 
 export function pgTable<R extends { id: number }>(state: PgState, kind: string, firstId = 1): Table<R> {
+  // Ids from a sequence per kind (PgState.sequence: no conflict between concurrent inserts; a gap
+  // where a transaction aborted). Created now, while the pool is free; a failure is retried at the first insert.
+  const seqName = `records_id_${kind.toLowerCase().replace(/[^a-z0-9]+/g, '_')}`;
+  state.sequence(seqName, firstId).catch(() => undefined);
   const read = async (id: number): Promise<R | undefined> => {
     const { rows } = await state.query<{ data: string }>('SELECT data FROM records WHERE kind = $1 AND id = $2', [kind, id]);
     return rows[0] ? (JSON.parse(rows[0].data) as R) : undefined;
@@ -16,8 +20,9 @@ export function pgTable<R extends { id: number }>(state: PgState, kind: string, 
   return {
     insert: (fields) =>
       state.unit(async () => {
-        const { rows } = await state.query<{ max: string | null }>('SELECT max(id) AS max FROM records WHERE kind = $1', [kind]);
-        const id = Math.max(firstId, Number(rows[0]?.max ?? 0) + 1);
+        const seq = await state.sequence(seqName, firstId);
+        const { rows } = await state.query<{ id: string }>(`SELECT nextval('${seq}') AS id`);
+        const id = Number(rows[0]!.id);
         const row = { ...fields, id } as R;
         await state.query('INSERT INTO records (kind, id, data) VALUES ($1, $2, $3)', [kind, id, JSON.stringify(row)]);
         return row;
@@ -43,7 +48,12 @@ export function pgTable<R extends { id: number }>(state: PgState, kind: string, 
         }
         return out;
       }),
-    reset: () => state.unit(async () => void (await state.query('DELETE FROM records WHERE kind = $1', [kind]))),
+    reset: () =>
+      state.unit(async () => {
+        await state.query('DELETE FROM records WHERE kind = $1', [kind]);
+        // setval is not transactional: a reset that rolls back still restarts the ids (reset is for tests and the sandbox's reset).
+        await state.query(`SELECT setval('${await state.sequence(seqName, firstId)}', $1, false)`, [firstId]);
+      }),
   };
 }
 
