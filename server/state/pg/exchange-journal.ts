@@ -160,6 +160,9 @@ export class PgExchangeJournal implements SharedJournal {
           markets.push(market);
         });
         for (const m of markets) batch.markets.add(m);
+        // An async handler's refusal is answered after the commit: handled now, so Node does not
+        // count it as an unhandled rejection meanwhile.
+        if (out instanceof Promise) out.catch(() => undefined);
         batch.applied.push({ out, w });
       } catch (e) {
         w.reject(e);

@@ -103,6 +103,8 @@ describe.skipIf(!available)('exchange writers per market on PostgreSQL', () => {
       expect(usd(a.engine)).toEqual(usd(fresh.engine));
       expect(usd(b.engine)).toEqual(usd(fresh.engine));
     }
+    // A refusal from an async handler (as the HTTP handlers are) is answered after the batch, not lost.
+    await expect(a.write('btcusd', async (e) => e.placeOrder('t1', 'btcusd', buy('100000', '1')))).rejects.toBeInstanceOf(EngineError);
     expect((await rows(url)).map(([seq]) => seq)).toEqual([1, 2, 3]);
   }, 30_000);
 
