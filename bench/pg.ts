@@ -1,4 +1,4 @@
-// Figure 10: the state in PostgreSQL (DATABASE_URL) against the state file (SQLite), side by side,
+// Figure 11: the state in PostgreSQL (DATABASE_URL) against the state file (SQLite), side by side,
 // as `npm start` runs: POST /merchant/v2/payments through one instance, and through two instances
 // on one database (one file for SQLite) with the connections split between them. Variants alternate
 // in each round (a different one goes first every round). Throughput is 2xx per second over all

@@ -349,7 +349,7 @@ function report(): void {
     for (const v of PG_VARIANTS) {
       const e = pg[v];
       rows.push({
-        figure: `10 POST /merchant/v2/payments, ${PG_LABEL[v]}`,
+        figure: `11 POST /merchant/v2/payments, ${PG_LABEL[v]}`,
         measured: `${int(e.medianRps)} req/s; CPU ${int(e.cpuUs)} µs/req (node${v.startsWith('pg') ? ' + PostgreSQL' : ''}); p99 ${e.p99Ms} ms` +
           (v === 'pg1' ? `; PostgreSQL / SQLite ${ratio(pg.pg1OverSqlite1)}` : v === 'pg2' ? `; PostgreSQL / SQLite ${ratio(pg.pg2OverSqlite2)}` : ''),
         target: '',

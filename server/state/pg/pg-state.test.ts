@@ -5,6 +5,10 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pgAvailable, startPostgres, type PostgresServer } from '../../../test/postgres-server.ts';
+import request from 'supertest';
+import { MERCHANT_AUTH } from '../../../test/server-helpers.ts';
+import { paymentBody } from '../../../test/sandbox-helpers.ts';
+import { createServer } from '../../app.ts';
 import { StateUnavailableError } from '../../errors.ts';
 import { SCHEMA_VERSION } from '../migrate.ts';
 import { StateError } from '../state-error.ts';
@@ -104,11 +108,21 @@ describe.skipIf(!available)('PgState on PostgreSQL', () => {
     expect(rows).toEqual([{ data: '30' }]);
   });
 
-  it('a unit that cannot reach PostgreSQL is a StateUnavailableError (503), and opening is a StateError', async () => {
+  it('a unit that cannot reach PostgreSQL is a StateUnavailableError: the request is 503 code 1006, /readyz 503; opening is a StateError', async () => {
     const s = await open(await server.database(), { connectTimeoutMs: 1000 });
+    const app = createServer({ pg: s, log: () => undefined });
+    const pay = () => request(app).post('/merchant/v2/payments').set('authorization', MERCHANT_AUTH).send(paymentBody({ invoice_number: `DOWN${Date.now()}` }));
+    expect((await pay()).status).toBe(201);
+    const ready = await request(app).get('/readyz');
+    expect([ready.status, ready.body]).toEqual([200, { status: 'ready', checks: { state: 'ok' } }]);
     await server.stop();
     const failure = await s.unit(async () => s.query('SELECT 1')).catch((e: unknown) => e);
     expect(failure).toBeInstanceOf(StateUnavailableError);
+    const refused = await pay();
+    expect(refused.status).toBe(503);
+    expect(refused.body).toMatchObject({ title: 'Service Unavailable', code: '1006' });
+    expect(JSON.stringify(refused.body)).toMatch(/The sandbox state store is unavailable \(PostgreSQL: /);
+    expect((await request(app).get('/readyz')).status).toBe(503);
     await expect(PgState.open(server.url, { connectTimeoutMs: 1000 })).rejects.toBeInstanceOf(StateError);
   });
 });
