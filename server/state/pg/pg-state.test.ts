@@ -114,7 +114,7 @@ describe.skipIf(!available)('PgState on PostgreSQL', () => {
     const pay = () => request(app).post('/merchant/v2/payments').set('authorization', MERCHANT_AUTH).send(paymentBody({ invoice_number: `DOWN${Date.now()}` }));
     expect((await pay()).status).toBe(201);
     const ready = await request(app).get('/readyz');
-    expect([ready.status, ready.body]).toEqual([200, { status: 'ready', checks: { state: 'ok' } }]);
+    expect([ready.status, ready.body]).toEqual([200, { status: 'ready', checks: { state: 'ok' }, exchange: { writerOf: expect.any(Array) } }]); // the markets written: server/state/pg/exchange.test.ts
     await server.stop();
     const failure = await s.unit(async () => s.query('SELECT 1')).catch((e: unknown) => e);
     expect(failure).toBeInstanceOf(StateUnavailableError);
