@@ -12,6 +12,7 @@ import { composeStores, sharedStoresFor } from './compose.ts';
 import { resolveConfig, type ConfigInput, type ServerConfig } from './config.ts';
 import type { ExchangeOperations } from './exchange/handler-map.ts';
 import { serverRouter } from './http/api-router.ts';
+import { isSharedJournal } from './ports/engine-journal.ts';
 import { cors } from './http/cors.ts';
 import { healthRouter, type ReadinessCheck } from './http/health.ts';
 import type { Logger } from './http/pipeline.ts';
@@ -86,8 +87,15 @@ export function createServer(options: CreateServerOptions = {}): Express {
   // Ready also means holding the exchange writer lease where there is one (a follower refuses exchange writes).
   const writer = stores.exchangeWriter;
   const pgCheck = options.pg && !options.stores ? [{ name: 'state', check: () => options.pg!.ready() }] : [];
-  const leaseCheck = writer ? [{ name: 'exchangeWriter', check: () => { if (!writer.held()) throw new Error('another process holds the exchange writer lease'); } }] : [];
-  const health = { ...options.health, checks: [...pgCheck, ...(options.health?.checks ?? []), ...leaseCheck] };
+  // With writers per market (PostgreSQL) an instance is ready whatever it holds (it serves reads and
+  // the other APIs, and refuses writes of a market it does not hold); /readyz names its markets.
+  const perMarket = isSharedJournal(stores.journal);
+  const leaseCheck = writer && !perMarket ? [{ name: 'exchangeWriter', check: () => { if (!writer.held()) throw new Error('another process holds the exchange writer lease'); } }] : [];
+  const health = {
+    ...options.health,
+    checks: [...pgCheck, ...(options.health?.checks ?? []), ...leaseCheck],
+    ...(writer ? { details: () => ({ exchange: { writerOf: writer.markets() } }) } : {}),
+  };
   const probes = healthRouter({ ...health, ...(options.state ? { state: options.state } : {}), ...(shared ? { shared } : {}) });
   // Only the probes' paths enter their router (matched as it matches them: any case, a trailing slash).
   app.use((req, res, next) => (PROBE_PATH.test(req.path) ? probes(req, res, next) : next()));

@@ -4,6 +4,7 @@
 // sandboxes' records, the exchange journal, nonces and bans; PostgreSQL (`pg`, DATABASE_URL) holds
 // what the state file would, for instances on several hosts; anything else stays in memory.
 import type { ServerConfig } from './config.ts';
+import { MARKET_IDS } from './exchange/engine/markets.ts';
 import { NonceStore } from './auth/nonce-store.ts';
 import type { Logger } from './http/pipeline.ts';
 import type { SharedStores } from './ports/shared.ts';
@@ -46,7 +47,7 @@ export interface StoreChoice {
 export function composeStores({ shared, state, pg, now, writerLeaseMs, log }: StoreChoice): ServerStores {
   if (pg) return composePgStores(pg, { shared, now, writerLeaseMs, log });
   // One exchange writer per state file: the lease is taken (or watched) from now on.
-  const lease = state ? exchangeLeaseOf(state, { ttlMs: writerLeaseMs ?? 5000, ...(log ? { log } : {}) }) : undefined;
+  const lease = state ? exchangeLeaseOf(state, { ttlMs: writerLeaseMs ?? 5000, markets: MARKET_IDS, ...(log ? { log } : {}) }) : undefined;
   return {
     nonces: (ttlMs) => shared?.nonces(ttlMs) ?? (state ? new SqliteNonceStore(state, ttlMs, now) : new NonceStore(ttlMs, now)),
     limiter: (api, rule) => shared?.limiter(api, rule) ?? new RateLimiter(rule, now, undefined, state ? sqliteBans(state, api) : undefined),
@@ -80,7 +81,7 @@ function composePgStores(pg: PgState, { shared, now, writerLeaseMs, log }: Omit<
     merchant: merchantStoreOver(records),
     partner: partnerStoreOver(records),
     outbox: pgOutbox(pg),
-    ...pgExchangeStores(pg, { writerLeaseMs: writerLeaseMs ?? 5000, ...(log ? { log } : {}) }),
+    ...pgExchangeStores(pg, { writerLeaseMs: writerLeaseMs ?? 5000, markets: MARKET_IDS, ...(log ? { log } : {}) }),
   };
 }
 

@@ -15,6 +15,7 @@ import { ConfigError, loadConfig, type ServerConfig } from './config.ts';
 import { SANDBOX_DEFAULTS } from './config-defaults.ts';
 import { StateDb, StateError } from './state/db.ts';
 import { redactDatabaseUrl } from './state/pg/migrate.ts';
+import { closePgExchange } from './state/pg/pg-exchange.ts';
 import { PgState } from './state/pg/pg-state.ts';
 import { connectRedis, redactRedisUrl, redisReady, type Redis } from './stores/redis.ts';
 
@@ -148,6 +149,7 @@ export async function serve(env: NodeJS.ProcessEnv = process.env): Promise<void>
       stopCancelTimers();
       try {
         state?.close();
+        if (pg) await closePgExchange(pg); // its market leases given up: another instance takes over at once
         await pg?.close();
       } catch (e) {
         console.error(`closing the state failed: ${(e as Error).message}`);

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { StateDb } from '../server/state/db.ts';
+import { closePgExchange } from '../server/state/pg/pg-exchange.ts';
 import { PgState } from '../server/state/pg/pg-state.ts';
 import { manualClock, testServer } from '../server/testing.ts';
 import { pgAvailable, startPostgres, type PostgresServer } from './postgres-server.ts';
@@ -19,7 +20,7 @@ interface Backend {
   /** A new empty place (a file, a database). */
   fresh(): Promise<string>;
   open(where: string): Promise<{ options: { state: StateDb } | { pg: PgState }; close(): Promise<void> }>;
-  /** Whether the exchange journal is kept there (PostgreSQL: once the pg-exchange seam is filled). */
+  /** Whether the exchange journal is kept there. */
   journal: boolean;
 }
 
@@ -46,9 +47,10 @@ const BACKENDS: Backend[] = [
         fresh: () => cluster!.database(),
         open: async (url: string) => {
           const pg = await PgState.open(url);
-          return { options: { pg }, close: () => pg.close() };
+          // As serve.ts at SIGTERM: the market leases are given up first, so the next start takes them at once.
+          return { options: { pg }, close: async () => (await closePgExchange(pg), await pg.close()) };
         },
-        journal: false,
+        journal: true,
       }]
     : []),
 ];

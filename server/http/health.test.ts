@@ -1,6 +1,7 @@
 // /healthz and /readyz of createServer: the state file's write probe (a failing commit makes it not
 // ready), the pluggable checks (the hook for further conditions), a hung check bounded by its
 // deadline, and "shutting down".
+import { MARKET_IDS } from '../exchange/engine/markets.ts';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -24,7 +25,7 @@ describe('GET /healthz and /readyz', () => {
     const app = createServer({ state: stateFile(), log: () => undefined, health: { checks: [{ name: 'exchange-lease', check: () => undefined }] } });
     expect((await request(app).get('/healthz')).body).toEqual({ status: 'alive' });
     const ready = await request(app).get('/readyz');
-    expect([ready.status, ready.body]).toEqual([200, { status: 'ready', checks: { state: 'ok', 'exchange-lease': 'ok', exchangeWriter: 'ok' } }]);
+    expect([ready.status, ready.body]).toEqual([200, { status: 'ready', checks: { state: 'ok', 'exchange-lease': 'ok', exchangeWriter: 'ok' }, exchange: { writerOf: MARKET_IDS } }]);
   });
 
   it('is not ready when the state file refuses a commit, or a plugged-in check fails or hangs', async () => {
@@ -46,6 +47,7 @@ describe('GET /healthz and /readyz', () => {
     expect(res.body).toEqual({
       status: 'not ready',
       checks: { state: expect.stringMatching(/SQLITE_FULL|full|unavailable/i), 'exchange-lease': 'held by another process', slow: 'no answer within 1000 ms', exchangeWriter: 'ok' },
+      exchange: { writerOf: MARKET_IDS },
     });
     expect((await request(app).get('/healthz')).status).toBe(200);
   });

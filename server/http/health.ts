@@ -22,6 +22,8 @@ export interface HealthOptions {
   stopping?: () => boolean;
   /** Deadline of each check (default 1000 ms). */
   timeoutMs?: number;
+  /** Further facts in the `/readyz` body (e.g. `exchange: { markets }`, the markets this instance writes). */
+  details?: () => Record<string, unknown>;
 }
 
 /** The state file takes a write and commits it (a full disk or a read-only file fails here). */
@@ -70,6 +72,7 @@ export function healthRouter(o: HealthOptions): Router {
       status: ready ? 'ready' : 'not ready',
       ...(stopping ? { reason: 'shutting down' } : {}),
       checks: Object.fromEntries(results),
+      ...o.details?.(),
     });
   });
   return router;

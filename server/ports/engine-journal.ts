@@ -4,6 +4,8 @@
 import type { SandboxCommand } from '../exchange/engine/sandbox-commands.ts';
 import type { MarketId, OrderInput } from '../exchange/engine/wire.ts';
 
+export type { MarketId };
+
 export type EngineCommand =
   | { t: 'place'; user: string; market: MarketId; input: OrderInput }
   | { t: 'multi'; user: string; market: MarketId; inputs: OrderInput[] }
@@ -43,8 +45,34 @@ export interface EngineJournal {
  * the writer's place over (its engine must then be rebuilt from the journal).
  */
 export interface ExchangeWriter {
-  held(): boolean;
-  /** Throws the 503 (3001) refusal unless this process is the writer. */
-  assertWriter(): void;
-  onTakeover(fn: () => void): void;
+  /** Whether this process may write to `market` now (without one: to every market). */
+  held(market?: MarketId): boolean;
+  /** Throws the 503 (3001) refusal, naming the market, unless this process is the writer of `market` (of every market without one). */
+  assertWriter(market?: MarketId): void;
+  onTakeover(fn: () => void | Promise<void>): void;
+  /** The markets whose writer this process is now (for /readyz). */
+  markets(): MarketId[];
+  /** Resolves once the first lease round is done (a write at start waits for it rather than being refused). */
+  ready?(): Promise<void>;
+}
+
+/**
+ * A journal shared by writers of different markets (server/state/pg/exchange-journal.ts): balances
+ * are shared by markets, so a command may only be applied on top of every earlier command. A write
+ * runs inside `exclusive`: the journal is locked for this process, the entries other processes
+ * wrote are fetched (the engine catches up with them inside `fn`), `fn` names each market it
+ * writes (`writes(market)` throws the 503 refusal unless this instance holds it) and its appends
+ * are stored with the next sequence numbers, after checking each named market's fencing token, in
+ * one transaction; the promise settles after the commit.
+ */
+export interface SharedJournal extends EngineJournal {
+  exclusive<T>(fn: (writes: (market: MarketId) => void) => T): Promise<T>;
+  /** Fetches the entries committed since the last fetch (reads then catch up without the lock). */
+  refresh(): Promise<void>;
+  /** Runs `fn` when another instance emptied the journal (sandbox reset): the engine rebuilds. */
+  onReset?(fn: () => void): void;
+}
+
+export function isSharedJournal(journal: EngineJournal | undefined): journal is SharedJournal {
+  return journal !== undefined && typeof (journal as Partial<SharedJournal>).exclusive === 'function';
 }

@@ -8,7 +8,7 @@
 // token is no longer the lease's, so a process that lost its lease never gets a write applied.
 import { randomUUID } from 'node:crypto';
 import { StateUnavailableError } from '../errors.ts';
-import type { ExchangeWriter } from '../ports/engine-journal.ts';
+import type { ExchangeWriter, MarketId } from '../ports/engine-journal.ts';
 import type { StateDb } from './db.ts';
 
 interface LeaseRow {
@@ -23,12 +23,18 @@ export interface LeaseOptions {
   /** Epoch ms (tests). */
   now?: () => number;
   log?: (line: string) => void;
+  /** Every market of the exchange (what holding the lease lets this process write; for /readyz). */
+  markets?: readonly MarketId[];
 }
 
 /** Why a write is refused while another process holds the lease. */
 export class LeaseNotHeldError extends StateUnavailableError {
-  constructor(detail: string) {
-    super(`exchange writes go to the process holding the writer lease of this state file; ${detail}`);
+  constructor(detail: string, market?: MarketId) {
+    super(
+      market === undefined
+        ? `exchange writes go to the process holding the writer lease of this state file; ${detail}`
+        : `exchange writes for market ${market} go to the instance holding its writer lease; ${detail}`,
+    );
   }
 }
 
@@ -40,7 +46,7 @@ export class ExchangeLease implements ExchangeWriter {
   private heldUntil = 0;
   private timer: NodeJS.Timeout | undefined;
   private saidRefused = false;
-  private takeover: (() => void) | undefined;
+  private takeover: (() => void | Promise<void>) | undefined;
   private readonly now: () => number;
   private readonly read;
   private readonly upsert;
@@ -56,13 +62,18 @@ export class ExchangeLease implements ExchangeWriter {
     this.renewStmt = db.prepare<[number, string, number]>('UPDATE exchange_lease SET expires_at = ? WHERE holder = ? AND token = ?');
   }
 
-  /** True while this process holds the lease and may write to the exchange (for /readyz). */
+  /** On a state file the lease is whole-exchange: holding it means writing every market. */
+  markets(): MarketId[] {
+    return this.held() ? [...(this.options.markets ?? [])] : [];
+  }
+
+  /** True while this process holds the lease and may write to the exchange (for /readyz); one lease covers every market. */
   held(): boolean {
     return this.token !== 0 && this.now() < this.heldUntil;
   }
 
   /** Runs `fn` when this process takes the lease over from another (its engine rebuilds from the journal). */
-  onTakeover(fn: () => void): void {
+  onTakeover(fn: () => void | Promise<void>): void {
     this.takeover = fn;
   }
 
@@ -146,7 +157,7 @@ export class ExchangeLease implements ExchangeWriter {
         this.heldUntil = 0;
       });
       this.options.log?.(`exchange: this process (${this.holder}) holds the writer lease of ${this.state.path} (token ${token}; ${takeover.n} journal commands)`);
-      this.takeover?.();
+      void this.takeover?.();
     } catch (e) {
       // A storage fault: a holder keeps writing until its local deadline, then refuses; the next tick retries.
       this.options.log?.(`exchange: writer lease renewal failed (${e instanceof Error ? e.message : String(e)}); retrying`);

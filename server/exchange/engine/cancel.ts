@@ -3,8 +3,8 @@
 // order stays in the book and can still trade; a cancel that finds it done does nothing.
 import type { OrderRec } from './records.ts';
 
-/** Runs `task` after `delayMs`; injectable so tests decide when cancels happen. */
-export type Scheduler = (task: () => void, delayMs: number) => void;
+/** Runs `task` after `delayMs`; injectable so tests decide when cancels happen. `order`: whose cancel it is. */
+export type Scheduler = (task: () => void, delayMs: number, order?: OrderRec) => void;
 
 /** The cancels timerScheduler has pending in this process, for stopCancelTimers. */
 const live = new Set<NodeJS.Timeout>();
@@ -47,7 +47,7 @@ export class CancelQueue {
     if (order.state !== 'wait' || this.pending.has(order)) return;
     order.cancelRequested = true;
     this.pending.add(order);
-    this.schedule(() => this.apply(order), this.delayMs);
+    this.schedule(() => this.apply(order), this.delayMs, order);
   }
 
   /** Applies every pending cancel now, oldest request first; returns how many were pending. */
@@ -63,7 +63,7 @@ export class CancelQueue {
 
   /** Schedules every pending cancel again (after the engine was rebuilt from its journal). */
   resume(): void {
-    for (const order of this.pending) this.schedule(() => this.apply(order), this.delayMs);
+    for (const order of this.pending) this.schedule(() => this.apply(order), this.delayMs, order);
   }
 
   /** Applies the pending cancel of `order` now, if there is one (journal replay). */

@@ -37,6 +37,11 @@ export interface EngineOptions {
   store?: EngineStore;
   /** Where accepted commands are stored; the engine replays it on construction (server/state). */
   journal?: EngineJournal;
+  /**
+   * Runs a due cancel of an order of `market` (default: at once). With writers per market, the
+   * gate runs it only where this process writes that market, inside the shared journal's lock.
+   */
+  cancelGate?: (market: MarketId, apply: () => void) => void;
 }
 
 export interface ClearFilter {
@@ -68,11 +73,12 @@ export class ExchangeEngine {
     this.seed = options.seed ?? DEFAULT_SEED;
     this.journal = options.journal;
     const scheduler = options.scheduler ?? timerScheduler;
+    const gate = options.cancelGate;
     // During a replay, cancels are not scheduled: the journal says which were applied, and the
     // rest are scheduled once the replay ends (CancelQueue.resume).
     this.cancels = new CancelQueue(
       (order) => this.cancelNow(order),
-      (task, delayMs) => (this.replaying ? undefined : scheduler(task, delayMs)),
+      (task, delayMs, order) => (this.replaying ? undefined : scheduler(gate && order ? () => gate(order.market.id, task) : task, delayMs)),
       options.cancelDelayMs ?? DEFAULT_CANCEL_DELAY_MS,
     );
     const clock = this.clock;

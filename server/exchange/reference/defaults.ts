@@ -1,28 +1,46 @@
 // The default handler set of the exchange API: the reference implementation (the sandbox: an
 // exchange with a matching engine, its commands journaled when the stores keep them; with a journal
-// shared by processes, only the one holding the writer lease accepts writes).
+// shared by processes, only the one holding the writer lease accepts writes: of the whole exchange
+// on a state file, of each market on PostgreSQL, market-writers.ts).
 // `createServer({ handlers })` replaces any of them.
 import type { HandlerContext } from '../../api/module.ts';
+import { isSharedJournal } from '../../ports/engine-journal.ts';
 import { answeredDurably } from '../../ports/units.ts';
+import { MARKET_IDS, type ExchangeEngine } from '../engine/index.ts';
 import type { ExchangeHandlers } from '../handler-map.ts';
 import { createExchangeReference } from './index.ts';
+import { EXCHANGE_WRITES, gatedCancels, perMarketWriters } from './market-writers.ts';
 import { exchangeFixtures } from './sandbox-fixtures.ts';
 
-/** The operations that change the exchange (they append to the journal). */
-const WRITES = new Set<string>(['createOrder', 'createOrders', 'cancelOrder', 'clearOrders']);
-
 export function defaultExchangeHandlers({ config, now, stores, control }: HandlerContext): ExchangeHandlers {
-  const { engine, handlers } = createExchangeReference(config, { now, ...(stores.journal ? { journal: stores.journal } : {}) });
+  const journal = stores.journal;
+  const writer = stores.exchangeWriter;
+  if (isSharedJournal(journal) && writer) {
+    let built: ExchangeEngine | undefined;
+    const { engine, handlers } = createExchangeReference(config, { now, journal, cancelGate: gatedCancels(journal, writer, () => built!) });
+    built = engine;
+    // A reset empties the journal of every market: only an instance writing them all may. Fixtures
+    // (balances, an order book, a trader reset) are not offered here: they would bypass the journal's
+    // lock and the market leases, so the control API answers them 503 on PostgreSQL.
+    control?.register({
+      all: () =>
+        journal.exclusive((writes) => {
+          for (const m of MARKET_IDS) writes(m);
+          engine.reset();
+        }),
+    });
+    return answeredDurably(stores.units, perMarketWriters(engine, handlers, journal, writer));
+  }
+  const { engine, handlers } = createExchangeReference(config, { now, ...(journal ? { journal } : {}) });
   control?.register({ all: async () => engine.reset() });
   if (control) control.fixtures.exchange = exchangeFixtures(engine);
-  const writer = stores.exchangeWriter;
   if (!writer) return answeredDurably(stores.units, handlers);
   // One writer per shared journal: the others refuse writes (503, 3001) and answer reads from the
   // journal the writer appends; a takeover rebuilds the engine from it.
-  writer.onTakeover(() => engine.reload());
+  writer.onTakeover(() => void engine.reload());
   const guarded: Record<string, (input: never) => unknown> = {};
   for (const [id, handler] of Object.entries(handlers) as [string, (input: never) => unknown][]) {
-    guarded[id] = WRITES.has(id)
+    guarded[id] = EXCHANGE_WRITES.has(id)
       ? (input) => {
           writer.assertWriter();
           return handler(input);

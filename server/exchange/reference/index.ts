@@ -3,7 +3,7 @@
 // `exchangeReferenceHandlers(engine)` serves an engine built elsewhere (tests, benchmarks).
 import type { ServerConfig } from '../../config.ts';
 import type { Clock } from '../../rate-limit.ts';
-import { createEngine, type ExchangeEngine, type Scheduler } from '../engine/index.ts';
+import { createEngine, type EngineOptions, type ExchangeEngine, type Scheduler } from '../engine/index.ts';
 import type { EngineJournal } from '../../ports/engine-journal.ts';
 import { accountHandlers } from './account.ts';
 import { seedFromConfig } from './accounts.ts';
@@ -33,6 +33,8 @@ export interface ExchangeReferenceOptions {
   scheduler?: Scheduler;
   /** Where accepted commands are stored (server/state); the engine replays it when built. */
   journal?: EngineJournal;
+  /** Where due cancels run (writers per market: only on the market's writer; engine.ts). */
+  cancelGate?: EngineOptions['cancelGate'];
 }
 
 export interface ExchangeReference {
@@ -51,6 +53,7 @@ export function createExchangeReference(config: ExchangeReferenceConfig, options
     ...(now ? { clock: { now } } : {}),
     ...(options.scheduler ? { scheduler: options.scheduler } : {}),
     ...(options.journal ? { journal: options.journal } : {}),
+    ...(options.cancelGate ? { cancelGate: options.cancelGate } : {}),
   });
   return { engine, handlers: exchangeReferenceHandlers(engine) };
 }

@@ -8,10 +8,12 @@ import initial, { postgres as initialPostgres } from './001-initial.ts';
 import exchangeLease from './002-exchange-lease.ts';
 import outboxOrder, { postgres as outboxOrderPostgres } from './003-outbox-order.ts';
 import idempotency from './004-idempotency.ts';
+import marketLeases, { postgres as marketLeasesPostgres } from './005-exchange-market-leases.ts';
 
 export const MIGRATIONS = [
   { version: 1, name: '001-initial', sql: initial, postgres: initialPostgres },
   { version: 2, name: '002-exchange-lease', sql: exchangeLease },
   { version: 3, name: '003-outbox-order', sql: outboxOrder, postgres: outboxOrderPostgres },
   { version: 4, name: '004-idempotency', sql: idempotency },
+  { version: 5, name: '005-exchange-market-leases', sql: marketLeases, postgres: marketLeasesPostgres },
 ] as const;

@@ -41,8 +41,9 @@ describe.skipIf(!available)('PgState on PostgreSQL', () => {
       { version: 2, name: '002-exchange-lease' },
       { version: 3, name: '003-outbox-order' },
       { version: 4, name: '004-idempotency' },
+      { version: 5, name: '005-exchange-market-leases' },
     ]);
-    expect(SCHEMA_VERSION).toBe(4);
+    expect(SCHEMA_VERSION).toBe(5);
     const cols = await states[0]!.query<{ column_name: string; data_type: string }>(
       "SELECT column_name, data_type FROM information_schema.columns WHERE table_name = 'webhook_outbox' ORDER BY ordinal_position",
     );
@@ -55,7 +56,7 @@ describe.skipIf(!available)('PgState on PostgreSQL', () => {
     const url = await server.database();
     const s = await open(url);
     await s.query("INSERT INTO schema_version (version, name) VALUES (99, '099-future')");
-    await expect(PgState.open(url)).rejects.toThrow(new StateError(`PostgreSQL at ${url} has schema version 99, newer than this server knows (4): run a newer server, or point DATABASE_URL at another database`));
+    await expect(PgState.open(url)).rejects.toThrow(new StateError(`PostgreSQL at ${url} has schema version 99, newer than this server knows (5): run a newer server, or point DATABASE_URL at another database`));
   });
 
   it('commits a unit as a whole, rolls it back on an error, nests, and runs afterCommit only after COMMIT', async () => {
@@ -113,7 +114,7 @@ describe.skipIf(!available)('PgState on PostgreSQL', () => {
     const pay = () => request(app).post('/merchant/v2/payments').set('authorization', MERCHANT_AUTH).send(paymentBody({ invoice_number: `DOWN${Date.now()}` }));
     expect((await pay()).status).toBe(201);
     const ready = await request(app).get('/readyz');
-    expect([ready.status, ready.body]).toEqual([200, { status: 'ready', checks: { state: 'ok' } }]);
+    expect([ready.status, ready.body]).toEqual([200, { status: 'ready', checks: { state: 'ok' }, exchange: { writerOf: expect.any(Array) } }]); // the markets written: server/state/pg/exchange.test.ts
     await server.stop();
     const failure = await s.unit(async () => s.query('SELECT 1')).catch((e: unknown) => e);
     expect(failure).toBeInstanceOf(StateUnavailableError);
