@@ -19,13 +19,14 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 type Body = Record<string, unknown> & { status?: Record<string, unknown> };
 
-/** Today's server, with every GET /payments/{id} answer changed by `plant` on its way out. */
+/** Today's server, with every GET /payments/{id} answer changed by `plant` on its way out (its JSON text). */
 async function plantedServer(plant: (body: Body) => Body) {
   const outer = express();
   outer.use('/merchant/v2/payments', (req, res, next) => {
     if (req.method === 'GET') {
-      const json = res.json.bind(res);
-      res.json = (body: unknown) => json(res.statusCode === 200 ? plant(body as Body) : body);
+      // The server sends its JSON as text (res.send of the serialized body): planted on the text.
+      const send = res.send.bind(res);
+      res.send = (body?: unknown) => send(res.statusCode === 200 && typeof body === 'string' ? JSON.stringify(plant(JSON.parse(body) as Body)) : body);
     }
     next();
   });
