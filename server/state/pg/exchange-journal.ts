@@ -39,6 +39,8 @@ export class PgExchangeJournal implements SharedJournal {
   private cache: (JournalEntry & { seq: number })[] = [];
   private lastSeq = 0;
   private batch: Batch | undefined;
+  /** The batch from its opening to the end of its COMMIT: a rebuild meanwhile (a takeover, a reset) replays its entries too. */
+  private pending: Batch | undefined;
   private readonly waiting: Waiter[] = [];
   private running = false;
   private client: pg.PoolClient | undefined;
@@ -76,6 +78,11 @@ export class PgExchangeJournal implements SharedJournal {
   *entries(afterSeq = 0): Iterable<JournalEntry> {
     const first = this.cache[0]?.seq ?? 0;
     for (let i = Math.max(0, afterSeq - first + 1); i < this.cache.length; i++) yield this.cache[i]!;
+    // The running batch's appends, already applied in memory: an engine rebuilt while they commit
+    // (a takeover's reload between two drains) keeps them, so the next command gets the same ids
+    // as on replay. A failed batch rebuilds without them (onLost).
+    const after = Math.max(afterSeq, this.cache.at(-1)?.seq ?? 0);
+    for (const e of this.pending?.entries ?? []) if (e.seq > after) yield e;
   }
 
   clear(): void {
@@ -118,13 +125,16 @@ export class PgExchangeJournal implements SharedJournal {
 
   /** Committed entries after the last one cached; an emptied journal (first seq moved) reloads all. */
   private async fetch(db: PgQueryable): Promise<void> {
+    const asked = this.lastSeq;
     const { rows } = await db.query<{ seq: string; at: string; command: string; first: string | null }>(
       'SELECT c.seq, c.at, c.command, (SELECT min(seq) FROM exchange_commands) AS first FROM (SELECT 0) x LEFT JOIN exchange_commands c ON c.seq > $1 ORDER BY c.seq',
-      [this.lastSeq],
+      [asked],
     );
     const first = rows[0]?.first == null ? 0 : Number(rows[0].first);
     const cachedFirst = this.cache[0]?.seq ?? 0;
-    if (this.cache.length > 0 && (first === 0 || first > cachedFirst)) {
+    // A reset shows only in an answer to the cache as it still is: a batch that committed while
+    // this (lock-free) query ran may have filled an empty journal after the query read it.
+    if (this.lastSeq === asked && this.cache.length > 0 && (first === 0 || first > cachedFirst)) {
       this.cache = [];
       this.lastSeq = first === 0 ? this.lastSeq : first - 1;
       if (first !== 0) await this.fetch(db);
@@ -180,6 +190,7 @@ export class PgExchangeJournal implements SharedJournal {
       await client.query('SELECT pg_advisory_xact_lock($1)', [JOURNAL_LOCK_KEY]);
       await this.fetch(client);
       this.batch = batch;
+      this.pending = batch;
       drained = true;
       this.drain(batch);
       await new Promise((r) => setImmediate(r));
@@ -197,6 +208,7 @@ export class PgExchangeJournal implements SharedJournal {
       await client.query('COMMIT');
     } catch (e) {
       this.batch = undefined;
+      this.pending = undefined;
       const failure = e instanceof StateUnavailableError ? e : new StateUnavailableError(e instanceof Error ? e.message : String(e));
       if (client) {
         try {
@@ -217,8 +229,13 @@ export class PgExchangeJournal implements SharedJournal {
       if (!drained) for (const w of this.waiting.splice(0)) w.reject(failure);
       return;
     }
-    this.cache.push(...batch.entries);
-    if (batch.entries.length > 0) this.lastSeq = batch.entries.at(-1)!.seq;
+    this.pending = undefined;
+    // A refresh that ran during the COMMIT may have cached these entries already.
+    for (const e of batch.entries) {
+      if (e.seq <= this.lastSeq) continue;
+      this.cache.push(e);
+      this.lastSeq = e.seq;
+    }
     for (const { out, w } of batch.applied) w.resolve(out);
   }
 

@@ -136,4 +136,24 @@ describe.skipIf(!available)('exchange writers per market on PostgreSQL', () => {
     const next = (await b.write('btcusd', (e) => e.placeOrder('t1', 'btcusd', buy('100', '1')))) as { id: number };
     expect(next.id).toBe(2);
   }, 30_000);
+
+  it('keeps a batch\'s applied writes when the engine rebuilds between its drains (a takeover during a write): ids as on replay', async () => {
+    const url = await server.database();
+    const a = await instance(url, undefined);
+    let second: Promise<unknown> | undefined;
+    // The first write's batch waits a turn for more writes; the takeover's reload and a second write land in that turn.
+    const first = a.write('btcusd', (e) => {
+      setImmediate(() => {
+        a.engine.reload();
+        second = a.write('btcusd', (e2) => e2.placeOrder('t2', 'btcusd', buy('100', '1')));
+      });
+      return e.placeOrder('t1', 'btcusd', buy('100', '1'));
+    });
+    const ids = [((await first) as { id: number }).id, ((await second) as { id: number }).id];
+    expect(ids).toEqual([1, 2]);
+    expect(await rows(url)).toEqual([[1, 'place'], [2, 'place']]);
+    const fresh = await instance(url, []);
+    expect([fresh.engine.orders('t1', 'btcusd').map((o) => o.id), fresh.engine.orders('t2', 'btcusd').map((o) => o.id)]).toEqual([[1], [2]]);
+    expect([a.engine.orders('t1', 'btcusd').map((o) => o.id), a.engine.orders('t2', 'btcusd').map((o) => o.id)]).toEqual([[1], [2]]);
+  }, 30_000);
 });
