@@ -1,11 +1,9 @@
 // The control API on the exchange (issue 18 point 1): an order book of a given depth, a trader's
 // balances, one trader's reset, and the test clock driving the nonce window and the 24 h ticker.
-import { createServer as createHttpServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createExchangeClient, unwrap } from '../client/exchange.ts';
 import { createSandboxClient } from '../client/sandbox.ts';
-import { testServer } from '../server/testing.ts';
+import { startServer } from './contract-fixtures.ts';
 
 const closers: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -13,11 +11,9 @@ afterEach(async () => {
 });
 
 async function listen() {
-  const { app } = testServer({ config: { sandbox: { controlApi: true } } });
-  const server = createHttpServer(app);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  closers.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const server = await startServer({ config: { sandbox: { controlApi: true } } });
+  closers.push(server.close);
+  const base = server.baseUrl;
   const control = createSandboxClient({ baseUrl: base });
   const trader = (now?: () => number) =>
     createExchangeClient({ baseUrl: base, accessKey: 'demo-trader', secretKey: 'demo-trader-secret', ...(now ? { now } : {}) });

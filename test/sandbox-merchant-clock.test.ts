@@ -1,13 +1,11 @@
 // Per-merchant test clocks (decision S-clock): one merchant's clock moves its payments, webhooks
 // and records' times; another merchant and the global clock keep theirs.
-import { createServer as createHttpServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createMerchantClient, unwrap } from '../client/merchant.ts';
 import { createSandboxClient } from '../client/sandbox.ts';
 import { createPaymentBody } from '../contracts/merchant/examples.ts';
-import { testServer } from '../server/testing.ts';
 import { webhookReceiver } from './sandbox-helpers.ts';
+import { startServer } from './contract-fixtures.ts';
 
 const closers: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -15,11 +13,9 @@ afterEach(async () => {
 });
 
 async function listen() {
-  const { app } = testServer({ config: { sandbox: { controlApi: true } } });
-  const server = createHttpServer(app);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  closers.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const server = await startServer({ config: { sandbox: { controlApi: true } } });
+  closers.push(server.close);
+  const base = server.baseUrl;
   const merchant = (apiKey: string) => createMerchantClient({ baseUrl: base, apiKey, apiSecret: `${apiKey}-secret`, retry: false });
   return { control: createSandboxClient({ baseUrl: base }), a: merchant('demo-merchant'), b: merchant('demo-merchant-norefund') };
 }

@@ -1,14 +1,12 @@
 // The control API's payment fixture (issue 18 point 1): a payment of a sandbox merchant key loaded
 // in each blockchain status, with the webhooks the lifecycle sends on the way.
-import { createServer as createHttpServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createMerchantClient, unwrap } from '../client/merchant.ts';
 import { createSandboxClient } from '../client/sandbox.ts';
 import { createInvoiceBody, createPaymentBody } from '../contracts/merchant/examples.ts';
 import { INVOICE_STATUSES, REFUND_STATUSES } from '../contracts/merchant/enums.ts';
-import { testServer } from '../server/testing.ts';
 import { webhookReceiver } from './sandbox-helpers.ts';
+import { startServer } from './contract-fixtures.ts';
 
 const closers: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -16,11 +14,9 @@ afterEach(async () => {
 });
 
 async function listen() {
-  const { app } = testServer({ config: { sandbox: { controlApi: true } } });
-  const server = createHttpServer(app);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  closers.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const server = await startServer({ config: { sandbox: { controlApi: true } } });
+  closers.push(server.close);
+  const base = server.baseUrl;
   return {
     control: createSandboxClient({ baseUrl: base }),
     merchant: createMerchantClient({ baseUrl: base, apiKey: 'demo-merchant', apiSecret: 'demo-merchant-secret', retry: false }),
