@@ -4,7 +4,7 @@
 // the seed (read from the file, as the next start rebuilds it), and every write the server answered
 // 2xx is there when asked through the API. The same on PostgreSQL (DATABASE_URL; issue 21), where the
 // restarted server first takes the dead one's market leases over (lease 500 ms).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createPaymentBody } from '../contracts/merchant/examples.ts';
 import { resolveConfig } from '../server/config.ts';
 import { CURRENCY_CODES, MARKET_IDS } from '../server/exchange/engine/markets.ts';
@@ -13,7 +13,7 @@ import { StateDb } from '../server/state/db.ts';
 import { sqliteJournal } from '../server/state/exchange-journal.ts';
 import { openPgExchange } from '../server/state/pg/pg-exchange.ts';
 import { PgState } from '../server/state/pg/pg-state.ts';
-import { pgAvailable, startPostgres, type PostgresServer } from './postgres-server.ts';
+import { postgresForFile } from './postgres-per-file.ts';
 import { clients, kill9, nonceSources, startServer, stateDir, type Running } from './state-process.ts';
 
 const ROUNDS = 20;
@@ -51,12 +51,8 @@ async function totals(where: { file: string } | { url: string }): Promise<Map<st
   }
 }
 
-let cluster: PostgresServer | undefined;
-const withPg = pgAvailable();
-beforeAll(async () => {
-  if (withPg) cluster = await startPostgres();
-}, 60_000);
-afterAll(async () => cluster?.stop());
+const cluster = postgresForFile();
+const withPg = cluster.available;
 
 interface Backend {
   name: string;
@@ -77,7 +73,7 @@ const BACKENDS: Backend[] = [
         name: 'PostgreSQL',
         open: async () => {
           const dir = stateDir({ merchant: { sandbox: { foundAfterMs: 0, confirmedAfterMs: 0 } }, exchange: { writerLeaseMs: 500 } });
-          const url = await cluster!.database();
+          const url = await cluster.database();
           return { env: { DATABASE_URL: url, CONFIG: dir.config }, where: { url } };
         },
       }]

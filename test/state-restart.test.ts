@@ -6,12 +6,12 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { StateDb } from '../server/state/db.ts';
 import { closePgExchange } from '../server/state/pg/pg-exchange.ts';
 import { PgState } from '../server/state/pg/pg-state.ts';
 import { manualClock, testServer } from '../server/testing.ts';
-import { pgAvailable, startPostgres, type PostgresServer } from './postgres-server.ts';
+import { postgresForFile } from './postgres-per-file.ts';
 import { signedUrl } from './server-helpers.ts';
 
 /** Where a server keeps its state: a new place, opened (again) as a start would. */
@@ -24,12 +24,8 @@ interface Backend {
   journal: boolean;
 }
 
-let cluster: PostgresServer | undefined;
-const withPg = pgAvailable();
-beforeAll(async () => {
-  if (withPg) cluster = await startPostgres();
-}, 60_000);
-afterAll(async () => cluster?.stop());
+const cluster = postgresForFile();
+const withPg = cluster.available;
 
 const BACKENDS: Backend[] = [
   {
@@ -44,7 +40,7 @@ const BACKENDS: Backend[] = [
   ...(withPg
     ? [{
         name: 'PostgreSQL',
-        fresh: () => cluster!.database(),
+        fresh: () => cluster.database(),
         open: async (url: string) => {
           const pg = await PgState.open(url);
           // As serve.ts at SIGTERM: the market leases are given up first, so the next start takes them at once.

@@ -5,8 +5,8 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pgAvailable, startPostgres, type PostgresServer } from '../../../test/postgres-server.ts';
+import { describe, expect, it } from 'vitest';
+import { postgresForFile } from '../../../test/postgres-per-file.ts';
 import type { IdempotencyStore } from '../../ports/idempotency.ts';
 import type { NonceClaims } from '../../ports/nonces.ts';
 import type { Outbox, OwedDelivery } from '../../ports/outbox.ts';
@@ -40,12 +40,8 @@ interface Stores {
   close(): Promise<void>;
 }
 
-let cluster: PostgresServer | undefined;
-const withPg = pgAvailable();
-beforeAll(async () => {
-  if (withPg) cluster = await startPostgres();
-}, 60_000);
-afterAll(async () => cluster?.stop());
+const cluster = postgresForFile();
+const withPg = cluster.available;
 
 const t0 = 1_800_000_000_000;
 const BACKENDS: { name: string; open(): Promise<Stores> }[] = [
@@ -63,7 +59,7 @@ const BACKENDS: { name: string; open(): Promise<Stores> }[] = [
     ? [{
         name: 'PostgreSQL',
         open: async (): Promise<Stores> => {
-          const s = await PgState.open(await cluster!.database());
+          const s = await PgState.open(await cluster.database());
           return {
             units: s, table: pgTable<Rec>(s, 'test.recs', 101), claims: pgClaims(s, 'test'), nonces: new PgNonceStore(s, 1000, () => t0),
             idempotency: pgIdempotency(s, () => t0), outbox: pgOutbox(s), close: () => s.close(),
