@@ -27,6 +27,18 @@ export interface IdempotencyStore {
   release(key: string): void | Promise<void>;
 }
 
+/** How often a store drops the records whose time ran out (at a claim, at most once per interval). */
+export const PRUNE_EVERY_MS = 60_000;
+
+/**
+ * What a stored record means to a request arriving at `t`: its answer (`done`), a request still
+ * running with it (`running`), or undefined when the key is free to claim (none, or its time ran out).
+ */
+export function heldBy(row: { fingerprint: string; answer?: StoredAnswer | undefined; until: number } | undefined, t: number): IdempotencyBegin | undefined {
+  if (!row || row.until <= t) return undefined;
+  return row.answer ? { kind: 'done', fingerprint: row.fingerprint, answer: row.answer } : { kind: 'running', fingerprint: row.fingerprint };
+}
+
 interface Row {
   fingerprint: string;
   answer?: StoredAnswer;
@@ -41,12 +53,12 @@ export function memoryIdempotency(now: () => number = Date.now): IdempotencyStor
     inUnit: true,
     begin(key, fingerprint, leaseUntil) {
       const t = now();
-      if (t - pruned > 60_000) {
+      if (t - pruned > PRUNE_EVERY_MS) {
         for (const [k, r] of rows) if (r.until <= t) rows.delete(k);
         pruned = t;
       }
-      const row = rows.get(key);
-      if (row && row.until > t) return row.answer ? { kind: 'done', fingerprint: row.fingerprint, answer: row.answer } : { kind: 'running', fingerprint: row.fingerprint };
+      const held = heldBy(rows.get(key), t);
+      if (held) return held;
       rows.set(key, { fingerprint, until: leaseUntil });
       return { kind: 'new' };
     },

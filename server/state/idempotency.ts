@@ -2,7 +2,7 @@
 // inside a unit of work (BEGIN IMMEDIATE: one process at a time), so two processes on one file
 // cannot both execute a key. The answer is written with `state.write`, which inside the request's
 // unit of work joins it: committed, or rolled back, with the request's own writes.
-import type { IdempotencyBegin, IdempotencyStore, StoredAnswer } from '../ports/idempotency.ts';
+import { heldBy, PRUNE_EVERY_MS, type IdempotencyBegin, type IdempotencyStore, type StoredAnswer } from '../ports/idempotency.ts';
 import type { StateDb } from './db.ts';
 
 export function sqliteIdempotency(state: StateDb, now: () => number = Date.now): IdempotencyStore {
@@ -17,18 +17,21 @@ export function sqliteIdempotency(state: StateDb, now: () => number = Date.now):
     begin: (key, fingerprint, leaseUntil) =>
       state.unit(async (): Promise<IdempotencyBegin> => {
         const t = now();
-        if (t - pruned > 60_000) {
+        if (t - pruned > PRUNE_EVERY_MS) {
           prune.run(t);
           pruned = t;
         }
-        const row = get.get(key);
-        if (row && row.until > t) {
-          return row.answer !== null ? { kind: 'done', fingerprint: row.fingerprint, answer: JSON.parse(row.answer) as StoredAnswer } : { kind: 'running', fingerprint: row.fingerprint };
-        }
+        const held = heldBy(storedRow(get.get(key)), t);
+        if (held) return held;
         put.run(key, fingerprint, null, leaseUntil);
         return { kind: 'new' };
       }),
     finish: (key, fingerprint, answer, keepUntil) => state.write(() => void put.run(key, fingerprint, JSON.stringify(answer), keepUntil)),
     release: (key) => state.write(() => void del.run(key)),
   };
+}
+
+/** A record as a database row holds it (the answer as JSON text, null while running; `until` in ms, as text in PostgreSQL's bigint). */
+export function storedRow(row: { fingerprint: string; answer: string | null; until: number | string } | undefined) {
+  return row && { fingerprint: row.fingerprint, answer: row.answer === null ? undefined : (JSON.parse(row.answer) as StoredAnswer), until: Number(row.until) };
 }

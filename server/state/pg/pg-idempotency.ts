@@ -2,7 +2,8 @@
 // a SERIALIZABLE unit, so two instances cannot both execute a key (the second sees it running).
 // The answer is written with `state.write`, which inside the request's unit of work joins its
 // transaction (before its COMMIT): stored, or rolled back, with the request's own writes.
-import type { IdempotencyBegin, IdempotencyStore, StoredAnswer } from '../../ports/idempotency.ts';
+import { heldBy, PRUNE_EVERY_MS, type IdempotencyBegin, type IdempotencyStore } from '../../ports/idempotency.ts';
+import { storedRow } from '../idempotency.ts';
 import type { PgState } from './pg-state.ts';
 
 export function pgIdempotency(state: PgState, now: () => number = Date.now): IdempotencyStore {
@@ -12,15 +13,13 @@ export function pgIdempotency(state: PgState, now: () => number = Date.now): Ide
     begin: (key, fingerprint, leaseUntil) =>
       state.unit(async (): Promise<IdempotencyBegin> => {
         const t = now();
-        if (t - pruned > 60_000) {
+        if (t - pruned > PRUNE_EVERY_MS) {
           pruned = t;
           await state.query('DELETE FROM idempotency WHERE until <= $1', [t]);
         }
         const { rows } = await state.query<{ fingerprint: string; answer: string | null; until: string }>('SELECT fingerprint, answer, until FROM idempotency WHERE key = $1', [key]);
-        const row = rows[0];
-        if (row && Number(row.until) > t) {
-          return row.answer !== null ? { kind: 'done', fingerprint: row.fingerprint, answer: JSON.parse(row.answer) as StoredAnswer } : { kind: 'running', fingerprint: row.fingerprint };
-        }
+        const held = heldBy(storedRow(rows[0]), t);
+        if (held) return held;
         await state.query(
           'INSERT INTO idempotency (key, fingerprint, answer, until) VALUES ($1, $2, NULL, $3) ON CONFLICT (key) DO UPDATE SET fingerprint = excluded.fingerprint, answer = NULL, until = excluded.until',
           [key, fingerprint, leaseUntil],
