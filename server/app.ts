@@ -131,8 +131,8 @@ export function createServer(options: CreateServerOptions = {}): Express {
             : stores.limiter(api.id, config.rateLimit[api.id]),
         bodyLimit: config.bodyLimit,
         log,
-        // Every merchant and partner POST takes an Idempotency-Key (contracts/shared/idempotency.ts).
-        idempotency: api.id === 'exchange' ? undefined : stores.idempotency,
+        // The POSTs of an API whose contract declares `idempotentPosts` (merchant, partner) take an Idempotency-Key.
+        idempotency: api.idempotentPosts ? stores.idempotency : undefined,
         idempotencyLeaseMs: config.idempotencyLeaseMs,
         // The reference handlers run as units of work (inUnits): a keyed request's answer joins it.
         // A handler given in `handlers` may await I/O, so it never runs inside a unit.
