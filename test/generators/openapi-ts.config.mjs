@@ -1,5 +1,7 @@
 // @hey-api/openapi-ts: per API the fetch client, its types and SDK, and the zod plugin's schemas.
-export default ['exchange', 'merchant', 'partner'].map((api) => ({
+import { apis } from './apis.mjs';
+
+export default apis.map((api) => ({
   input: `../../generated/openapi/${api}.json`,
   output: `out/hey-api/${api}`,
   plugins: ['@hey-api/client-fetch', '@hey-api/typescript', '@hey-api/sdk', 'zod'],

@@ -1,5 +1,5 @@
 // orval's projects: per API, the fetch client and the zod schemas (zod 4 output).
-const apis = ['exchange', 'merchant', 'partner'];
+import { apis } from './apis.mjs';
 const config = {};
 for (const api of apis) {
   const input = { target: `../../generated/openapi/${api}.json` };

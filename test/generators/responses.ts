@@ -17,7 +17,7 @@ export interface RealResponse {
 
 const SEED = 20261125;
 // Payments found and confirmed at once, so refunds meet paid transactions during the run.
-const CONFIG: ConfigInput = { merchant: { sandbox: { foundAfterMs: 0, confirmedAfterMs: 20 } } };
+const CONFIG: ConfigInput = { merchant: { sandbox: { foundAfterMs: 0, confirmedAfterMs: 20 } }, sandbox: { controlApi: true } };
 
 export async function collectResponses(): Promise<RealResponse[]> {
   const server = await startServer({ config: CONFIG, handlers: referenceHandlers(CONFIG) });
