@@ -63,5 +63,6 @@ export const SANDBOX_DEFAULTS = {
     credentials: [
       { partnerId: 'demo-partner', bearerKey: 'demo-partner-key', basicKey: 'demo-partner', basicSecret: 'demo-partner-secret' },
     ],
+    passwordHashCost: 16384,
   },
 } as const;

@@ -77,6 +77,8 @@ export const ConfigSchema = z
     partner: z
       .object({
         credentials: z.array(PartnerCredentialSchema),
+        /** scrypt's N for registered users' passwords (default 16384 = 2^14, node's); a power of two. */
+        passwordHashCost: z.number().int().min(1024).max(65536).refine((n) => (n & (n - 1)) === 0, 'a power of two'),
       })
       .strict(),
     /** The sandbox control API (decisions S-where, S-rate-limits of contracts/sandbox). */

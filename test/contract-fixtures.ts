@@ -14,13 +14,16 @@ export interface RunningServer {
   close: () => Promise<void>;
 }
 
+/** scrypt's N for registrations: the runner checks answers, not hashing cost (the default costs 36 ms of CPU each). */
+const CHEAP_HASH = 1024;
+
 /** Listens on 127.0.0.1 with a free port; the rate limiter off (the runner sends thousands of requests). */
 export async function startServer(options: CreateServerOptions = {}): Promise<RunningServer> {
   const logs: string[] = [];
   const app: Express = createServer({
     log: (line) => logs.push(line),
     ...options,
-    config: { logRequests: false, rateLimit: { enabled: false }, ...(options.config as object | undefined) },
+    config: { logRequests: false, rateLimit: { enabled: false }, partner: { passwordHashCost: CHEAP_HASH }, ...(options.config as object | undefined) },
   });
   const server = app.listen(0, '127.0.0.1');
   await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject));
@@ -45,6 +48,6 @@ export function referenceHandlers(input: ConfigInput = {}): ServerHandlers {
   return {
     exchange: createExchangeReference(config).handlers,
     merchant: merchantReferenceHandlers({ config, transport: async () => ({ status: 200 }) }),
-    partner: partnerReferenceHandlers(),
+    partner: partnerReferenceHandlers({ passwordHashCost: CHEAP_HASH }),
   } as unknown as ServerHandlers;
 }

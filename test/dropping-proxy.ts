@@ -20,9 +20,12 @@ export async function droppingProxy(app: RequestListener): Promise<DroppingProxy
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const upstream = (server.address() as AddressInfo).port;
   let dropped = 0;
+  const open = new Set<Socket>();
   // One response per connection chunk: 30 % of them are dropped once the server has answered.
   const proxy = createNetServer((client: Socket) => {
     const up = connect(upstream, '127.0.0.1');
+    open.add(client);
+    client.on('close', () => open.delete(client));
     client.pipe(up);
     up.on('data', (chunk: Buffer) => {
       if (Math.random() < 0.3) {
@@ -40,7 +43,10 @@ export async function droppingProxy(app: RequestListener): Promise<DroppingProxy
     base: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`,
     dropped: () => dropped,
     async close() {
-      await new Promise((r) => proxy.close(r));
+      // The clients' idle keep-alive connections would hold close() until their timeout.
+      const closed = new Promise((r) => proxy.close(r));
+      for (const s of open) s.destroy();
+      await closed;
       server.closeAllConnections();
       await new Promise((r) => server.close(r));
     },

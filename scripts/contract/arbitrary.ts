@@ -162,6 +162,8 @@ const webUrl = (schemes: string[]) =>
     )
     .map(([scheme, sub, domain, port, path, query, fragment]) => `${scheme}://${sub}.${domain}${port}${path}${query ? `?${query}` : ''}${fragment}`);
 
+const httpsUrl = webUrl(['https']);
+
 const FORMATS: Record<string, fc.Arbitrary<string>> = {
   email,
   uri: webUrl(['https', 'http']),
@@ -177,6 +179,16 @@ const plausibleDecimal = fc
   .tuple(fc.integer({ min: 0, max: 500 }), fc.option(fc.stringMatching(/^[0-9]{1,3}$/), { nil: undefined }))
   .map(([int, frac]) => (frac === undefined ? String(int) : `${int}.${frac}`));
 
+// fc.stringMatching is costly to build (fast-check tokenizes its edge-case strings against every
+// new character set) and its arbitrary is an immutable description: one per pattern serves
+// every operation and every run, and samples the same values from the same seed.
+const MATCHING = new Map<string, fc.Arbitrary<string>>();
+function matchingArbitrary(pattern: string): fc.Arbitrary<string> {
+  let arb = MATCHING.get(pattern);
+  if (!arb) MATCHING.set(pattern, (arb = fc.stringMatching(new RegExp(pattern))));
+  return arb;
+}
+
 function stringArbitrary(s: JsonSchema): fc.Arbitrary<string> {
   const minLength = typeof s.minLength === 'number' ? s.minLength : 0;
   const maxLength = typeof s.maxLength === 'number' ? s.maxLength : undefined;
@@ -187,10 +199,10 @@ function stringArbitrary(s: JsonSchema): fc.Arbitrary<string> {
   if (format) {
     // A format with a pattern (`^https:\/\/` on a uri): prefer the schemes the pattern allows.
     base = s.format === 'uri' && pattern?.source.includes('https:') && !pattern.source.includes('https?')
-      ? webUrl(['https'])
+      ? httpsUrl
       : format;
   } else if (pattern) {
-    const matching = fc.stringMatching(pattern);
+    const matching = matchingArbitrary(s.pattern as string);
     base = s.pattern === DECIMAL ? fc.oneof({ weight: 3, arbitrary: plausibleDecimal }, { weight: 1, arbitrary: matching }) : matching;
   } else {
     base = fc.string({ minLength, maxLength: Math.min(maxLength ?? minLength + 24, minLength + 24) });

@@ -14,7 +14,15 @@ export class FormSyntaxError extends Error {
 }
 
 /** Percent-encodes a key, leaving its brackets readable (`orders[][price]`). */
-const encodeKey = (k: string) => encodeURIComponent(k).replace(/%5B/g, '[').replace(/%5D/g, ']');
+const encodedKeys = new Map<string, string>();
+const encodeKey = (k: string) => {
+  let e = encodedKeys.get(k);
+  if (e === undefined) {
+    e = encodeURIComponent(k).replace(/%5B/g, '[').replace(/%5D/g, ']');
+    if (encodedKeys.size < 10_000) encodedKeys.set(k, e);
+  }
+  return e;
+};
 
 function pairsOf(prefix: string, value: unknown, out: [string, string][]): boolean {
   if (value === undefined) return true;

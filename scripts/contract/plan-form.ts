@@ -11,7 +11,15 @@ import { requestProblems } from './requests.ts';
 import type { RequestInput } from './wire.ts';
 
 const asForm = (input: RequestInput): RequestInput => ({ ...input, encoding: 'form' });
-const encodable = (input: RequestInput) => input.rawBody !== undefined || (input.body !== undefined && encodeForm(input.body) !== undefined);
+/**
+ * The input as the server reads it: its form text in `rawBody` (what requestProblems would encode
+ * from the body), so that checking it twice encodes it once; undefined when it has no form.
+ */
+const asSent = (input: RequestInput): RequestInput | undefined => {
+  if (input.rawBody !== undefined) return input;
+  const text = input.body === undefined ? undefined : encodeForm(input.body);
+  return text === undefined ? undefined : { ...input, rawBody: text };
+};
 
 /** Mutations a form can carry: every one of the body, except JSON syntax and size, plus a malformed form. */
 const FORM_KINDS = new Set<Mutation['kind']>(['missing', 'empty', 'type', 'enum', 'const', 'pattern', 'format', 'limit', 'forbidden', 'no-body']);
@@ -26,7 +34,8 @@ export function formCases(o: PlanOptions, positives: PlannedCase[], notes: strin
   for (const c of [...example, ...valid.slice(0, Math.max(1, Math.ceil(valid.length / 4)))]) {
     const input = asForm(c.input);
     if (c.input.body === undefined) continue;
-    if (!encodable(input) || requestProblems(op, kit, input) !== '') {
+    const sent = asSent(input);
+    if (!sent || requestProblems(op, kit, sent) !== '') {
       skipped++;
       continue;
     }
@@ -51,7 +60,8 @@ export function formCases(o: PlanOptions, positives: PlannedCase[], notes: strin
       const mutated = applyMutation(base.input, m);
       if (!mutated) continue;
       const input = asForm(mutated);
-      if (!encodable(input) || requestProblems(op, kit, input, 'loose') === '' || requestProblems(op, kit, input) === '') continue;
+      const sent = asSent(input);
+      if (!sent || requestProblems(op, kit, sent, 'loose') === '' || requestProblems(op, kit, sent) === '') continue;
       out.push({ ...base, kind: 'negative', label: `form: ${m.label}`, input, expect: { kind: 'negative', mutation: m.kind }, mutation: m });
       break;
     }

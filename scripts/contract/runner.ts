@@ -55,8 +55,7 @@ export interface RunOptions {
 export async function runContract(options: RunOptions): Promise<ApiReport> {
   const started = performance.now();
   const { api } = options;
-  const doc = options.document ?? loadDocument(api);
-  const kit = new SchemaKit(doc, api);
+  const { doc, kit } = options.document ? { doc: options.document, kit: new SchemaKit(options.document, api) } : generated(api);
   const profile = PROFILES[api];
   const seed = options.seed ?? 1;
   const runs = options.runs ?? 50;
@@ -142,6 +141,20 @@ export async function runContract(options: RunOptions): Promise<ApiReport> {
     api, baseUrl: options.baseUrl, seed, runs, negativeRuns, durationMs: Math.round(performance.now() - started), requests: sender.requests,
     rateLimitWaitMs: sender.budget.waitedMs, operations: reports, ok: reports.every((r) => r.failures.length === 0),
   };
+}
+
+// The generated document of each API and its compiled validators, built once per process: a
+// second run (another seed, --prefer, a test file's next run) compiles nothing again. The runner
+// never writes to the document.
+const GENERATED = new Map<ApiId, { doc: OpenApiDocument; kit: SchemaKit }>();
+function generated(api: ApiId): { doc: OpenApiDocument; kit: SchemaKit } {
+  let entry = GENERATED.get(api);
+  if (!entry) {
+    const doc = loadDocument(api);
+    entry = { doc, kit: new SchemaKit(doc, api) };
+    GENERATED.set(api, entry);
+  }
+  return entry;
 }
 
 /** The operations to run, in link order: all, or those asked for and the ones feeding them. */

@@ -17,7 +17,10 @@ export interface SchemaValidator {
 export class SchemaKit {
   private readonly ajv: Ajv2020;
   private readonly cache = new Map<JsonSchema, ValidateFunction>();
+  // Operations repeat the same schema in distinct objects (a parameter, a header): compiled once by content.
+  private readonly byText = new Map<string, ValidateFunction>();
   private readonly base: string;
+  private readonly flat = new WeakMap<JsonSchema, JsonSchema>();
 
   constructor(readonly doc: OpenApiDocument, id = 'document') {
     this.base = `urn:contract:${id}`;
@@ -31,7 +34,9 @@ export class SchemaKit {
   validator(schema: JsonSchema): SchemaValidator {
     let fn = this.cache.get(schema);
     if (!fn) {
-      fn = this.ajv.compile(rebase(schema, this.base) as JsonSchema);
+      const text = JSON.stringify(schema);
+      fn = this.byText.get(text) ?? this.ajv.compile(rebase(schema, this.base) as JsonSchema);
+      this.byText.set(text, fn);
       this.cache.set(schema, fn);
     }
     return fn as unknown as SchemaValidator;
@@ -52,9 +57,11 @@ export class SchemaKit {
       .join('; ');
   }
 
-  /** `$ref` resolved and `allOf` merged, recursively for the top level only. */
+  /** `$ref` resolved and `allOf` merged, recursively for the top level only (once per schema object; callers only read it). */
   flatten(schema: JsonSchema): JsonSchema {
-    return flatten(this.doc, schema);
+    let flat = this.flat.get(schema);
+    if (!flat) this.flat.set(schema, (flat = flatten(this.doc, schema)));
+    return flat;
   }
 }
 

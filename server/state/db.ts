@@ -53,6 +53,8 @@ export class StateDb {
   private readonly units = new AsyncLocalStorage<Unit>();
   private queue: Promise<unknown> = Promise.resolve();
   private activeUnits = 0;
+  // A commit that found a unit still running: it runs once the last unit ended (no polling).
+  private flushDeferred = false;
   private batch: Batch | undefined;
   private injected: { code: string; skip: number; lasting?: boolean } | undefined;
   private readonly checkpointer: Checkpointer | undefined;
@@ -100,7 +102,10 @@ export class StateDb {
         this.afterCommit(...unit.after);
         return out;
       } finally {
-        this.activeUnits--;
+        if (--this.activeUnits === 0 && this.flushDeferred) {
+          this.flushDeferred = false;
+          setImmediate(() => this.flush());
+        }
       }
     };
     const next = this.queue.then(run, run);
@@ -209,7 +214,7 @@ export class StateDb {
     const batch = this.batch;
     if (!batch) return;
     if (this.activeUnits > 0 && this.db.open) {
-      setImmediate(() => this.flush());
+      this.flushDeferred = true;
       return;
     }
     this.batch = undefined;

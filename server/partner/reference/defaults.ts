@@ -6,8 +6,8 @@ import type { PartnerHandlers } from '../handler-map.ts';
 import { partnerReferenceHandlers } from './index.ts';
 import { PartnerSandbox } from './sandbox.ts';
 
-export function defaultPartnerHandlers({ now, stores, control }: HandlerContext): PartnerHandlers {
-  const sandbox = new PartnerSandbox({ now, ...(stores.partner ? { store: stores.partner } : {}) });
+export function defaultPartnerHandlers({ config, now, stores, control }: HandlerContext): PartnerHandlers {
+  const sandbox = new PartnerSandbox({ now, passwordHashCost: config.partner.passwordHashCost, ...(stores.partner ? { store: stores.partner } : {}) });
   control?.register({ all: () => sandbox.reset() });
   return inUnits(stores.units, partnerReferenceHandlers({ sandbox }));
 }

@@ -19,7 +19,7 @@ export function registrationHandlers(sb: PartnerSandbox) {
       if (!(await sb.store.claimEmail(r.email))) return { status: 422, body: { status: 0, message: [DUPLICATE_EMAIL_MESSAGE] } };
       await sb.store.registrations.insert({
         partner_id: principal.partnerId, created_at: sb.now(), business_name: r.business_name, first_name: r.first_name,
-        last_name: r.last_name, email: normalizeEmail(r.email), password_hash: await hashPassword(r.password), status: 'inactive',
+        last_name: r.last_name, email: normalizeEmail(r.email), password_hash: await hashPassword(r.password, sb.passwordHashCost), status: 'inactive',
       });
       return { status: 201, body: { status: 1, message: REGISTRATION_SUCCESS_MESSAGE } };
     },
