@@ -6,7 +6,7 @@
 // synchronous `console.log` (format, write system call) per request. Nothing is lost on exit: the
 // buffer is written when the process exits (process.exit, the end of the event loop, the shutdown
 // of SIGTERM/SIGINT in serve.ts); only a SIGKILL can lose the last 10 ms of lines.
-import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import type { Response } from 'express';
 
 /** Where lines go: request lines, server errors. */
 export type Logger = (line: string) => void;
@@ -71,22 +71,31 @@ export const silentLogger: Logger = () => undefined;
 
 const STARTED = Symbol('started');
 const LOG = Symbol('log');
-/** A response carries its start time and logger, so one listener function serves every response (no closure per request). */
-type Timed = Response & { [STARTED]: number; [LOG]: Logger };
+const END = Symbol('end');
+/** A logged response carries its start time, logger and own `end`, so one function serves every response (no closure, no listener per request). */
+type Timed = Response & { [STARTED]: number; [LOG]: Logger; [END]: Response['end'] };
 
-function logFinished(this: Timed): void {
+/** The response's `end` while it is logged: ends it as before, then writes its line (once). */
+function loggedEnd(this: Timed, chunk?: unknown, encoding?: unknown, cb?: unknown): Response {
+  const end = this[END];
+  (this as Response).end = end;
+  const out = (end as (chunk?: unknown, encoding?: unknown, cb?: unknown) => Response).call(this, chunk, encoding, cb);
   const req = this.req;
   this[LOG](`${req.method} ${safePath(req.originalUrl)} ${this.statusCode} ${(performance.now() - this[STARTED]).toFixed(1)}ms`);
+  return out;
 }
 
-/** `GET /api/v1/balances 200 1.2ms` */
-export function requestLog(log: Logger): RequestHandler {
-  return function logRequest(_req: Request, res: Response, next: NextFunction): void {
-    (res as Timed)[STARTED] = performance.now();
-    (res as Timed)[LOG] = log;
-    res.on('finish', logFinished); // 'finish' is emitted once
-    next();
-  };
+/**
+ * Logs `res` when it is ended: `GET /api/v1/balances 200 1.2ms`, the status sent and the time
+ * from this call until the answer was handed to Node (`res.end`). A response that is destroyed
+ * without an answer writes no line.
+ */
+export function logResponse(res: Response, log: Logger): void {
+  const timed = res as Timed;
+  timed[STARTED] = performance.now();
+  timed[LOG] = log;
+  timed[END] = res.end;
+  res.end = loggedEnd as Response['end'];
 }
 
 const CONTROL = /[\u0000-\u001f\u007f]/;
