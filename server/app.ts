@@ -16,7 +16,7 @@ import { isSharedJournal } from './ports/engine-journal.ts';
 import { cors } from './http/cors.ts';
 import { healthRouter, type ReadinessCheck } from './http/health.ts';
 import type { Logger } from './http/pipeline.ts';
-import { consoleLogger, logResponse, safePath } from './log.ts';
+import { consoleLogger, requestLogger, safePath } from './log.ts';
 import type { MerchantOperations } from './merchant/handler-map.ts';
 import type { PartnerOperations } from './partner/handler-map.ts';
 import type { SharedStores } from './ports/shared.ts';
@@ -101,9 +101,9 @@ export function createServer(options: CreateServerOptions = {}): Express {
   // figure 10): only the probes' paths enter their router (matched as it matches them: any case, a
   // trailing slash), unlogged; every other request is logged (when configured) and gets its CORS headers.
   const corsHeaders = cors(config.cors);
-  const requestLine = config.logRequests ? log : undefined;
+  const logged = config.logRequests ? requestLogger(app, log) : undefined;
   const api = (req: Request, res: Response, next: NextFunction) => {
-    if (requestLine) logResponse(res, requestLine);
+    if (logged) logged(res);
     corsHeaders(req, res, next);
   };
   app.use(function front(req: Request, res: Response, next: NextFunction) {

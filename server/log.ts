@@ -6,7 +6,7 @@
 // synchronous `console.log` (format, write system call) per request. Nothing is lost on exit: the
 // buffer is written when the process exits (process.exit, the end of the event loop, the shutdown
 // of SIGTERM/SIGINT in serve.ts); only a SIGKILL can lose the last 10 ms of lines.
-import type { Response } from 'express';
+import type { Express, Response } from 'express';
 
 /** Where lines go: request lines, server errors. */
 export type Logger = (line: string) => void;
@@ -70,32 +70,33 @@ export const consoleLogger: Logger = (line) => stdoutLogger()(line);
 export const silentLogger: Logger = () => undefined;
 
 const STARTED = Symbol('started');
-const LOG = Symbol('log');
-const END = Symbol('end');
-/** A logged response carries its start time, logger and own `end`, so one function serves every response (no closure, no listener per request). */
-type Timed = Response & { [STARTED]: number; [LOG]: Logger; [END]: Response['end'] };
-
-/** The response's `end` while it is logged: ends it as before, then writes its line (once). */
-function loggedEnd(this: Timed, chunk?: unknown, encoding?: unknown, cb?: unknown): Response {
-  const end = this[END];
-  (this as Response).end = end;
-  const out = (end as (chunk?: unknown, encoding?: unknown, cb?: unknown) => Response).call(this, chunk, encoding, cb);
-  const req = this.req;
-  this[LOG](`${req.method} ${safePath(req.originalUrl)} ${this.statusCode} ${(performance.now() - this[STARTED]).toFixed(1)}ms`);
-  return out;
-}
+/** `res.locals` (a fresh object per request, set by Express) holds a logged response's start time. */
+type Locals = Record<symbol, number | undefined>;
 
 /**
- * Logs `res` when it is ended: `GET /api/v1/balances 200 1.2ms`, the status sent and the time
- * from this call until the answer was handed to Node (`res.end`). A response that is destroyed
- * without an answer writes no line.
+ * One line per request of `app`: `GET /api/v1/balances 200 1.2ms`, the status sent and the time
+ * from `start(res)` until the answer was handed to Node (`res.end`). A response that is destroyed
+ * without an answer writes no line. The app's own response prototype (`app.response`, one per
+ * Express app) ends every response and then writes the line of a started one: no listener, closure
+ * or property of the response per request, each of which cost a cheap request measurably (bench figure 10).
  */
-export function logResponse(res: Response, log: Logger): void {
-  const timed = res as Timed;
-  timed[STARTED] = performance.now();
-  timed[LOG] = log;
-  timed[END] = res.end;
-  res.end = loggedEnd as Response['end'];
+export function requestLogger(app: Express, log: Logger): (res: Response) => void {
+  const proto = app.response as Response;
+  const end = proto.end as (this: Response, chunk?: unknown, encoding?: unknown, cb?: unknown) => Response;
+  proto.end = function loggedEnd(this: Response, chunk?: unknown, encoding?: unknown, cb?: unknown): Response {
+    const out = end.call(this, chunk, encoding, cb);
+    const locals = this.locals as Locals | undefined;
+    const started = locals?.[STARTED];
+    if (locals && started !== undefined) {
+      locals[STARTED] = undefined; // once, whatever ends it again
+      const req = this.req;
+      log(`${req.method} ${safePath(req.originalUrl)} ${this.statusCode} ${(performance.now() - started).toFixed(1)}ms`);
+    }
+    return out;
+  } as Response['end'];
+  return function start(res: Response): void {
+    (res.locals as Locals)[STARTED] = performance.now();
+  };
 }
 
 const CONTROL = /[\u0000-\u001f\u007f]/;
