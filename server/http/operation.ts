@@ -32,7 +32,7 @@ export function validateRequest(validator: ApiValidator, operationId: string, le
       });
       setQuery(req, out.query);
       setParams(req, out.params);
-      req.body = out.body;
+      if (req.body !== out.body) req.body = out.body;
       if (expose) {
         req.params = out.params as Request['params'];
         exposeQuery(req);
