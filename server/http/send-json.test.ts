@@ -3,6 +3,7 @@
 import type { AddressInfo } from 'node:net';
 import { request as httpRequest, type Server } from 'node:http';
 import express from 'express';
+import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sendJson } from './send-json.ts';
 
@@ -76,6 +77,16 @@ describe('sendJson', () => {
     ['POST', '/201', {}],
   ] as const)('%s %s %j as res.send', async (method, path, headers) => {
     expect(await call(method, `/fast${path}`, headers)).toEqual(await call(method, `/express${path}`, headers));
+  });
+
+  it("an app's own ETag setting is honoured as res.send honours it", async () => {
+    const app = express();
+    app.set('etag', 'strong');
+    app.get('/x', (req, res) => sendJson(req, res, 200, TEXT));
+    const strong = await request(app).get('/x');
+    expect(strong.headers.etag).toMatch(/^"[0-9a-f]+-[A-Za-z0-9+/]{27}"$/);
+    app.set('etag', false);
+    expect((await request(app).get('/x')).headers.etag).toBeUndefined();
   });
 
   it('a conditional GET of the same ETag is the same 304 as res.send', async () => {

@@ -6,11 +6,15 @@
 // through `res.send` itself: a conditional request (If-None-Match, If-Modified-Since: a 304 is
 // Express's), an ETag or Transfer-Encoding already set, a status without a body
 // (204, 205) or outside 200-599.
+import { hash } from 'node:crypto';
 import type { Request, Response } from 'express';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
 type EtagFn = (body: Buffer, encoding?: BufferEncoding) => string | undefined;
+
+/** Express's default ETag ('weak', the etag package's) of a non-empty body, with a one-shot SHA-1 instead of a Hash object. */
+const weakEtag = (body: Buffer) => `W/"${body.length.toString(16)}-${hash('sha1', body, 'base64').substring(0, 27)}"`;
 
 export function sendJson(req: Request, res: Response, status: number, text: string): void {
   const headers = req.headers;
@@ -31,7 +35,7 @@ export function sendJson(req: Request, res: Response, status: number, text: stri
   res.statusCode = status;
   res.setHeader('Content-Type', JSON_TYPE);
   res.setHeader('Content-Length', String(body.length));
-  const etag = (req.app.get('etag fn') as EtagFn | undefined)?.(body);
+  const etag = req.app.settings.etag === 'weak' && body.length > 0 ? weakEtag(body) : (req.app.get('etag fn') as EtagFn | undefined)?.(body);
   if (etag) res.setHeader('ETag', etag);
   if (req.method === 'HEAD') res.end();
   else res.end(body);
