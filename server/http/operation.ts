@@ -104,8 +104,9 @@ export function callHandler(operationId: string, op: OperationSpec, handler: Any
     const call = idempotentCallOf(res);
     if (call) return keyed(req, res, call);
     const result = handler(inputOf(req));
-    if (result instanceof Promise) return result.then((r: HandlerResult) => send(req, res, r, checked(r)));
-    send(req, res, result, checked(result));
+    // Any thenable, as `await` took it (a handler given to createServer may return one).
+    if (typeof (result as { then?: unknown } | undefined)?.then === 'function') return Promise.resolve(result).then((r: HandlerResult) => send(req, res, r, checked(r)));
+    send(req, res, result as HandlerResult, checked(result as HandlerResult));
   };
 }
 
