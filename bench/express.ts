@@ -22,10 +22,12 @@ export type ExpressFigure = Partial<Record<Endpoint, Record<ExpressVariant, Vari
 export interface ExpressOptions extends RoundPlan {
   servers: Record<ExpressVariant, { url: string; pid: number }>;
   connections: number;
+  /** Default: all three. */
+  endpoints?: readonly Endpoint[];
 }
 
 export const measureExpress = (o: ExpressOptions): Promise<ExpressFigure> =>
-  measureSideBySide({ ...o, variants: EXPRESS_VARIANTS, base: 'express', endpoints: EXPRESS_ENDPOINTS });
+  measureSideBySide({ ...o, variants: EXPRESS_VARIANTS, base: 'express', endpoints: o.endpoints ?? EXPRESS_ENDPOINTS });
 
 /** CPU per request of a variant in multiples of bare Express (the median of the per-round ratios). */
 export const timesExpress = (v: VariantFigure) => 1 / v.medianCpuRatio;

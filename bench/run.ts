@@ -1,4 +1,4 @@
-// npm run bench [-- --quick] [--only=validation,express,client,memory,state,pg,generate,engine,signing,bundle,nonces] [--rounds=N] [--seconds=S]
+// npm run bench [-- --quick] [--only=validation,express,client,memory,state,pg,generate,engine,signing,bundle,nonces] [--rounds=N] [--seconds=S] [--endpoints=ticker,balances,payment]
 //   [--memory-requests=N] [--profile]
 // The toolkit's performance figures, measured the same way every time (bench/README.md says what
 // each one means). Servers run as child processes on 127.0.0.1 and free ports; autocannon and the
@@ -14,8 +14,8 @@ import { measureClient, type ClientFigure } from './client.ts';
 import { measureEngine, type EngineFigure } from './engine-figure.ts';
 import { benchConfig, scratch } from './fixtures.ts';
 import { measureGenerate, type GenerateFigure } from './generate.ts';
-import { EXPRESS_TARGETS, measureExpress, timesExpress, type ExpressFigure, type ExpressVariant } from './express.ts';
-import { ENDPOINT_LABEL, NonceCounter, paymentBody, paymentHeaders, signedBalancesPath } from './load.ts';
+import { EXPRESS_ENDPOINTS, EXPRESS_TARGETS, measureExpress, timesExpress, type ExpressFigure, type ExpressVariant } from './express.ts';
+import { ENDPOINT_LABEL, NonceCounter, paymentBody, paymentHeaders, signedBalancesPath, type Endpoint } from './load.ts';
 import { LOAD_KEYS, type BenchKey } from './fixtures.ts';
 import { measureMemory, type MemoryFigure } from './memory.ts';
 import { measureSigning, type SigningFigure } from './signing.ts';
@@ -51,6 +51,10 @@ const numberArg = (name: string) => {
 PLAN.rounds = numberArg('rounds') ?? PLAN.rounds;
 PLAN.seconds = numberArg('seconds') ?? PLAN.seconds;
 PLAN.memoryRequests = numberArg('memory-requests') ?? PLAN.memoryRequests;
+// --endpoints=ticker,payment: figure 10 on some of its requests only (a profile of one request kind).
+const endpointsArg = args.find((a) => a.startsWith('--endpoints='))?.slice('--endpoints='.length);
+const expressEndpoints = endpointsArg ? (endpointsArg.split(',') as Endpoint[]) : EXPRESS_ENDPOINTS;
+for (const e of expressEndpoints) if (!EXPRESS_ENDPOINTS.includes(e)) throw new Error(`--endpoints: unknown request "${e}" (one of ${EXPRESS_ENDPOINTS.join(', ')})`);
 /** Whole-run watchdog: a hung server or load cannot keep the benchmark (or a CI job) alive. */
 const DEADLINE_MS = quick ? 120_000 : 30 * 60_000;
 
@@ -179,7 +183,7 @@ async function main(): Promise<void> {
       await section('express', async () => {
         const targets: Record<ExpressVariant, ServerChild> = { reference: byName.logged as ServerChild, quiet: byName.all as ServerChild, unvalidated: byName.none as ServerChild, express: byName.express as ServerChild };
         results.figures.express = await measureExpress({
-          servers: targets, nonces, rounds: PLAN.rounds, seconds: PLAN.seconds, warmupSeconds: PLAN.warmup, connections: PLAN.connections, progress: log('express'),
+          servers: targets, endpoints: expressEndpoints, nonces, rounds: PLAN.rounds, seconds: PLAN.seconds, warmupSeconds: PLAN.warmup, connections: PLAN.connections, progress: log('express'),
         });
       });
       await section('client', async () => {
@@ -402,7 +406,7 @@ function report(): void {
     );
   }
 
-  const partial = quick || onlyArg !== undefined || args.some((a) => /^--(rounds|seconds|memory-requests)=/.test(a));
+  const partial = quick || onlyArg !== undefined || args.some((a) => /^--(rounds|seconds|memory-requests|endpoints)=/.test(a));
   const out = partial ? join(ROOT, 'bench/tmp/results.json') : join(ROOT, 'bench/results.json');
   mkdirSync(join(out, '..'), { recursive: true });
   writeFileSync(out, `${JSON.stringify(results, null, 2)}\n`);

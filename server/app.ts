@@ -16,7 +16,7 @@ import { isSharedJournal } from './ports/engine-journal.ts';
 import { cors } from './http/cors.ts';
 import { healthRouter, type ReadinessCheck } from './http/health.ts';
 import type { Logger } from './http/pipeline.ts';
-import { consoleLogger, requestLog, safePath } from './log.ts';
+import { consoleLogger, requestLogger, safePath } from './log.ts';
 import type { MerchantOperations } from './merchant/handler-map.ts';
 import type { PartnerOperations } from './partner/handler-map.ts';
 import type { SharedStores } from './ports/shared.ts';
@@ -97,10 +97,19 @@ export function createServer(options: CreateServerOptions = {}): Express {
     ...(writer ? { details: () => ({ exchange: { writerOf: writer.markets() } }) } : {}),
   };
   const probes = healthRouter({ ...health, ...(options.state ? { state: options.state } : {}), ...(shared ? { shared } : {}) });
-  // Only the probes' paths enter their router (matched as it matches them: any case, a trailing slash).
-  app.use((req, res, next) => (PROBE_PATH.test(req.path) ? probes(req, res, next) : next()));
-  if (config.logRequests) app.use(requestLog(log));
-  app.use(cors(config.cors));
+  // One layer in front of the APIs (each Express layer costs a share of a cheap request: bench
+  // figure 10): only the probes' paths enter their router (matched as it matches them: any case, a
+  // trailing slash), unlogged; every other request is logged (when configured) and gets its CORS headers.
+  const corsHeaders = cors(config.cors);
+  const logged = config.logRequests ? requestLogger(app, log) : undefined;
+  const api = (req: Request, res: Response, next: NextFunction) => {
+    if (logged) logged(res);
+    corsHeaders(req, res, next);
+  };
+  app.use(function front(req: Request, res: Response, next: NextFunction) {
+    if (!PROBE_PATH.test(req.path)) return api(req, res, next);
+    probes(req, res, (err?: unknown) => (err ? next(err) : api(req, res, next)));
+  });
 
   for (const api of API_MODULES) {
     const handlers: Record<string, AnyHandler | undefined> = {

@@ -133,5 +133,10 @@ describe('documents, docs and logs', () => {
     await request(app).get(signedUrl({ method: 'GET', path: '/balances' }));
     expect(logs).toHaveLength(1);
     expect(logs[0]).toMatch(/^GET \/api\/v1\/balances 200 \d+\.\dms$/);
+    // Probes are not logged; unknown routes and HEAD are, with the status sent.
+    await request(app).get('/healthz');
+    await request(app).get('/nowhere?sig=secret');
+    await request(app).head('/api/v1/tickers/btcusd');
+    expect(logs.slice(1).map((l) => l.replace(/ \d+\.\dms$/, ''))).toEqual(['GET /nowhere 404', 'HEAD /api/v1/tickers/btcusd 200']);
   });
 });

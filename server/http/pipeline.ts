@@ -6,12 +6,12 @@ import { InternalFailure, toFailure, type Failure, type Rendered } from './failu
 import type { PathTable } from './paths.ts';
 
 import { safePath, type Logger } from '../log.ts';
+import { requestLocals } from '../request-view.ts';
 
 const OPERATION = Symbol('operationId');
-type WithOperation = Request & { [OPERATION]?: string };
 
 /** The operationId the request was routed to (undefined for unknown routes). */
-export const operationOf = (req: Request): string | undefined => (req as WithOperation)[OPERATION];
+export const operationOf = (req: Request): string | undefined => requestLocals(req)[OPERATION] as string | undefined;
 
 /**
  * The first step of an operation's route. A URL that a more specific path of the API matches
@@ -22,12 +22,12 @@ export function markOperation(operationId: string, shadowing: readonly RegExp[] 
   if (shadowing.length > 0) {
     return function operation(req: Request, _res: Response, next: NextFunction): void {
       if (shadowing.some((p) => p.test(req.path))) return next('route');
-      (req as WithOperation)[OPERATION] = operationId;
+      requestLocals(req)[OPERATION] = operationId;
       next();
     };
   }
   return function operation(req: Request, _res: Response, next: NextFunction): void {
-    (req as WithOperation)[OPERATION] = operationId;
+    requestLocals(req)[OPERATION] = operationId;
     next();
   };
 }

@@ -22,7 +22,7 @@ describe('toExchangeError', () => {
 });
 
 describe('translateEngineErrors', () => {
-  it('rethrows engine failures of sync and async handlers as domain errors, passes results through', async () => {
+  it('rethrows engine failures of sync and async handlers as domain errors, passes results through (a sync handler stays sync)', async () => {
     const wrapped = translateEngineErrors({
       ok: (n: number) => n + 1,
       sync: (_: number) => {
@@ -32,8 +32,8 @@ describe('translateEngineErrors', () => {
         throw new EngineError(2002, 'Failed to create order: orders[1]: insufficient usd');
       },
     });
-    await expect(wrapped.ok(1)).resolves.toBe(2);
-    await expect(wrapped.sync(1)).rejects.toMatchObject({ name: 'ExchangeDomainError', code: 2004, status: 404 });
+    expect(wrapped.ok(1)).toBe(2);
+    expect(() => wrapped.sync(1)).toThrow(expect.objectContaining({ name: 'ExchangeDomainError', code: 2004, status: 404 }));
     await expect(wrapped.async(1)).rejects.toMatchObject({ code: 2002, status: 400, message: 'Failed to create order: orders[1]: insufficient usd' });
   });
 });

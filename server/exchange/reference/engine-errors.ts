@@ -9,18 +9,28 @@ export function toExchangeError(err: unknown): unknown {
   return err instanceof EngineError ? new ExchangeDomainError(err.code, err.message) : err;
 }
 
-/** The same handlers, each rethrowing engine failures as ExchangeDomainErrors. */
+const rethrow = (err: unknown): never => {
+  throw toExchangeError(err);
+};
+
+/**
+ * The same handlers, each rethrowing engine failures as ExchangeDomainErrors. A synchronous
+ * handler stays synchronous (the router then answers without a promise: bench figure 10); a
+ * rejected promise is translated the same.
+ */
 export function translateEngineErrors<H extends Record<string, (input: never) => unknown>>(handlers: H): H {
-  const out: Record<string, (input: never) => Promise<unknown>> = {};
+  const out: Record<string, (input: never) => unknown> = {};
   for (const [operationId, handler] of Object.entries(handlers)) {
-    out[operationId] = async (input) => {
+    out[operationId] = (input) => {
+      let result: unknown;
       try {
-        return await handler(input);
+        result = handler(input);
       } catch (err) {
-        throw toExchangeError(err);
+        rethrow(err);
       }
+      return result instanceof Promise ? result.then(undefined, rethrow) : result;
     };
   }
-  // Same keys, same inputs; each result is the original's (awaited by the router either way).
+  // Same keys, same inputs; each result is the original's (a promise stays one).
   return out as H;
 }
