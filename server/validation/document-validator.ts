@@ -5,16 +5,26 @@
 // Per request: coerce and fill defaults, validate, and either return the validated parts (what the
 // handler gets) or throw RequestValidationError built from Ajv's structured errors (issues.ts).
 // Responses are validated by the same Ajv instance against the declared response of the status.
-import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
-import addFormatsModule from 'ajv-formats';
+import { createRequire } from 'node:module';
+import type { Ajv2020, ValidateFunction } from 'ajv/dist/2020.js';
 import { RequestValidationError, type ValidationIssue } from '../errors.ts';
 import { InternalFailure } from '../http/failure.ts';
 import { ApiDocument, type DocOperation, type Schema } from './document.ts';
 import { issuesOf } from './issues.ts';
 import { applyPlan, coercionPlan, topLevelFields, type CoercionPlan } from './scalar-coercion.ts';
 
-// ajv-formats is CommonJS; under NodeNext its default export is the module object.
-const addFormats = addFormatsModule as unknown as (ajv: Ajv2020, options: { mode: 'full' }) => Ajv2020;
+/**
+ * Ajv with ajv-formats (both CommonJS), loaded by the first validator that validates anything
+ * (synchronously: loadApiValidator is): a server started with VALIDATE=none never loads them.
+ */
+function newAjv(): Ajv2020 {
+  const require = createRequire(import.meta.url);
+  const { Ajv2020: AjvClass } = require('ajv/dist/2020.js') as typeof import('ajv/dist/2020.js');
+  const addFormats = require('ajv-formats') as (ajv: Ajv2020, options: { mode: 'full' }) => Ajv2020;
+  // strict off: OpenAPI adds keywords (example, x-...) that JSON Schema does not know.
+  // verbose: a discriminator error carries its schema, whose branches list the allowed tags.
+  return addFormats(new AjvClass({ strict: false, allErrors: true, discriminator: true, verbose: true, validateFormats: true }), { mode: 'full' });
+}
 
 export interface ValidationMode {
   requests: boolean;
@@ -108,11 +118,10 @@ function partSchema(op: DocOperation, location: 'path' | 'query'): Schema {
 /** A validator over `doc` (a parsed OpenAPI 3.1 document). Synchronous; operations compile on first use. */
 export function loadApiValidator(docObject: Record<string, unknown>, mode: ValidationMode): ApiValidator {
   const doc = new ApiDocument(docObject);
-  // strict off: OpenAPI adds keywords (example, x-...) that JSON Schema does not know.
-  // verbose: a discriminator error carries its schema, whose branches list the allowed tags.
-  const ajv = new Ajv2020({ strict: false, allErrors: true, discriminator: true, verbose: true, validateFormats: true });
-  addFormats(ajv, { mode: 'full' });
-  ajv.addSchema({ $id: BASE, components: rebase(docObject.components ?? {}) });
+  // Nothing to compile when nothing is validated (VALIDATE=none): no Ajv at all (compiling its
+  // meta-schema for addSchema was a third of a server process's start).
+  const ajv = mode.requests || mode.responses ? newAjv() : undefined;
+  ajv?.addSchema({ $id: BASE, components: rebase(docObject.components ?? {}) });
   const resolve = (s: Schema): Schema => {
     let r = s;
     for (let i = 0; i < 32 && typeof r.$ref === 'string'; i++) r = doc.pointer(r.$ref.startsWith(BASE) ? r.$ref.slice(BASE.length) : r.$ref);
@@ -135,7 +144,7 @@ export function loadApiValidator(docObject: Record<string, unknown>, mode: Valid
       body: coercionPlan(doc, op.body),
       bodyRequired: op.bodyRequired,
       strict: new Set(op.parameters.filter((p) => p.in === 'query' && p.allowReserved !== true).map((p) => p.name)),
-      validate: mode.requests ? ajv.compile(rebase(whole) as Schema) : undefined,
+      validate: mode.requests ? ajv!.compile(rebase(whole) as Schema) : undefined,
       responses: new Map(),
     };
   };
@@ -189,7 +198,7 @@ export function loadApiValidator(docObject: Record<string, unknown>, mode: Valid
         if (!declared) throw new InternalFailure(undefined, `response failed validation: status ${key} is not declared by ${operationId}`);
         const content = declared.content ?? {};
         const media = content['application/json'] ?? Object.values(content)[0];
-        fn = media?.schema ? ajv.compile(rebase(media.schema) as Schema) : null;
+        fn = media?.schema ? ajv!.compile(rebase(media.schema) as Schema) : null;
         c.responses.set(key, fn);
       }
       if (fn === null) {
