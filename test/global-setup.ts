@@ -1,9 +1,10 @@
 // Once per `vitest run`: the entry points that tests start as processes many times (the reference
 // server server/main.ts: kill -9 rounds, restarts, several instances; the command line bin/cli.ts;
-// the crash fixture of the idempotency test), bundled by esbuild into ESM files (their packages left
-// as imports; the lazy imports stay lazy, in shared chunks). Loading one file instead of ~200
-// TypeScript modules through the tsx loader starts a process two to three times faster; the code is
-// the same source. `npm start` itself (tsx) keeps its own test in test/server-main.test.ts, and
+// the crash fixture of the idempotency test), bundled by esbuild into ESM files with the packages
+// they use (but the native better-sqlite3; the lazy imports stay lazy, in shared chunks). Loading a
+// few files instead of ~200 TypeScript modules through the tsx loader and ~150 package files starts
+// a process three to four times faster; the code is the same source and the same packages' code.
+// `npm start` itself (tsx) keeps its own test in test/server-main.test.ts, and
 // bin/cli.test.ts runs bin/cli.ts through tsx once. The bundles live under tmp/ in the package root,
 // two levels down as scripts/<dir>/ and dist/bin/ are (so server/spec.ts finds the root, paths
 // relative to a script resolve alike, and the packages resolve), and are removed at the end of the run.
@@ -37,7 +38,9 @@ export default async function setup(project: TestProject) {
     platform: 'node',
     format: 'esm',
     target: 'node20',
-    packages: 'external',
+    external: ['better-sqlite3', 'pg-native'],
+    // For the CommonJS packages' require() of Node's modules, and the createRequire loads of the source.
+    banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
     outdir: dir,
     outExtension: { '.js': '.mjs' },
     logLevel: 'warning',
