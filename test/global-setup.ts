@@ -9,9 +9,11 @@
 // two levels down as scripts/<dir>/ and dist/bin/ are (so server/spec.ts finds the root, paths
 // relative to a script resolve alike, and the packages resolve), and are removed at the end of the run.
 import { mkdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import type { TestProject } from 'vitest/node';
+import { TEMPLATE_ENV } from './postgres-server.ts';
 
 /** The bundled entry points, by their path from the package root. */
 export const BUNDLED = ['server/main.ts', 'bin/cli.ts', 'test/fixtures/crash-after-commit.ts'] as const;
@@ -48,5 +50,12 @@ export default async function setup(project: TestProject) {
   const bundles = Object.fromEntries(BUNDLED.map((e) => [e, join(dir, `${name(e)}.mjs`)])) as Record<BundledEntry, string>;
   project.provide('bundles', bundles);
   project.provide('serverBundle', bundles['server/main.ts']);
-  return () => rmSync(dir, { recursive: true, force: true });
+  // The PostgreSQL clusters of the run copy one template cluster (test/postgres-server.ts), made by
+  // the first that starts; the workers inherit the variable.
+  const pgTemplate = join(tmpdir(), `pg-template-${process.pid}`);
+  process.env[TEMPLATE_ENV] = pgTemplate;
+  return () => {
+    rmSync(dir, { recursive: true, force: true });
+    rmSync(pgTemplate, { recursive: true, force: true });
+  };
 }
