@@ -3,18 +3,10 @@
 // a timeout for one that hangs), so a request answers 503 instead of waiting or, worse, being
 // accepted; the client keeps reconnecting in the background and the stores work again when Redis returns.
 import { createHash } from 'node:crypto';
-import { createRequire } from 'node:module';
-import type { Redis } from 'ioredis';
+import { Redis } from 'ioredis';
 import { StoreUnavailableError } from '../errors.ts';
 
-export type { Redis };
-
-/**
- * ioredis, loaded by the first client made from a URL (synchronously: connectRedis is): a server
- * without REDIS_URL never loads it (a tenth of a process's start).
- */
-let driver: typeof Redis | undefined;
-const redisClass = (): typeof Redis => (driver ??= (createRequire(import.meta.url)('ioredis') as typeof import('ioredis')).Redis);
+export { Redis };
 /** A `redis://` (or `rediss://`) URL, or a client the caller made and owns. */
 export type RedisSource = string | Redis;
 
@@ -27,8 +19,7 @@ export interface RedisConnectOptions {
 
 /** A client with the fail-fast settings above. Connects in the background; `await client.ping()` to wait for it. */
 export function connectRedis(url: string, options: RedisConnectOptions = {}): Redis {
-  const RedisClient = redisClass();
-  const client = new RedisClient(url, {
+  const client = new Redis(url, {
     enableOfflineQueue: false,
     // A command lost with its connection is not sent again: a resent `SET NX` of a nonce would find
     // its own first write and call a first use a replay.

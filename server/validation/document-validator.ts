@@ -5,25 +5,35 @@
 // Per request: coerce and fill defaults, validate, and either return the validated parts (what the
 // handler gets) or throw RequestValidationError built from Ajv's structured errors (issues.ts).
 // Responses are validated by the same Ajv instance against the declared response of the status.
-import { createRequire } from 'node:module';
-import type { Ajv2020, ValidateFunction } from 'ajv/dist/2020.js';
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
 import { RequestValidationError, type ValidationIssue } from '../errors.ts';
 import { InternalFailure } from '../http/failure.ts';
 import { ApiDocument, type DocOperation, type Schema } from './document.ts';
 import { issuesOf } from './issues.ts';
 import { applyPlan, coercionPlan, topLevelFields, type CoercionPlan } from './scalar-coercion.ts';
 
-/**
- * Ajv with ajv-formats (both CommonJS), loaded by the first validator that validates anything
- * (synchronously: loadApiValidator is): a server started with VALIDATE=none never loads them.
- */
-function newAjv(): Ajv2020 {
-  const require = createRequire(import.meta.url);
-  const { Ajv2020: AjvClass } = require('ajv/dist/2020.js') as typeof import('ajv/dist/2020.js');
-  const addFormats = require('ajv-formats') as (ajv: Ajv2020, options: { mode: 'full' }) => Ajv2020;
+// ajv-formats is CommonJS; under NodeNext its default export is the module object.
+const addFormats = addFormatsModule as unknown as (ajv: Ajv2020, options: { mode: 'full' }) => Ajv2020;
+
+/** An Ajv with ajv-formats, as every validator uses it. */
+function newAjv(options: { validateSchema: boolean }): Ajv2020 {
   // strict off: OpenAPI adds keywords (example, x-...) that JSON Schema does not know.
   // verbose: a discriminator error carries its schema, whose branches list the allowed tags.
-  return addFormats(new AjvClass({ strict: false, allErrors: true, discriminator: true, verbose: true, validateFormats: true }), { mode: 'full' });
+  return addFormats(new Ajv2020({ strict: false, allErrors: true, discriminator: true, verbose: true, validateFormats: true, ...options }), { mode: 'full' });
+}
+
+let schemaChecker: Ajv2020 | undefined;
+
+/**
+ * Throws, as Ajv itself would ("schema is invalid: ..."), when `schema` is not a valid JSON Schema
+ * 2020-12. Every schema a validator adds or compiles goes through here first: one Ajv of the same
+ * options per process checks them all, so the meta-schema is compiled once, not once per validator
+ * (a quarter of a server's start with validation on).
+ */
+function checked<S extends Schema>(schema: S): S {
+  (schemaChecker ??= newAjv({ validateSchema: true })).validateSchema(schema, true);
+  return schema;
 }
 
 export interface ValidationMode {
@@ -120,8 +130,8 @@ export function loadApiValidator(docObject: Record<string, unknown>, mode: Valid
   const doc = new ApiDocument(docObject);
   // Nothing to compile when nothing is validated (VALIDATE=none): no Ajv at all (compiling its
   // meta-schema for addSchema was a third of a server process's start).
-  const ajv = mode.requests || mode.responses ? newAjv() : undefined;
-  ajv?.addSchema({ $id: BASE, components: rebase(docObject.components ?? {}) });
+  const ajv = mode.requests || mode.responses ? newAjv({ validateSchema: false }) : undefined;
+  ajv?.addSchema(checked({ $id: BASE, components: rebase(docObject.components ?? {}) }));
   const resolve = (s: Schema): Schema => {
     let r = s;
     for (let i = 0; i < 32 && typeof r.$ref === 'string'; i++) r = doc.pointer(r.$ref.startsWith(BASE) ? r.$ref.slice(BASE.length) : r.$ref);
@@ -144,7 +154,7 @@ export function loadApiValidator(docObject: Record<string, unknown>, mode: Valid
       body: coercionPlan(doc, op.body),
       bodyRequired: op.bodyRequired,
       strict: new Set(op.parameters.filter((p) => p.in === 'query' && p.allowReserved !== true).map((p) => p.name)),
-      validate: mode.requests ? ajv!.compile(rebase(whole) as Schema) : undefined,
+      validate: mode.requests ? ajv!.compile(checked(rebase(whole) as Schema)) : undefined,
       responses: new Map(),
     };
   };
@@ -198,7 +208,7 @@ export function loadApiValidator(docObject: Record<string, unknown>, mode: Valid
         if (!declared) throw new InternalFailure(undefined, `response failed validation: status ${key} is not declared by ${operationId}`);
         const content = declared.content ?? {};
         const media = content['application/json'] ?? Object.values(content)[0];
-        fn = media?.schema ? ajv!.compile(rebase(media.schema) as Schema) : null;
+        fn = media?.schema ? ajv!.compile(checked(rebase(media.schema) as Schema)) : null;
         c.responses.set(key, fn);
       }
       if (fn === null) {
