@@ -1,19 +1,22 @@
 // The package's command line from source (the packed, compiled one runs in npm run test:consumer):
-// usage texts, the exit codes, and the commands dispatched to the same code as the npm scripts.
+// usage texts, the exit codes, and the commands dispatched to the same code as the npm scripts. The
+// source runs through tsx once (--help); else its bundle (test/global-setup.ts), which starts faster.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { entryArgs } from '../test/server-process.ts';
 
-const cli = (...args: string[]) => {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', 'bin/cli.ts', ...args], { encoding: 'utf8' });
+const cli = (...args: string[]) => run(entryArgs('bin/cli.ts'), args);
+const run = (entry: string[], args: string[]) => {
+  const r = spawnSync(process.execPath, [...entry, ...args], { encoding: 'utf8' });
   return { code: r.status, out: r.stdout, err: r.stderr };
 };
 
 describe('cryptopay-toolkit', () => {
   it('lists its commands with --help, and refuses an unknown one with exit code 2', () => {
-    const help = cli('--help');
+    const help = run(['--import', 'tsx', 'bin/cli.ts'], ['--help']);
     expect(help.code).toBe(0);
     expect(help.out).toMatch(/^Usage: cryptopay-toolkit <command> \[options\]\n/);
     for (const command of ['contract --api', 'diff --base', 'csv validate', 'serve [--host HOST]', 'webhooks trigger <event>', 'webhooks test --url']) expect(help.out).toContain(`  ${command}`);

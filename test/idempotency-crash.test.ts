@@ -13,6 +13,7 @@ import { createServer } from '../server/app.ts';
 import { StateDb } from '../server/state/db.ts';
 import { redisServerAvailable, startRedisServer, type RedisServer } from './redis-server.ts';
 import { MERCHANT_AUTH, createPaymentBody } from './server-helpers.ts';
+import { entryArgs } from './server-process.ts';
 
 const { webhook_url: _none, ...fields } = createPaymentBody.payment;
 
@@ -23,7 +24,7 @@ interface Child {
 }
 
 function start(file: string, mode: 'crash' | 'crash-before-copy' | 'serve', env: Record<string, string> = {}): Promise<Child> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'test/fixtures/crash-after-commit.ts', file, mode], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [...entryArgs('test/fixtures/crash-after-commit.ts'), file, mode], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
   const exited = new Promise((r) => child.on('exit', r));
   return new Promise((resolve, reject) => {
     let out = '';

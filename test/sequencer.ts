@@ -7,8 +7,9 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /** Measured slowest first (bench/README.md, "Test suite"); a file missing here only runs later. */
 export const SLOWEST = [
+  'test/state-crash-pg.test.ts',
+  'test/state-crash-sqlite.test.ts',
   'test/contracts-guide.test.ts',
-  'test/state-crash.test.ts',
   'test/contract-planted.test.ts',
   'test/contract-inprocess.test.ts',
   'test/readme-snippets.test.ts',

@@ -4,6 +4,7 @@
 import { spawn } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
 import { closeAll, closers, receiver, sandbox, until, verified } from './deliveries-helpers.ts';
+import { entryArgs } from './server-process.ts';
 
 afterEach(closeAll);
 
@@ -11,7 +12,7 @@ describe('cryptopay-toolkit webhooks listen', () => {
   it('prints one line per forwarded delivery with the receiver status, forwards the logged bytes, and stops on SIGINT', async () => {
     const s = await sandbox();
     const local = await receiver([200, 500]);
-    const child = spawn(process.execPath, ['--import', 'tsx', 'bin/cli.ts', 'webhooks', 'listen', '--forward-to', local.url, '--sandbox', s.base], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [...entryArgs('bin/cli.ts'), 'webhooks', 'listen', '--forward-to', local.url, '--sandbox', s.base], { stdio: ['ignore', 'pipe', 'pipe'] });
     closers.push(async () => void child.kill('SIGKILL'));
     let out = '';
     let err = '';

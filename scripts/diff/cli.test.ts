@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import YAML from 'yaml';
 import { load } from './corpus-kit.ts';
 import { diffCli } from './cli.ts';
+import { entryArgs } from '../../test/server-process.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'diff-cli-'));
 const withoutUrl = load('merchant');
@@ -62,7 +63,7 @@ describe('diff command line', () => {
   });
 
   it('is `cryptopay-toolkit diff` too', () => {
-    const r = spawnSync(process.execPath, ['--import', 'tsx', 'bin/cli.ts', 'diff', '--base', original, '--revision', revision, '--fail-on', 'ERR'], { encoding: 'utf8' });
+    const r = spawnSync(process.execPath, [...entryArgs('bin/cli.ts'), 'diff', '--base', original, '--revision', revision, '--fail-on', 'ERR'], { encoding: 'utf8' });
     expect(r.status).toBe(1);
     expect(r.stdout).toContain(`ERR  ${removal.id}: ${removal.message}`);
   }, 30_000);

@@ -7,13 +7,14 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { startReceiver, type RunningReceiver } from './receivers.test-helpers.ts';
 import type { ReceiverReport } from './receiver-test.ts';
 import { webhooksCli } from './cli.ts';
+import { entryArgs } from '../../test/server-process.ts';
 
 const receivers: RunningReceiver[] = [];
 afterEach(async () => void (await Promise.all(receivers.splice(0).map((r) => r.close()))));
 
 const cli = (...args: string[]) =>
   new Promise<{ code: number | null; out: string; err: string }>((resolve) => {
-    execFile(process.execPath, ['--import', 'tsx', 'bin/cli.ts', 'webhooks', ...args], { encoding: 'utf8' }, (error, out, err) =>
+    execFile(process.execPath, [...entryArgs('bin/cli.ts'), 'webhooks', ...args], { encoding: 'utf8' }, (error, out, err) =>
       resolve({ code: error ? (error.code as number) : 0, out, err }));
   });
 

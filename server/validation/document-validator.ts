@@ -16,6 +16,26 @@ import { applyPlan, coercionPlan, topLevelFields, type CoercionPlan } from './sc
 // ajv-formats is CommonJS; under NodeNext its default export is the module object.
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020, options: { mode: 'full' }) => Ajv2020;
 
+/** An Ajv with ajv-formats, as every validator uses it. */
+function newAjv(options: { validateSchema: boolean }): Ajv2020 {
+  // strict off: OpenAPI adds keywords (example, x-...) that JSON Schema does not know.
+  // verbose: a discriminator error carries its schema, whose branches list the allowed tags.
+  return addFormats(new Ajv2020({ strict: false, allErrors: true, discriminator: true, verbose: true, validateFormats: true, ...options }), { mode: 'full' });
+}
+
+let schemaChecker: Ajv2020 | undefined;
+
+/**
+ * Throws, as Ajv itself would ("schema is invalid: ..."), when `schema` is not a valid JSON Schema
+ * 2020-12. Every schema a validator adds or compiles goes through here first: one Ajv of the same
+ * options per process checks them all, so the meta-schema is compiled once, not once per validator
+ * (a quarter of a server's start with validation on).
+ */
+function checked<S extends Schema>(schema: S): S {
+  (schemaChecker ??= newAjv({ validateSchema: true })).validateSchema(schema, true);
+  return schema;
+}
+
 export interface ValidationMode {
   requests: boolean;
   responses: boolean;
@@ -108,11 +128,10 @@ function partSchema(op: DocOperation, location: 'path' | 'query'): Schema {
 /** A validator over `doc` (a parsed OpenAPI 3.1 document). Synchronous; operations compile on first use. */
 export function loadApiValidator(docObject: Record<string, unknown>, mode: ValidationMode): ApiValidator {
   const doc = new ApiDocument(docObject);
-  // strict off: OpenAPI adds keywords (example, x-...) that JSON Schema does not know.
-  // verbose: a discriminator error carries its schema, whose branches list the allowed tags.
-  const ajv = new Ajv2020({ strict: false, allErrors: true, discriminator: true, verbose: true, validateFormats: true });
-  addFormats(ajv, { mode: 'full' });
-  ajv.addSchema({ $id: BASE, components: rebase(docObject.components ?? {}) });
+  // Nothing to compile when nothing is validated (VALIDATE=none): no Ajv at all (compiling its
+  // meta-schema for addSchema was a third of a server process's start).
+  const ajv = mode.requests || mode.responses ? newAjv({ validateSchema: false }) : undefined;
+  ajv?.addSchema(checked({ $id: BASE, components: rebase(docObject.components ?? {}) }));
   const resolve = (s: Schema): Schema => {
     let r = s;
     for (let i = 0; i < 32 && typeof r.$ref === 'string'; i++) r = doc.pointer(r.$ref.startsWith(BASE) ? r.$ref.slice(BASE.length) : r.$ref);
@@ -135,7 +154,7 @@ export function loadApiValidator(docObject: Record<string, unknown>, mode: Valid
       body: coercionPlan(doc, op.body),
       bodyRequired: op.bodyRequired,
       strict: new Set(op.parameters.filter((p) => p.in === 'query' && p.allowReserved !== true).map((p) => p.name)),
-      validate: mode.requests ? ajv.compile(rebase(whole) as Schema) : undefined,
+      validate: mode.requests ? ajv!.compile(checked(rebase(whole) as Schema)) : undefined,
       responses: new Map(),
     };
   };
@@ -189,7 +208,7 @@ export function loadApiValidator(docObject: Record<string, unknown>, mode: Valid
         if (!declared) throw new InternalFailure(undefined, `response failed validation: status ${key} is not declared by ${operationId}`);
         const content = declared.content ?? {};
         const media = content['application/json'] ?? Object.values(content)[0];
-        fn = media?.schema ? ajv.compile(rebase(media.schema) as Schema) : null;
+        fn = media?.schema ? ajv!.compile(checked(rebase(media.schema) as Schema)) : null;
         c.responses.set(key, fn);
       }
       if (fn === null) {

@@ -20,7 +20,7 @@
 // it is part of the unit; outside, its own transaction, awaited by `durable()`), `afterCommit`,
 // `durable`, `ready` (readyz), `close`.
 import { AsyncLocalStorage } from 'node:async_hooks';
-import pg from 'pg';
+import type pg from 'pg';
 import { StateUnavailableError } from '../../errors.ts';
 import type { UnitsOfWork } from '../../ports/units.ts';
 import { StateError } from '../state-error.ts';
@@ -43,6 +43,13 @@ interface Unit {
   pending: Promise<unknown>[];
 }
 
+/**
+ * The driver, loaded by the first open: a server without DATABASE_URL never loads it (a tenth of
+ * a process's start). Nothing below runs before an open.
+ */
+let driver: typeof pg | undefined;
+const loadDriver = async (): Promise<typeof pg> => (driver ??= (await import('pg')).default);
+
 const RETRYABLE = new Set(['40001', '40P01']);
 
 const codeOf = (e: unknown): string | undefined => {
@@ -52,7 +59,7 @@ const codeOf = (e: unknown): string | undefined => {
 
 /** A database or connection failure (not a domain error thrown by a handler). */
 function isPgFailure(e: unknown): boolean {
-  if (e instanceof pg.DatabaseError) return true;
+  if (driver && e instanceof driver.DatabaseError) return true;
   const code = codeOf(e);
   if (code && /^E[A-Z]+$/.test(code)) return true; // ECONNREFUSED, ECONNRESET, ETIMEDOUT...
   const message = e instanceof Error ? e.message : '';
@@ -94,7 +101,8 @@ export class PgState implements UnitsOfWork {
 
   /** Connects, applies the migrations (one instance at a time, pg/migrate.ts) and returns the state; throws StateError when it cannot. */
   static async open(url: string, options: PgOptions = {}): Promise<PgState> {
-    const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10, connectionTimeoutMillis: options.connectTimeoutMs ?? 5000 });
+    const { Pool } = await loadDriver();
+    const pool = new Pool({ connectionString: url, max: options.poolSize ?? 10, connectionTimeoutMillis: options.connectTimeoutMs ?? 5000 });
     const bans = new Map<string, [string, number][]>();
     try {
       await applyPgMigrations(pool, url);
@@ -194,7 +202,7 @@ export class PgState implements UnitsOfWork {
   }
 
   private async outsidePool(sql: string): Promise<void> {
-    const client = new pg.Client({ connectionString: this.pool.options.connectionString, connectionTimeoutMillis: this.connectTimeoutMs });
+    const client = new driver!.Client({ connectionString: this.pool.options.connectionString, connectionTimeoutMillis: this.connectTimeoutMs });
     await client.connect();
     try {
       await client.query(sql);
