@@ -21,6 +21,11 @@ beforeAll(async () => {
   ] as const) {
     app.all(`/${name}/:status`, (req, res) => {
       if (req.query.etag) res.setHeader('ETag', '"preset"');
+      if (req.query.wrap) {
+        // Another middleware's wrapper of res.send: it must see the answer.
+        const original = res.send.bind(res);
+        res.send = (body?: unknown) => original(typeof body === 'string' ? body.replace('btcusd', 'WRAPPED') : body);
+      }
       res.setHeader('X-Before', 'kept');
       send(req, res, Number(req.params.status));
     });
@@ -95,5 +100,11 @@ describe('sendJson', () => {
     expect(fast.status).toBe(304);
     expect(fast.body).toBe('');
     expect(fast).toEqual(await call('GET', '/express/200', { 'if-none-match': etag }));
+  });
+
+  it('goes through a res.send another middleware replaced (it sees the answer it wraps)', async () => {
+    const fast = await call('GET', '/fast/200?wrap=1');
+    expect(fast.body).toBe(TEXT.replace('btcusd', 'WRAPPED'));
+    expect(fast).toEqual(await call('GET', '/express/200?wrap=1'));
   });
 });

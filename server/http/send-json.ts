@@ -5,7 +5,8 @@
 // and reads `req.fresh`; here the headers are set once. Whatever could make the answer differ goes
 // through `res.send` itself: a conditional request (If-None-Match, If-Modified-Since: a 304 is
 // Express's), an ETag or Transfer-Encoding already set, a status without a body
-// (204, 205) or outside 200-599.
+// (204, 205) or outside 200-599, and a response whose `send` another middleware replaced (a service
+// mounting the server may wrap `res.send` to log, transform or measure: it must see every answer).
 import { hash } from 'node:crypto';
 import type { Request, Response } from 'express';
 
@@ -24,6 +25,7 @@ export function sendJson(req: Request, res: Response, status: number, text: stri
     !(Number.isInteger(status) && status >= 200 && status <= 599) ||
     status === 204 ||
     status === 205 ||
+    Object.hasOwn(res, 'send') ||
     res.hasHeader('ETag') ||
     res.hasHeader('Transfer-Encoding')
   ) {
