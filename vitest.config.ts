@@ -19,6 +19,11 @@ export default defineConfig({
     // them, and every server a file starts is closed by it.
     isolate: false,
     sequence: { sequencer: SlowestFirst },
-    typecheck: { enabled: true, include: ['**/*.test-d.ts'], tsconfig: './tsconfig.json' },
+    // The type tests (*.test-d.ts) are compiled with the project's options but only with what they
+    // import (tsconfig.typecheck.json): 730 files instead of the project's 1,370, about 13 s of tsc
+    // CPU instead of 20. The whole project is type-checked by `npm run check`, which
+    // test/contracts-guide.test.ts runs on a copy of the working tree, so `npm test` still fails on a
+    // type error anywhere.
+    typecheck: { enabled: true, include: ['**/*.test-d.ts'], tsconfig: './tsconfig.typecheck.json' },
   },
 });

@@ -2,6 +2,8 @@
 // the working tree (node_modules linked), so measuring never rewrites the files of the checkout
 // someone may be working in; the pipeline, inputs and outputs are the same. CPU time (user + sys
 // of npm and its children, from bash's `time`) is recorded beside it: steadier on a busy machine.
+// Every run renders every page (RENDER_CACHE=off): the figure stays the full pipeline, comparable
+// with the runs before the page cache (scripts/pipeline/render-cache.ts), which a warm run skips.
 import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -37,6 +39,8 @@ function copyCheckout(): string {
   return dir;
 }
 
+const NO_CACHE = { RENDER_CACHE: 'off' };
+
 export async function measureGenerate(runs: number, progress: (line: string) => void): Promise<GenerateFigure> {
   const dir = copyCheckout();
   const useBash = process.platform !== 'win32' && existsSync('/bin/bash');
@@ -46,8 +50,8 @@ export async function measureGenerate(runs: number, progress: (line: string) => 
   try {
     for (let i = 1; i <= runs; i++) {
       const result = useBash
-        ? await runCommand('/bin/bash', ['-c', 'TIMEFORMAT="BENCH_CPU %U %S"; time npm run --silent generate'], { cwd: dir, timeoutMs: 180_000 })
-        : await runCommand('npm', ['run', '--silent', 'generate'], { cwd: dir, timeoutMs: 180_000 });
+        ? await runCommand('/bin/bash', ['-c', 'TIMEFORMAT="BENCH_CPU %U %S"; time npm run --silent generate'], { cwd: dir, env: NO_CACHE, timeoutMs: 180_000 })
+        : await runCommand('npm', ['run', '--silent', 'generate'], { cwd: dir, env: NO_CACHE, timeoutMs: 180_000 });
       if (result.code !== 0) throw new Error(`npm run generate failed (exit ${result.code}):\n${result.stderr.slice(-2000)}`);
       wallMs.push(Math.round(result.wallMs));
       const cpu = /BENCH_CPU ([\d.]+) ([\d.]+)/.exec(result.stderr);

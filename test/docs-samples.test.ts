@@ -1,6 +1,7 @@
 // The docs' code samples: built from the contracts (a changed contract changes the samples and
-// the pages), every TypeScript sample compiles against the real client, and the exchange's curl
-// samples sign correctly in a real shell (DESIGN.md vectors, then the reference server).
+// the pages) and the exchange's curl samples sign correctly in a real shell (DESIGN.md vectors,
+// then the reference server). That every TypeScript sample compiles against the real client is
+// checked with the READMEs' blocks, in one TypeScript program (readme-snippets.test.ts).
 import { execFile } from 'node:child_process';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -9,32 +10,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contracts, exchangeContract, merchantContract } from '../contracts/index.ts';
 import { SIGNATURE_TEST_VECTORS } from '../contracts/exchange/signing.ts';
 import { buildDocument } from '../contracts/shared/contract.ts';
-import { CLIENT_IMPORT, type CodeSample } from '../scripts/pipeline/code-samples.ts';
+import { CLIENT_IMPORT } from '../scripts/pipeline/code-samples.ts';
 import { renderIndexPage } from '../scripts/pipeline/index-page.ts';
 import { generateAll } from '../scripts/pipeline/index.ts';
-import { renderOpenApi } from '../scripts/pipeline/openapi.ts';
 import { pipelineOptions } from '../scripts/pipeline/options.ts';
 import { sampleRequest } from '../scripts/pipeline/sample-request.ts';
 import { SANDBOX_ORIGIN } from '../scripts/pipeline/sandbox.ts';
 import { createServer } from '../server/app.ts';
 import { SANDBOX_DEFAULTS } from '../server/config-defaults.ts';
-import { typecheckSamples } from './docs-samples.typecheck.ts';
+import { documents, samplesOf } from './docs-documents.ts';
 
 const run = promisify(execFile);
 type Json = Record<string, unknown>;
 
-/** The documents exactly as `npm run generate` writes them. */
-const documents = Object.fromEntries(
-  contracts.map((c) => [c.id, renderOpenApi(c, (d) => pipelineOptions.transform!(d, c)).doc]),
-) as Record<string, Json>;
-
-function samplesOf(doc: Json, section: 'paths' | 'webhooks' = 'paths'): Map<string, CodeSample[]> {
-  const out = new Map<string, CodeSample[]>();
-  for (const item of Object.values((doc[section] ?? {}) as Record<string, Record<string, Json>>)) {
-    for (const op of Object.values(item)) out.set(String(op.operationId), op['x-codeSamples'] as CodeSample[]);
-  }
-  return out;
-}
 const sample = (api: string, operationId: string, label: string) =>
   samplesOf(documents[api]!).get(operationId)!.find((s) => s.label === label)!.source;
 
@@ -115,23 +103,6 @@ describe('a contract change reaches the samples and the page', () => {
       expect(content).toContain('&side=buy&volume=0.75'); // signed payload of the curl sample
       expect(content).not.toContain("volume: '0.5'");
     }
-  });
-});
-
-describe('TypeScript samples', () => {
-  it('compile against the client', async () => {
-    const sources = contracts.flatMap((c) =>
-      [...samplesOf(documents[c.id]!).values(), ...samplesOf(documents[c.id]!, 'webhooks').values()].flatMap((s) =>
-        s.filter((x) => x.lang === 'TypeScript').map((x) => x.source),
-      ),
-    );
-    // One TypeScript sample per operation and per webhook, counted from the contracts.
-    expect(sources.length).toBe(contracts.reduce((n, c) => n + Object.keys(c.operations).length + Object.keys(c.webhooks ?? {}).length, 0));
-    // A sample with a misspelled option rides along to prove the check can fail.
-    const misspelled = `import { createExchangeClient } from '${CLIENT_IMPORT}';\ncreateExchangeClient({ baseUrl: '${SANDBOX_ORIGIN}', acessKey: 'k', secretKey: 's' });\n`;
-    const errors = await typecheckSamples([...sources, misspelled]);
-    expect(errors).toHaveLength(1);
-    expect(errors[0]).toMatch(new RegExp(`^sample-${sources.length}\\.ts:2:.*'acessKey' does not exist`));
   });
 });
 

@@ -1,9 +1,15 @@
 // Every ```ts block of the READMEs compiles verbatim, as a consumer's module importing the
 // package by name (`cryptopay-openapi-toolkit/client`, ...; mapped to the sources, see
 // docs-samples.typecheck.ts). A block is a module of its own: it imports what it uses and
-// declares any context it assumes (`declare const ...`), visibly.
+// declares any context it assumes (`declare const ...`), visibly. The docs' TypeScript samples
+// (x-codeSamples, one per operation and webhook) are checked in the same TypeScript program: one
+// program for every sample instead of one per README and one for the docs (each costs seconds).
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { contracts } from '../contracts/index.ts';
+import { CLIENT_IMPORT } from '../scripts/pipeline/code-samples.ts';
+import { SANDBOX_ORIGIN } from '../scripts/pipeline/sandbox.ts';
+import { documents, samplesOf } from './docs-documents.ts';
 import { PACKAGE_ENTRIES, typecheckSamples } from './docs-samples.typecheck.ts';
 
 const FILES = ['README.md', 'client/README.md', 'server/README.md'];
@@ -34,9 +40,37 @@ describe('tsBlocks', () => {
   });
 });
 
-describe.each(FILES)('%s', (file) => {
-  const blocks = tsBlocks(readFileSync(file, 'utf8'));
+/** The docs' TypeScript samples, every operation's and webhook's of every API. */
+const DOC_SAMPLES = contracts.flatMap((c) =>
+  [...samplesOf(documents[c.id]!).values(), ...samplesOf(documents[c.id]!, 'webhooks').values()].flatMap((s) =>
+    s.filter((x) => x.lang === 'TypeScript').map((x) => x.source),
+  ),
+);
+/** A sample with a misspelled option rides along to prove the check can fail. */
+const MISSPELLED = `import { createExchangeClient } from '${CLIENT_IMPORT}';\ncreateExchangeClient({ baseUrl: '${SANDBOX_ORIGIN}', acessKey: 'k', secretKey: 's' });\n`;
 
+/** Every README's blocks and the docs' samples, type-checked together (one TypeScript program). */
+const BLOCKS = FILES.map((file) => ({ file, blocks: tsBlocks(readFileSync(file, 'utf8')) }));
+type Origin = { file: string; line: number; index: number } | { docs: number };
+let checked: Promise<{ origin: Origin; message: string }[]> | undefined;
+function sampleErrors(): Promise<{ origin: Origin; message: string }[]> {
+  const origins: Origin[] = [
+    ...BLOCKS.flatMap(({ file, blocks }) => blocks.map((block, index) => ({ file, line: block.line, index }))),
+    ...[...DOC_SAMPLES, MISSPELLED].map((_, docs) => ({ docs })),
+  ];
+  const sources = [
+    // `export {}` makes a snippet without imports a module too (top-level await, its own scope).
+    ...BLOCKS.flatMap(({ blocks }) => blocks.map((b) => `${b.source}\nexport {};\n`)),
+    ...DOC_SAMPLES,
+    MISSPELLED,
+  ];
+  checked ??= typecheckSamples(sources).then((errors) =>
+    errors.map((message) => ({ origin: origins[Number(/^sample-(\d+)\.ts/.exec(message)![1])]!, message })),
+  );
+  return checked;
+}
+
+describe.each(BLOCKS)('$file', ({ file, blocks }) => {
   it('has TypeScript snippets, each importing only the package entries (or express)', () => {
     expect(blocks.length).toBeGreaterThan(0);
     for (const { line, source } of blocks) {
@@ -48,12 +82,19 @@ describe.each(FILES)('%s', (file) => {
   });
 
   it('every snippet type-checks verbatim as a standalone module', async () => {
-    // `export {}` makes a snippet without imports a module too (top-level await, its own scope).
-    const errors = await typecheckSamples(blocks.map((b) => `${b.source}\nexport {};\n`));
-    const located = errors.map((e) => {
-      const index = Number(/^sample-(\d+)\.ts/.exec(e)![1]);
-      return `${file}:${blocks[index]!.line} (block ${index + 1}) ${e.split('\n')[0]}`;
-    });
+    const located = (await sampleErrors()).flatMap(({ origin, message }) =>
+      'file' in origin && origin.file === file ? [`${file}:${origin.line} (block ${origin.index + 1}) ${message.split('\n')[0]}`] : [],
+    );
     expect(located).toEqual([]);
+  }, 120_000);
+});
+
+describe('the docs\' TypeScript samples (x-codeSamples)', () => {
+  it('compile against the client', async () => {
+    // One TypeScript sample per operation and per webhook, counted from the contracts.
+    expect(DOC_SAMPLES.length).toBe(contracts.reduce((n, c) => n + Object.keys(c.operations).length + Object.keys(c.webhooks ?? {}).length, 0));
+    const errors = (await sampleErrors()).filter(({ origin }) => 'docs' in origin);
+    expect(errors.map(({ origin }) => origin)).toEqual([{ docs: DOC_SAMPLES.length }]);
+    expect(errors[0]!.message).toMatch(/^sample-\d+\.ts:2:.*'acessKey' does not exist/);
   }, 120_000);
 });

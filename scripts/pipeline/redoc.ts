@@ -1,13 +1,16 @@
 // OpenAPI YAML -> self-contained Redoc HTML (Redoc bundle inlined: no request to another host).
 import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { SAMPLE_LANGUAGES } from './code-samples.ts';
 import { htmlHeader } from './header.ts';
 import { toYaml } from './openapi.ts';
+import { renderCache } from './render-cache.ts';
 
 const run = promisify(execFile);
 
@@ -41,19 +44,31 @@ export const REDOC_OPTIONS = {
   codeSamples: { languages: [...Object.values(SAMPLE_LANGUAGES), { lang: 'Payload' }] },
 };
 
+/** Everything build-docs' output depends on besides the document and the title (render-cache.ts). */
+const redoclyVersion = (JSON.parse(readFileSync(join(dirname(redoclyBin), '..', 'package.json'), 'utf8')) as { version: string }).version;
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const pages = renderCache(join(ROOT, 'node_modules', '.cache', 'redoc-pages'));
+
+/** The page of a document: Redoc's output (rendered once per distinct input, render-cache.ts), headed, logos inlined. */
 export async function renderRedoc(yaml: string, title: string): Promise<string> {
+  const config = toYaml({ openapi: REDOC_OPTIONS });
+  const html = await pages.get([`@redocly/cli ${redoclyVersion}`, `node ${process.version}`, config, title, yaml], () => buildDocs(yaml, title, config));
+  return inlineCdnLogos(html).replace(/^<!DOCTYPE html>\n?/i, `<!DOCTYPE html>\n${htmlHeader()}`);
+}
+
+/** `redocly build-docs` of one document, in a temporary folder. */
+async function buildDocs(yaml: string, title: string, redoclyConfig: string): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), 'redoc-'));
   try {
     const input = join(dir, 'api.yaml');
     const output = join(dir, 'api.html');
     const config = join(dir, 'redocly.yaml');
     await writeFile(input, yaml);
-    await writeFile(config, toYaml({ openapi: REDOC_OPTIONS }));
+    await writeFile(config, redoclyConfig);
     await run(process.execPath, [redoclyBin, 'build-docs', input, '-o', output, '--config', config, '--inlineBundle', '--title', title], {
       env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
     });
-    const html = await readFile(output, 'utf8');
-    return inlineCdnLogos(html).replace(/^<!DOCTYPE html>\n?/i, `<!DOCTYPE html>\n${htmlHeader()}`);
+    return await readFile(output, 'utf8');
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
