@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import SlowestFirst from './test/sequencer.ts';
+import { NATIVE_TSC } from './scripts/tsc-path.ts';
 
 export default defineConfig({
   test: {
@@ -23,7 +24,7 @@ export default defineConfig({
     // import (tsconfig.typecheck.json): 730 files instead of the project's 1,370, about 13 s of tsc
     // CPU instead of 20. The whole project is type-checked by `npm run check`, which
     // test/contracts-guide.test.ts runs on a copy of the working tree, so `npm test` still fails on a
-    // type error anywhere.
-    typecheck: { enabled: true, include: ['**/*.test-d.ts'], tsconfig: './tsconfig.typecheck.json' },
+    // type error anywhere. The checker is TypeScript 7's native tsc, as in check (scripts/tsc-path.ts).
+    typecheck: { enabled: true, include: ['**/*.test-d.ts'], tsconfig: './tsconfig.typecheck.json', checker: NATIVE_TSC },
   },
 });

@@ -13,6 +13,7 @@ import { generateAll } from './pipeline/index.ts';
 import { pipelineOptions } from './pipeline/options.ts';
 import { readmeFile } from './readme-table.ts';
 import { checkGate } from './release/check-gate.ts';
+import { NATIVE_TSC } from './tsc-path.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
@@ -59,7 +60,7 @@ async function report(tool: ToolRun): Promise<boolean> {
 
 const redocly = join(dirname(require.resolve('@redocly/cli/package.json')), 'bin', 'cli.js');
 const lint = startTool('redocly lint (recommended, zero errors and warnings)', redocly, ['lint', '--config', 'redocly.yaml', '--max-problems', '200']);
-const tsc = startTool('tsc --noEmit', require.resolve('typescript/bin/tsc'), ['--noEmit', '-p', 'tsconfig.json', ...(process.stdout.isTTY ? ['--pretty'] : [])]);
+const tsc = startTool('tsc --noEmit (TypeScript 7)', NATIVE_TSC, ['--noEmit', '-p', 'tsconfig.json', ...(process.stdout.isTTY ? ['--pretty'] : [])]);
 const files = await Promise.all([generateAll(documents, pipelineOptions), readmeFile(root, contracts)]).then(
   ([generated, readme]) => [...generated, readme],
   (error: unknown) => {
