@@ -50,7 +50,7 @@ const CASES: [string, HttpInit][] = [
   ['/orders/a%20b?q=x%20y%21%27&q=2', { method: 'GET', headers: { accept: 'application/json' }, timeoutMs: 5000 }],
   ['/orders', { method: 'POST', headers: { accept: 'application/json', 'content-type': 'application/json', prefer: 'code=201' }, body: '{"é":1}', timeoutMs: 5000 }],
   ['/created', { method: 'POST', headers: { accept: 'application/json' }, timeoutMs: 5000 }],
-  ['/orders/1', { method: 'delete', headers: { Authorization: 'Bearer t', 'X-A': '1', 'x-a': '2' }, timeoutMs: 5000 }],
+  ['/orders/1', { method: 'delete', headers: { Authorization: ' Bearer t\n', 'X-A': '1', 'x-a': '2', 'x-latin': 'é' }, timeoutMs: 5000 }],
   ['/a/../b/./c#frag', { method: 'PATCH', headers: { 'user-agent': 'qa', 'accept-encoding': 'identity' }, body: 'a=1&b=%20', timeoutMs: 5000 }],
   ['/gz', { method: 'GET', headers: {}, timeoutMs: 5000 }],
   ['/df', { method: 'GET', headers: {}, timeoutMs: 5000 }],
@@ -98,7 +98,7 @@ describe('exchange sends and reads as fetch did', () => {
     });
   }
 
-  it('fails as fetch does: refused, unknown host, GET with a body, and the timeout', async () => {
+  it('fails as fetch does: refused, unknown host, closed early, bad method or header, GET with a body, and the timeout', async () => {
     const refused = createServer();
     const port = (await listen(refused, 'http')).split(':')[2];
     refused.close();
@@ -113,6 +113,28 @@ describe('exchange sends and reads as fetch did', () => {
     expect(d?.code).toBe('ENOTFOUND');
     const [e, f] = await both(bases[0]!, { ...get, body: '' });
     expect(f).toEqual(e);
+    for (const method of ['TRACE', 'bad method']) {
+      const [g, h] = await both(bases[0]!, { ...get, method });
+      expect(h).toEqual(g);
+      expect(h?.name).toBe('TypeError');
+    }
+    for (const headers of [{ a: 'x\ny' }, { 'b c': '1' }, { a: 'x\u0100' }] as Record<string, string>[]) {
+      const [g, h] = await both(bases[0]!, { ...get, headers });
+      expect(h).toEqual(g);
+      expect(h?.name).toBe('TypeError');
+    }
+    const closing = createServer((req, res) => {
+      if (req.url === '/early') return void req.socket.destroy();
+      res.writeHead(200, { 'content-length': '100' });
+      res.write('abc', () => req.socket.destroy());
+    });
+    const closingBase = await listen(closing, 'http');
+    for (const path of ['/early', '/mid']) {
+      const [g, h] = await both(closingBase + path, get);
+      expect(h).toEqual(g);
+      expect(h).toEqual({ name: 'TypeError', message: path === '/early' ? 'fetch failed' : 'terminated', code: 'UND_ERR_SOCKET' });
+    }
+    closing.close();
     const silent = createServer(() => undefined);
     const slow = await listen(silent, 'http');
     const timedOut = shape(await exchange(slow, { ...get, timeoutMs: 100 }, agents).catch((err: unknown) => err));

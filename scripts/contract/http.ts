@@ -1,7 +1,7 @@
 // One HTTP exchange over node:http / node:https, on the wire and in what it reports exactly as the
 // global fetch sent it before (issue 20 point 7: undici, web streams and AbortSignal cost the
 // runner's tests about a sixth of their CPU). What fetch did, kept here on purpose:
-// - headers: names lower-cased unless given otherwise (first spelling wins, repeats joined `, `),
+// - headers: values trimmed, invalid ones refused with fetch's TypeError; names lower-cased unless given otherwise (first spelling wins, repeats joined `, `),
 //   then `content-type: text/plain;charset=UTF-8` for an untyped body, `accept: */*`,
 //   `accept-language: *`, `sec-fetch-mode: cors`, `user-agent: node`, `accept-encoding: gzip,
 //   deflate` (`br, ` first over https) when absent, and `content-length` (0 for a body-less POST/PUT/PATCH);
@@ -44,10 +44,16 @@ const DEFAULTS: [string, string][] = [['accept', '*/*'], ['accept-language', '*'
 const CROSS_ORIGIN_DROPPED = new Set(['authorization', 'proxy-authorization', 'cookie', 'host']);
 const CONTENT_HEADERS = new Set(['content-encoding', 'content-language', 'content-location', 'content-type', 'content-length']);
 
+const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 const failed = (cause: unknown) => new TypeError('fetch failed', { cause });
+/** The peer closed the connection before the answer was complete, as undici names it. */
+const otherSideClosed = () => Object.assign(new Error('other side closed'), { name: 'SocketError', code: 'UND_ERR_SOCKET' });
+const hungUp = (err: Error) => ((err as { code?: string }).code === 'ECONNRESET' && (err.message === 'socket hang up' || err.message === 'aborted') ? otherSideClosed() : err);
 
 export async function exchange(url: string, init: HttpInit, agents: Agents): Promise<HttpAnswer> {
+  if (!TOKEN.test(init.method)) throw new TypeError(`'${init.method}' is not a valid HTTP method.`);
   const upper = init.method.toUpperCase();
+  if (upper === 'CONNECT' || upper === 'TRACE' || upper === 'TRACK') throw new TypeError(`'${init.method}' HTTP method is unsupported.`);
   let method = NORMALISED.has(upper) ? upper : init.method;
   if (init.body !== undefined && (method === 'GET' || method === 'HEAD')) throw new TypeError('Request with GET/HEAD method cannot have body.');
   let target: URL;
@@ -58,7 +64,12 @@ export async function exchange(url: string, init: HttpInit, agents: Agents): Pro
   }
   // Names as given (first spelling), keyed lower-case.
   let headers = new Map<string, [string, string]>();
-  for (const [name, value] of Object.entries(init.headers)) {
+  for (const [name, given] of Object.entries(init.headers)) {
+    byteString(name);
+    byteString(given);
+    const value = given.replace(/^[\t\n\r ]+|[\t\n\r ]+$/g, '');
+    if (!TOKEN.test(name)) throw new TypeError(`Headers.append: "${name}" is an invalid header name.`);
+    if (/[\0\r\n]/.test(value)) throw new TypeError(`Headers.append: "${value}" is an invalid header value.`);
     const key = name.toLowerCase();
     const had = headers.get(key);
     headers.set(key, had ? [had[0], `${had[1]}, ${value}`] : [name, value]);
@@ -90,6 +101,11 @@ export async function exchange(url: string, init: HttpInit, agents: Agents): Pro
   }
 }
 
+function byteString(text: string): void {
+  const at = text.search(/[^\0-\xff]/);
+  if (at >= 0) throw new TypeError(`Cannot convert argument to a ByteString because the character at index ${at} has a value of ${text.charCodeAt(at)} which is greater than 255.`);
+}
+
 function once(url: URL, method: string, given: Map<string, [string, string]>, body: string | undefined, deadline: number, agents: Agents): Promise<IncomingMessage> {
   const out: OutgoingHttpHeaders = { host: url.host, connection: 'keep-alive' };
   for (const [name, value] of given.values()) out[name] = value;
@@ -117,7 +133,7 @@ function once(url: URL, method: string, given: Map<string, [string, string]>, bo
     });
     req.once('error', (err) => {
       clearTimeout(timer);
-      reject(err instanceof DOMException ? err : failed(err));
+      reject(err instanceof DOMException ? err : failed(hungUp(err)));
     });
     req.end(body);
   });
@@ -134,11 +150,11 @@ async function read(res: IncomingMessage, method: string, deadline: number): Pro
     });
     res.once('error', (err) => {
       clearTimeout(timer);
-      reject(err instanceof DOMException ? err : new TypeError('terminated', { cause: err }));
+      reject(err instanceof DOMException ? err : new TypeError('terminated', { cause: hungUp(err) }));
     });
     res.once('close', () => {
       clearTimeout(timer);
-      if (!res.complete) reject(new TypeError('terminated', { cause: new Error('other side closed') }));
+      if (!res.complete) reject(new TypeError('terminated', { cause: otherSideClosed() }));
     });
   });
   const headers = responseHeaders(res.rawHeaders);
