@@ -4,6 +4,7 @@
 import { authorize, NonceClock } from './auth.ts';
 import type { Credentials } from './credentials.ts';
 import type { ApiId, OperationSpec } from './document.ts';
+import { Agents } from './http.ts';
 import type { PlannedCase } from './plan.ts';
 import { send, toWire, type SendOptions, type WaitBudget, type WireRequest, type WireResponse } from './wire.ts';
 
@@ -42,7 +43,8 @@ export class Sender {
       baseUrl: o.baseUrl,
       onWait: (ms) => this.onWait(ms),
       rateLimitBudgetMs: o.rateLimitBudgetMs,
-      ...(o.fetch ? { fetch: o.fetch } : {}),
+      // The run's own keep-alive pool: its connections are reused from one request to the next.
+      ...(o.fetch ? { fetch: o.fetch } : { agents: new Agents() }),
       ...(wireBase !== undefined ? { rewritePath: (p: string) => wireBase + p.slice(o.basePath.length) } : {}),
     };
   }

@@ -2,6 +2,7 @@
 // the one function that sends them, waiting out 429 answers within a budget.
 import type { OperationSpec } from './document.ts';
 import { decodeForm, encodeForm, FORM_MEDIA_TYPE } from './form.ts';
+import { Agents, exchange, type HttpAnswer, type HttpInit } from './http.ts';
 
 /** The parts of a request, as typed values; serialised only on the wire. */
 export interface RequestInput {
@@ -88,7 +89,10 @@ export interface SendOptions {
   onWait?: (waitMs: number) => void;
   /** Total time the run may spend waiting on 429 Retry-After (ms); 0 reports 429 as is. */
   rateLimitBudgetMs: number;
+  /** Sends through this fetch instead of node:http (tests planting answers). */
   fetch?: typeof fetch;
+  /** The run's keep-alive connections (default: pools shared by runs without their own). */
+  agents?: Agents;
   timeoutMs?: number;
   /** The path as sent when it differs from the one the server sees (a proxy adding the base path). */
   rewritePath?: (path: string) => string;
@@ -105,20 +109,15 @@ export interface WaitBudget {
  * called before every attempt, so signed requests get a fresh nonce.
  */
 export async function send(prepare: () => WireRequest, opts: SendOptions, budget: WaitBudget): Promise<{ wire: WireRequest; response: WireResponse }> {
-  const doFetch = opts.fetch ?? fetch;
   for (;;) {
     const wire = prepare();
     const started = performance.now();
-    const res = await doFetch(urlOf(opts.baseUrl, wire, opts.rewritePath), {
-      method: wire.method,
-      headers: wire.headers,
-      ...(wire.bodyText !== undefined ? { body: wire.bodyText } : {}),
-      signal: AbortSignal.timeout(opts.timeoutMs ?? 30_000),
-    });
-    const text = await res.text();
-    const headers: Record<string, string> = {};
-    res.headers.forEach((v, k) => (headers[k] = v));
-    const response: WireResponse = { status: res.status, contentType: res.headers.get('content-type') ?? undefined, headers, text, ms: performance.now() - started };
+    const init: HttpInit = { method: wire.method, headers: wire.headers, timeoutMs: opts.timeoutMs ?? 30_000 };
+    if (wire.bodyText !== undefined) init.body = wire.bodyText;
+    const url = urlOf(opts.baseUrl, wire, opts.rewritePath);
+    const res = opts.fetch ? await viaFetch(opts.fetch, url, init) : await exchange(url, init, opts.agents ?? (shared ??= new Agents()));
+    const { text, headers } = res;
+    const response: WireResponse = { status: res.status, contentType: headers['content-type'], headers, text, ms: performance.now() - started };
     if (text !== '') {
       try {
         response.json = JSON.parse(text);
@@ -126,7 +125,7 @@ export async function send(prepare: () => WireRequest, opts: SendOptions, budget
         // Not JSON: the content-type and schema checks say so.
       }
     }
-    const retryAfter = Number(res.headers.get('retry-after'));
+    const retryAfter = Number(headers['retry-after'] ?? null);
     if (res.status === 429 && Number.isFinite(retryAfter) && retryAfter >= 0) {
       const waitMs = Math.max(retryAfter * 1000, 250);
       if (waitMs <= budget.leftMs) {
@@ -139,4 +138,19 @@ export async function send(prepare: () => WireRequest, opts: SendOptions, budget
     }
     return { wire, response };
   }
+}
+
+let shared: Agents | undefined;
+
+async function viaFetch(doFetch: typeof fetch, url: string, init: HttpInit): Promise<HttpAnswer> {
+  const res = await doFetch(url, {
+    method: init.method,
+    headers: init.headers,
+    ...(init.body !== undefined ? { body: init.body } : {}),
+    signal: AbortSignal.timeout(init.timeoutMs),
+  });
+  const text = await res.text();
+  const headers: Record<string, string> = {};
+  res.headers.forEach((v, k) => (headers[k] = v));
+  return { status: res.status, headers, text };
 }
