@@ -11,13 +11,14 @@ export const newestFirst = <R extends { id: number; created_at: number }>(a: R, 
 export function transactionHandlers(sb: MerchantSandbox) {
   return merchantHandlers({
     async listTransactions({ query, principal }) {
-      const matches = (tx: TransactionRecord) =>
-        (query.currency_iso === undefined || tx.currency === query.currency_iso) &&
-        (query.status === undefined || tx.status === query.status) &&
-        (query.external_id === undefined || tx.external_id === query.external_id) &&
-        (query.transaction_id === undefined || tx.txid === query.transaction_id) &&
-        (query.invoice_number === undefined || tx.invoice_number === query.invoice_number);
-      const all = (await sb.store.transactions.find({ merchant: principal.apiKey })).filter(matches).sort(newestFirst);
+      // Every filter is a field's equality: the store selects (the state file and PostgreSQL in SQL).
+      const where: Partial<TransactionRecord> = { merchant: principal.apiKey };
+      if (query.currency_iso !== undefined) where.currency = query.currency_iso;
+      if (query.status !== undefined) where.status = query.status;
+      if (query.external_id !== undefined) where.external_id = query.external_id;
+      if (query.transaction_id !== undefined) where.txid = query.transaction_id;
+      if (query.invoice_number !== undefined) where.invoice_number = query.invoice_number;
+      const all = (await sb.store.transactions.find(where)).sort(newestFirst);
       return { status: 200, body: { transactions: all.slice(query.offset, query.offset + query.limit).map(transactionView) } };
     },
 
