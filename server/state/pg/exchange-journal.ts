@@ -157,8 +157,19 @@ export class PgExchangeJournal implements SharedJournal {
       String(this.ttlMs),
       String(4 * this.ttlMs),
     ]);
+    // PostgreSQL may end this held connection while it idles between cycles (a restart, an
+    // administrator's shutdown: 57P01): the client then emits 'error', which must never be an
+    // uncaught exception of the process. It is discarded; the next cycle connects anew.
+    client.on('error', () => this.discard(client));
     this.client = client;
     return client;
+  }
+
+  /** Gives a broken held connection back to the pool to be closed (once). */
+  private discard(client: pg.PoolClient): void {
+    if (this.client !== client) return;
+    this.client = undefined;
+    client.release(true);
   }
 
   private drain(batch: Batch): void {
@@ -214,8 +225,7 @@ export class PgExchangeJournal implements SharedJournal {
         try {
           await client.query('ROLLBACK');
         } catch {
-          client.release(true);
-          this.client = undefined;
+          this.discard(client);
         }
       }
       // Memory may hold commands the database lacks: reload what is committed, then rebuild.

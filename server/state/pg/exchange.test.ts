@@ -60,6 +60,25 @@ describe.skipIf(!available)('exchange writers per market on PostgreSQL', () => {
     }
   };
 
+  it('survives PostgreSQL ending its held journal connection while idle (57P01): no uncaught error, the next write connects anew', async () => {
+    const url = await server.database();
+    const a = await instance(url, undefined);
+    const first = (await a.write('btcusd', (e) => e.placeOrder('t1', 'btcusd', buy('100', '1')))) as { id: number };
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    try {
+      // Every other connection to this database ends, the journal's held one included (as at a restart).
+      const { rows: ended } = await admin.query<{ ok: boolean }>('SELECT pg_terminate_backend(pid) AS ok FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()');
+      expect(ended.length).toBeGreaterThan(0);
+    } finally {
+      await admin.end();
+    }
+    await new Promise((r) => setTimeout(r, 100)); // the termination notices arrive on the idle sockets
+    const second = (await a.write('btcusd', (e) => e.placeOrder('t1', 'btcusd', buy('100', '1')))) as { id: number };
+    expect(second.id).toBe(first.id + 1);
+    expect((await rows(url)).map(([seq]) => seq)).toEqual([1, 2]);
+  }, 30_000);
+
   it('gives each market one writer; the other refuses naming the market; shared balances hold across instances', async () => {
     const url = await server.database();
     const a = await instance(url, ['btcusd']);

@@ -240,6 +240,10 @@ export class PgState implements UnitsOfWork {
     const client = await this.pool.connect();
     const unit: Unit = { client, after: [], pending: [] };
     let broken: Error | undefined;
+    // The connection may be ended by PostgreSQL between two statements of the unit (a restart: 57P01):
+    // the client's 'error' is this unit's failure (its next statement fails), never an uncaught exception.
+    const onError = (e: Error) => (broken = e);
+    client.on('error', onError);
     try {
       await client.query('BEGIN ISOLATION LEVEL SERIALIZABLE');
       let out: T;
@@ -261,6 +265,7 @@ export class PgState implements UnitsOfWork {
       throw e;
     } finally {
       // A client whose connection failed is discarded rather than handed to the next unit.
+      client.off('error', onError);
       client.release(broken);
     }
   }
