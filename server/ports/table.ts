@@ -16,6 +16,21 @@ export interface Table<R extends { id: number }> {
 }
 
 /**
+ * Of stored rows (one JSON text each, in id order, as the state file and PostgreSQL keep them), the
+ * records whose fields equal every field of `where`: `find`'s rule for the databases, whatever
+ * rows their SQL already left out.
+ */
+export function matchingRows<R>(rows: Iterable<{ data: string }>, where: object | undefined): R[] {
+  const entries = Object.entries(where ?? {});
+  const out: R[] = [];
+  for (const { data } of rows) {
+    const row = JSON.parse(data) as Record<string, unknown>;
+    if (entries.every(([k, v]) => row[k] === v)) out.push(row as R);
+  }
+  return out;
+}
+
+/**
  * Ids start at `firstId` (so payments, transactions and refunds are easy to tell apart in logs).
  * Records are JSON data (what the state file stores). Each is copied once on the way in and
  * deep-frozen, and the frozen record itself is handed out: a read costs no copy, and a caller that

@@ -2,7 +2,7 @@
 // JSON row per record in `records`, keyed by (kind, id). Reads go to the database, not to a cache,
 // so two processes on one file see each other's writes; every operation runs inside a unit of work
 // (StateDb.unit), joining the request's own when there is one, so a request's writes commit together.
-import type { Table } from '../ports/table.ts';
+import { matchingRows, type Table } from '../ports/table.ts';
 import type { StateDb } from './db.ts';
 
 export function sqliteTable<R extends { id: number }>(state: StateDb, kind: string, firstId = 1): Table<R> {
@@ -44,15 +44,9 @@ export function sqliteTable<R extends { id: number }>(state: StateDb, kind: stri
     remove: (id) => state.unit(async () => delStmt.run(kind, id).changes > 0),
     find: (where) =>
       state.unit(async () => {
-        const entries = Object.entries(where ?? {});
-        const out: R[] = [];
-        const sift = sifted(entries);
-        const rows = sift ? findStmt(sift.sql).iterate(kind, ...sift.args) : allStmt.iterate(kind);
-        for (const { data } of rows) {
-          const row = JSON.parse(data) as Record<string, unknown>;
-          if (entries.every(([k, v]) => row[k] === v)) out.push(row as R);
-        }
-        return out;
+        const sift = sifted(Object.entries(where ?? {}));
+        // What SQL kept is checked again with ===, as every table's find is (server/ports/table.ts).
+        return matchingRows<R>(sift ? findStmt(sift.sql).iterate(kind, ...sift.args) : allStmt.iterate(kind), where);
       }),
     reset: () =>
       state.unit(async () => {

@@ -4,7 +4,7 @@
 // in a unit (PgState.unit: SERIALIZABLE, joining the request's own), so a read-then-write of a
 // handler (a refund checked against what was received, an id as max(id) + 1) is serial across
 // instances: PostgreSQL aborts the second of two that overlap and PgState runs it again.
-import type { Table } from '../../ports/table.ts';
+import { matchingRows, type Table } from '../../ports/table.ts';
 import type { RecordDatabase } from '../stores.ts';
 import type { PgState } from './pg-state.ts';
 
@@ -39,14 +39,8 @@ export function pgTable<R extends { id: number }>(state: PgState, kind: string, 
     remove: (id) => state.unit(async () => ((await state.query('DELETE FROM records WHERE kind = $1 AND id = $2', [kind, id])).rowCount ?? 0) > 0),
     find: (where) =>
       state.unit(async () => {
-        const entries = Object.entries(where ?? {});
         const { rows } = await state.query<{ data: string }>('SELECT data FROM records WHERE kind = $1 ORDER BY id', [kind]);
-        const out: R[] = [];
-        for (const { data } of rows) {
-          const row = JSON.parse(data) as Record<string, unknown>;
-          if (entries.every(([k, v]) => row[k] === v)) out.push(row as R);
-        }
-        return out;
+        return matchingRows<R>(rows, where);
       }),
     reset: () =>
       state.unit(async () => {
