@@ -1,20 +1,13 @@
 // The control API on the exchange (issue 18 point 1): an order book of a given depth, a trader's
 // balances, one trader's reset, and the test clock driving the nonce window and the 24 h ticker.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createExchangeClient, unwrap } from '../client/exchange.ts';
-import { createSandboxClient } from '../client/sandbox.ts';
-import { startServer } from './contract-fixtures.ts';
+import { sandboxServers } from './sandbox-server.ts';
 
-const closers: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  while (closers.length) await closers.pop()!();
-});
+const servers = sandboxServers();
 
 async function listen() {
-  const server = await startServer({ config: { sandbox: { controlApi: true } } });
-  closers.push(server.close);
-  const base = server.baseUrl;
-  const control = createSandboxClient({ baseUrl: base });
+  const { base, control } = await servers.start();
   const trader = (now?: () => number) =>
     createExchangeClient({ baseUrl: base, accessKey: 'demo-trader', secretKey: 'demo-trader-secret', ...(now ? { now } : {}) });
   return { base, control, trader };

@@ -1,23 +1,17 @@
 // Per-merchant test clocks (decision S-clock): one merchant's clock moves its payments, webhooks
 // and records' times; another merchant and the global clock keep theirs.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createMerchantClient, unwrap } from '../client/merchant.ts';
-import { createSandboxClient } from '../client/sandbox.ts';
 import { createPaymentBody } from '../contracts/merchant/examples.ts';
 import { webhookReceiver } from './sandbox-helpers.ts';
-import { startServer } from './contract-fixtures.ts';
+import { sandboxServers } from './sandbox-server.ts';
 
-const closers: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  while (closers.length) await closers.pop()!();
-});
+const servers = sandboxServers();
 
 async function listen() {
-  const server = await startServer({ config: { sandbox: { controlApi: true } } });
-  closers.push(server.close);
-  const base = server.baseUrl;
+  const { base, control } = await servers.start();
   const merchant = (apiKey: string) => createMerchantClient({ baseUrl: base, apiKey, apiSecret: `${apiKey}-secret`, retry: false });
-  return { control: createSandboxClient({ baseUrl: base }), a: merchant('demo-merchant'), b: merchant('demo-merchant-norefund') };
+  return { control, a: merchant('demo-merchant'), b: merchant('demo-merchant-norefund') };
 }
 const { webhook_url: _, ...fields } = createPaymentBody.payment;
 type Merchant = ReturnType<typeof createMerchantClient>;
@@ -28,7 +22,7 @@ describe('a test clock per merchant', () => {
   it("moves one merchant's payments and webhooks; the other merchant and the global clock keep their time", async () => {
     const s = await listen();
     const hooks = await webhookReceiver();
-    closers.push(hooks.close);
+    servers.closeAfter(hooks.close);
     const pa = await unwrap(s.a.POST('/payments', { body: { payment: { ...fields, amount: '10.00', webhook_url: hooks.url } } }));
     const pb = await unwrap(s.b.POST('/payments', { body: { payment: { ...fields, amount: '10.00' } } }));
 

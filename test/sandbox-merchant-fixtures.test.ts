@@ -1,24 +1,18 @@
 // The control API's payment fixture (issue 18 point 1): a payment of a sandbox merchant key loaded
 // in each blockchain status, with the webhooks the lifecycle sends on the way.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createMerchantClient, unwrap } from '../client/merchant.ts';
-import { createSandboxClient } from '../client/sandbox.ts';
 import { createInvoiceBody, createPaymentBody } from '../contracts/merchant/examples.ts';
 import { INVOICE_STATUSES, REFUND_STATUSES } from '../contracts/merchant/enums.ts';
 import { webhookReceiver } from './sandbox-helpers.ts';
-import { startServer } from './contract-fixtures.ts';
+import { sandboxServers } from './sandbox-server.ts';
 
-const closers: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  while (closers.length) await closers.pop()!();
-});
+const servers = sandboxServers();
 
 async function listen() {
-  const server = await startServer({ config: { sandbox: { controlApi: true } } });
-  closers.push(server.close);
-  const base = server.baseUrl;
+  const { base, control } = await servers.start();
   return {
-    control: createSandboxClient({ baseUrl: base }),
+    control,
     merchant: createMerchantClient({ baseUrl: base, apiKey: 'demo-merchant', apiSecret: 'demo-merchant-secret', retry: false }),
   };
 }
@@ -46,7 +40,7 @@ describe('payment fixtures', () => {
   it('sends the webhooks of the steps it takes', async () => {
     const s = await listen();
     const hooks = await webhookReceiver();
-    closers.push(hooks.close);
+    servers.closeAfter(hooks.close);
     const loaded = await unwrap(s.control.POST('/merchants/{api_key}/payments', { params: { path: { api_key: 'demo-merchant' } }, body: { blockchain_status: 'Confirmed', payment: payment({ webhook_url: hooks.url }) } }));
     await expect.poll(() => hooks.received.length).toBe(2);
     const payloads = hooks.received.map((r) => JSON.parse(Buffer.from((JSON.parse(r.body) as { data: string }).data, 'base64').toString('utf8')) as { payment_id: number; transaction_status: string });
