@@ -6,11 +6,16 @@
 // limit/offset lists can shift while you iterate: a new order pushes the older ones one place
 // down (the orders iterator skips ids it has already yielded), and with a `state` filter an order
 // that leaves the state moves the rest up (one can be missed). Prefer order_by 'asc' for a stable walk.
-import type { components as ExchangeComponents, operations as ExchangeOperations } from '../generated/types/exchange.ts';
-import type { components as MerchantComponents, operations as MerchantOperations } from '../generated/types/merchant.ts';
-import type { ExchangeClient } from './exchange.ts';
-import type { MerchantClient } from './merchant.ts';
+//
+// The client types are spelled from core.ts and the generated paths, not imported from
+// exchange.ts/merchant.ts: those re-export the iterators, and a module must not import its importer.
+import type { components as ExchangeComponents, operations as ExchangeOperations, paths as ExchangePaths } from '../generated/types/exchange.ts';
+import type { components as MerchantComponents, operations as MerchantOperations, paths as MerchantPaths } from '../generated/types/merchant.ts';
+import type { TypedClient } from './core.ts';
 import { unwrap } from './errors.ts';
+
+type ExchangeClient = TypedClient<ExchangePaths>;
+type MerchantClient = TypedClient<MerchantPaths>;
 
 export type Transaction = MerchantComponents['schemas']['Transaction'];
 export type Order = ExchangeComponents['schemas']['Order'];

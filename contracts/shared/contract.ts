@@ -2,10 +2,13 @@
 // webhooks. `buildDocument` turns it into an OpenAPI 3.1 document.
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
 import { formEncodings, hoistResponses, plainSlashes } from './document-shape.ts';
+import { renderDecisions, type Decision } from './decision.ts';
 import { writeLinks, type LinkTable } from './links.ts';
 import { documentedOperations, registerOperations, registerWebhooks, type IdempotentPosts, type OperationMap, type WebhookSpec } from './operation.ts';
 import type { ReleaseState } from './release.ts';
 import type { z } from './zod.ts';
+
+export { renderDecisions, type Decision } from './decision.ts';
 
 export type ApiId = 'exchange' | 'merchant' | 'partner';
 /** Every generated document: the three APIs and the sandbox control API (served only by a sandbox). */
@@ -38,21 +41,8 @@ export interface ApiContract<Ops extends OperationMap = OperationMap, Id extends
   extensions?: Record<`x-${string}`, unknown>;
 }
 
-export interface Decision {
-  /** Stable id, e.g. `X1` (DESIGN.md) or `X-limit` (ours). */
-  id: string;
-  /** What the document leaves open, e.g. "Placement of body parameters in the signed string". */
-  gap: string;
-  /** What we decided, in Markdown. */
-  decision: string;
-}
-
 /** Any generated document's contract, the sandbox control API's included. */
 export type AnyContract = ApiContract<OperationMap, DocumentId>;
-
-export function renderDecisions(decisions: Decision[]): string {
-  return decisions.map((d) => `- **${d.id}: ${d.gap}.** ${d.decision}`).join('\n');
-}
 
 export function buildDocument(contract: AnyContract): Record<string, unknown> {
   const registry = new OpenAPIRegistry();

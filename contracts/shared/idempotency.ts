@@ -1,7 +1,7 @@
 // Retries that never charge twice (decision *-idempotency): every POST of the merchant and partner
 // APIs takes an optional `Idempotency-Key` header. The header, the replay marker and the 409 are
 // declared here once and added to each POST by registerOperations; the decision text is shared.
-import type { ResponseSpec } from './operation.ts';
+import type { ResponseSpec } from './response-spec.ts';
 import { z } from './zod.ts';
 
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';

@@ -1,7 +1,7 @@
 // The size limits of the three documents (decision C-limits). The source documents give a few
 // (description 255, CSV rows 1000, page sizes); every other string and list had none, and the
 // server validates requests against the documents, so a limit written here is enforced.
-import type { Decision } from './contract.ts';
+import type { Decision } from './decision.ts';
 
 /** maxLength of each kind of free text, in characters. */
 export const TEXT_LIMITS = {

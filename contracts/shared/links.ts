@@ -2,7 +2,7 @@
 // every operation that takes it. Standard 3.1 Link Objects, written on the producing operation's
 // success response, so a reader (and the contract runner's stateful flows) can chain calls from
 // the document alone. A list links through its first element (`/transactions/0/id`).
-import type { Decision } from './contract.ts';
+import type { Decision } from './decision.ts';
 import type { LinkSpec, OperationMap } from './operation.ts';
 
 /** Links of each producing operation, keyed by its operationId, then by link name. */

@@ -5,8 +5,8 @@
 // writes it once under `components/responses` and every operation refers to it (contract.ts).
 import type { z } from 'zod';
 import { API_ERROR_CODES, ExchangeErrorSchema, MerchantErrorSchema, PartnerErrorSchema, type ApiErrorCode } from './errors.ts';
-import type { Decision } from './contract.ts';
-import type { ResponseHeader, ResponseSpec } from './operation.ts';
+import type { Decision } from './decision.ts';
+import type { ResponseHeader, ResponseSpec } from './response-spec.ts';
 
 /** A declared error response: its schema is known to the types, so handlers can return it typed. */
 export interface ErrorResponseSpec<S extends z.ZodType> extends ResponseSpec {

@@ -2,7 +2,7 @@
 // the three APIs: form-encoded bodies (Peatio clients, the shop plugins), and in the merchant and
 // partner APIs numeric and boolean strings in JSON (the plugins keep ids in text settings).
 // Rendered once into each document's description, and into docs/decisions.md.
-import type { Decision } from './contract.ts';
+import type { Decision } from './decision.ts';
 
 /** Bounds of a form body (server/http/form-body.ts enforces them). */
 export const FORM_LIMITS = { maxPairs: 1000, maxDepth: 5 } as const;

@@ -6,7 +6,7 @@
 // strict (canonical text) coercion, a negative one invalid even with loose coercion.
 import { defaultForm, encodeForm } from './form.ts';
 import { applyMutation, MALFORMED_FORM_MUTATION, mutationsOf, type Mutation } from './mutations.ts';
-import type { PlannedCase, PlanOptions } from './plan.ts';
+import type { PlannedCase, PlanOptions } from './planned-case.ts';
 import { requestProblems } from './requests.ts';
 import type { RequestInput } from './wire.ts';
 

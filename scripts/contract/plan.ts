@@ -10,49 +10,13 @@ import type { OperationSpec } from './document.ts';
 import { fixupFor } from './fixups.ts';
 import { applyMutation, mutationsOf, type Mutation } from './mutations.ts';
 import { formCases } from './plan-form.ts';
+import type { Plan, PlannedCase, PlanOptions } from './planned-case.ts';
 import { exampleRequest, requestArbitrary, requestProblems } from './requests.ts';
 import type { SchemaKit } from './schemas.ts';
 import { withPool, type PoolEntry } from './state.ts';
 import type { RequestInput } from './wire.ts';
 
-/** `method` and `stateful` cases are planned by probes.ts and followups.ts. */
-export type CaseKind = 'example' | 'valid' | 'negative' | 'auth' | 'method' | 'stateful';
-
-export interface PlannedCase {
-  kind: CaseKind;
-  label: string;
-  input: RequestInput;
-  auth: AuthMode;
-  /** Which valid credential signs it (exchange keys, partner Bearer/Basic). */
-  slot: number;
-  expect: Expectation;
-  /** Index of the sampled valid request this case is (or derives from), for replay and shrinking. */
-  sampleIndex?: number;
-  mutation?: Mutation;
-  /** The pooled ids the request uses (consumed by a delete). */
-  entry?: PoolEntry;
-  /** The method sent, where a report row gathers several (the method probes of a path). */
-  method?: OperationSpec['method'];
-}
-
-export interface Plan {
-  cases: PlannedCase[];
-  /** The arbitrary the valid requests were sampled from (fast-check replays it to shrink). */
-  arbitrary: fc.Arbitrary<{ input: RequestInput; entry?: PoolEntry }>;
-  seed: number;
-  notes: string[];
-}
-
-export interface PlanOptions {
-  op: OperationSpec;
-  kit: SchemaKit;
-  credentials: Credentials;
-  runs: number;
-  negativeRuns: number;
-  seed: number;
-  /** Request values earlier answers produced for this operation (state.ts). */
-  pool: PoolEntry[];
-}
+export type { CaseKind, Plan, PlannedCase, PlanOptions } from './planned-case.ts';
 
 /** FNV-1a of the text, as a positive 31-bit seed: each operation gets its own stable stream. */
 export function seedFor(...parts: (string | number)[]): number {

@@ -5,7 +5,7 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
-import type { GeneratedFile } from './index.ts';
+import type { GeneratedFile } from './generated-file.ts';
 import { slashHeader } from './header.ts';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');

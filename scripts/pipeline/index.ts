@@ -10,12 +10,9 @@ import { changeEntries, lastChange, renderChangelogFile, renderChanges, type Cha
 import { renderOpenApi, toYaml } from './openapi.ts';
 import { renderRedoc } from './redoc.ts';
 import { renderTypes } from './types.ts';
+import type { GeneratedFile } from './generated-file.ts';
 
-export interface GeneratedFile {
-  /** Path relative to the repository root. */
-  path: string;
-  content: string;
-}
+export type { GeneratedFile } from './generated-file.ts';
 
 export interface PipelineOptions {
   /** Skip the Redoc pages (slow-ish); used by tests that only look at documents and types. */
