@@ -1,0 +1,187 @@
+// The import structure of the shipped source (contracts/, client/, server/, scripts/, bin/),
+// checked: no file imports itself back through others, the folders of server/ stand on floors and
+// only import downwards, and the layer rules of the layout hold (client and server never import
+// each other; contracts import only contracts and the schema packages).
+//
+// Every import counts, `import type` included: a loop of types does not deadlock a module load,
+// but a reader still follows it round, and it stops either module from moving or shipping alone
+// (the five loops this test first found outside server/ were all type-only).
+//
+// Folder imports that go up today are listed below as debts, one line each with why it stays. The
+// test fails on an upward import not listed (a new loop in the making) and on a listed one that is
+// gone (delete its line: the list only shrinks).
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { adjacency, grouped, importCycles, importsOf, readImportGraph } from './import-graph.ts';
+
+const ROOT = resolve(import.meta.dirname, '..');
+const graph = readImportGraph(ROOT, ['contracts', 'client', 'server', 'scripts', 'bin']);
+const files = adjacency(graph);
+
+/** The folder of a server file: its first-level subfolder, or `root` for server/*.ts. */
+function serverFolder(file: string): string | undefined {
+  if (!file.startsWith('server/')) return undefined;
+  const m = /^server\/([^/]+)\//.exec(file);
+  return m ? m[1]! : 'root';
+}
+
+/**
+ * The floors of server/, bottom first: a folder may import folders on lower floors only. The root
+ * files are one layer, on top: app.ts, index.ts, serve.ts compose everything below.
+ */
+const FLOORS: readonly (readonly string[])[] = [
+  ['ports', 'csv'], // storage interfaces; the CSV validator (imports only contracts)
+  ['validation'], // document validation
+  ['http'], // the request pipeline: routing, failures, idempotency
+  ['auth'], // the three APIs' authentication
+  ['api'], // what an API module is, its handler map
+  ['exchange', 'merchant', 'partner'], // each API: its protocol, render, reference handlers
+  ['sandbox', 'state', 'stores'], // sandbox control beside the storage drivers, apart from each other
+  ['root'],
+];
+
+// Why root files sit below everything they are imported from: errors.ts (ApiError and the codes),
+// rate-limit.ts (the Clock type), config.ts, config-defaults.ts, spec.ts, log.ts and
+// request-view.ts are shared leaves in the composition's folder. They belong on a bottom floor;
+// moving them renames imports across the whole server, which waits for the validation rebuild
+// and the storage work to land.
+const ROOT_LEAF = 'imports a shared leaf of the root (errors, rate-limit, config, spec, log, request-view)';
+const ROOT_LEAVES = ['server/config-defaults.ts', 'server/config.ts', 'server/errors.ts', 'server/log.ts', 'server/rate-limit.ts', 'server/request-view.ts', 'server/spec.ts'];
+
+/** Every folder import of server/ that goes up or sideways today: `from -> to`, and why it stays. */
+const KNOWN_UPWARD: Record<string, string> = {
+  'api -> exchange': 'api/all.ts lists the three API modules for createServer: a composition living beside the module type',
+  'api -> merchant': 'api/all.ts, as above',
+  'api -> partner': 'api/all.ts, as above',
+  'api -> root': ROOT_LEAF,
+  'api -> sandbox': 'api/module.ts names the sandbox control types in ApiModule; the protocol should not know the sandbox',
+  'auth -> exchange': "auth/mountable.ts imports each API's render.ts for its error body, which belongs below auth",
+  'auth -> merchant': 'auth/mountable.ts, as above',
+  'auth -> partner': 'auth/mountable.ts, as above',
+  'auth -> root': ROOT_LEAF,
+  'auth -> stores': 'auth/index.ts re-exports the Redis nonce store: the auth entry pulls a storage driver',
+  'exchange -> root': ROOT_LEAF,
+  'http -> api': 'http/api-router.ts and http/operation.ts take the handler-map and module types from api/ (http/ is being rebuilt)',
+  'http -> auth': 'http/idempotency.ts and http/operation.ts key requests by auth/principal.ts (http/ is being rebuilt)',
+  'http -> root': ROOT_LEAF,
+  'http -> state': 'http/health.ts takes the SQLite handle type from state/db.ts (http/ is being rebuilt)',
+  'merchant -> root': ROOT_LEAF,
+  'merchant -> sandbox': 'merchant/reference/defaults.ts wires the sandbox clock and reset into the reference handlers',
+  'partner -> root': ROOT_LEAF,
+  'ports -> exchange': "ports/engine-journal.ts takes the engine's command and wire types: ports do not own their records yet (storage work)",
+  'ports -> merchant': 'ports/merchant-store.ts and ports/outbox.ts take merchant/reference/records.ts, as above',
+  'ports -> root': ROOT_LEAF,
+  'sandbox -> root': ROOT_LEAF,
+  'state -> root': ROOT_LEAF,
+  'stores -> root': ROOT_LEAF,
+  'validation -> http': 'validation/document-validator.ts builds http/failure.ts errors (both are being rebuilt)',
+  'validation -> root': ROOT_LEAF,
+};
+
+/** Packages contracts/ may import: the schema library, its OpenAPI generator, and the X1 HMAC (pure JS, so signing runs in browsers too). */
+const CONTRACT_PACKAGES = ['@asteasolutions/zod-to-openapi', '@noble/hashes', 'zod'];
+
+const folders = grouped(files, serverFolder);
+const floorOf = (folder: string): number => FLOORS.findIndex((floor) => floor.includes(folder));
+const upward = [...folders].flatMap(([from, tos]) => tos.filter((to) => floorOf(to) >= floorOf(from)).map((to) => `${from} -> ${to}`)).sort();
+
+/** The folder graph of server/ as the Markdown table of docs/guides/architecture-layers.md. */
+function folderTable(): string {
+  const rows = FLOORS.flatMap((floor, i) =>
+    floor.map((folder) => {
+      const tos = folders.get(folder) ?? [];
+      const down = tos.filter((to) => floorOf(to) < i);
+      const up = tos.filter((to) => floorOf(to) >= i);
+      return `| ${i + 1} | \`${folder}\` | ${down.join(', ') || '-'} | ${up.join(', ') || '-'} |`;
+    }),
+  );
+  return ['| floor | folder | imports (below) | imports (upward debts) |', '|---|---|---|---|', ...rows.reverse()].join('\n');
+}
+
+describe('the import scanner', () => {
+  it('reads imports and re-exports, marks type-only ones, and skips dynamic imports, strings and comments', () => {
+    const text = [
+      "import a, { b } from './a.js';",
+      "import type { C } from './c.ts';",
+      "import {\n  type D,\n  e,\n} from '../d.ts';",
+      "import './side-effect.ts';",
+      "export { f } from './f.ts';",
+      "export type { G } from './g.ts';",
+      "export * from 'zod';",
+      "// import { h } from './h.ts';",
+      "const s = \"import { i } from './i.ts'\";",
+      "const t = `export { j } from './j.ts'`;",
+      "const k = await import('./k.ts');",
+    ].join('\n');
+    expect(importsOf(text)).toEqual([
+      { specifier: './a.js', typeOnly: false },
+      { specifier: './c.ts', typeOnly: true },
+      { specifier: '../d.ts', typeOnly: false },
+      { specifier: './side-effect.ts', typeOnly: false },
+      { specifier: './f.ts', typeOnly: false },
+      { specifier: './g.ts', typeOnly: true },
+      { specifier: 'zod', typeOnly: false },
+    ]);
+  });
+
+  it('finds the loops it is meant to find, and only those', () => {
+    const g = new Map([['a', ['b']], ['b', ['c']], ['c', ['a']], ['d', ['a', 'd']], ['e', ['a']]]);
+    expect(importCycles(g)).toEqual([['a', 'b', 'c'], ['d']]);
+  });
+
+  it('reads the whole source', () => {
+    expect(files.get('server/app.ts')?.length).toBeGreaterThan(5);
+    expect(files.get('contracts/shared/operation.ts')).toContain('contracts/shared/idempotency.ts');
+    expect(files.has('client/index.ts') && files.has('scripts/generate.ts') && files.has('bin/cli.ts')).toBe(true);
+  });
+});
+
+describe('import structure', () => {
+  it('has no file-level import loop in contracts/, client/, server/, scripts/ or bin/', () => {
+    expect(importCycles(files)).toEqual([]);
+  });
+
+  it('client/ never imports server/, server/ never imports client/', () => {
+    const crossing = [...files].flatMap(([from, tos]) =>
+      tos.filter((to) => (from.startsWith('client/') && to.startsWith('server/')) || (from.startsWith('server/') && to.startsWith('client/'))).map((to) => `${from} -> ${to}`),
+    );
+    expect(crossing).toEqual([]);
+  });
+
+  it('contracts/ import only contracts/ and the schema packages', () => {
+    const outside = [...files].flatMap(([from, tos]) => (from.startsWith('contracts/') ? tos.filter((to) => !to.startsWith('contracts/')).map((to) => `${from} -> ${to}`) : []));
+    expect(outside).toEqual([]);
+    const packages = [...graph.packages].flatMap(([from, names]) => (from.startsWith('contracts/') ? names.filter((n) => !CONTRACT_PACKAGES.includes(n)).map((n) => `${from} -> ${n}`) : []));
+    expect(packages).toEqual([]);
+  });
+});
+
+describe('the folders of server/ stand on floors', () => {
+  it('places every folder of server/ on a floor', () => {
+    const unplaced = [...folders.keys()].filter((f) => floorOf(f) < 0);
+    expect(unplaced, 'add the new folder to FLOORS').toEqual([]);
+  });
+
+  it('imports only downwards, apart from the listed debts, and every listed debt still exists', () => {
+    expect(upward, 'an import going up makes a loop between folders; a debt that is gone leaves the list').toEqual(Object.keys(KNOWN_UPWARD).sort());
+  });
+
+  it('without the listed debts the folders form no loop', () => {
+    const pruned = new Map([...folders].map(([from, tos]) => [from, tos.filter((to) => !(`${from} -> ${to}` in KNOWN_UPWARD))]));
+    expect(importCycles(pruned)).toEqual([]);
+  });
+
+  it('imports from the root, below it, only its shared leaves', () => {
+    const other = [...files].flatMap(([from, tos]) =>
+      serverFolder(from) !== undefined && serverFolder(from) !== 'root' ? tos.filter((to) => serverFolder(to) === 'root' && !ROOT_LEAVES.includes(to)).map((to) => `${from} -> ${to}`) : [],
+    );
+    expect(other).toEqual([]);
+  });
+
+  it('docs/guides/architecture-layers.md prints the folder graph as it is', () => {
+    const guide = readFileSync(join(ROOT, 'docs/guides/architecture-layers.md'), 'utf8');
+    const table = /<!-- folder-graph -->\n([\s\S]*?)\n<!-- \/folder-graph -->/.exec(guide)?.[1];
+    expect(table, 'paste this table between the folder-graph markers').toBe(folderTable());
+  });
+});
