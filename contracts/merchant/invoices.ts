@@ -1,8 +1,9 @@
 // Invoices (sections 2.5, 4.6, 4.7). Create nests the fields under `invoice`, with
 // `save_recipient` beside it. The four recipient fields are "yes unless invoice_recipient_id
-// given": checked by the refinement and written into the document as `anyOf`.
+// given": one rule (contracts/shared/conditional.ts) gives the refinement and the document's `anyOf`.
 import { TEXT_LIMITS } from '../shared/limits.ts';
 import { companyName, countryCode, decimalString, email, fiatCurrency, invoiceNumber, isoDateTime, personName, phoneDigits, positiveDecimalString, regionName, streetAddress, zipCode, recordId } from '../shared/primitives.ts';
+import { requireOneOf, withRule } from '../shared/conditional.ts';
 import { z } from '../shared/zod.ts';
 import { InvoiceDeliveryStatusSchema, InvoiceStatusSchema } from './enums.ts';
 import { TransactionSchema } from './transactions.ts';
@@ -34,8 +35,8 @@ export const INVOICE_DESCRIPTION_MAX = 255;
 const INVOICE_RECIPIENT_RULE = 'Required unless `invoice_recipient_id` is given';
 const RECIPIENT_FIELDS = ['email', 'company_name', 'first_name', 'last_name'] as const;
 
-export const CreateInvoiceFieldsSchema = z
-  .object({
+export const CreateInvoiceFieldsSchema = withRule(
+  z.object({
     amount: positiveDecimalString('Amount due in `currency_iso`'),
     currency_iso: fiatCurrency('Must match the account currency: USD, CAD or EUR (a mismatch answers 422)'),
     email: email(`Recipient e-mail. ${INVOICE_RECIPIENT_RULE}`).optional(),
@@ -62,17 +63,11 @@ export const CreateInvoiceFieldsSchema = z
       description: 'Reminders 5 days before due_at and 2 days after; only one if due within a week. Default false (decision M-send-reminders).',
     }),
     send_customer_email: z.boolean().default(false).openapi({ description: 'The service e-mails the invoice URL to the recipient; default false' }),
-  })
-  .superRefine((v, ctx) => {
-    if (v.invoice_recipient_id !== undefined) return;
-    for (const field of RECIPIENT_FIELDS) {
-      if (!v[field]) ctx.addIssue({ code: 'custom', path: [field], message: `${INVOICE_RECIPIENT_RULE}` });
-    }
-  })
-  .openapi('CreateInvoiceFields', {
-    description: `Fields of a new invoice (section 4.6). email, company_name, first_name and last_name: ${INVOICE_RECIPIENT_RULE.toLowerCase()}.`,
-    anyOf: [{ required: ['invoice_recipient_id'] }, { required: [...RECIPIENT_FIELDS] }],
-  });
+  }),
+  requireOneOf([['invoice_recipient_id'], RECIPIENT_FIELDS], { issueOn: RECIPIENT_FIELDS, message: INVOICE_RECIPIENT_RULE }),
+  'CreateInvoiceFields',
+  { description: `Fields of a new invoice (section 4.6). email, company_name, first_name and last_name: ${INVOICE_RECIPIENT_RULE.toLowerCase()}.` },
+);
 
 export const CreateInvoiceRequestSchema = z
   .object({

@@ -1,8 +1,9 @@
 // Invoice recipients (sections 2.6, 4.8 to 4.12). A recipient is named by company_name, or by
-// first_name and last_name; the Zod refinement checks it and the same rule is written into the
-// document as `anyOf`, which is what the server validates (one pass, against the document).
+// first_name and last_name: one rule (contracts/shared/conditional.ts) gives the Zod refinement and
+// the document's `anyOf`, which is what the server validates (one pass, against the document).
 import { UNPAGED_LIST_MAX } from '../shared/limits.ts';
 import { companyName, countryCode, email, isoDateTime, personName, phoneDigits, regionName, streetAddress, zipCode, recordId } from '../shared/primitives.ts';
+import { atLeastOneProperty, requireOneOf, withRule } from '../shared/conditional.ts';
 import { z } from '../shared/zod.ts';
 
 const nullable = <T extends z.ZodType>(schema: T, description: string) =>
@@ -36,18 +37,8 @@ export const InvoiceRecipientListSchema = z
 /** company_name, or first_name and last_name: the naming rule of recipients (and CSV rows). */
 export const RECIPIENT_NAME_RULE =
   'A recipient needs `company_name`, or both `first_name` and `last_name` (either or both ways may be given).';
-export const recipientNameAnyOf = [{ required: ['company_name'] }, { required: ['first_name', 'last_name'] }];
-
-/** Adds an issue on each missing field when neither company_name nor first and last name is given. */
-export function checkRecipientName(
-  v: { company_name?: string | undefined; first_name?: string | undefined; last_name?: string | undefined },
-  ctx: z.RefinementCtx,
-): void {
-  if (v.company_name || (v.first_name && v.last_name)) return;
-  for (const field of ['company_name', 'first_name', 'last_name'] as const) {
-    if (!v[field]) ctx.addIssue({ code: 'custom', path: [field], message: `required: ${RECIPIENT_NAME_RULE}` });
-  }
-}
+/** The naming rule as a rule between fields: Zod checks it, the document states it (`anyOf`). */
+export const recipientNameRule = requireOneOf([['company_name'], ['first_name', 'last_name']], { message: `required: ${RECIPIENT_NAME_RULE}` });
 
 const conditional = (description: string) => `${description}. Conditional: ${RECIPIENT_NAME_RULE}`;
 
@@ -64,28 +55,25 @@ const recipientFields = {
   country: countryCode().optional(),
 };
 
-export const InvoiceRecipientFieldsSchema = z
-  .object(recipientFields)
-  .superRefine(checkRecipientName)
-  .openapi('InvoiceRecipientFields', {
-    description: `Fields of a new recipient. ${RECIPIENT_NAME_RULE}`,
-    anyOf: recipientNameAnyOf,
-  });
+export const InvoiceRecipientFieldsSchema = withRule(z.object(recipientFields), recipientNameRule, 'InvoiceRecipientFields', {
+  description: `Fields of a new recipient. ${RECIPIENT_NAME_RULE}`,
+});
 
 export const CreateInvoiceRecipientRequestSchema = z
   .object({ invoice_recipient: InvoiceRecipientFieldsSchema })
   .openapi('CreateInvoiceRecipientRequest', { description: 'Body of Create an Invoice Recipient: fields nested under `invoice_recipient`.' });
 export type CreateInvoiceRecipientRequest = z.input<typeof CreateInvoiceRecipientRequestSchema>;
 
-export const InvoiceRecipientUpdateSchema = z
-  .object({ ...recipientFields, email: recipientFields.email.optional() })
-  .refine((v) => Object.keys(v).length > 0, { message: 'give at least one field to change' })
-  .openapi('InvoiceRecipientUpdate', {
+export const InvoiceRecipientUpdateSchema = withRule(
+  z.object({ ...recipientFields, email: recipientFields.email.optional() }),
+  atLeastOneProperty('give at least one field to change'),
+  'InvoiceRecipientUpdate',
+  {
     description:
       'Any of the create fields; at least one (decision M-recipient-update). Fields are changed, not cleared. ' +
       `After the change the recipient must still satisfy the naming rule (checked by the server, 422): ${RECIPIENT_NAME_RULE}`,
-    minProperties: 1,
-  });
+  },
+);
 
 export const UpdateInvoiceRecipientRequestSchema = z
   .object({ invoice_recipient: InvoiceRecipientUpdateSchema })

@@ -3,6 +3,7 @@
 // server knows; the schema requires at least one of them and the server the matching one.
 import { TEXT_LIMITS, UNPAGED_LIST_MAX } from '../shared/limits.ts';
 import { decimalString, email, isoDateTime, positiveDecimalString, positiveFiatAmount, recordId } from '../shared/primitives.ts';
+import { flagChooses, requireOneOf, withRule } from '../shared/conditional.ts';
 import { z } from '../shared/zod.ts';
 import { InstantRefundStatusSchema, RefundStatusSchema, httpsUrl, reference } from './enums.ts';
 
@@ -51,17 +52,13 @@ export const REFUND_AMOUNT_RULE =
   'the schema requires at least one, the server the one matching the settlement method (422 naming it) and ignores the other. ' +
   'Refunds cannot exceed what was received (422 code 2002, decision M4).';
 
-type Amounts = { amount_to_refund_fiat?: string | undefined; amount_to_refund?: string | undefined };
-function requireAnAmount(v: Amounts, ctx: z.RefinementCtx): void {
-  if (v.amount_to_refund_fiat !== undefined || v.amount_to_refund !== undefined) return;
-  for (const field of ['amount_to_refund_fiat', 'amount_to_refund'] as const) {
-    ctx.addIssue({ code: 'custom', path: [field], message: 'give amount_to_refund_fiat (instant settlement) or amount_to_refund (manual settlement)' });
-  }
-}
-const amountAnyOf = [{ required: ['amount_to_refund_fiat'] }, { required: ['amount_to_refund'] }];
+// Either amount field; the server then asks for the one matching the settlement method.
+const amountRule = requireOneOf([['amount_to_refund_fiat'], ['amount_to_refund']], {
+  message: 'give amount_to_refund_fiat (instant settlement) or amount_to_refund (manual settlement)',
+});
 
-export const CreateRefundRequestSchema = z
-  .object({
+export const CreateRefundRequestSchema = withRule(
+  z.object({
     email: email('Customer address for the refund link'),
     amount_to_refund_fiat: positiveFiatAmount('Fiat amount. Required for instant-settlement transactions.').optional(),
     amount_to_refund: positiveDecimalString('Cryptocurrency amount. Required for manual-settlement transactions.').optional(),
@@ -71,13 +68,15 @@ export const CreateRefundRequestSchema = z
     }),
     send_email: z.boolean().default(false).openapi({ description: 'The service e-mails the refund link to the customer; default false' }),
     webhook_url: httpsUrl('Refund webhook target; must use https. Omitted: no webhook.').optional(),
-  })
-  .superRefine(requireAnAmount)
-  .openapi('CreateRefundRequest', { description: `Body of Create a Refund (section 4.13), flat. ${REFUND_AMOUNT_RULE}`, anyOf: amountAnyOf });
+  }),
+  amountRule,
+  'CreateRefundRequest',
+  { description: `Body of Create a Refund (section 4.13), flat. ${REFUND_AMOUNT_RULE}` },
+);
 export type CreateRefundRequest = z.input<typeof CreateRefundRequestSchema>;
 
-export const CreateInstantRefundRequestSchema = z
-  .object({
+export const CreateInstantRefundRequestSchema = withRule(
+  z.object({
     id: recordId().openapi({ description: 'Transaction id', example: 7001 }),
     refund_full_amount: z.boolean().default(false).openapi({
       description: 'True refunds the whole received amount; then the amount fields must be omitted. Default false.',
@@ -87,25 +86,14 @@ export const CreateInstantRefundRequestSchema = z
     address: reference("Valid blockchain address for the transaction's currency (checked by the server)", 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq'),
     destination_tag: z.string().max(TEXT_LIMITS.crypto).optional().openapi({ description: 'XRP destination tag' }),
     webhook_url: httpsUrl('Refund webhook target; must use https. Omitted: no webhook.').optional(),
-  })
-  .superRefine((v, ctx) => {
-    if (!v.refund_full_amount) return requireAnAmount(v, ctx);
-    for (const field of ['amount_to_refund_fiat', 'amount_to_refund'] as const) {
-      if (v[field] !== undefined) ctx.addIssue({ code: 'custom', path: [field], message: 'omit amounts when refund_full_amount is true' });
-    }
-  })
-  .openapi('CreateInstantRefundRequest', {
+  }),
+  // Full refund (amount fields forbidden), or a partial one with an amount field.
+  flagChooses({ flag: 'refund_full_amount', forbid: ['amount_to_refund_fiat', 'amount_to_refund'], forbidMessage: 'omit amounts when refund_full_amount is true', otherwise: amountRule }),
+  'CreateInstantRefundRequest',
+  {
     description: `Body of Create an Instant Refund (section 4.14), flat. With refund_full_amount true no amount is given; otherwise: ${REFUND_AMOUNT_RULE}`,
-    // Full refund (amount fields forbidden: `not: {}`), or a partial one with an amount field.
-    anyOf: [
-      {
-        required: ['refund_full_amount'],
-        properties: { refund_full_amount: { const: true }, amount_to_refund_fiat: { not: {} }, amount_to_refund: { not: {} } },
-      },
-      { required: ['amount_to_refund_fiat'], properties: { refund_full_amount: { const: false } } },
-      { required: ['amount_to_refund'], properties: { refund_full_amount: { const: false } } },
-    ],
-  });
+  },
+);
 export type CreateInstantRefundRequest = z.input<typeof CreateInstantRefundRequestSchema>;
 
 export const TransactionRefundParamsSchema = z.object({

@@ -1,6 +1,7 @@
 // The control API's exchange operations (issue 18 point 1): one trader's data reset, balances loaded
 // for a trader, and an order book of a given depth on a market. Spread into sandboxOperations.
 import { MarketIdSchema, AccountSchema } from '../exchange/schemas.ts';
+import { atLeastOneProperty, withRule } from '../shared/conditional.ts';
 import { TEXT_LIMITS, REFERENCE_LIST_MAX } from '../shared/limits.ts';
 import { decimalString } from '../shared/primitives.ts';
 import { defineOperations } from '../shared/operation.ts';
@@ -26,11 +27,12 @@ export const TraderResetSchema = z
   .strict()
   .openapi('TraderReset', { description: "One trader's data reset" });
 
-export const TraderBalancesRequestSchema = z
-  .object(Object.fromEntries(EXCHANGE_CURRENCIES.map((c) => [c, amount(c)])) as Record<(typeof EXCHANGE_CURRENCIES)[number], ReturnType<typeof amount>>)
-  .strict()
-  .refine((b) => Object.keys(b).length > 0, 'give at least one currency')
-  .openapi('TraderBalancesRequest', { description: 'Balances to set, by currency; currencies left out keep theirs', minProperties: 1 });
+export const TraderBalancesRequestSchema = withRule(
+  z.object(Object.fromEntries(EXCHANGE_CURRENCIES.map((c) => [c, amount(c)])) as Record<(typeof EXCHANGE_CURRENCIES)[number], ReturnType<typeof amount>>).strict(),
+  atLeastOneProperty('give at least one currency'),
+  'TraderBalancesRequest',
+  { description: 'Balances to set, by currency; currencies left out keep theirs' },
+);
 
 export const TraderBalancesSchema = z
   .object({

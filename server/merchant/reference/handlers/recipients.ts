@@ -1,6 +1,8 @@
 // Invoice recipients (sections 4.8 to 4.12): create, read, update (given fields replace, absent
 // ones are kept; the result must still be named), delete (their invoices keep their e-mail and
 // lose the link).
+import { recipientNameRule } from '../../../../contracts/merchant/recipients.ts';
+import { ruleIssues } from '../../../../contracts/shared/conditional.ts';
 import { merchantHandlers } from '../../handler-map.ts';
 import { invalidFields, notFound } from '../problems.ts';
 import type { RecipientFields, RecipientRecord } from '../records.ts';
@@ -9,10 +11,14 @@ import { recipientView } from '../views.ts';
 
 const FIELDS = ['email', 'first_name', 'last_name', 'company_name', 'address', 'city', 'phone', 'province_or_state', 'zip', 'country'] as const;
 
-/** The naming rule of decision M-recipient-update: company_name, or first_name and last_name. */
+/**
+ * The naming rule of decision M-recipient-update (company_name, or first_name and last_name), the
+ * contract's own rule run on the stored record after the change: null and '' are not given.
+ */
 function checkNamed(r: RecipientFields): void {
-  if (r.company_name || (r.first_name && r.last_name)) return;
-  const missing = (['company_name', 'first_name', 'last_name'] as const).filter((k) => !r[k]);
+  const given = Object.fromEntries(Object.entries(r).filter(([, v]) => v !== null && v !== ''));
+  const missing = ruleIssues(recipientNameRule, given).map((issue) => issue.path[0]);
+  if (missing.length === 0) return;
   throw invalidFields(missing.map((k) => ({ [`invoice_recipient.${k}`]: 'required: a recipient needs company_name, or first_name and last_name' })));
 }
 
