@@ -24,7 +24,7 @@ export type { HandlerContext } from './api/module.ts';
 export type { ExchangeHandlers, ExchangeOperations } from './exchange/handler-map.ts';
 export type { MerchantHandlers, MerchantOperations } from './merchant/handler-map.ts';
 export type { PartnerHandlers, PartnerOperations } from './partner/handler-map.ts';
-export { EXCHANGE_PLATFORM_CODES } from './exchange/render.ts';
+export { EXCHANGE_PLATFORM_CODES } from './error-bodies/exchange.ts';
 export { RateLimiter, type RateCounter, type RateDecision, type RateLimitRule } from './rate-limit.ts';
 // Stores shared by several instances (README, "Running several instances").
 export { connectRedis, redisReady, type RedisConnectOptions, type RedisSource } from './stores/redis.ts';

@@ -34,6 +34,7 @@ const FLOORS: readonly (readonly string[])[] = [
   ['ports', 'csv'], // storage interfaces; the CSV validator (imports only contracts)
   ['validation'], // document validation
   ['http'], // the request pipeline: routing, failures, idempotency
+  ['error-bodies'], // each API's error body
   ['auth'], // the three APIs' authentication
   ['api'], // what an API module is, its handler map
   ['exchange', 'merchant', 'partner'], // each API: its protocol, render, reference handlers
@@ -56,18 +57,15 @@ const KNOWN_UPWARD: Record<string, string> = {
   'api -> partner': 'api/all.ts, as above',
   'api -> root': ROOT_LEAF,
   'api -> sandbox': 'api/module.ts names the sandbox control types in ApiModule; the protocol should not know the sandbox',
-  'auth -> exchange': "auth/mountable.ts imports each API's render.ts for its error body, which belongs below auth",
-  'auth -> merchant': 'auth/mountable.ts, as above',
-  'auth -> partner': 'auth/mountable.ts, as above',
   'auth -> root': ROOT_LEAF,
   'auth -> stores': 'auth/index.ts re-exports the Redis nonce store: the auth entry pulls a storage driver',
+  'error-bodies -> root': ROOT_LEAF,
   'exchange -> root': ROOT_LEAF,
   'http -> api': 'http/api-router.ts and http/operation.ts take the handler-map and module types from api/ (http/ is being rebuilt)',
   'http -> auth': 'http/idempotency.ts and http/operation.ts key requests by auth/principal.ts (http/ is being rebuilt)',
   'http -> root': ROOT_LEAF,
   'http -> state': 'http/health.ts takes the SQLite handle type from state/db.ts (http/ is being rebuilt)',
   'merchant -> root': ROOT_LEAF,
-  'merchant -> sandbox': 'merchant/reference/defaults.ts wires the sandbox clock and reset into the reference handlers',
   'partner -> root': ROOT_LEAF,
   'ports -> exchange': "ports/engine-journal.ts takes the engine's command and wire types: ports do not own their records yet (storage work)",
   'ports -> merchant': 'ports/merchant-store.ts and ports/outbox.ts take merchant/reference/records.ts, as above',

@@ -3,10 +3,10 @@
 // error body (server/http/mountable.ts). `app.use(merchantAuth(keys))` alone is enough: no HTML page,
 // no stack trace. The server's routers use the `*AuthStep` forms, which pass failures on.
 import type { ErrorRequestHandler } from 'express';
-import { renderExchangeFailure } from '../exchange/render.ts';
+import { renderExchangeFailure } from '../error-bodies/exchange.ts';
 import { answering, errorHandlerOf, type ApiMiddleware, type ErrorHandlerOptions } from '../http/mountable.ts';
-import { renderMerchantFailure } from '../merchant/render.ts';
-import { renderPartnerFailure } from '../partner/render.ts';
+import { renderMerchantFailure } from '../error-bodies/merchant.ts';
+import { renderPartnerFailure } from '../error-bodies/partner.ts';
 import { exchangeAuthStep, type ExchangeAuthOptions, type ExchangeVerifier } from './exchange.ts';
 import { merchantAuthStep, type MerchantPermission, type MerchantVerifier } from './merchant.ts';
 import { partnerAuthStep, type PartnerVerifier } from './partner.ts';

@@ -8,7 +8,7 @@ import { exchangePrincipal, type ExchangePrincipal } from '../auth/principal.ts'
 import { ipKey } from '../rate-limit.ts';
 import type { ExchangeOperations } from './handler-map.ts';
 import { defaultExchangeHandlers } from './reference/defaults.ts';
-import { renderExchangeFailure } from './render.ts';
+import { renderExchangeFailure } from '../error-bodies/exchange.ts';
 
 
 export const exchangeApi: ApiModule<ExchangeOperations, ExchangePrincipal, 'exchange'> = {

@@ -9,7 +9,7 @@ import { merchantPrincipal, type MerchantPrincipal } from '../auth/principal.ts'
 import { ipKey } from '../rate-limit.ts';
 import type { MerchantOperations } from './handler-map.ts';
 import { defaultMerchantHandlers } from './reference/defaults.ts';
-import { renderMerchantFailure } from './render.ts';
+import { renderMerchantFailure } from '../error-bodies/merchant.ts';
 
 
 const PERMISSIONS: readonly string[] = ['refund:create'] satisfies MerchantPermission[];

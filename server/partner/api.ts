@@ -1,5 +1,5 @@
 // The partner API in the server: Bearer or Basic on every operation (P1), the partner error body
-// with registration's own validation body (P2, render.ts), and rate limiting per credential
+// with registration's own validation body (P2, error-bodies/partner.ts), and rate limiting per credential
 // (decision P-rate).
 import { partnerContract } from '../../contracts/partner/index.ts';
 import { partnerOperations } from '../../contracts/partner/operations.ts';
@@ -9,7 +9,7 @@ import { partnerPrincipal, type PartnerPrincipal } from '../auth/principal.ts';
 import { ipKey } from '../rate-limit.ts';
 import type { PartnerOperations } from './handler-map.ts';
 import { defaultPartnerHandlers } from './reference/defaults.ts';
-import { renderPartnerFailure } from './render.ts';
+import { renderPartnerFailure } from '../error-bodies/partner.ts';
 
 
 export const partnerApi: ApiModule<PartnerOperations, PartnerPrincipal, 'partner'> = {

@@ -1,22 +1,10 @@
-// Per-merchant test clocks (decision S-clock): the merchant API's handlers run on their caller's
-// clock, and the control API reads and advances one merchant's clock.
+// Per-merchant test clocks (decision S-clock): the control API reads and advances one merchant's
+// clock (the merchant API's handlers run on their caller's clock: merchant/reference/merchant-clocks.ts).
 import type { merchantClockOperations } from '../../contracts/sandbox/merchant-clock.ts';
 import type { HandlerMap } from '../api/handler-map.ts';
 import type { ServerConfig } from '../config.ts';
 import { ApiDomainError } from '../errors.ts';
-import type { TestClock } from './clock.ts';
 import type { SandboxControl } from './control.ts';
-
-type Handlers = Record<string, (input: never) => unknown>;
-
-/** Each handler runs on the clock of the merchant key that called it (public operations: the global clock). */
-export function onMerchantClocks<H extends object>(clock: TestClock, handlers: H): H {
-  const out: Handlers = {};
-  for (const [id, handler] of Object.entries(handlers as Handlers)) {
-    out[id] = (input) => clock.within((input as { principal?: { apiKey?: string } }).principal?.apiKey, () => handler(input));
-  }
-  return out as H;
-}
 
 export function merchantClockHandlers(control: SandboxControl, config: ServerConfig): HandlerMap<typeof merchantClockOperations, unknown> {
   const sandboxKey = (apiKey: string) => {

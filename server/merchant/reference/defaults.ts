@@ -5,11 +5,11 @@ import type { HandlerContext } from '../../api/module.ts';
 import { inUnits } from '../../ports/units.ts';
 import type { MerchantHandlers } from '../handler-map.ts';
 import { merchantReferenceHandlers } from './index.ts';
+import { onMerchantClocks } from './merchant-clocks.ts';
+import { removeMerchantRecords } from './reset.ts';
 import { resumeSandbox } from './resume.ts';
 import { MerchantSandbox } from './sandbox.ts';
-import { removeMerchantRecords } from '../../sandbox/merchant-reset.ts';
 import { merchantFixtures } from './sandbox-fixtures.ts';
-import { onMerchantClocks } from '../../sandbox/merchant-clock.ts';
 
 export function defaultMerchantHandlers({ config, now, log, stores, control }: HandlerContext): MerchantHandlers {
   const { units, outbox, merchant: store, invoiceNumbers } = stores;

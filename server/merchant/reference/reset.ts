@@ -1,7 +1,7 @@
 // Removing one merchant key's records from the merchant sandbox (POST /sandbox/v1/merchants/{key}/reset).
 // Steps still scheduled for them find no record and do nothing (each lifecycle step reads its record first).
-import type { MerchantStore } from '../ports/merchant-store.ts';
-import type { Table } from '../ports/table.ts';
+import type { MerchantStore } from '../../ports/merchant-store.ts';
+import type { Table } from '../../ports/table.ts';
 
 const TABLES = ['payments', 'widgetPayments', 'transactions', 'invoices', 'recipients', 'refunds', 'payouts', 'deliveries'] as const;
 
