@@ -1,5 +1,6 @@
 // Request parameters and bodies of section 4 of the exchange document. Defaults and maxima the
 // document leaves open are decision X-limits (index.ts); they live here once, as constants.
+import { absentField } from '../shared/conditional.ts';
 import { decimalString, boundedInt } from '../shared/primitives.ts';
 import { z } from '../shared/zod.ts';
 import { MarketIdSchema, ORDER_BOOK_LEVELS_MAX, OrderBySchema, SideSchema, StateSchema } from './schemas.ts';
@@ -60,13 +61,8 @@ export const OrderIdQuerySchema = z.object({
 const side = SideSchema;
 const volume = decimalString('Base-currency quantity');
 const price = decimalString('Price per base unit in quote currency');
-// "Absent" as a schema: zod-to-openapi cannot map z.never, so the Zod side refines any present
-// value away and the OpenAPI side says `not: {}` (no value allowed); both reject a price.
-const noPrice = z
-  .unknown()
-  .refine((v) => v === undefined, 'market orders take no price')
-  .optional()
-  .openapi({ description: 'Market orders take no price; a request that sends one is rejected (1001)', not: {} });
+// "Absent" as a schema: both forms from absentField (Zod refines a value away, the document says `not: {}`).
+const noPrice = absentField('market orders take no price', { description: 'Market orders take no price; a request that sends one is rejected (1001)' });
 
 // One order of 4.12, with or without its market (4.13 carries the market once, beside `orders`).
 // A discriminated union on ord_type says "price required when limit" as a schema the validator

@@ -6,6 +6,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
 import { exchangeContract } from '../exchange/index.ts';
+import { MarketOrderRequestSchema } from '../exchange/requests.ts';
 import { merchantContract } from '../merchant/index.ts';
 import { partnerContract } from '../partner/index.ts';
 import { sandboxContract } from '../sandbox/index.ts';
@@ -134,6 +135,19 @@ describe('rules between fields: the Zod check and the document agree', () => {
     ]);
     expect(ruleIssues({ ...rule, emptyIsAbsent: true }, { company_name: '', first_name: 'Jane', last_name: 'Doe' })).toEqual([]);
     expect(ruleIssues({ ...rule, issueOn: ['company_name'] }, {})).toEqual([{ path: ['company_name'], message: 'name it' }]);
+  });
+});
+
+describe('a field that must be absent: the Zod check and the document agree', () => {
+  const order = { market: 'btcusd', side: 'buy', volume: '0.5', ord_type: 'market' };
+  it.each<Row>([
+    ['valid', order],
+    ['invalid', { ...order, price: '30000.00' }],
+    ['invalid', { ...order, price: null }],
+  ])('MarketOrderRequest: %s %j', (verdict, input) => {
+    const zod = MarketOrderRequestSchema.safeParse(input).success;
+    const json = ajv.getSchema('exchange.json#/components/schemas/MarketOrderRequest')!(input) as boolean;
+    expect({ zod, json }).toEqual({ zod: verdict === 'valid', json: verdict === 'valid' });
   });
 });
 

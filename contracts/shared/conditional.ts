@@ -92,6 +92,17 @@ export function ruleJsonSchema(rule: ObjectRule): Record<string, unknown> {
   }
 }
 
+/**
+ * A property that must not be sent (a market order's price), both forms from here: zod-to-openapi
+ * cannot map z.never, so Zod refines any present value away and the document says `not: {}`.
+ */
+export const absentField = (message: string, metadata: { description: string }) =>
+  z
+    .unknown()
+    .refine((v) => v === undefined, message)
+    .optional()
+    .openapi({ ...metadata, not: {} });
+
 /** Every schema built by `withRule`, by component name: the agreement test walks them. */
 export const ruledSchemas = new Map<string, { schema: z.ZodObject; rule: ObjectRule }>();
 
