@@ -37,12 +37,12 @@ const FLOORS: readonly (readonly string[])[] = [
   ['error-bodies'], // each API's error body
   ['auth'], // the three APIs' authentication
   ['api'], // what an API module is, its handler map
-  ['exchange', 'merchant', 'partner'], // each API: its protocol, render, reference handlers
+  ['exchange', 'merchant', 'partner'], // each API: its module and reference handlers
   ['sandbox', 'state', 'stores'], // sandbox control beside the storage drivers, apart from each other
   ['root'],
 ];
 
-// Why root files sit below everything they are imported from: errors.ts (ApiError and the codes),
+// Why the folders below import the root on top: errors.ts (ApiError and the codes),
 // rate-limit.ts (the Clock type), config.ts, config-defaults.ts, spec.ts, log.ts and
 // request-view.ts are shared leaves in the composition's folder. They belong on a bottom floor;
 // moving them renames imports across the whole server, which waits for the validation rebuild
