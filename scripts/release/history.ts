@@ -1,5 +1,6 @@
 // What was released: api-history/<api>/releases.json (version, date, changelog lines, oldest
-// first) and api-history/<api>/<version>.json (the document as released).
+// first) and api-history/<api>/<version>.json (the document as released). The client and
+// contract runner as released are in the commit that wrote that document (sources.ts).
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Doc } from '../diff/finding.ts';
@@ -10,8 +11,6 @@ export interface ReleaseRecord {
   date: string;
   /** The hand-written lines of the release (accepted breaks first). */
   changelog: string[];
-  /** The client and contract runner as released (scripts/release/sources.ts). */
-  source?: string;
 }
 
 export const SEMVER = /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)$/;
