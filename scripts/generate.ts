@@ -8,9 +8,10 @@ import { generateAll } from './pipeline/index.ts';
 import { pipelineOptions } from './pipeline/options.ts';
 import { readmeFile } from './readme-table.ts';
 import { breakingLines } from './release/breaking-lines.ts';
-import { exitWithHelp } from './help.ts';
+import { CLIS } from './clis.ts';
+import { cliArgs } from './help.ts';
 
-exitWithHelp(process.argv.slice(2), 'Usage: npm run generate\n\nWrites generated/ (OpenAPI documents, types, clients, docs) and the README API table from contracts/, then prints\none line per breaking change of each document against its last release in api-history/. No options.');
+cliArgs(CLIS.generate);
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const started = performance.now();

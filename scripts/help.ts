@@ -26,9 +26,7 @@ export function parseCli<O extends Options>(cli: Cli<O>, argv: readonly string[]
     if (!cli.allowPositionals && parsed.positionals.length > 0) throw new Error(`unexpected argument '${parsed.positionals[0]}'`);
     return parsed as Parsed<O>;
   } catch (e) {
-    const message = (e as Error).message;
-    const unknown = /^Unknown option '([^']+)'/.exec(message);
-    err(`${cli.name}: ${unknown ? `unknown option ${unknown[1]}` : message.split('\n')[0]} (--help for usage)\n`);
+    err(`${cli.name}: ${reason((e as Error).message)} (--help for usage)\n`);
     return 2;
   }
 }
@@ -43,4 +41,10 @@ export function cliArgs<O extends Options>(cli: Cli<O>, argv: readonly string[] 
 /** For a script that takes no options: answers `--help`, refuses anything else. */
 export function exitWithHelp(argv: readonly string[], usage: string, name = usage.split('\n')[0]!.replace(/^Usage: /, '')): void {
   cliArgs({ name, usage, options: {} }, argv);
+}
+
+/** A parse or usage error as the one line the convention prints (`unknown option --x`, not Node's paragraph). */
+export function reason(message: string): string {
+  const unknown = /^Unknown option '([^']+)'/.exec(message);
+  return unknown ? `unknown option ${unknown[1]}` : message.split('\n')[0]!.replace(/\. To specify a positional argument.*$/, '');
 }

@@ -10,6 +10,10 @@ import { fileURLToPath } from 'node:url';
 import { API_IDS } from '../diff/load.ts';
 import { readHistory } from './history.ts';
 import { checkoutSources, releaseSource } from './sources.ts';
+import { CLIS } from '../clis.ts';
+import { cliArgs } from '../help.ts';
+
+cliArgs(CLIS.lastRelease);
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
