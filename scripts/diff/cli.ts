@@ -8,7 +8,7 @@ import { failsAt, formatReport, type Format, type Report } from './format.ts';
 import type { Level } from './finding.ts';
 import { diffDocuments } from './index.ts';
 import { API_IDS, apiOf, currentDocuments, isSingleDocument, loadDocument, type ApiId } from './load.ts';
-import { lastRelease } from '../release/history.ts';
+import { lastRelease } from './history.ts';
 import type { Doc } from './finding.ts';
 
 const usage = (prog: string) => `Usage: ${prog} [--base <git ref | file | URL>] [options]
