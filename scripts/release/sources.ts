@@ -1,7 +1,7 @@
 // The client and contract runner as released, read back from git instead of a stored archive: a
 // release is the commit that wrote its document, i.e. the newest commit whose
 // generated/openapi/<api>.json is byte for byte api-history/<api>/<version>.json (npm run release
-// writes both at once). Its client/, scripts/contract/, contracts/ and generated/ are what the
+// writes both at once). Its client/, scripts/, contracts/ and generated/ are what the
 // release shipped, readable in that commit's diff. A release not yet committed is the working tree.
 // Needs the repository's history (a full clone, not a shallow one).
 import { execFileSync } from 'node:child_process';
@@ -9,7 +9,8 @@ import { cpSync, existsSync, readFileSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { historyDir } from './history.ts';
 
-export const SOURCE_PATHS = ['client', 'scripts/contract', 'scripts/contract.ts', 'contracts', 'generated', 'package.json', 'tsconfig.json'];
+// All of scripts/ (text, and the runner imports beyond scripts/contract/, e.g. the command-line helpers).
+export const SOURCE_PATHS = ['client', 'scripts', 'contracts', 'generated', 'package.json', 'tsconfig.json'];
 
 const git = (root: string, args: string[], input?: string) => execFileSync('git', args, { cwd: root, encoding: 'utf8', input, maxBuffer: 256 << 20, stdio: ['pipe', 'pipe', 'pipe'] });
 
