@@ -26,6 +26,10 @@ import { pgAvailable, startPostgres } from '../test/postgres-server.ts';
 import { int, mb, median, ratio, seconds } from './stats.ts';
 import { judge, judgeBoth, renderRows, renderTable, type Row } from './table.ts';
 import { ENDPOINTS, VARIANTS, measureValidation, type ValidationFigure, type Variant } from './validation.ts';
+import { CLIS } from '../scripts/clis.ts';
+import { cliArgs } from '../scripts/help.ts';
+
+cliArgs(CLIS.bench);
 
 const FIGURES = ['validation', 'express', 'client', 'memory', 'state', 'pg', 'generate', 'engine', 'signing', 'bundle', 'nonces'] as const;
 type Figure = (typeof FIGURES)[number];

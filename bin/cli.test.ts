@@ -19,10 +19,10 @@ describe('cryptopay-toolkit', () => {
     const help = run(['--import', 'tsx', 'bin/cli.ts'], ['--help']);
     expect(help.code).toBe(0);
     expect(help.out).toMatch(/^Usage: cryptopay-toolkit <command> \[options\]\n/);
-    for (const command of ['contract --api', 'diff --base', 'csv validate', 'serve [--host HOST]', 'webhooks trigger <event>', 'webhooks test --url']) expect(help.out).toContain(`  ${command}`);
+    for (const command of ['contract --api', 'diff [--base', 'csv validate', 'serve [--host HOST]', 'webhooks trigger <event>', 'webhooks test --url']) expect(help.out).toContain(`  ${command}`);
     const unknown = cli('deploy');
     expect(unknown.code).toBe(2);
-    expect(unknown.err).toMatch(/^unknown command "deploy"\n\nUsage: cryptopay-toolkit/);
+    expect(unknown.err).toBe('cryptopay-toolkit: unknown command "deploy" (--help for usage)\n');
   }, 30_000);
 
   it('names itself in each command\'s usage', () => {
@@ -33,7 +33,7 @@ describe('cryptopay-toolkit', () => {
     }
     const bad = cli('serve', '--prot', '1');
     expect(bad.code).toBe(2);
-    expect(bad.err).toContain("Unknown option '--prot'");
+    expect(bad.err).toBe('serve: unknown option --prot (--help for usage)\n');
   }, 60_000);
 
   it('csv validate prints each bad cell and exits 1', () => {

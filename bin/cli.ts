@@ -6,6 +6,7 @@
 // Commands are imported lazily so `csv` does not load Express.
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { reason } from '../scripts/help.ts';
 
 const PROG = 'cryptopay-toolkit';
 
@@ -14,8 +15,8 @@ const USAGE = `Usage: ${PROG} <command> [options]
 Commands:
   contract --api <exchange|merchant|partner|all> --base-url URL [options]
                  contract tests against a running deployment (diff table; exit 1 on mismatch)
-  diff --base <git ref | file | URL> [--api NAME] [--format text|json|markdown] [--fail-on ERR|WARN]
-                 breaking-change diff of the documents against a base (requests widen, responses narrow)
+  diff [--base <git ref | file | URL>] [--api NAME] [--format text|json|markdown] [--fail-on LEVEL]
+                 breaking-change diff against a base (default each API's last release; exit 1 on ERR)
   csv validate [--kind merchants|invoices] [--json] FILE
                  validate a partner merchant import or invoice upload CSV file
   serve [--host HOST] [--port PORT] [--config FILE]
@@ -58,7 +59,7 @@ async function serveCommand(argv: string[]): Promise<number | undefined> {
       allowPositionals: false,
     }).values;
   } catch (e) {
-    process.stderr.write(`serve: ${(e as Error).message}\n\n${SERVE_USAGE}\n`);
+    process.stderr.write(`serve: ${reason((e as Error).message)} (--help for usage)\n`);
     return 2;
   }
   if (values.help) {
@@ -105,7 +106,8 @@ async function main(argv: string[]): Promise<number | undefined> {
       process.stdout.write(`${USAGE}\n`);
       return 0;
     default:
-      process.stderr.write(`${command === undefined ? 'no command given' : `unknown command "${command}"`}\n\n${USAGE}\n`);
+      if (command === undefined) process.stderr.write(`no command given\n\n${USAGE}\n`);
+      else process.stderr.write(`${PROG}: unknown ${command.startsWith('-') ? 'option' : 'command'} "${command}" (--help for usage)\n`);
       return 2;
   }
 }

@@ -16,16 +16,21 @@ describe('API_PREFIXES', () => {
   });
 });
 
+// The paths come from the contracts: they carry the major version, which a major release moves.
+const ex = exchangeContract.basePath;
+const me = merchantContract.basePath;
+const pa = partnerContract.basePath;
+
 describe('resolveBaseUrl', () => {
   it.each([
-    ['http://127.0.0.1:8080', 'exchange', 'http://127.0.0.1:8080/api/v1'],
-    ['http://127.0.0.1:8080/', 'exchange', 'http://127.0.0.1:8080/api/v1'],
-    ['http://127.0.0.1:8080/api/v1', 'exchange', 'http://127.0.0.1:8080/api/v1'],
-    ['http://127.0.0.1:8080/api/v1/', 'exchange', 'http://127.0.0.1:8080/api/v1'],
-    ['https://gw.example.com/trading', 'exchange', 'https://gw.example.com/trading/api/v1'],
-    ['http://localhost:8080', 'merchant', 'http://localhost:8080/merchant/v2'],
-    ['http://localhost:8080/merchant/v2', 'merchant', 'http://localhost:8080/merchant/v2'],
-    ['http://localhost:8080', 'partner', 'http://localhost:8080/partner/v1'],
+    ['http://127.0.0.1:8080', 'exchange', `http://127.0.0.1:8080${ex}`],
+    ['http://127.0.0.1:8080/', 'exchange', `http://127.0.0.1:8080${ex}`],
+    [`http://127.0.0.1:8080${ex}`, 'exchange', `http://127.0.0.1:8080${ex}`],
+    [`http://127.0.0.1:8080${ex}/`, 'exchange', `http://127.0.0.1:8080${ex}`],
+    ['https://gw.example.com/trading', 'exchange', `https://gw.example.com/trading${ex}`],
+    ['http://localhost:8080', 'merchant', `http://localhost:8080${me}`],
+    [`http://localhost:8080${me}`, 'merchant', `http://localhost:8080${me}`],
+    ['http://localhost:8080', 'partner', `http://localhost:8080${pa}`],
   ] as const)('%s (%s) -> %s', (given, api, want) => {
     expect(resolveBaseUrl(given, api)).toBe(want);
   });

@@ -8,6 +8,10 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildClientPackage } from './client-package.ts';
+import { CLIS } from './clis.ts';
+import { cliArgs } from './help.ts';
+
+cliArgs(CLIS.build);
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const started = performance.now();

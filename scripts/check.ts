@@ -14,6 +14,10 @@ import { pipelineOptions } from './pipeline/options.ts';
 import { readmeFile } from './readme-table.ts';
 import { checkGate } from './release/check-gate.ts';
 import { NATIVE_TSC } from './tsc-path.ts';
+import { CLIS } from './clis.ts';
+import { cliArgs } from './help.ts';
+
+cliArgs(CLIS.check);
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);

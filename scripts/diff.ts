@@ -1,4 +1,4 @@
-// `npm run diff -- --base <git ref | file | URL> [...]`: the breaking-change diff (scripts/diff/cli.ts;
+// `npm run diff [-- --base <git ref | file | URL>] [...]`: the breaking-change diff against each API's last release by default (scripts/diff/cli.ts;
 // also `cryptopay-toolkit diff`).
 import { diffCli } from './diff/cli.ts';
 

@@ -1,4 +1,5 @@
-// npm run generate: contracts -> generated/openapi, generated/types, docs. Deterministic.
+// npm run generate: contracts -> generated/openapi, generated/types, docs. Deterministic. Ends
+// with one line per breaking change against each API's last release (scripts/release/breaking-lines.ts).
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -6,6 +7,11 @@ import { contracts, documents } from '../contracts/index.ts';
 import { generateAll } from './pipeline/index.ts';
 import { pipelineOptions } from './pipeline/options.ts';
 import { readmeFile } from './readme-table.ts';
+import { breakingLines } from './release/breaking-lines.ts';
+import { CLIS } from './clis.ts';
+import { cliArgs } from './help.ts';
+
+cliArgs(CLIS.generate);
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const started = performance.now();
@@ -22,3 +28,5 @@ for (const file of files) {
 const took = ((performance.now() - started) / 1000).toFixed(2);
 console.log(`generated ${files.length} files in ${took} s: ${changed.length === 0 ? 'all unchanged' : `${changed.length} written`}`);
 for (const line of changed) console.log(`  ${line}`);
+const json = (api: string) => files.find((f) => f.path === `generated/openapi/${api}.json`)?.content;
+for (const line of breakingLines(root, contracts, (api) => (json(api) === undefined ? undefined : JSON.parse(json(api)!)))) console.log(line);

@@ -10,22 +10,16 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer as createNetServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
+import { CLIS } from './clis.ts';
+import { cliArgs } from './help.ts';
 import { API_IDS, basePathOf, loadDocument, type ApiId } from './contract/document.ts';
 import { runContract } from './contract/runner.ts';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 const PRISM = `${root}node_modules/@stoplight/prism-cli/dist/index.js`;
 
-const { values: args } = parseArgs({
-  options: {
-    api: { type: 'string', default: 'all' },
-    runs: { type: 'string', default: '3' },
-    seed: { type: 'string', default: '1' },
-    'base-url': { type: 'string' }, // a server already running; default: start `npm start`'s server
-    verbose: { type: 'boolean', default: false },
-  },
-});
+const parsed = cliArgs(CLIS.prism).values;
+const args = { api: parsed.api ?? 'all', runs: parsed.runs ?? '3', seed: parsed.seed ?? '1', 'base-url': parsed['base-url'], verbose: parsed.verbose ?? false };
 const apis: ApiId[] = args.api === 'all' ? [...API_IDS] : [args.api as ApiId];
 const children: ChildProcess[] = [];
 

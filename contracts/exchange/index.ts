@@ -10,6 +10,7 @@ import { formBodiesDecision } from '../shared/wire-forms.ts';
 import { limitsDecision } from '../shared/limits.ts';
 import { linksDecision } from '../shared/links.ts';
 import { answersDecision } from '../shared/responses.ts';
+import { versionedPath } from '../shared/release.ts';
 import { release } from './release.ts';
 
 // X1 in the words of DESIGN.md, extended to the wire forms of Peatio clients (X-tonce, X-form,
@@ -215,7 +216,7 @@ export const exchangeContract = {
   version: release.version,
   unreleased: release.unreleased,
   description,
-  basePath: '/api/v1',
+  basePath: versionedPath('/api', release.version),
   tags: [
     { name: 'Exchange', description: 'Public exchange data: server time, markets, currencies' },
     { name: 'Market data', description: 'Public market data: tickers, order book, trade history' },

@@ -9,6 +9,7 @@ import { idempotencyDecision } from '../shared/idempotency.ts';
 import { MerchantErrorSchema } from '../shared/errors.ts';
 import { WEBHOOK_DELIVERY, WEBHOOK_SIGNING_TEXT, merchantWebhooks } from './ops-webhooks.ts';
 import { PaymentWebhookPayloadSchema, RefundWebhookPayloadSchema } from './webhooks.ts';
+import { versionedPath } from '../shared/release.ts';
 import { release } from './release.ts';
 
 const description = `Accept cryptocurrency payments priced in a fiat merchant currency (USD, CAD or EUR): hosted widget payments,
@@ -57,7 +58,7 @@ export const merchantContract = {
   version: release.version,
   unreleased: release.unreleased,
   description,
-  basePath: '/merchant/v2',
+  basePath: versionedPath('/merchant', release.version),
   tags: [
     { name: 'Payments', description: 'Hosted widget payments and direct payments' },
     { name: 'Transactions', description: 'Transactions and their blockchain status' },

@@ -11,6 +11,7 @@ import { PASSWORD_MIN_LENGTH } from './registration.ts';
 import { formBodiesDecision, lenientScalarsDecision } from '../shared/wire-forms.ts';
 import { limitsDecision } from '../shared/limits.ts';
 import { answersDecision } from '../shared/responses.ts';
+import { versionedPath } from '../shared/release.ts';
 import { release } from './release.ts';
 
 const errorCodeList = Object.entries(API_ERROR_CODES)
@@ -142,7 +143,7 @@ export const partnerContract = {
       `- CSV import: at most ${MAX_CSV_ROWS} rows per file.\n` +
       '- Request body at most 100 kB.',
   ].join('\n\n'),
-  basePath: '/partner/v1',
+  basePath: versionedPath('/partner', release.version),
   tags: [
     { name: 'Registration', description: 'Register a merchant user directly' },
     { name: 'Merchant applications', description: 'Submit full merchant applications for approval' },

@@ -21,3 +21,11 @@ export interface ReleaseState {
     acceptedBreaks: AcceptedBreak[];
   };
 }
+
+/**
+ * An API's base path carries its major version (`/merchant/v2` for 2.x.y): a major release moves
+ * the path, so the version and the path can never disagree (the README table shows both).
+ */
+export function versionedPath(prefix: string, version: string): string {
+  return `${prefix}/v${version.split('.')[0]}`;
+}

@@ -3,6 +3,7 @@
 // the diff table; exit code 1 on any mismatch, 2 on a usage or connection error.
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { reason } from '../help.ts';
 import { resolveCredentials } from './credentials.ts';
 import { API_IDS, loadDocument, type ApiId } from './document.ts';
 import { formatTable, toJUnit, toJson } from './report.ts';
@@ -62,7 +63,7 @@ export async function contractCli(argv: readonly string[], prog = 'npm run contr
     return await run(argv, prog);
   } catch (e) {
     if (!(e instanceof UsageError)) throw e;
-    process.stderr.write(`${e.message}\n\n${usage(prog)}\n`);
+    process.stderr.write(`contract: ${reason(e.message)} (--help for usage)\n`);
     return 2;
   }
 }

@@ -1,5 +1,6 @@
-// The diff's command line: a file base (API found by title), a git ref, the three formats, --fail-on
-// and usage errors; and `cryptopay-toolkit diff` dispatching to it.
+// The diff's command line: the last release as the default base, a file base (API found by title),
+// a git ref, the three formats, --fail-on (ERR by default) and usage errors; and
+// `cryptopay-toolkit diff` dispatching to it.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -40,9 +41,10 @@ describe('diff command line', () => {
     expect(JSON.parse(r.out)).toEqual({ merchant: [removal] });
   });
 
-  it('without --fail-on exits 0; text and markdown name the rule, the pointers and the sentence', async () => {
+  it('fails on an ERR finding by default; --fail-on none exits 0; text and markdown name the rule, the pointers and the sentence', async () => {
     const text = await run('--base', original, '--revision', revision);
-    expect(text.code).toBe(0);
+    expect(text.code).toBe(1);
+    expect((await run('--base', original, '--revision', revision, '--fail-on', 'none')).code).toBe(0);
     expect(text.out).toBe(`merchant: 1 finding (1 ERR, 0 WARN, 0 INFO)\n  ERR  ${removal.id}: ${removal.message}\n       base ${removal.base}\n       revision ${removal.revision}\n`);
     const md = await run('--base', original, '--revision', revision, '--format', 'markdown');
     expect(md.out).toContain(`| ERR | \`${removal.id}\` | ${removal.message} | \`${removal.base}\` | \`${removal.revision}\` |`);
@@ -54,10 +56,19 @@ describe('diff command line', () => {
     expect(JSON.parse(r.out)).toEqual({ exchange: [], merchant: [], partner: [] });
   });
 
-  it('refuses a missing --base, a bad format, level or API with exit code 2', async () => {
-    expect((await run()).code).toBe(2);
+  it('without --base compares each API with its last release in api-history/ (the same base npm run check uses)', async () => {
+    const same = await run('--format', 'json');
+    expect(same.code).toBe(0);
+    expect(JSON.parse(same.out)).toEqual({ exchange: [], merchant: [], partner: [] });
+    const broken = await run('--revision', revision, '--api', 'merchant', '--format', 'json');
+    expect(broken.code).toBe(1);
+    expect(JSON.parse(broken.out)).toEqual({ merchant: [removal] });
+  });
+
+  it('refuses a bad format, level, API or an unknown option with exit code 2', async () => {
     expect((await run('--base', original, '--format', 'html')).code).toBe(2);
-    expect((await run('--base', original, '--fail-on', 'INFO')).code).toBe(2);
+    expect((await run('--base', original, '--fail-on', 'SEVERE')).code).toBe(2);
+    expect((await run('--bogus')).code).toBe(2);
     expect((await run('--base', original, '--api', 'billing')).code).toBe(2);
     expect((await run('--base', 'no-such-ref-or-file', '--api', 'merchant')).code).toBe(2);
   });

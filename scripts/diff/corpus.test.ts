@@ -6,11 +6,13 @@ import { contentCases } from './corpus-content.ts';
 import { hardCases } from './corpus-hard.ts';
 import { TODAY, load, type Case, type Expect } from './corpus-kit.ts';
 import { operationCases } from './corpus-operations.ts';
+import { encodedRestCases, payloadCases } from './corpus-payloads.ts';
+import { renameCases } from './corpus-renames.ts';
 import { schemaCases } from './corpus-schema.ts';
 import { catalog } from './catalog.ts';
 import { diffDocuments } from './index.ts';
 
-export const corpus: Case[] = [...operationCases, ...contentCases, ...schemaCases, ...hardCases, ...boundCases];
+export const corpus: Case[] = [...operationCases, ...contentCases, ...schemaCases, ...hardCases, ...boundCases, ...renameCases, ...payloadCases, ...encodedRestCases];
 
 function run(c: Case): Expect[] {
   const base = load(c.api);

@@ -27,11 +27,13 @@ export interface Node {
   prefixItems?: Sub[];
   /** undefined: not stated (any extra property allowed). */
   additional?: boolean | Sub;
+  /** `contentSchema`: what a string holds once decoded (a webhook's base64 `data`). */
+  encoded?: Sub;
   /** Where `type`, `enum` and each keyword of `kw` was written (an allOf member, a $ref target). */
   origin: Record<string, string>;
 }
 
-const SKIP = new Set(['type', 'enum', 'const', 'nullable', 'properties', 'required', 'items', 'prefixItems', 'additionalProperties', 'allOf', 'anyOf', 'oneOf', '$ref', 'description', 'title', 'example', 'examples', 'discriminator', 'externalDocs']);
+const SKIP = new Set(['type', 'enum', 'const', 'nullable', 'properties', 'required', 'items', 'prefixItems', 'additionalProperties', 'contentSchema', 'allOf', 'anyOf', 'oneOf', '$ref', 'description', 'title', 'example', 'examples', 'discriminator', 'externalDocs']);
 
 function isNullSchema(s: unknown): boolean {
   if (!isObject(s)) return false;
@@ -66,6 +68,7 @@ export function view(doc: Doc, schema: unknown, ptr: string, depth = 0): Node {
   if (Array.isArray(s.prefixItems)) node.prefixItems = s.prefixItems.map((p, i) => ({ schema: p, ptr: join(at, 'prefixItems', i) }));
   if (typeof s.additionalProperties === 'boolean') node.additional = s.additionalProperties;
   else if (isObject(s.additionalProperties)) node.additional = { schema: s.additionalProperties, ptr: join(at, 'additionalProperties') };
+  if (s.contentSchema !== undefined) node.encoded = { schema: s.contentSchema, ptr: join(at, 'contentSchema') };
   for (const [k, v] of Object.entries(s)) {
     if (SKIP.has(k) || k in node.kw) continue;
     node.kw[k] = v;
@@ -109,6 +112,7 @@ export function merge(node: Node, m: Node): void {
     node.origin[k] = m.origin[k]!;
   }
   node.items ??= m.items;
+  node.encoded ??= m.encoded;
   node.prefixItems ??= m.prefixItems;
   if (m.additional !== undefined && node.additional === undefined) node.additional = m.additional;
   node.branches ??= m.branches;

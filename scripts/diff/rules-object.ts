@@ -1,8 +1,8 @@
-// Object and array rules: properties (removed, added, required, deprecated), additionalProperties,
-// items and prefixItems. Nested schemas go back through `recurse`.
+// Object and array rules: properties (removed, added, renamed, required, deprecated),
+// additionalProperties, items and prefixItems. Nested schemas go back through `recurse`.
 import { levelOf, type Level, type SchemaScope } from './finding.ts';
-import { view, type Node, type Sub } from './node.ts';
-import { join } from './pointer.ts';
+import { key, view, type Node, type Sub } from './node.ts';
+import { deref, isObject, join } from './pointer.ts';
 import { consequence, schemaFinding, subject } from './say.ts';
 import { cap } from './rules-type.ts';
 
@@ -15,9 +15,12 @@ function dot(field: string, name: string): string {
 export function compareObject(b: Node, r: Node, scope: SchemaScope, field: string, recurse: Recurse): void {
   const { flow, ctx } = scope;
   const skip = flow === 'in' ? 'readOnly' : 'writeOnly';
+  const renamed = renames(b, r, scope, skip);
+  for (const [from, to] of renamed) propertyRenamed(scope, b.props.get(from)!, r.props.get(to)!, field, from, to);
+  const renamedTo = new Set(renamed.values());
   for (const [name, bs] of b.props) {
     const bp = view(ctx.base, bs.schema, bs.ptr);
-    if (bp.kw[skip] === true) continue;
+    if (bp.kw[skip] === true || renamed.has(name)) continue;
     const f = dot(field, name);
     const what = subject(scope, f);
     const rs = r.props.get(name);
@@ -41,7 +44,7 @@ export function compareObject(b: Node, r: Node, scope: SchemaScope, field: strin
     recurse(bs, rs, scope, f);
   }
   for (const [name, rs] of r.props) {
-    if (b.props.has(name)) continue;
+    if (b.props.has(name) || renamedTo.has(name)) continue;
     const rp = view(ctx.rev, rs.schema, rs.ptr);
     if (rp.kw[skip] === true) continue;
     const what = subject(scope, dot(field, name));
@@ -52,6 +55,55 @@ export function compareObject(b: Node, r: Node, scope: SchemaScope, field: strin
     }
   }
   compareAdditional(b, r, scope, field, recurse);
+}
+
+/** What makes two property schemas "the same" for a rename: the schema without its prose. */
+function signature(doc: Record<string, unknown>, sub: Sub): string {
+  const strip = (v: unknown): unknown => {
+    if (Array.isArray(v)) return v.map(strip);
+    if (!isObject(v)) return v;
+    return Object.fromEntries(Object.entries(v).filter(([k]) => !PROSE.has(k)).map(([k, x]) => [k, strip(x)]));
+  };
+  return key(strip(deref(doc, sub.schema, sub.ptr).value));
+}
+
+const PROSE = new Set(['description', 'title', 'example', 'examples', 'externalDocs']);
+
+/** Shared leading and trailing characters: which of several same-schema candidates a name most likely became. */
+function likeness(a: string, b: string): number {
+  let p = 0;
+  while (p < Math.min(a.length, b.length) && a[p] === b[p]) p++;
+  let q = 0;
+  while (q < Math.min(a.length, b.length) - p && a[a.length - 1 - q] === b[b.length - 1 - q]) q++;
+  return p + q;
+}
+
+/**
+ * Probable renames: a property removed (not deprecated: that has its own sunset rules) and one
+ * added in the same object with the same schema, paired one to one (the most alike name first).
+ */
+function renames(b: Node, r: Node, scope: SchemaScope, skip: string): Map<string, string> {
+  const { ctx } = scope;
+  const kept = (doc: typeof ctx.base, sub: Sub) => view(doc, sub.schema, sub.ptr).kw;
+  const removed = [...b.props].filter(([n, s]) => !r.props.has(n) && kept(ctx.base, s)[skip] !== true && kept(ctx.base, s).deprecated !== true);
+  const added = [...r.props].filter(([n, s]) => !b.props.has(n) && kept(ctx.rev, s)[skip] !== true);
+  const pairs = new Map<string, string>();
+  if (removed.length === 0 || added.length === 0) return pairs;
+  const taken = new Set<string>();
+  for (const [from, bs] of removed) {
+    const sig = signature(ctx.base, bs);
+    const candidates = added.filter(([to, rs]) => !taken.has(to) && signature(ctx.rev, rs) === sig);
+    if (candidates.length === 0) continue;
+    const [to] = candidates.reduce((best, c) => (likeness(from, c[0]) > likeness(from, best[0]) ? c : best));
+    taken.add(to);
+    pairs.set(from, to);
+  }
+  return pairs;
+}
+
+function propertyRenamed(scope: SchemaScope, bs: Sub, rs: Sub, field: string, from: string, to: string): void {
+  const tail = scope.flow === 'out' ? `clients that read \`${from}\` find nothing` : `what clients send as \`${from}\` is ignored or rejected`;
+  schemaFinding(scope, 'property-renamed', 'ERR', bs.ptr, rs.ptr, `${cap(subject(scope, dot(field, from)))} was removed and \`${dot(field, to)}\` of the same schema added: probably a rename; ${tail}.`);
 }
 
 function propertyRemoved(scope: SchemaScope, bp: Node, bs: Sub, r: Node, field: string, wasRequired: boolean): void {

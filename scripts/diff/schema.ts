@@ -1,9 +1,11 @@
 // Compares two schemas in one flow: follows $ref (each pair of locations once: cycles and
-// components used by many operations), then unions, types, enums, constraints, objects, arrays.
+// components used by many operations), then unions, types, enums, constraints, objects, arrays,
+// and what an encoded string holds (contentSchema).
 import type { SchemaScope } from './finding.ts';
 import { view, type Node, type Sub } from './node.ts';
 import { compareConstraints } from './rules-constraints.ts';
 import { compareArray, compareObject } from './rules-object.ts';
+import { compareEncoded } from './rules-encoded.ts';
 import { compareEnum, compareTypes } from './rules-type.ts';
 import { compareUnion } from './rules-union.ts';
 
@@ -26,4 +28,5 @@ export function compareNodes(b: Node, r: Node, scope: SchemaScope, field: string
   compareConstraints(b, r, scope, field);
   compareObject(b, r, scope, field, compareSchema);
   compareArray(b, r, scope, field, compareSchema);
+  compareEncoded(b, r, scope, field, compareSchema);
 }

@@ -1,10 +1,13 @@
 // The gate as `npm run check` runs it: each API's current document (as generate would write it)
 // against its last release. Prints the accepted breaks and the WARN/INFO changes; false on a problem.
+// Between releases contracts/<api>/release.ts keeps the released version (npm run release bumps
+// it), so accepted breaks are gated as the next major and the check names the command to run.
 import type { ApiContract } from '../../contracts/shared/contract.ts';
 import { diffDocuments } from '../diff/index.ts';
 import type { Finding } from '../diff/finding.ts';
 import { gate } from './gate.ts';
 import { lastRelease } from './history.ts';
+import { bump } from './policy.ts';
 
 export function checkGate(root: string, contracts: readonly ApiContract[], generated: (path: string) => string | undefined, today?: string): boolean {
   let ok = true;
@@ -18,11 +21,14 @@ export function checkGate(root: string, contracts: readonly ApiContract[], gener
       continue;
     }
     const findings = diffDocuments(last.doc, JSON.parse(json) as Record<string, unknown>, { today });
-    const result = gate(api, findings, { version: contract.version, unreleased: contract.unreleased ?? { changelog: [], acceptedBreaks: [] } }, last.record.version);
+    const unreleased = contract.unreleased ?? { changelog: [], acceptedBreaks: [] };
+    const unbumped = contract.version === last.record.version;
+    const result = gate(api, findings, { version: unbumped ? bump(last.record.version, 'major') : contract.version, unreleased }, last.record.version);
     const line = (f: Finding) => `  ${f.level.padEnd(4)} ${f.id}: ${f.message} (${f.base})`;
     console.log(`${api} ${contract.version} against release ${last.record.version}: ${findings.length} change(s), ${result.accepted.length} accepted break(s)`);
     for (const f of result.accepted) console.log(`${line(f)} [accepted]`);
     for (const f of result.listed) console.log(line(f));
+    if (unbumped && result.accepted.length > 0) console.log(`  next release: npm run release -- --api ${api} --major (accepted breaking changes)`);
     for (const b of result.unused) console.log(`  note: the accepted break ${b.rule} at ${b.pointer} matches no change`);
     for (const p of result.problems) console.error(`  FAIL ${p}`);
     ok = ok && result.ok;

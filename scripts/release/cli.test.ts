@@ -1,29 +1,56 @@
-// npm run release refuses, without writing anything, a version that is not semver, one not newer
-// than the last release, and a release over an unaccepted break; and needs --api and --version.
+// npm run release refuses, without writing anything, what the policy forbids (a version that is
+// not semver, not newer, skipping one; a major without a break; a patch that changes the
+// contract; no change at all), answers --help and refuses unknown options. The versions come from
+// api-history/, never written here.
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { releaseCli } from './cli.ts';
+import { readHistory } from './history.ts';
+import { bump } from './policy.ts';
 
 const root = join(import.meta.dirname, '..', '..');
-const status = () => execFileSync('git', ['status', '--porcelain', 'api-history', 'contracts'], { cwd: root, encoding: 'utf8' });
+const status = () => execFileSync('git', ['status', '--porcelain', 'api-history', 'contracts', 'client', 'generated'], { cwd: root, encoding: 'utf8' });
+const last = readHistory(root, 'merchant').at(-1)!.version;
 
 describe('npm run release', () => {
   const err = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
-  afterEach(() => err.mockClear());
+  const out = vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
+  afterEach(() => {
+    err.mockClear();
+    out.mockClear();
+  });
   const said = () => err.mock.calls.map((c) => String(c[0])).join('');
 
-  it('needs --api and --version (or --amend)', () => {
-    expect(releaseCli(['--api', 'merchant'], root)).toBe(2);
-    expect(releaseCli(['--api', 'all', '--version', '1.0.0'], root)).toBe(2);
+  it('answers --help with its usage (exit 0) and an unknown option with one line (exit 2)', async () => {
+    expect(await releaseCli(['--help'], root)).toBe(0);
+    expect(String(out.mock.calls[0]![0])).toMatch(/^Usage: npm run release -- --api <exchange\|merchant\|partner> \(--major \| --minor \| --patch \| --version x\.y\.z\)/);
+    expect(await releaseCli(['--api', 'merchant', '--mayor'], root)).toBe(2);
+    expect(said()).toBe('release: unknown option --mayor (--help for usage)\n');
   });
 
-  it('refuses a version that is not semver or not newer than the last release, writing nothing', () => {
-    const before = status();
-    expect(releaseCli(['--api', 'merchant', '--version', 'v3'], root)).toBe(1);
-    expect(said()).toContain('--version "v3" is not semver');
-    expect(releaseCli(['--api', 'merchant', '--version', '2.0.0'], root)).toBe(1);
-    expect(said()).toContain('merchant 2.0.0 is not newer than the last release 2.0.0');
-    expect(status()).toBe(before);
+  it('needs --api and exactly one of --major, --minor, --patch, --version', async () => {
+    expect(await releaseCli(['--major'], root)).toBe(2);
+    expect(await releaseCli(['--api', 'merchant'], root)).toBe(2);
+    expect(await releaseCli(['--api', 'merchant', '--major', '--minor'], root)).toBe(2);
+    expect(await releaseCli(['--api', 'all', '--minor'], root)).toBe(2);
+    expect(said()).toContain('give exactly one of --major, --minor, --patch, --version x.y.z');
   });
+
+  it('refuses what the policy forbids, writing nothing', async () => {
+    const before = status();
+    const refused = async (argv: string[], reason: string) => {
+      err.mockClear();
+      expect(await releaseCli(['--api', 'merchant', ...argv, '--tests', 'none'], root)).toBe(1);
+      expect(said()).toContain('refused, nothing written');
+      expect(said()).toContain(reason);
+    };
+    await refused(['--version', 'v3'], '--version "v3" is not semver');
+    await refused(['--version', last], `merchant ${last} is not newer than the last release ${last}`);
+    await refused(['--version', bump(bump(last, 'major'), 'major')], `skips versions: after ${last} come ${bump(last, 'major')} (--major)`);
+    await refused(['--major'], 'a major release moves the base path');
+    await refused(['--patch'], 'merchant: nothing changed since');
+    await refused(['--minor'], 'merchant: nothing changed since');
+    expect(status()).toBe(before);
+  }, 120_000);
 });

@@ -69,6 +69,16 @@ describe('the four breaks of issue 17, planted one at a time, fail npm run check
     expect(checkGate(root, contracts, (p) => current(p.split('/').pop()!.replace('.json', '')))).toBe(true);
   });
 
+  it('passes an accepted break while release.ts keeps the released version, naming the major release to run', () => {
+    const log = vi.mocked(console.log);
+    log.mockClear();
+    const merchant = contracts.find((c) => c.id === 'merchant')!;
+    const accepting = { ...merchant, unreleased: { changelog: [], acceptedBreaks: [{ rule: 'response-property-removed', pointer: `${S('Payment')}/properties/txid`, changelog: 'Payment no longer has `txid`.' }] } };
+    const dropTxid = plant((d: Json) => { delete d.components.schemas.Payment.properties.txid; d.components.schemas.Payment.required = d.components.schemas.Payment.required.filter((r: string) => r !== 'txid'); });
+    expect(checkGate(root, [accepting], dropTxid)).toBe(true);
+    expect(log.mock.calls.map((c) => String(c[0]))).toContain('  next release: npm run release -- --api merchant --major (accepted breaking changes)');
+  });
+
   it.each([
     ['a property removed from the Payment response', (d: Json) => { delete d.components.schemas.Payment.properties.txid; d.components.schemas.Payment.required = d.components.schemas.Payment.required.filter((r: string) => r !== 'txid'); }, 'response-property-removed', `${S('Payment')}/properties/txid`],
     ['a value added to a response enum', (d: Json) => d.components.schemas.BlockchainStatus.enum.push('Reorged'), 'response-enum-value-added', S('BlockchainStatus')],

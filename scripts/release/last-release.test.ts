@@ -1,4 +1,4 @@
-// The last release's contract runner (unpacked from api-history/sources/) against today's server
+// The last release's contract runner (checked out from the release's commit) against today's server
 // with a behaviour change planted in it: a property no longer sent in the merchant Payment, and a
 // value the released enum does not have. The old runner fails on each, naming it.
 import { spawn } from 'node:child_process';
@@ -8,13 +8,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import express from 'express';
 import { afterAll, describe, expect, it } from 'vitest';
+import { contracts } from '../../contracts/index.ts';
 import { testServer } from '../../server/testing.ts';
 import { readHistory } from './history.ts';
-import { unpackSources } from './sources.ts';
+import { checkoutSources, releaseSource } from './sources.ts';
 
 const root = join(import.meta.dirname, '..', '..');
 const dir = mkdtempSync(join(tmpdir(), 'last-release-test-'));
-unpackSources(root, readHistory(root, 'merchant').at(-1)!.source!, dir);
+const released = readHistory(root, 'merchant').at(-1)!.version;
+checkoutSources(root, releaseSource(root, 'merchant', released), dir);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 type Body = Record<string, unknown> & { status?: Record<string, unknown> };
@@ -22,7 +24,7 @@ type Body = Record<string, unknown> & { status?: Record<string, unknown> };
 /** Today's server, with every GET /payments/{id} answer changed by `plant` on its way out (its JSON text). */
 async function plantedServer(plant: (body: Body) => Body) {
   const outer = express();
-  outer.use('/merchant/v2/payments', (req, res, next) => {
+  outer.use(`${contracts.find((c) => c.id === 'merchant')!.basePath}/payments`, (req, res, next) => {
     if (req.method === 'GET') {
       // The server sends its JSON as text (res.send of the serialized body): planted on the text.
       const send = res.send.bind(res);

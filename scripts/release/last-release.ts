@@ -1,5 +1,5 @@
 // `npm run test:last-release` (CI): the client and the contract runner of each API's last release
-// (unpacked from api-history/sources/) against today's server: the old runner must find 0
+// (checked out from the release's commit, scripts/release/sources.ts) against today's server: the old runner must find 0
 // mismatches and the old client's calls must answer as they did. Exit code 1 otherwise.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -9,7 +9,11 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { API_IDS } from '../diff/load.ts';
 import { readHistory } from './history.ts';
-import { unpackSources } from './sources.ts';
+import { checkoutSources, releaseSource } from './sources.ts';
+import { CLIS } from '../clis.ts';
+import { cliArgs } from '../help.ts';
+
+cliArgs(CLIS.lastRelease);
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -37,8 +41,9 @@ async function startServer(port: number) {
 const bySource = new Map<string, string[]>();
 for (const api of API_IDS) {
   const last = readHistory(root, api).at(-1);
-  if (!last?.source) throw new Error(`${api}: its last release records no source archive`);
-  bySource.set(last.source, [...(bySource.get(last.source) ?? []), `${api} ${last.version}`]);
+  if (!last) throw new Error(`${api}: no release recorded in api-history/${api}/`);
+  const source = releaseSource(root, api, last.version);
+  bySource.set(source, [...(bySource.get(source) ?? []), `${api} ${last.version}`]);
 }
 
 let failed = false;
@@ -49,7 +54,7 @@ try {
   for (const [source, releases] of bySource) {
     const dir = mkdtempSync(join(tmpdir(), 'last-release-'));
     try {
-      unpackSources(root, source, dir);
+      checkoutSources(root, source, dir);
       console.log(`== ${releases.join(', ')} (${source}): contract runner of the release against today's server`);
       const apis = releases.map((r) => r.split(' ')[0]!);
       const runner = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/contract.ts', '--api', apis.length === 3 ? 'all' : apis[0]!, '--base-url', baseUrl, '--seed', '17', '--runs', '10', '--quiet'], { cwd: dir, stdio: 'inherit' });

@@ -1,36 +1,40 @@
-// The client and contract runner as released: a deterministic tar.xz of the sources they are made
-// of (client/, scripts/contract/, contracts/, generated/, package.json, tsconfig.json; no tests),
-// stored once per content under api-history/sources/<sha256 prefix>.tar.xz.
+// The client and contract runner as released, read back from git instead of a stored archive: a
+// release is the commit that wrote its document, i.e. the newest commit whose
+// generated/openapi/<api>.json is byte for byte api-history/<api>/<version>.json (npm run release
+// writes both at once). Its client/, scripts/, contracts/ and generated/ are what the
+// release shipped, readable in that commit's diff. A release not yet committed is the working tree.
+// Needs the repository's history (a full clone, not a shallow one).
 import { execFileSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
-import { readHistory } from './history.ts';
+import { cpSync, existsSync, readFileSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
+import { historyDir } from './history.ts';
 
-export const SOURCE_PATHS = ['client', 'scripts/contract', 'scripts/contract.ts', 'contracts', 'generated', 'package.json', 'tsconfig.json'];
+// All of scripts/ (text, and the runner imports beyond scripts/contract/, e.g. the command-line helpers).
+export const SOURCE_PATHS = ['client', 'scripts', 'contracts', 'generated', 'package.json', 'tsconfig.json'];
 
-/** Packs the sources; returns the archive's path relative to the root. */
-export function packSources(root: string): string {
-  const dir = join(root, 'api-history', 'sources');
-  mkdirSync(dir, { recursive: true });
-  const tmp = join(dir, '.pack.tar.xz');
-  execFileSync('tar', ['--sort=name', '--mtime=@0', '--owner=0', '--group=0', '--numeric-owner', '--exclude=*.test.ts', '--exclude=*.test-d.ts', '-cJf', tmp, ...SOURCE_PATHS], { cwd: root, env: { ...process.env, XZ_OPT: '-9' } });
-  const name = `${createHash('sha256').update(readFileSync(tmp)).digest('hex').slice(0, 12)}.tar.xz`;
-  const target = join(dir, name);
-  if (existsSync(target)) rmSync(tmp);
-  else renameSync(tmp, target);
-  return `api-history/sources/${name}`;
+const git = (root: string, args: string[], input?: string) => execFileSync('git', args, { cwd: root, encoding: 'utf8', input, maxBuffer: 256 << 20, stdio: ['pipe', 'pipe', 'pipe'] });
+
+/** Where a release's sources are: a commit, or `worktree` for a release not yet committed. */
+export function releaseSource(root: string, api: string, version: string): string {
+  const released = join(historyDir(root, api), `${version}.json`);
+  const blob = git(root, ['hash-object', released]).trim();
+  const path = `generated/openapi/${api}.json`;
+  // The commits that changed the file, newest first, and the file's blob in each (one git process).
+  const commits = git(root, ['log', '--format=%H', '--', path]).split('\n').filter(Boolean);
+  const blobs = commits.length === 0 ? [] : git(root, ['cat-file', '--batch-check=%(objectname)'], commits.map((c) => `${c}:${path}\n`).join('')).split('\n');
+  const at = blobs.indexOf(blob);
+  if (at >= 0) return commits[at]!;
+  if (existsSync(join(root, path)) && readFileSync(join(root, path), 'utf8') === readFileSync(released, 'utf8')) return 'worktree';
+  throw new Error(`${api} ${version}: no commit has generated/openapi/${api}.json equal to api-history/${api}/${version}.json (a shallow clone? fetch the history)`);
 }
 
-/** Unpacks a release's sources into `into`, with the repository's node_modules linked in. */
-export function unpackSources(root: string, archive: string, into: string): void {
-  execFileSync('tar', ['-xJf', join(root, archive), '-C', into]);
-  execFileSync('ln', ['-s', join(root, 'node_modules'), join(into, 'node_modules')]);
-}
-
-/** Removes archives no release refers to any more (an amended release replaced its sources). */
-export function pruneSources(root: string, apis: string[]): void {
-  const used = new Set(apis.flatMap((api) => readHistory(root, api).map((r) => r.source)));
-  const dir = join(root, 'api-history', 'sources');
-  for (const f of existsSync(dir) ? readdirSync(dir) : []) if (!used.has(`api-history/sources/${f}`)) rmSync(join(dir, f));
+/** Writes a release's sources into `into`, with the repository's node_modules linked in. */
+export function checkoutSources(root: string, source: string, into: string): void {
+  if (source === 'worktree') {
+    for (const p of SOURCE_PATHS) cpSync(join(root, p), join(into, p), { recursive: true });
+  } else {
+    const tar = execFileSync('git', ['archive', '--format=tar', source, '--', ...SOURCE_PATHS], { cwd: root, maxBuffer: 256 << 20 });
+    execFileSync('tar', ['-xf', '-', '-C', into], { input: tar });
+  }
+  symlinkSync(join(root, 'node_modules'), join(into, 'node_modules'));
 }

@@ -46,9 +46,9 @@ describe('cryptopay-toolkit webhooks', () => {
     expect((await run('listen', '--help')).out).toMatch(/^Usage: cryptopay-toolkit webhooks listen --forward-to URL \[options\]/);
     expect((await run('replay', '--help')).out).toMatch(/^Usage: cryptopay-toolkit webhooks replay <delivery id> \[--to URL\] \[options\]/);
     const noTarget = await run('listen', '--to', 'http://127.0.0.1:1/');
-    expect([noTarget.code, noTarget.err.split('\n')[0]]).toEqual([2, "cryptopay-toolkit webhooks listen: Unknown option '--to'"]);
+    expect([noTarget.code, noTarget.err.split('\n')[0]]).toEqual([2, 'cryptopay-toolkit webhooks listen: unknown option --to (--help for usage)']);
     const noId = await run('replay', 'twelve');
-    expect([noId.code, noId.err.split('\n')[0]]).toEqual([2, 'cryptopay-toolkit webhooks replay: give one delivery id (a positive integer)']);
+    expect([noId.code, noId.err.split('\n')[0]]).toEqual([2, 'cryptopay-toolkit webhooks replay: give one delivery id (a positive integer) (--help for usage)']);
     const closed = createServer();
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
     const { port } = closed.address() as AddressInfo;

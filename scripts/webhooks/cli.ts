@@ -1,6 +1,7 @@
 // `cryptopay-toolkit webhooks <trigger|test|listen|replay>`: send a declared webhook, test a receiver,
 // forward a sandbox's deliveries to a local receiver, or send a logged delivery again.
 import { parseArgs } from 'node:util';
+import { reason } from '../help.ts';
 import { WEBHOOK_ENCODINGS, type WebhookEncoding } from '../../contracts/merchant/webhook-encoding.ts';
 import { webhookCatalog } from './events.ts';
 import { formatReceiverReport, runReceiverTest } from './receiver-test.ts';
@@ -41,7 +42,7 @@ answered as a correct receiver must: 2xx for the valid ones, the duplicates and 
 Exit code: 0 when every case passed, 1 when any failed, 2 on a usage error or unreachable receiver.`;
 
 async function testCli(argv: readonly string[], prog: string): Promise<number> {
-  const fail = (message: string) => (process.stderr.write(`${prog} test: ${message}\n\n${TEST_USAGE(prog)}\n`), 2);
+  const fail = (message: string) => (process.stderr.write(`${prog} test: ${reason(message)} (--help for usage)\n`), 2);
   let values;
   try {
     values = parseArgs({
@@ -84,6 +85,6 @@ export async function webhooksCli(argv: readonly string[], prog = 'cryptopay-too
   if (sub === 'listen') return listenCli(rest, prog);
   if (sub === 'replay') return replayCli(rest, prog);
   if (sub === '--help' || sub === '-h') return (process.stdout.write(`${WEBHOOKS_USAGE(prog)}\n`), 0);
-  process.stderr.write(`${sub === undefined ? 'no subcommand given' : `unknown subcommand "${sub}"`}\n\n${WEBHOOKS_USAGE(prog)}\n`);
+  process.stderr.write(`${sub === undefined ? 'no subcommand given' : `unknown subcommand "${sub}"`} (${prog} --help for usage)\n`);
   return 2;
 }

@@ -1,5 +1,6 @@
 // The command lines of `webhooks listen` and `webhooks replay` (scripts/webhooks/listen.ts).
 import { parseArgs } from 'node:util';
+import { reason } from '../help.ts';
 import { DEFAULT_MERCHANT } from './deliver.ts';
 import { listen, listenLine, replay } from './listen.ts';
 
@@ -54,7 +55,7 @@ const why = (e: unknown) => {
 };
 
 export async function listenCli(argv: readonly string[], prog: string, signal?: AbortSignal): Promise<number> {
-  const fail = (message: string) => (process.stderr.write(`${prog} listen: ${message}\n\n${LISTEN_USAGE(prog)}\n`), 2);
+  const fail = (message: string) => (process.stderr.write(`${prog} listen: ${reason(message)} (--help for usage)\n`), 2);
   let parsed;
   try {
     parsed = parse(argv, 'to');
@@ -82,7 +83,7 @@ export async function listenCli(argv: readonly string[], prog: string, signal?: 
 }
 
 export async function replayCli(argv: readonly string[], prog: string): Promise<number> {
-  const fail = (message: string) => (process.stderr.write(`${prog} replay: ${message}\n\n${REPLAY_USAGE(prog)}\n`), 2);
+  const fail = (message: string) => (process.stderr.write(`${prog} replay: ${reason(message)} (--help for usage)\n`), 2);
   let parsed;
   try {
     parsed = parse(argv, 'forward-to');

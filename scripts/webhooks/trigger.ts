@@ -1,6 +1,7 @@
 // `webhooks trigger <event>`: builds a declared webhook (the document's example payload, or a
 // schema-driven sample), applies `--set` overrides (validated against the document), signs it as
 // the sandbox signs and sends it to `--to` in the key's encoding or `--encoding`.
+import { reason } from '../help.ts';
 import { parseArgs } from 'node:util';
 import { WEBHOOK_CONTENT_TYPES, WEBHOOK_ENCODINGS, encodeWebhookBody, type WebhookEncoding } from '../../contracts/merchant/webhook-encoding.ts';
 import { DEFAULT_MERCHANT, envelopeFor, post, sandboxKey } from './deliver.ts';
@@ -88,7 +89,7 @@ export async function triggerCli(argv: readonly string[], prog: string, out = pr
     return ok ? 0 : 1;
   } catch (e) {
     if (!(e instanceof UsageError) && !(e instanceof TypeError && 'code' in e)) throw e;
-    err.write(`${prog} trigger: ${(e as Error).message}\n\n${TRIGGER_USAGE(prog)}\n`);
+    err.write(`${prog} trigger: ${reason((e as Error).message)} (--help for usage)\n`);
     return 2;
   }
 }

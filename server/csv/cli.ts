@@ -22,7 +22,7 @@ const nodeIo: CliIo = { out: (l) => console.log(l), err: (l) => console.error(l)
 /** `prog` names the command in the usage text (`cryptopay-toolkit csv` when run from the package's CLI). */
 export async function runCsvCli(argv: readonly string[], io: CliIo = nodeIo, prog?: string): Promise<number> {
   const usage = (problem: string) => {
-    io.err(`csv: ${problem}\n\n${csvUsage(prog)}`);
+    io.err(`csv: ${problem} (--help for usage)`);
     return 2;
   };
   const [command, ...rest] = argv;

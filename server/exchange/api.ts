@@ -1,6 +1,7 @@
 // The exchange API in the server: operations of the contract, HMAC auth (X1/X2) on the signed
 // operations with the `trade` scope where `x-required-permission: trade`, `{error:{code,message}}`
 // bodies, and rate limiting per access key once verified, else per IP (X5).
+import { exchangeContract } from '../../contracts/exchange/index.ts';
 import { exchangeOperations } from '../../contracts/exchange/operations.ts';
 import { requiredPermission, type ApiModule } from '../api/module.ts';
 import { createExchangeVerifier, exchangeAuthStep } from '../auth/exchange.ts';
@@ -13,7 +14,7 @@ import { renderExchangeFailure } from '../error-bodies/exchange.ts';
 
 export const exchangeApi: ApiModule<ExchangeOperations, ExchangePrincipal, 'exchange'> = {
   id: 'exchange',
-  basePath: '/api/v1',
+  basePath: exchangeContract.basePath,
   operations: exchangeOperations,
   render: (failure) => renderExchangeFailure(failure),
   bodies: { queryFields: true }, // X-query-body

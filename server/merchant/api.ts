@@ -16,7 +16,7 @@ const PERMISSIONS: readonly string[] = ['refund:create'] satisfies MerchantPermi
 
 export const merchantApi: ApiModule<MerchantOperations, MerchantPrincipal, 'merchant'> = {
   id: 'merchant',
-  basePath: '/merchant/v2',
+  basePath: merchantContract.basePath,
   operations: merchantOperations,
   idempotentPosts: merchantContract.idempotentPosts,
   render: renderMerchantFailure,

@@ -14,7 +14,7 @@ import { renderPartnerFailure } from '../error-bodies/partner.ts';
 
 export const partnerApi: ApiModule<PartnerOperations, PartnerPrincipal, 'partner'> = {
   id: 'partner',
-  basePath: '/partner/v1',
+  basePath: partnerContract.basePath,
   operations: partnerOperations,
   idempotentPosts: partnerContract.idempotentPosts,
   render: renderPartnerFailure,

@@ -16,6 +16,10 @@ import type { ConsumerContext, ConsumerStep, NodeRuntime } from './context.ts';
 import { documentsStep } from './documents-step.ts';
 import { extraSteps } from './hooks.ts';
 import { contextFor, nodeRuntime, pack, scratchProject, type InstallFigure } from './scratch.ts';
+import { CLIS } from '../../scripts/clis.ts';
+import { cliArgs } from '../../scripts/help.ts';
+
+cliArgs(CLIS.consumer);
 
 /** Exact versions of the `node` npm packages the steps also run under. */
 const OTHER_NODES = ['22.23.3', '24.21.0'];

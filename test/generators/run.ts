@@ -10,6 +10,10 @@ import { fileURLToPath } from 'node:url';
 import { API_IDS, generateAll, typecheck } from './generate.ts';
 import { collectResponses } from './responses.ts';
 import { validateAll } from './validate.ts';
+import { CLIS } from '../../scripts/clis.ts';
+import { cliArgs } from '../../scripts/help.ts';
+
+cliArgs(CLIS.generators);
 
 const MIN_PER_API = 20;
 const dir = dirname(fileURLToPath(import.meta.url));

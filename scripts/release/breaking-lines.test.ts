@@ -1,0 +1,39 @@
+// What npm run generate prints about breaks: nothing for today's documents, and one exact line per
+// ERR finding when a break is planted in the merchant document (marked when the contract accepts it).
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { contracts } from '../../contracts/index.ts';
+import { load } from '../diff/corpus-kit.ts';
+import { breakingLines } from './breaking-lines.ts';
+import { readHistory } from './history.ts';
+
+const root = join(import.meta.dirname, '..', '..');
+const released = readHistory(root, 'merchant').at(-1)!.version;
+const url = '/components/schemas/Payment/properties/url';
+const withoutUrl = () => {
+  const d = load('merchant');
+  delete d.components.schemas.Payment.properties.url;
+  d.components.schemas.Payment.required = d.components.schemas.Payment.required.filter((r: string) => r !== 'url');
+  return d;
+};
+
+describe('npm run generate: breaking changes against the last release', () => {
+  it('prints nothing for the documents as they are', () => {
+    expect(breakingLines(root, contracts, (api) => load(api as 'merchant'))).toEqual([]);
+  });
+
+  it('prints one line per breaking finding, naming the release, the rule, the pointer and the sentence', () => {
+    const lines = breakingLines(root, contracts, (api) => (api === 'merchant' ? withoutUrl() : load(api as 'merchant')));
+    expect(lines).toEqual([
+      `breaking (against merchant ${released}): response-property-removed at ${url}: \`url\` in the 201 response of POST /payments (application/json) was removed: clients that read it find nothing.`,
+    ]);
+  });
+
+  it('says when the contract accepts the break', () => {
+    const merchant = contracts.find((c) => c.id === 'merchant')!;
+    const accepting = { ...merchant, unreleased: { changelog: [], acceptedBreaks: [{ rule: 'response-property-removed', pointer: url, changelog: 'Payment has no `url`.' }] } };
+    const lines = breakingLines(root, [accepting], () => withoutUrl());
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(new RegExp(`^breaking \\(against merchant ${released.replace(/\./g, '\\.')}, accepted\\): response-property-removed at `));
+  });
+});
