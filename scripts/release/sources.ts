@@ -3,7 +3,7 @@
 // generated/openapi/<api>.json is byte for byte api-history/<api>/<version>.json (npm run release
 // writes both at once). Its client/, scripts/, contracts/ and generated/ are what the
 // release shipped, readable in that commit's diff. A release not yet committed is the working tree.
-// Needs the repository's history (a full clone, not a shallow one).
+// Needs the repository's history: a shallow clone is deepened first (git fetch --unshallow).
 import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, readFileSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
@@ -19,6 +19,7 @@ export function releaseSource(root: string, api: string, version: string): strin
   const released = join(historyDir(root, api), `${version}.json`);
   const blob = git(root, ['hash-object', released]).trim();
   const path = `generated/openapi/${api}.json`;
+  if (git(root, ['rev-parse', '--is-shallow-repository']).trim() === 'true') git(root, ['fetch', '--quiet', '--unshallow']);
   // The commits that changed the file, newest first, and the file's blob in each (one git process).
   const commits = git(root, ['log', '--format=%H', '--', path]).split('\n').filter(Boolean);
   const blobs = commits.length === 0 ? [] : git(root, ['cat-file', '--batch-check=%(objectname)'], commits.map((c) => `${c}:${path}\n`).join('')).split('\n');
