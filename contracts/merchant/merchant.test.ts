@@ -3,6 +3,7 @@
 // copied from the document, not from the code.
 import { describe, expect, it } from 'vitest';
 import { PATTERNS } from '../shared/primitives.ts';
+import { WEBHOOK_URL_PATTERN } from './enums.ts';
 import { type Row, checkRows, doc, field, op, requestBody } from './merchant.test-helpers.ts';
 
 const CRYPTO = ['BTC', 'ETH', 'LTC', 'BCH', 'XRP', 'USDT'];
@@ -165,12 +166,12 @@ const BODIES: [string, string, Row[]][] = [
   ['post', '/transactions/{transaction_id}/refunds', [
     ['email', true, 'string', EMAIL], ['amount_to_refund_fiat', false, 'string', FIAT_AMOUNT], ['amount_to_refund', false, 'string', POSITIVE],
     ['expires_in', false, 'integer', { default: 24, minimum: 12, maximum: 336 }], ['send_email', false, 'boolean', { default: false }],
-    ['webhook_url', false, 'string', { pattern: '^https://' }],
+    ['webhook_url', false, 'string', { pattern: WEBHOOK_URL_PATTERN }],
   ]],
   ['post', '/transactions/instant_refund', [
     ['id', true, 'integer'], ['refund_full_amount', false, 'boolean'], ['amount_to_refund_fiat', false, 'string', FIAT_AMOUNT],
     ['amount_to_refund', false, 'string', POSITIVE], ['address', true, 'string'], ['destination_tag', false, 'string'],
-    ['webhook_url', false, 'string', { pattern: '^https://' }],
+    ['webhook_url', false, 'string', { pattern: WEBHOOK_URL_PATTERN }],
   ]],
 ];
 

@@ -1,6 +1,6 @@
 // The bodies of the delivery log of the control API (issue 18 point 3, decision S-listen): one
 // record per attempt of a merchant sandbox webhook, with the exact bytes and headers sent.
-import { paymentWebhookUrl } from '../merchant/enums.ts';
+import { webhookUrl } from '../merchant/enums.ts';
 import { WEBHOOK_ENCODINGS } from '../merchant/webhook-encoding.ts';
 import { TEXT_LIMITS } from '../shared/limits.ts';
 import { boundedInt, recordId } from '../shared/primitives.ts';
@@ -37,7 +37,7 @@ export const DeliverySchema = z
     attempt: boundedInt(1, 1000).openapi({ description: 'Attempt number of this webhook (1 to 6 by the retry schedule; a replay adds one)', example: 1 }),
     replay_of: recordId().nullable().openapi({ description: 'The delivery this attempt replayed (POST /deliveries/{id}/replay); null otherwise', example: null }),
     at: iso('When the attempt was made (sandbox time)'),
-    target_url: z.string().max(TEXT_LIMITS.url).nullable().openapi({ description: 'Where it was sent; null: held for listeners (listen mode, no webhook_url)', example: 'http://127.0.0.1:4000/hooks' }),
+    target_url: z.string().max(TEXT_LIMITS.url).nullable().openapi({ description: 'Where it was sent, its userinfo and every query value shown as `***`; null: held for listeners (listen mode, no webhook_url)', example: 'http://127.0.0.1:4000/hooks' }),
     encoding: z.enum(WEBHOOK_ENCODINGS).openapi({ description: 'Body encoding (decision M-webhook-form)' }),
     outcome: z.enum(['delivered', 'failed', 'held']).openapi({ description: '`delivered`: a 2xx answer; `failed`: another status, a network error or a timeout; `held`: not sent (no target), kept for listeners' }),
     response_status: boundedInt(100, 599).nullable().openapi({ description: 'HTTP status of the answer; null on a network error, a timeout or when held', example: 200 }),
@@ -89,7 +89,7 @@ export const DeliveryIdParamsSchema = z.object({
 
 export const ReplayRequestSchema = z
   .object({
-    url: paymentWebhookUrl('Send here instead of the original target: https, or http on loopback (decision M3)', 'http://127.0.0.1:4000/hooks').optional(),
+    url: webhookUrl('Send here instead of the original target: https, or http on loopback (decision M3)', 'http://127.0.0.1:4000/hooks').optional(),
   })
   .strict()
   .openapi('ReplayRequest');

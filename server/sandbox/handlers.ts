@@ -12,6 +12,8 @@ import { machineOnly, ownMerchant, type SandboxCaller } from './scope.ts';
 
 export type SandboxHandlers = HandlerMap<typeof sandboxOperations, SandboxCaller>;
 
+const total = (records: Record<string, number>) => Object.values(records).reduce((a, b) => a + b, 0);
+
 export function sandboxHandlers(control: SandboxControl, config: ServerConfig): SandboxHandlers {
   const clockView = (fired?: number) => ({
     now: new Date(control.clock.now()).toISOString(),
@@ -26,15 +28,15 @@ export function sandboxHandlers(control: SandboxControl, config: ServerConfig): 
     ...merchantClockHandlers(control, config),
     async resetSandbox({ principal }) {
       machineOnly(principal, 'a reset of everything');
-      await control.resetAll();
-      return { status: 200, body: { scope: 'all', removed: 0 } };
+      const records = await control.resetAll();
+      return { status: 200, body: { scope: 'all', removed: total(records), records } };
     },
     async resetMerchant({ params, principal }) {
       if (!config.merchant.keys.some((k) => k.sandbox && k.apiKey === ownMerchant(principal, params.api_key))) {
         throw new ApiDomainError(404, '1004', 'Record not found', undefined, `no sandbox merchant key ${params.api_key}`);
       }
-      const removed = await control.resetMerchant(params.api_key);
-      return { status: 200, body: { scope: 'merchant', merchant: params.api_key, removed } };
+      const records = await control.resetMerchant(params.api_key);
+      return { status: 200, body: { scope: 'merchant', merchant: params.api_key, removed: total(records), records } };
     },
     getClock: () => ({ status: 200, body: clockView() }),
     async advanceClock({ body, principal }) {
