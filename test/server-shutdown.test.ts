@@ -59,14 +59,15 @@ describe('SIGTERM under load (server/serve.ts)', () => {
       }
     };
     const workers = Array.from({ length: 16 }, worker);
-    await new Promise((r) => setTimeout(r, 1500));
+    // SIGTERM once writes are flowing (50 acknowledged), however long a busy machine takes to get there.
+    while (acknowledged.length < 50) await new Promise((r) => setTimeout(r, 20));
     s.child.kill('SIGTERM');
     const code = await s.exited;
     stop = true;
     await Promise.all([...workers, balancer]);
     console.log(`[measured] SIGTERM under load: ${acknowledged.length} payments acknowledged; outcomes ${JSON.stringify(Object.fromEntries(outcomes))}`);
     expect(code).toBe(0);
-    expect(acknowledged.length).toBeGreaterThan(50);
+    expect(acknowledged.length).toBeGreaterThanOrEqual(50);
     // Answers only: nothing reset, nothing cut half-way.
     expect([...outcomes.keys()]).toEqual(['201']);
     expect(s.output()).toContain('SIGTERM: closing');

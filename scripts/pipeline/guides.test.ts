@@ -8,13 +8,13 @@ import { readGuides, renderGuidePage, renderMarkdown } from './guides.ts';
 describe('renderMarkdown', () => {
   it('renders headings, paragraphs, lists, tables, code, quotes and inline marks, escaping HTML', () => {
     const md = [
-      '# A <guide>', '', 'One paragraph', 'on two lines with `a<b>` and **bold** and [the operator guide](operator.md#redis).', '',
+      '# A <guide>', '', 'One paragraph', 'on two lines with `a<b>` and **bold** and [the operator guide](operator.md#redis), [`server/README.md`](../../server/README.md) and [decisions](../decisions.md).', '',
       '- first', '  continued', '- second [site](https://example.com/x)', '', '1. one', '2. two', '',
       '| Name | Value |', '|---|---|', '| `x` | 1 |', '', '> quoted', '> more', '', '```sh', 'npm ci && npm start', '<tag>', '```', '## Next `step`',
     ].join('\n');
     expect(renderMarkdown(md)).toBe([
       '<h1 id="a-guide">A &lt;guide&gt;</h1>',
-      '<p>One paragraph on two lines with <code>a&lt;b&gt;</code> and <strong>bold</strong> and <a href="operator#redis">the operator guide</a>.</p>',
+      '<p>One paragraph on two lines with <code>a&lt;b&gt;</code> and <strong>bold</strong> and <a href="operator#redis">the operator guide</a>, <code>server/README.md</code> (in the repository: <code>server/README.md</code>) and <a href="../decisions.md">decisions</a>.</p>',
       '<ul>\n<li>first continued</li>\n<li>second <a href="https://example.com/x">site</a></li>\n</ul>',
       '<ol>\n<li>one</li>\n<li>two</li>\n</ol>',
       '<table>\n<thead><tr><th>Name</th><th>Value</th></tr></thead>\n<tbody>\n<tr><td><code>x</code></td><td>1</td></tr>\n</tbody>\n</table>',

@@ -37,17 +37,28 @@ const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').rep
 /** A link target as served: another guide `x.md` is the page `x`; anything else stays as written. */
 const href = (url: string) => url.replace(/^([a-z0-9-]+)\.md(#.*)?$/, '$1$2');
 
-/** Inline Markdown of one line of text: `code`, **bold**, [text](url). */
+/** A repository file outside docs/ (`../../server/README.md`): not served, so named as its path, not linked. */
+const outsideDocs = (url: string) => url.startsWith('../../');
+
+/** Plain text with **bold**. */
+const marks = (text: string) => escape(text).replace(/\*\*([^*]+)\*\*/g, '<strong>$1</strong>');
+
+/** Inline Markdown of one line of text: [links](url) (their labels may hold code), `code`, **bold**. */
 export function inline(text: string): string {
-  const parts = text.split(/(`[^`]+`)/);
-  return parts
-    .map((part, i) => {
-      if (i % 2 === 1) return `<code>${escape(part.slice(1, -1))}</code>`;
-      return escape(part)
-        .replace(/\*\*([^*]+)\*\*/g, '<strong>$1</strong>')
-        .replace(/\[([^\]]+)\]\(([^)\s]+)\)/g, (_m, label: string, url: string) => `<a href="${href(url)}">${label}</a>`);
-    })
-    .join('');
+  let out = '';
+  let last = 0;
+  for (const m of text.matchAll(/\[((?:[^\]`]|`[^`]*`)+)\]\(([^)\s]+)\)|`([^`]+)`/g)) {
+    out += marks(text.slice(last, m.index));
+    last = m.index + m[0].length;
+    if (m[3] !== undefined) {
+      out += `<code>${escape(m[3])}</code>`;
+      continue;
+    }
+    const label = inline(m[1]!);
+    const url = m[2]!;
+    out += outsideDocs(url) ? `${label} (in the repository: <code>${escape(url.slice(6))}</code>)` : `<a href="${escape(href(url))}">${label}</a>`;
+  }
+  return out + marks(text.slice(last));
 }
 
 const slug = (heading: string) => heading.toLowerCase().replace(/`/g, '').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');

@@ -1,5 +1,5 @@
-// The merchant quick start (issue 18 point 6): one text, shown in the README and as a guide page
-// of docs/merchant.html. quick-start.test.ts keeps the README's copy equal to it, and the README's
+// The merchant quick start: one text, shown in the integrator guide and as a guide page of
+// docs/merchant.html. quick-start.test.ts keeps the guide's copy equal to it, and the guides'
 // ts blocks compile (test/readme-snippets.test.ts), so the snippets here are checked too.
 import { SAMPLE_KEYS } from './sandbox.ts';
 
