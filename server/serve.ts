@@ -4,7 +4,7 @@
 // server/state/pg), STATE=path|memory (the state file, default .data/sandbox.sqlite; server/state)
 // SHUTDOWN_DRAIN_MS (SIGTERM: stay up, not ready, this long before closing the listener) and
 // CONFIG=path (JSON, deep-merged over the defaults) configure it. Prints the URLs and the demo credentials (sandbox
-// values, public by design: DESIGN.md "Sandbox defaults") once it really listens; a port it cannot
+// values, public by design: docs/guides/integrator.md, "Sandbox defaults") once it really listens; a port it cannot
 // take is one line on stderr and exit code 1; shuts down cleanly on SIGTERM and SIGINT.
 import { createServer as createHttpServer, type RequestListener, type Server, type ServerResponse } from 'node:http';
 import { createServer } from './app.ts';

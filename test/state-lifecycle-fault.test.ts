@@ -91,7 +91,6 @@ describe('a transient SQLITE_FULL during a payment load', () => {
       }
       await sleep(100);
     }
-    console.log(`fault ${clearedAt - faultAt} ms from ${faultAt - started} ms; all ${acked.length} payments confirmed and ${got.length} webhooks delivered (${repeats} repeated) ${confirmedAt - clearedAt} ms after it cleared`);
     expect(confirmedAt).toBeGreaterThan(0);
     expect(confirmedAt - clearedAt).toBeLessThan(10_000);
     for (const id of acked) expect(await statusOf(id)).toEqual({ blockchain_status: 'Confirmed', transaction_status: 'paid' });

@@ -1,4 +1,4 @@
-// Every "not shown" of the merchant document, decided. M1 to M5 restate DESIGN.md; the rest are
+// Every "not shown" of the merchant document, decided. M1 to M5 are the design's first decisions; the rest are
 // ours. Rendered once into the OpenAPI description, and into docs/decisions.md.
 import type { Decision } from '../shared/contract.ts';
 import { API_ERROR_CODES } from '../shared/errors.ts';

@@ -1,4 +1,4 @@
-// The generated merchant document against the seed document (seeds/merchant-payments-api.md),
+// The generated merchant document against the source document of the Merchant Payments API (its tables, copied by hand),
 // section 4: every endpoint, its parameters and body fields with their nesting. The tables are
 // copied from the document, not from the code.
 import { describe, expect, it } from 'vitest';

@@ -39,7 +39,7 @@ export interface ApiContract<Ops extends OperationMap = OperationMap, Id extends
 }
 
 export interface Decision {
-  /** Stable id, e.g. `X1` (DESIGN.md) or `X-limit` (ours). */
+  /** Stable id, e.g. `X1` or `X-limit` (docs/decisions.md lists them). */
   id: string;
   /** What the document leaves open, e.g. "Placement of body parameters in the signed string". */
   gap: string;
