@@ -31,7 +31,7 @@ export const SettlementMethodSchema = z.enum(SETTLEMENT_METHODS).openapi('Settle
 export type SettlementMethod = z.infer<typeof SettlementMethodSchema>;
 
 // Section 3. `null` belongs to the transaction and delivery vocabularies; it is not an enum value
-// here but written `z.union([Enum, z.null()])` on the fields that may carry it (a known trap: docs/guides/architecture.md).
+// here but written `z.union([Enum, z.null()])` on the fields that may carry it (DESIGN.md trap).
 export const TRANSACTION_STATUSES = [
   'invoice_sent', 'pending_confirmation', 'paid', 'overpaid', 'underpaid', 'completed', 'cancelled',
 ] as const;
@@ -102,6 +102,11 @@ export type InstantRefundStatus = z.infer<typeof InstantRefundStatusSchema>;
 export const unixSeconds = (description: string, example = 1767225600) =>
   boundedInt(0).openapi({ description, example });
 
+/** Refund webhook targets: the document says "must use https". */
+export const HTTPS_URL_PATTERN = '^https://';
+export const httpsUrl = (description: string, example = 'https://merchant.example.com/hooks/refunds') =>
+  z.url().max(TEXT_LIMITS.url).regex(new RegExp(HTTPS_URL_PATTERN)).openapi({ format: 'uri', description, example });
+
 /**
  * Redirect and payment-webhook targets: an http(s) URL. Which of them may be plain http is a
  * server rule (decision M3: https, or http on loopback for sandbox keys), not a schema rule.
@@ -118,10 +123,9 @@ export const reference = (description: string, example: string) => z.string().mi
 export const SIGNATURE_HEADER_PATTERN = '^t=(0|[1-9][0-9]*)(,s1=[0-9a-f]{64})+$';
 
 /**
- * Webhook targets, of payments and refunds alike (decision M3): https, or plain http on loopback
- * (127.0.0.1, localhost, [::1]) so local development works; the server further refuses the http
- * form for live keys. The document says "must use https": a live key still must.
+ * Payment-webhook targets (decision M3): https, or plain http on loopback (127.0.0.1, localhost,
+ * [::1]) so local development works; the server further refuses the http form for live keys.
  */
-export const WEBHOOK_URL_PATTERN = '^(https://|http://(127\\.0\\.0\\.1|localhost|\\[::1\\])(:[0-9]+)?(/|$))';
-export const webhookUrl = (description: string, example = 'https://merchant.example.com/hooks/payments') =>
-  z.url().max(TEXT_LIMITS.url).regex(new RegExp(WEBHOOK_URL_PATTERN)).openapi({ format: 'uri', description, example });
+export const PAYMENT_WEBHOOK_URL_PATTERN = '^(https://|http://(127\\.0\\.0\\.1|localhost|\\[::1\\])(:[0-9]+)?(/|$))';
+export const paymentWebhookUrl = (description: string, example = 'https://merchant.example.com/hooks/payments') =>
+  z.url().max(TEXT_LIMITS.url).regex(new RegExp(PAYMENT_WEBHOOK_URL_PATTERN)).openapi({ format: 'uri', description, example });

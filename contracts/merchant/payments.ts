@@ -3,7 +3,7 @@
 import { TEXT_LIMITS } from '../shared/limits.ts';
 import { countryCode, decimalString, email, fiatCurrency, invoiceNumber, ipAddress, personName, phoneDigits, positiveDecimalString, regionName, streetAddress, zipCode, boundedInt, recordId } from '../shared/primitives.ts';
 import { z } from '../shared/zod.ts';
-import { BlockchainStatusSchema, CryptoIsoSchema, NETWORK_TYPES, webhookUrl, reference, TransactionStatusSchema, unixSeconds, webUrl } from './enums.ts';
+import { BlockchainStatusSchema, CryptoIsoSchema, NETWORK_TYPES, paymentWebhookUrl, reference, TransactionStatusSchema, unixSeconds, webUrl } from './enums.ts';
 
 export const PaymentStatusSchema = z
   .object({
@@ -74,7 +74,7 @@ export const CreatePaymentFieldsSchema = z
     state: regionName('State or province', 'Ontario').optional(),
     zip: zipCode().optional(),
     country: countryCode().optional(),
-    webhook_url: webhookUrl(
+    webhook_url: paymentWebhookUrl(
       'Target of the payment webhooks. https; sandbox keys may also use http on 127.0.0.1 or localhost (decision M3, enforced by the server). Default: none.',
     ).optional(),
   })
@@ -113,7 +113,7 @@ export const CreateWidgetPaymentRequestSchema = z
     last_name: personName("Customer's last name", 'Doe'),
     email: email("Customer's e-mail address"),
     callback_url: webUrl("Redirect after payment; default: the plugin's Payment received URL", 'https://shop.example.com/paid').optional(),
-    webhook_url: webhookUrl("Webhook target; default: the plugin's Webhook URL. https, or http on loopback for sandbox keys (decision M3).").optional(),
+    webhook_url: paymentWebhookUrl("Webhook target; default: the plugin's Webhook URL. https, or http on loopback for sandbox keys (decision M3).").optional(),
     cancel_url: webUrl("Redirect on cancel; default: the plugin's setting", 'https://shop.example.com/cancelled').optional(),
     address: streetAddress().optional(),
     city: regionName('City', 'Toronto').optional(),

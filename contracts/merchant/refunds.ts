@@ -4,7 +4,7 @@
 import { TEXT_LIMITS, UNPAGED_LIST_MAX } from '../shared/limits.ts';
 import { decimalString, email, isoDateTime, positiveDecimalString, positiveFiatAmount, recordId } from '../shared/primitives.ts';
 import { z } from '../shared/zod.ts';
-import { InstantRefundStatusSchema, RefundStatusSchema, reference, webhookUrl } from './enums.ts';
+import { InstantRefundStatusSchema, RefundStatusSchema, httpsUrl, reference } from './enums.ts';
 
 const nullableDecimal = (description: string, example: string | null) =>
   z.union([decimalString(), z.null()]).openapi({ description, example });
@@ -20,7 +20,7 @@ export const refundFields = {
   transaction_fees: decimalString('Blockchain fee: fiat for instant settlement, cryptocurrency for manual'),
   created_at: isoDateTime('Creation time, ISO 8601 UTC'),
   url: z.url().max(TEXT_LIMITS.url).openapi({ description: 'URL sent to the customer to process the refund', example: 'https://portal.example.com/refunds/9001' }),
-  webhook_url: webhookUrl('Where the refund webhook is delivered; present when given', 'https://merchant.example.com/hooks/refunds').optional(),
+  webhook_url: httpsUrl('Where the refund webhook is delivered; present when given').optional(),
 };
 
 export const RefundSchema = z
@@ -70,7 +70,7 @@ export const CreateRefundRequestSchema = z
       example: 24,
     }),
     send_email: z.boolean().default(false).openapi({ description: 'The service e-mails the refund link to the customer; default false' }),
-    webhook_url: webhookUrl('Refund webhook target: https, or http on loopback for sandbox keys (decision M3). Omitted: no webhook.', 'https://merchant.example.com/hooks/refunds').optional(),
+    webhook_url: httpsUrl('Refund webhook target; must use https. Omitted: no webhook.').optional(),
   })
   .superRefine(requireAnAmount)
   .openapi('CreateRefundRequest', { description: `Body of Create a Refund (section 4.13), flat. ${REFUND_AMOUNT_RULE}`, anyOf: amountAnyOf });
@@ -86,7 +86,7 @@ export const CreateInstantRefundRequestSchema = z
     amount_to_refund: positiveDecimalString('Cryptocurrency amount. Required for manual settlement unless refund_full_amount.').optional(),
     address: reference("Valid blockchain address for the transaction's currency (checked by the server)", 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq'),
     destination_tag: z.string().max(TEXT_LIMITS.crypto).optional().openapi({ description: 'XRP destination tag' }),
-    webhook_url: webhookUrl('Refund webhook target: https, or http on loopback for sandbox keys (decision M3). Omitted: no webhook.', 'https://merchant.example.com/hooks/refunds').optional(),
+    webhook_url: httpsUrl('Refund webhook target; must use https. Omitted: no webhook.').optional(),
   })
   .superRefine((v, ctx) => {
     if (!v.refund_full_amount) return requireAnAmount(v, ctx);

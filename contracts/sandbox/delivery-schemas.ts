@@ -1,6 +1,6 @@
 // The bodies of the delivery log of the control API (issue 18 point 3, decision S-listen): one
 // record per attempt of a merchant sandbox webhook, with the exact bytes and headers sent.
-import { webhookUrl } from '../merchant/enums.ts';
+import { paymentWebhookUrl } from '../merchant/enums.ts';
 import { WEBHOOK_ENCODINGS } from '../merchant/webhook-encoding.ts';
 import { TEXT_LIMITS } from '../shared/limits.ts';
 import { boundedInt, recordId } from '../shared/primitives.ts';
@@ -89,7 +89,7 @@ export const DeliveryIdParamsSchema = z.object({
 
 export const ReplayRequestSchema = z
   .object({
-    url: webhookUrl('Send here instead of the original target: https, or http on loopback (decision M3)', 'http://127.0.0.1:4000/hooks').optional(),
+    url: paymentWebhookUrl('Send here instead of the original target: https, or http on loopback (decision M3)', 'http://127.0.0.1:4000/hooks').optional(),
   })
   .strict()
   .openapi('ReplayRequest');

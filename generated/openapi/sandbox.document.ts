@@ -990,8 +990,8 @@ const document: Record<string, unknown> = {
             "type": "string",
             "maxLength": 2048,
             "format": "uri",
-            "pattern": "^(https://|http://(127\\.0\\.0\\.1|localhost|\\[::1\\])(:[0-9]+)?(/|$))",
-            "description": "Refund webhook target: https, or http on loopback for sandbox keys (decision M3). Omitted: no webhook.",
+            "pattern": "^https://",
+            "description": "Refund webhook target; must use https. Omitted: no webhook.",
             "example": "https://merchant.example.com/hooks/refunds"
           }
         },
@@ -1924,7 +1924,7 @@ const document: Record<string, unknown> = {
             "type": "string",
             "maxLength": 2048,
             "format": "uri",
-            "pattern": "^(https://|http://(127\\.0\\.0\\.1|localhost|\\[::1\\])(:[0-9]+)?(/|$))",
+            "pattern": "^https://",
             "description": "Where the refund webhook is delivered; present when given",
             "example": "https://merchant.example.com/hooks/refunds"
           }

@@ -641,7 +641,7 @@ export interface components {
             send_email?: boolean;
             /**
              * Format: uri
-             * @description Refund webhook target: https, or http on loopback for sandbox keys (decision M3). Omitted: no webhook.
+             * @description Refund webhook target; must use https. Omitted: no webhook.
              * @example https://merchant.example.com/hooks/refunds
              */
             webhook_url?: string;

@@ -21,9 +21,9 @@ function requirePermission(p: MerchantPrincipal): void {
   if (!p.permissions.includes(REFUND_PERMISSION)) throw permissionDenied();
 }
 
-function checkRefundWebhook(url: string | undefined, sandbox: boolean): void {
-  // The same rule as payment webhooks (decision M3): https, or http on loopback for a sandbox key.
-  const problem = url === undefined ? undefined : webhookTargetProblem(url, sandbox);
+function checkRefundWebhook(url: string | undefined): void {
+  // Refund webhook targets must be https for every key (document 4.13, decision M3).
+  const problem = url === undefined ? undefined : webhookTargetProblem(url, false);
   if (problem) throw invalid('webhook_url', problem);
 }
 
@@ -40,7 +40,7 @@ export function refundHandlers(sb: MerchantSandbox) {
   return merchantHandlers({
     async createRefund({ params, body, principal }) {
       requirePermission(principal);
-      checkRefundWebhook(body.webhook_url, principal.sandbox);
+      checkRefundWebhook(body.webhook_url);
       const tx = await sb.store.transactions.get(params.transaction_id);
       if (!tx || tx.merchant !== principal.apiKey) throw notFound('Transaction', params.transaction_id);
       const refund = await sb.lock.run(`tx:${tx.id}`, async () => {
@@ -63,7 +63,7 @@ export function refundHandlers(sb: MerchantSandbox) {
 
     async createInstantRefund({ body, principal }) {
       requirePermission(principal);
-      checkRefundWebhook(body.webhook_url, principal.sandbox);
+      checkRefundWebhook(body.webhook_url);
       const tx = await sb.store.transactions.get(body.id);
       if (!tx || tx.merchant !== principal.apiKey) throw invalid('id', `no transaction ${body.id}`);
       const refund = await sb.lock.run(`tx:${tx.id}`, async () => {
