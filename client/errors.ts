@@ -52,7 +52,8 @@ export class ExchangeApiError extends ApiError {
     const err = isObject(body) && isObject(body.error) ? body.error : undefined;
     const code = typeof err?.code === 'number' ? (err.code as ExchangeErrorCode) : undefined;
     const serverMessage = typeof err?.message === 'string' ? err.message : bodyText(body);
-    const hint = code !== undefined ? EXCHANGE_HINTS[code] : undefined;
+    // A sandbox whose test clock is ahead says so in the message: the system clock is not the cause then.
+    const hint = code !== undefined && !(code === 2007 && serverMessage.includes('sandbox test clock')) ? EXCHANGE_HINTS[code] : undefined;
     super('exchange', status, body, `Exchange API ${status}${code ? ` code ${code}` : ''}: ${serverMessage}${hint ? ` (${hint})` : ''}`, response);
     this.code = code;
     this.serverMessage = serverMessage;

@@ -24,7 +24,7 @@ async function sent(request: Request) {
   };
 }
 
-describe('createExchangeClient: the exact requests of the DESIGN.md vectors', () => {
+describe('createExchangeClient: the exact requests of the X1 test vectors', () => {
   it('GET /balances', async () => {
     const { ex, f } = client(1_700_000_000_000);
     await ex.GET('/balances');

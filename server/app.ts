@@ -25,7 +25,7 @@ import type { Clock } from './rate-limit.ts';
 import type { StateDb } from './state/db.ts';
 import type { PgState } from './state/pg/pg-state.ts';
 import { sandboxApi, sandboxRouter } from './sandbox/api.ts';
-import { SandboxControl, loopbackClient, sandboxClients } from './sandbox/control.ts';
+import { SandboxControl, loopbackClient, sandboxClients, sandboxClockNote } from './sandbox/control.ts';
 import { preferring } from './sandbox/prefer.ts';
 import { docsRouter } from './static.ts';
 import type { Redis } from './stores/redis.ts';
@@ -131,7 +131,7 @@ export function createServer(options: CreateServerOptions = {}): Express {
     const router = serverRouter(
       {
         api,
-        auth: api.auth({ settings: config[api.id], now: apiNow, stores }),
+        auth: api.auth({ settings: config[api.id], now: apiNow, stores, ...(control ? { clockNote: () => sandboxClockNote(control) } : {}) }),
         validator: documentValidator(api.id, config.validate, options.documents?.[api.id]),
         limiter: !config.rateLimit.enabled
           ? undefined

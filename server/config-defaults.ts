@@ -1,4 +1,4 @@
-// The sandbox defaults of DESIGN.md ("Sandbox defaults of the reference server"), exactly. A CONFIG
+// The sandbox defaults (docs/guides/integrator.md, "Sandbox defaults"), exactly. A CONFIG
 // file overrides any part of them; the README lists them.
 export const SANDBOX_DEFAULTS = {
   host: '127.0.0.1',

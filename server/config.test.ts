@@ -11,7 +11,7 @@ const file = (content: string) => {
 };
 
 describe('config', () => {
-  it('defaults to the sandbox of DESIGN.md', () => {
+  it('defaults to the sandbox defaults the integrator guide lists', () => {
     const c = resolveConfig();
     expect([c.host, c.port, c.validate, c.bodyLimit, c.rateLimit.enabled]).toEqual(['127.0.0.1', 8080, 'all', '100kb', true]);
     expect(c.rateLimit.exchange).toEqual({ limit: 60, windowMs: 60_000, banMs: 60_000 });

@@ -1,4 +1,4 @@
-// Server configuration: the sandbox defaults of DESIGN.md, overridable by a JSON file (CONFIG=path,
+// Server configuration: the sandbox defaults (docs/guides/integrator.md), overridable by a JSON file (CONFIG=path,
 // deep-merged over the defaults) and by environment variables. Validated with Zod so a typo in the
 // file fails at start with the offending path, never later at the first request.
 import { readFileSync } from 'node:fs';

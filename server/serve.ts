@@ -4,11 +4,11 @@
 // server/state/pg), STATE=path|memory (the state file, default .data/sandbox.sqlite; server/state)
 // SHUTDOWN_DRAIN_MS (SIGTERM: stay up, not ready, this long before closing the listener) and
 // CONFIG=path (JSON, deep-merged over the defaults) configure it. Prints the URLs and the demo credentials (sandbox
-// values, public by design: DESIGN.md "Sandbox defaults") once it really listens; a port it cannot
+// values, public by design: docs/guides/integrator.md, "Sandbox defaults") once it really listens; a port it cannot
 // take is one line on stderr and exit code 1; shuts down cleanly on SIGTERM and SIGINT.
-import { createServer as createHttpServer, type ServerResponse } from 'node:http';
+import { createServer as createHttpServer, type RequestListener, type Server, type ServerResponse } from 'node:http';
 import { createServer } from './app.ts';
-import { answerClientErrors } from './http/client-errors.ts';
+import { answerClientErrors, requiringHost } from './http/client-errors.ts';
 import { stopRealTimers } from './merchant/reference/timers.ts';
 import { stopCancelTimers } from './exchange/engine/cancel.ts';
 import { ConfigError, loadConfig, type ServerConfig } from './config.ts';
@@ -45,6 +45,18 @@ export const HTTP_LIMITS = {
   keepAliveTimeout: 5_000,
   connectionsCheckingInterval: 1_000,
 } as const;
+
+/**
+ * The HTTP server of `app` with `limits`: every answer Node would give on its own (431, 408, 400 for
+ * bytes that are not HTTP or an HTTP/1.1 request without `Host`) carries the API's error body.
+ */
+export function httpServer(app: RequestListener, limits: typeof HTTP_LIMITS | { [K in keyof typeof HTTP_LIMITS]: number } = HTTP_LIMITS): Server {
+  const { keepAliveTimeout, ...serverOptions } = limits;
+  const server = createHttpServer({ ...serverOptions, requireHostHeader: false }, requiringHost(app));
+  server.keepAliveTimeout = keepAliveTimeout;
+  answerClientErrors(server, { maxHeaderSize: limits.maxHeaderSize });
+  return server;
+}
 
 /** Where the sandbox keeps its state unless STATE says otherwise (git-ignored). */
 const DEFAULT_STATE = '.data/sandbox.sqlite';
@@ -113,15 +125,12 @@ export async function serve(env: NodeJS.ProcessEnv = process.env): Promise<void>
   // printed the banner for a server that was not there.
   const redis = await redisOf(config);
   let stopping = false;
-  const { keepAliveTimeout, ...serverOptions } = HTTP_LIMITS;
-  const server = createHttpServer(serverOptions);
-  // Before the app: once shutdown began, every response closes its connection after it is sent.
-  server.on('request', (_req, res: ServerResponse) => {
+  const app = createServer({ config, ...(redis ? { redis } : {}), ...(state ? { state } : {}), ...(pg ? { pg } : {}), health: { stopping: () => stopping } });
+  const server = httpServer((req, res: ServerResponse) => {
+    // Once shutdown began, every response closes its connection after it is sent.
     if (stopping) res.setHeader('Connection', 'close');
+    app(req, res);
   });
-  server.on('request', createServer({ config, ...(redis ? { redis } : {}), ...(state ? { state } : {}), ...(pg ? { pg } : {}), health: { stopping: () => stopping } }));
-  server.keepAliveTimeout = keepAliveTimeout;
-  answerClientErrors(server, { maxHeaderSize: HTTP_LIMITS.maxHeaderSize });
   server.once('listening', () => {
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;

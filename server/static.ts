@@ -12,6 +12,11 @@ import { ROOT, specPath } from './spec.ts';
 
 const SANDBOX_ORIGIN = `http://${SANDBOX_DEFAULTS.host}:${SANDBOX_DEFAULTS.port}`;
 
+/** A small icon, drawn here (an SVG: every current browser takes it from /favicon.ico). */
+const FAVICON =
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="6" fill="#1a5fb4"/>' +
+  '<text x="16" y="23" font-family="sans-serif" font-size="18" font-weight="700" fill="#fff" text-anchor="middle">{}</text></svg>';
+
 const APIS: readonly DocumentId[] = ['exchange', 'merchant', 'partner', 'sandbox'];
 
 // The Redoc pages (2.5 MB each) are not in the npm package: an installed sandbox answers this.
@@ -50,7 +55,18 @@ export function docsRouter(): Router {
   router.get('/docs/', send(join(ROOT, 'docs', 'index.html'), 'text/html; charset=utf-8', 'docs/index.html'));
   // The reference pages' try-it console (scripts/console, bundled by npm run generate), beside them.
   router.get('/docs/console.js', send(join(ROOT, 'docs', 'console.js'), 'text/javascript; charset=utf-8', 'docs/console.js'));
+  // The guides (docs/guides/*.md rendered by npm run generate), by name only: no path reaches elsewhere.
+  router.get('/docs/guides/:name', (req, res, next) => {
+    const name = req.params.name as string;
+    if (!/^[a-z0-9-]{1,64}$/.test(name)) return res.status(404).json(notFound(`docs/guides/${name}`));
+    return send(join(ROOT, 'docs', 'guides', `${name}.html`), 'text/html; charset=utf-8', `docs/guides/${name}`)(req, res, next);
+  });
   router.get('/docs/decisions.md', send(join(ROOT, 'docs', 'decisions.md'), 'text/markdown; charset=utf-8', 'docs/decisions.md'));
   router.get('/', (_req, res) => res.redirect(302, '/docs/'));
+  // Browsers ask every page's origin for it: an icon instead of a 404 in every page's log.
+  router.get('/favicon.ico', (_req, res) => {
+    res.type('image/svg+xml').setHeader('Cache-Control', 'public, max-age=86400');
+    res.send(FAVICON);
+  });
   return router;
 }

@@ -1,5 +1,5 @@
 // The docs' code samples: built from the contracts (a changed contract changes the samples and
-// the pages) and the exchange's curl samples sign correctly in a real shell (DESIGN.md vectors,
+// the pages) and the exchange's curl samples sign correctly in a real shell (the X1 test vectors,
 // then the reference server). That every TypeScript sample compiles against the real client is
 // checked with the READMEs' blocks, in one TypeScript program (readme-snippets.test.ts).
 import { execFile } from 'node:child_process';
@@ -116,7 +116,7 @@ describe('exchange curl samples in a shell', () => {
   it.each([
     ['getBalances', SIGNATURE_TEST_VECTORS[0]!],
     ['createOrder', SIGNATURE_TEST_VECTORS[1]!],
-  ])('%s signs as the DESIGN.md vector', async (operationId, vector) => {
+  ])('%s signs as the test vector', async (operationId, vector) => {
     const out = await dryRun(sample('exchange', operationId, 'curl'));
     expect(out).toContain(`&signature=${vector.signature}`);
   });

@@ -1,6 +1,6 @@
 // Type-checks code samples as standalone modules against the real client, with the project's
-// compiler options; the samples' imports of the package's entries (`cryptopay-openapi-toolkit/client`
-// and the others) map to their sources, as a consumer of the package would import them.
+// compiler options; the samples' imports of the packages' entries (`cryptopay-openapi-client`,
+// `cryptopay-openapi-toolkit/client` and the others) map to their sources, as a consumer would import them.
 import { readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
@@ -14,14 +14,19 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
  * entry's `types`, dist/x.d.ts, is compiled from x.ts), so a sample can only import what a
  * consumer can: an entry missing from `exports` fails to resolve here too.
  */
-const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { name: string; exports: Record<string, string | { types?: string }> };
-export const PACKAGE_ENTRIES: Readonly<Record<string, string>> = Object.fromEntries(
+type Manifest = { name: string; exports: Record<string, string | { types?: string }> };
+const manifestOf = (path: string) => JSON.parse(readFileSync(join(root, path), 'utf8')) as Manifest;
+const entriesOf = (manifest: Manifest) =>
   Object.entries(manifest.exports).flatMap(([key, target]) => {
     const types = typeof target === 'string' ? undefined : target.types;
     if (!types) return [];
     return [[`${manifest.name}${key.slice(1)}`, types.replace(/^\.\/dist\//, '').replace(/\.d\.ts$/, '.ts')]];
-  }),
-);
+  });
+/** The toolkit's entries and the client package's (packages/client: the clients without the server, what an integrator installs). */
+export const PACKAGE_ENTRIES: Readonly<Record<string, string>> = Object.fromEntries([
+  ...entriesOf(manifestOf('package.json')),
+  ...entriesOf(manifestOf('packages/client/package.json')),
+]);
 
 /** One message per diagnostic, naming the sample (`sample-3.ts:5:7`) and quoting its source. */
 export async function typecheckSamples(sources: readonly string[]): Promise<string[]> {

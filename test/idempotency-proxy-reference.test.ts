@@ -34,7 +34,6 @@ describe('1,000 POSTs to the reference handlers on a state file, through a proxy
       const { statuses, replayed } = await thousandPosts(proxy.base, () => record().transaction_id);
       const after = counts();
       const made = (kind: string) => (after[kind] ?? 0) - (before[kind] ?? 0);
-      console.log(`[measured] reference handlers, state file: 1000 POSTs, ${proxy.dropped()} answers dropped, ${replayed} answered from the store; statuses ${JSON.stringify(statuses)}; records made ${JSON.stringify(Object.fromEntries(['merchant.payments', 'merchant.invoices', 'merchant.refunds', 'partner.registrations'].map((k) => [k, made(k)])))}`);
       expect(statuses).toEqual({ 201: 1000 });
       expect([made('merchant.payments'), made('merchant.invoices'), made('merchant.refunds'), made('partner.registrations')]).toEqual([250, 250, 250, 250]);
       expect(proxy.dropped()).toBeGreaterThan(200);

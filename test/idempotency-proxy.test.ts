@@ -46,7 +46,6 @@ describe.each(['memory', 'a state file'])('1,000 POSTs through a proxy dropping 
     const { statuses, replayed } = await thousandPosts(proxy.base, (i) => i);
     const duplicates = [...executed.values()].filter((n) => n > 1).length;
     const kinds = [...executed.keys()].reduce<Record<string, number>>((n, k) => ((n[k.split(':')[0]!] = (n[k.split(':')[0]!] ?? 0) + 1), n), {});
-    console.log(`[measured] ${where}: 1000 POSTs, ${proxy.dropped()} answers dropped by the proxy, ${replayed} answered from the store; statuses ${JSON.stringify(statuses)}; executed ${executed.size}, duplicates ${duplicates}`);
     expect(statuses).toEqual({ 201: 1000 });
     expect(kinds).toEqual({ payment: 250, invoice: 250, refund: 250, registration: 250 });
     expect(duplicates).toBe(0);

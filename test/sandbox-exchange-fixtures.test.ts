@@ -74,6 +74,13 @@ describe('the test clock drives the exchange (S-clock)', () => {
     const clock = await unwrap(s.control.POST('/clock/advance', { body: { seconds: 25 * 3600 } }));
     const stale = await s.trader().GET('/balances');
     expect([stale.response.status, (stale.error as { error: { code: number } }).error.code]).toEqual([401, 2007]);
+    // The answer names the cause: the sandbox clock's offset, not this machine's clock.
+    expect((stale.error as { error: { message: string } }).error.message).toMatch(
+      /; the sandbox test clock is 90000 s ahead of real time \(POST \/sandbox\/v1\/clock\/advance\): sign with real time plus 90000 s/,
+    );
+    const thrown = await unwrap(s.trader().GET('/balances')).catch((e: Error) => e);
+    expect((thrown as Error).message).toMatch(/sandbox test clock is 90000 s ahead/);
+    expect((thrown as Error).message).not.toMatch(/check the system clock/);
     const offset = Date.parse(clock.now) - Date.now();
     const inSandboxTime = s.trader(() => Date.now() + offset);
     expect((await inSandboxTime.GET('/balances')).response.status).toBe(200);

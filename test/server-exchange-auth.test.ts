@@ -1,4 +1,4 @@
-// Exchange auth through real HTTP (X1, X2): the four signature vectors of DESIGN.md, replay, stale
+// Exchange auth through real HTTP (X1, X2): the four signature test vectors (contracts/exchange/signing.ts), replay, stale
 // and future nonces, a nonce burnt by a bad signature staying usable, the check order, scopes.
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
@@ -11,7 +11,7 @@ function server(clock = manualClock(NOW)) {
   return { app, logs, clock };
 }
 
-/** The URL of a vector exactly as DESIGN.md gives it: its query plus its published signature. */
+/** The URL of a vector exactly as the test vectors give it: its query plus its published signature. */
 function vectorRequest(app: ReturnType<typeof server>['app'], v: (typeof SIGNATURE_TEST_VECTORS)[number]) {
   const qs = new URLSearchParams(Object.entries({ ...v.input.query, signature: v.signature }).map(([k, val]) => [k, String(val)]));
   const url = `${v.input.path}?${qs.toString()}`;
@@ -21,7 +21,7 @@ function vectorRequest(app: ReturnType<typeof server>['app'], v: (typeof SIGNATU
 }
 
 describe('exchange signatures (X1) through HTTP', () => {
-  it.each(SIGNATURE_TEST_VECTORS.map((v) => [v.payload, v] as const))('accepts the DESIGN.md vector %s', async (_payload, v) => {
+  it.each(SIGNATURE_TEST_VECTORS.map((v) => [v.payload, v] as const))('accepts the test vector %s', async (_payload, v) => {
     const { app } = server(); // nonce 1700000000000 is "now"; a fresh server per vector (vectors share nonces)
     const res = await vectorRequest(app, v);
     // The JSON-number vectors delete an order the trader does not have: past auth, the handler's 404.

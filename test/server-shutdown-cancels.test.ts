@@ -26,7 +26,6 @@ describe('SIGTERM with pending exchange cancels (server/serve.ts)', () => {
     first.child.kill('SIGTERM');
     const code = await first.exited;
     const exitMs = performance.now() - signalled;
-    console.log(`[measured] exit ${Math.round(exitMs)} ms after SIGTERM with ${ids.length} cancels pending (due in ${CANCEL_DELAY_MS} ms)`);
     expect(code).toBe(0);
     expect(exitMs).toBeLessThan(CANCEL_DELAY_MS);
     expect(first.output()).not.toMatch(/failed|Error/);

@@ -83,7 +83,9 @@ describe.each(BACKENDS)('a restart on the same state: $name', (backend) => {
   });
 
   it.skipIf(!backend.journal)('keeps the order, and a requested cancel still happens', async () => {
-    const s = await on(backend, { rateLimit: { enabled: false }, exchange: { cancelDelayMs: 300 } });
+    // The cancel waits 5 s: long enough that a restart on a busy machine comes before it (a loaded
+    // machine took over 300 ms, and the old instance applied it first), then awaited as a condition.
+    const s = await on(backend, { rateLimit: { enabled: false }, exchange: { cancelDelayMs: 5_000 } });
     const url = signedUrl({ method: 'POST', path: '/orders', body: order, nonce: Date.now() });
     const placed = await request(s.app()).post(url).send(order);
     expect(placed.status).toBe(200);
@@ -96,9 +98,11 @@ describe.each(BACKENDS)('a restart on the same state: $name', (backend) => {
     expect(replay.body.error.code).toBe(2006);
     const get = () => request(s.app()).get(signedUrl({ method: 'GET', path: '/order', query: { id: placed.body.id }, nonce: Date.now() + 3 }));
     expect((await get()).body.state).toBe('wait'); // requested before the restart, applied after it
-    await new Promise((r) => setTimeout(r, 400));
-    const got = await request(s.app()).get(signedUrl({ method: 'GET', path: '/order', query: { id: placed.body.id }, nonce: Date.now() + 2 }));
-    expect(got.body).toMatchObject({ id: placed.body.id, state: 'cancel', volume: '0.10000000' });
+    let nonce = Date.now() + 10;
+    const read = async () => (await request(s.app()).get(signedUrl({ method: 'GET', path: '/order', query: { id: placed.body.id }, nonce: ++nonce }))).body;
+    let got = await read();
+    for (const end = Date.now() + 30_000; got.state === 'wait' && Date.now() < end; got = await read()) await new Promise((r) => setTimeout(r, 100));
+    expect(got).toMatchObject({ id: placed.body.id, state: 'cancel', volume: '0.10000000' });
     await s.close();
   });
 

@@ -99,7 +99,6 @@ describe.skipIf(!pgAvailable())('three instances on one PostgreSQL database: one
     const survivor = victim === b ? c : b;
     const second = await loadUntilTakeover(await killIn(victim), 'btcusd');
     for (let i = 0; i < 10; i++) await round();
-    console.log(`takeover after SIGKILL of the holder: ${first} ms, then ${second} ms (lease ${LEASE_MS} ms)`);
     expect(first).toBeLessThan(3 * LEASE_MS);
     expect(second).toBeLessThan(3 * LEASE_MS);
     expect(await writerOf(survivor)).toHaveLength(21);
@@ -134,6 +133,5 @@ describe.skipIf(!pgAvailable())('three instances on one PostgreSQL database: one
       expect(sum('buy').gt(0)).toBe(true);
       expect(sum('buy').toFixed(8)).toBe(sum('sell').toFixed(8));
     }
-    console.log(`${acked.length} orders acknowledged, ${refusals.length} refused with 503 3001, ${extra.length} committed but unanswered (in flight at a kill: ${inflightAtKill})`);
   }, 120_000);
 });

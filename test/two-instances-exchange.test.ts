@@ -78,7 +78,6 @@ describe('two processes on one state file: one exchange writer', () => {
       }
       await new Promise((r) => setTimeout(r, 50));
     }
-    console.log(`takeover after SIGKILL of the holder: ${takeoverMs} ms (lease ${LEASE_MS} ms)`);
     expect(takeoverMs).toBeGreaterThan(0);
     expect(takeoverMs).toBeLessThan(3 * LEASE_MS);
     expect(acked.at(-1)!.id).toBe(21); // ids continue after A's

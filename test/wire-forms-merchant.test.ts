@@ -17,7 +17,9 @@ beforeAll(async () => {
   server = await serve(sandbox.app);
 });
 afterAll(() => server.close());
-afterEach(() => expect(sandbox.serverLogs.splice(0)).toEqual([])); // no 500 went by
+// No 500 went by: nothing is logged but the fields the plugins send that the document does not
+// define (merchant_id, data_encryption: accepted and ignored, decision M-plugin-fields), named.
+afterEach(() => expect(sandbox.serverLogs.splice(0).filter((l) => !/^\[server\] \w+: ignored unknown body fields [\w, ]+$/.test(l))).toEqual([]));
 
 const merchant = (path: string, body: BodyInit, type: string) =>
   send(`${server.url}/merchant/v2${path}`, 'POST', body, { 'content-type': type, authorization: MERCHANT_AUTH });

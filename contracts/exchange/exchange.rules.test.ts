@@ -115,7 +115,7 @@ describe('errors (section 7)', () => {
   });
 });
 
-describe('decisions (DESIGN.md X1–X6 and ours)', () => {
+describe('decisions (X1–X6 and the others of docs/decisions.md)', () => {
   const ids = exchangeContract.decisions.map((d) => d.id);
   const text = doc.info.description as string;
 

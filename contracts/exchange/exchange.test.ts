@@ -1,4 +1,4 @@
-// The generated exchange document against the seed document (/work/shared/seeds/exchange-trading-api.md):
+// The generated exchange document against the source document of the Exchange Trading API (its tables, copied by hand):
 // the tables below are copied from its sections 2 and 4, not from the code. Then every example
 // against its schema (Zod, and ajv on the generated JSON Schema), then the rules the document states.
 import { Ajv2020 } from 'ajv/dist/2020.js';

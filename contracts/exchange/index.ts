@@ -13,7 +13,7 @@ import { answersDecision } from '../shared/responses.ts';
 import { versionedPath } from '../shared/release.ts';
 import { release } from './release.ts';
 
-// X1 in the words of DESIGN.md, extended to the wire forms of Peatio clients (X-tonce, X-form,
+// X1 (docs/decisions.md), extended to the wire forms of Peatio clients (X-tonce, X-form,
 // X-query-body); the vectors are rendered from the same constants the tests check.
 const X1 =
   '`METHOD|PATH|QUERY`. PATH is the full path with `/api/v1`, no query. QUERY holds every request parameter ' +

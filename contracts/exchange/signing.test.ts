@@ -12,7 +12,7 @@ import {
   type SignatureInput,
 } from './signing.ts';
 
-// The four vectors of DESIGN.md (X1), copied here by hand on purpose: the test must not read the
+// The four X1 test vectors, copied here by hand on purpose: the test must not read the
 // expected values from the module it checks.
 const SECRET = 'demo-trader-secret';
 const auth = (nonce: number) => ({ access_key: 'demo-trader', nonce });
@@ -65,7 +65,7 @@ const DESIGN_VECTORS: { name: string; input: SignatureInput; payload: string; he
   },
 ];
 
-describe('X1 test vectors of DESIGN.md', () => {
+describe('X1 test vectors', () => {
   it.each(DESIGN_VECTORS)('$name', ({ input, payload, hex }) => {
     expect(signaturePayload(input)).toBe(payload);
     expect(sign(payload, SECRET)).toBe(hex);

@@ -127,7 +127,7 @@ export interface SignatureTestVector {
   signature: string;
 }
 
-/** The test vectors of DESIGN.md (secret `demo-trader-secret`), for client and server tests and the docs. */
+/** The X1 test vectors (secret `demo-trader-secret`), for client and server tests and the docs. */
 export const SIGNATURE_TEST_SECRET = 'demo-trader-secret';
 export const SIGNATURE_TEST_VECTORS: readonly SignatureTestVector[] = [
   {

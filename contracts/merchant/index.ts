@@ -1,4 +1,4 @@
-// The Merchant Payments API contract (document: seeds/merchant-payments-api.md). Exports the
+// The Merchant Payments API contract (the Merchant Payments API document). Exports the
 // contract for the generator, and the schemas a client needs at runtime (webhook payloads, CSV).
 import type { ApiContract } from '../shared/contract.ts';
 import { InvoiceCsvRowSchema } from './csv.ts';

@@ -83,7 +83,7 @@ const refundPayload: RefundWebhookPayload = {
   webhook_url: 'https://merchant.example.com/hooks/refunds', currency_iso: 'BTC', sandbox_mode: true,
 };
 
-/** Time and secret the example envelopes are signed with (the sandbox signing secret of DESIGN.md). */
+/** Time and secret the example envelopes are signed with (the sandbox signing secret of the sandbox defaults). */
 export const WEBHOOK_EXAMPLE_SIGNING = { secret: 'demo-signing-secret', t: 1767225600 } as const;
 
 // base64 via btoa keeps this module free of node:crypto (browser-safe); the signatures are

@@ -1,5 +1,5 @@
 // The generated partner document against the partner seed document, table by table: the tables
-// below are copied from /work/shared/seeds/partner-onboarding-api.md, not from the code.
+// below are copied from the source document of the Partner Onboarding API, not from the code.
 import { describe, expect, it } from 'vitest';
 import { buildDocument } from '../shared/contract.ts';
 import { partnerContract } from './index.ts';

@@ -37,7 +37,7 @@ export const DeliverySchema = z
     attempt: boundedInt(1, 1000).openapi({ description: 'Attempt number of this webhook (1 to 6 by the retry schedule; a replay adds one)', example: 1 }),
     replay_of: recordId().nullable().openapi({ description: 'The delivery this attempt replayed (POST /deliveries/{id}/replay); null otherwise', example: null }),
     at: iso('When the attempt was made (sandbox time)'),
-    target_url: z.string().max(TEXT_LIMITS.url).nullable().openapi({ description: 'Where it was sent; null: held for listeners (listen mode, no webhook_url)', example: 'http://127.0.0.1:4000/hooks' }),
+    target_url: z.string().max(TEXT_LIMITS.url).nullable().openapi({ description: 'Where it was sent, its userinfo and every query value shown as `***`; null: held for listeners (listen mode, no webhook_url)', example: 'http://127.0.0.1:4000/hooks' }),
     encoding: z.enum(WEBHOOK_ENCODINGS).openapi({ description: 'Body encoding (decision M-webhook-form)' }),
     outcome: z.enum(['delivered', 'failed', 'held']).openapi({ description: '`delivered`: a 2xx answer; `failed`: another status, a network error or a timeout; `held`: not sent (no target), kept for listeners' }),
     response_status: boundedInt(100, 599).nullable().openapi({ description: 'HTTP status of the answer; null on a network error, a timeout or when held', example: 200 }),

@@ -31,7 +31,7 @@ export const sandboxOperations = defineOperations({
     tags: ['Reset'],
     security: SANDBOX_SECURITY,
     responses: {
-      200: { description: 'Everything reset', schema: ResetResultSchema, example: { scope: 'all', removed: 0 } },
+      200: { description: 'Everything reset', schema: ResetResultSchema, example: { scope: 'all', removed: 3, records: { 'merchant.payments': 1, 'merchant.transactions': 1, 'partner.registrations': 1 } } },
       ...errors(),
     },
   },
@@ -44,7 +44,7 @@ export const sandboxOperations = defineOperations({
     security: SANDBOX_SECURITY,
     request: { params: z.object({ api_key: z.string().min(1).max(128).openapi({ description: 'A configured merchant API key', example: 'demo-merchant' }) }) },
     responses: {
-      200: { description: "The merchant's records removed", schema: ResetResultSchema, example: { scope: 'merchant', merchant: 'demo-merchant', removed: 3 } },
+      200: { description: "The merchant's records removed", schema: ResetResultSchema, example: { scope: 'merchant', merchant: 'demo-merchant', removed: 3, records: { 'merchant.payments': 1, 'merchant.transactions': 1, 'merchant.deliveries': 1 } } },
       ...paramErrors(),
     },
   },

@@ -8,7 +8,15 @@ export const ResetResultSchema = z
   .object({
     scope: z.enum(['all', 'merchant']).openapi({ description: '`all`: every API of the sandbox; `merchant`: one merchant key' }),
     merchant: z.string().max(128).optional().openapi({ description: 'The merchant API key whose data was removed (scope `merchant`)' }),
-    removed: z.number().int().min(0).openapi({ description: 'Records removed (scope `merchant`); 0 for `all`, which empties every store' }),
+    removed: z.number().int().min(0).openapi({ description: 'Records removed in all, the sum of `records`' }),
+    records: z
+      .record(z.string().max(64), z.number().int().min(1))
+      .openapi({
+        description:
+          'Records removed per store, `<api>.<kind>` (only kinds that had any). The exchange is put back to its seeded balances ' +
+          'with no orders or trades: those are not counted here.',
+        example: { 'merchant.payments': 1, 'merchant.transactions': 1 },
+      }),
   })
   .strict()
   .openapi('ResetResult', { description: 'What a reset removed' });

@@ -3,7 +3,7 @@
 // their decisions without importing contract.ts back.
 
 export interface Decision {
-  /** Stable id, e.g. `X1` (DESIGN.md) or `X-limit` (ours). */
+  /** Stable id, e.g. `X1` or `X-limit` (docs/decisions.md lists them). */
   id: string;
   /** What the document leaves open, e.g. "Placement of body parameters in the signed string". */
   gap: string;

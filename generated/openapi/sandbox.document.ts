@@ -1157,7 +1157,7 @@ const document: Record<string, unknown> = {
               "null"
             ],
             "maxLength": 2048,
-            "description": "Where it was sent; null: held for listeners (listen mode, no webhook_url)",
+            "description": "Where it was sent, its userinfo and every query value shown as `***`; null: held for listeners (listen mode, no webhook_url)",
             "example": "http://127.0.0.1:4000/hooks"
           },
           "encoding": {
@@ -2014,12 +2014,25 @@ const document: Record<string, unknown> = {
           "removed": {
             "type": "integer",
             "minimum": 0,
-            "description": "Records removed (scope `merchant`); 0 for `all`, which empties every store"
+            "description": "Records removed in all, the sum of `records`"
+          },
+          "records": {
+            "type": "object",
+            "additionalProperties": {
+              "type": "integer",
+              "minimum": 1
+            },
+            "description": "Records removed per store, `<api>.<kind>` (only kinds that had any). The exchange is put back to its seeded balances with no orders or trades: those are not counted here.",
+            "example": {
+              "merchant.payments": 1,
+              "merchant.transactions": 1
+            }
           }
         },
         "required": [
           "scope",
-          "removed"
+          "removed",
+          "records"
         ],
         "additionalProperties": false,
         "description": "What a reset removed"
@@ -2535,7 +2548,12 @@ const document: Record<string, unknown> = {
               "application/json": {
                 "example": {
                   "scope": "all",
-                  "removed": 0
+                  "removed": 3,
+                  "records": {
+                    "merchant.payments": 1,
+                    "merchant.transactions": 1,
+                    "partner.registrations": 1
+                  }
                 },
                 "schema": {
                   "$ref": "#/components/schemas/ResetResult"
@@ -2604,7 +2622,12 @@ const document: Record<string, unknown> = {
                 "example": {
                   "scope": "merchant",
                   "merchant": "demo-merchant",
-                  "removed": 3
+                  "removed": 3,
+                  "records": {
+                    "merchant.payments": 1,
+                    "merchant.transactions": 1,
+                    "merchant.deliveries": 1
+                  }
                 },
                 "schema": {
                   "$ref": "#/components/schemas/ResetResult"

@@ -725,7 +725,7 @@ export interface components {
              */
             at: string;
             /**
-             * @description Where it was sent; null: held for listeners (listen mode, no webhook_url)
+             * @description Where it was sent, its userinfo and every query value shown as `***`; null: held for listeners (listen mode, no webhook_url)
              * @example http://127.0.0.1:4000/hooks
              */
             target_url: string | null;
@@ -1120,8 +1120,18 @@ export interface components {
             scope: "all" | "merchant";
             /** @description The merchant API key whose data was removed (scope `merchant`) */
             merchant?: string;
-            /** @description Records removed (scope `merchant`); 0 for `all`, which empties every store */
+            /** @description Records removed in all, the sum of `records` */
             removed: number;
+            /**
+             * @description Records removed per store, `<api>.<kind>` (only kinds that had any). The exchange is put back to its seeded balances with no orders or trades: those are not counted here.
+             * @example {
+             *       "merchant.payments": 1,
+             *       "merchant.transactions": 1
+             *     }
+             */
+            records: {
+                [key: string]: number;
+            };
         };
         /**
          * @description `instant`: settled in the merchant fiat currency (fees in fiat); `manual`: settled in the transaction cryptocurrency (fees in that cryptocurrency)
@@ -1458,7 +1468,12 @@ export interface operations {
                     /**
                      * @example {
                      *       "scope": "all",
-                     *       "removed": 0
+                     *       "removed": 3,
+                     *       "records": {
+                     *         "merchant.payments": 1,
+                     *         "merchant.transactions": 1,
+                     *         "partner.registrations": 1
+                     *       }
                      *     }
                      */
                     "application/json": components["schemas"]["ResetResult"];
@@ -1495,7 +1510,12 @@ export interface operations {
                      * @example {
                      *       "scope": "merchant",
                      *       "merchant": "demo-merchant",
-                     *       "removed": 3
+                     *       "removed": 3,
+                     *       "records": {
+                     *         "merchant.payments": 1,
+                     *         "merchant.transactions": 1,
+                     *         "merchant.deliveries": 1
+                     *       }
                      *     }
                      */
                     "application/json": components["schemas"]["ResetResult"];

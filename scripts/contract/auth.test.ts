@@ -11,7 +11,7 @@ const op = (api: OperationSpec['api'], method: OperationSpec['method'], path: st
 const at = (ms: number) => new NonceClock(() => ms);
 
 describe('exchange signing (X1)', () => {
-  it.each(SIGNATURE_TEST_VECTORS.map((v) => [v.payload, v] as const))('signs %s as DESIGN.md says', (_p, vector) => {
+  it.each(SIGNATURE_TEST_VECTORS.map((v) => [v.payload, v] as const))('signs %s as the test vector says', (_p, vector) => {
     const { method, path, query = {}, body } = vector.input;
     const { access_key: _a, nonce, ...params } = query;
     const spec = op('exchange', method.toLowerCase() as OperationSpec['method'], path.replace('/api/v1', ''));

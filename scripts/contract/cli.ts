@@ -28,7 +28,7 @@ const usage = (prog: string) => `Usage: ${prog} --api <exchange|merchant|partner
   --prefer              then ask for each declared status not reached with Prefer: code=<status>
                         (a sandbox with the control API: decision S-prefer)
   --quiet               no progress lines
-Credentials (flag, else environment, else the sandbox defaults of DESIGN.md; "none" skips a check):
+Credentials (flag, else environment, else the sandbox defaults of docs/guides/integrator.md; "none" skips a check):
   --exchange-keys k:s[,k:s]   CONTRACT_EXCHANGE_KEYS      keys with the trading permission
   --exchange-viewer k:s       CONTRACT_EXCHANGE_VIEWER    key without it (2011 check)
   --merchant-key k:s          CONTRACT_MERCHANT_KEY

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseKeyPair, resolveCredentials, SANDBOX_CREDENTIALS } from './credentials.ts';
 
 describe('resolveCredentials', () => {
-  it('defaults to the sandbox credentials of DESIGN.md', () => {
+  it('defaults to the sandbox credentials', () => {
     expect(resolveCredentials({}, {})).toEqual(SANDBOX_CREDENTIALS);
   });
 

@@ -1,4 +1,4 @@
-// Credentials the runner authenticates with: the sandbox defaults of DESIGN.md, replaced by flags
+// Credentials the runner authenticates with: the sandbox defaults (docs/guides/integrator.md), replaced by flags
 // or environment variables when pointing at another deployment.
 
 export interface KeyPair {

@@ -85,7 +85,7 @@ export const PROFILES: Record<ApiId, ApiProfile> = {
       createRefund: ['amount_to_refund_fiat', 'amount_to_refund'],
       createInstantRefund: ['id', 'amount_to_refund_fiat', 'amount_to_refund', 'refund_full_amount', 'address', 'destination_tag'],
     },
-    // DESIGN.md: the sandbox merchant key has hosted payment id 1.
+    // Sandbox defaults: the sandbox merchant key has hosted payment id 1.
     seeds: { createWidgetPayment: [{ 'body.hosted_payment_id': 1 }] },
   },
   partner: {

@@ -83,7 +83,7 @@ function app(forms: FormParsing, seen: Seen[], rateLimitFirst = 0) {
   return a;
 }
 
-/** express.urlencoded({ extended: true })'s reading of `items[][k]`: one element, per-field arrays (the trap of DESIGN.md). */
+/** express.urlencoded({ extended: true })'s reading of `items[][k]`: one element, per-field arrays (a known trap: docs/guides/architecture.md). */
 function qsLike(text: string): unknown {
   const out: Record<string, unknown> = {};
   const item: Record<string, string[]> = {};

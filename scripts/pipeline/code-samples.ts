@@ -23,8 +23,8 @@ export const SAMPLE_LANGUAGES = {
   curl: { lang: 'Shell', label: 'curl' },
 } as const;
 
-/** Where the samples import the client from: its public entry point (client/index.ts). */
-export const CLIENT_IMPORT = 'cryptopay-openapi-toolkit/client';
+/** Where the samples import the client from: the client package (packages/client, built from client/index.ts), what an integrator installs. */
+export const CLIENT_IMPORT = 'cryptopay-openapi-client';
 /** Where webhook receivers import verifyWebhook from (client/webhooks-express.ts): the entry that loads zod. */
 export const WEBHOOKS_IMPORT = `${CLIENT_IMPORT}/webhooks`;
 

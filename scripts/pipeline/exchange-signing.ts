@@ -8,7 +8,7 @@ import type { SampleRequest } from './sample-request.ts';
 // The nonce comes from node (installed wherever the sandbox runs): `date +%s%3N` is GNU-only, and
 // whole seconds times 1000 repeat a nonce when two samples run within the same second (2006).
 
-/** The nonce of the DESIGN.md test vectors; samples show the signature it gives. */
+/** The nonce of the X1 test vectors (contracts/exchange/signing.ts); samples show the signature it gives. */
 export const EXAMPLE_NONCE = 1700000000000;
 
 // Stand-ins for the shell variables: never part of a real value, so they survive escaping and

@@ -3,6 +3,7 @@
 // decisions; and a quick start: start the sandbox, make a first signed call with the client and
 // with curl. Links are relative: the server answers /docs with a redirect to /docs/, so they
 // resolve under /docs/ wherever the docs are mounted.
+import type { Guide } from './guides.ts';
 import { SIGNATURE_TEST_VECTORS } from '../../contracts/exchange/signing.ts';
 import type { AnyContract as ApiContract, DocumentId } from '../../contracts/shared/contract.ts';
 import { clientSetup } from './code-samples.ts';
@@ -102,7 +103,20 @@ function quickStart(exchange: ApiContract): string {
 }
 
 /** `lastChanges`: per API, one line on its newest change (from the changelog). */
-export function renderIndexPage(contracts: readonly ApiContract[], lastChanges?: Partial<Record<DocumentId, string>>): string {
+/** The guides, by title: what to read besides the references. */
+function guidesSection(guides: readonly Pick<Guide, 'name' | 'title'>[]): string {
+  if (guides.length === 0) return '';
+  return `  <section id="guides">
+    <h2>Guides</h2>
+    <ul>
+${guides.map((g) => `      <li><a href="guides/${g.name}">${escape(g.title)}</a></li>`).join('\n')}
+    </ul>
+  </section>
+`;
+}
+
+/** `guides`: the pages of docs/guides (guides.ts), listed after the quick start. */
+export function renderIndexPage(contracts: readonly ApiContract[], lastChanges?: Partial<Record<DocumentId, string>>, guides: readonly Pick<Guide, 'name' | 'title'>[] = []): string {
   const exchange = contracts.find((c) => c.id === 'exchange');
   return `<!DOCTYPE html>
 ${htmlHeader()}<html lang="en">
@@ -130,7 +144,7 @@ ${htmlHeader()}<html lang="en">
     status, headers and body. The decisions taken where the source documents leave gaps are listed in
     <a href="decisions.md">decisions</a> and in each reference.</p>
   <main>
-${exchange ? `${quickStart(exchange)}\n` : ''}${contracts.map((c) => apiSection(c, lastChanges?.[c.id])).join('\n')}
+${exchange ? `${quickStart(exchange)}\n` : ''}${guidesSection(guides)}${contracts.map((c) => apiSection(c, lastChanges?.[c.id])).join('\n')}
   </main>
 </body>
 </html>

@@ -6,6 +6,7 @@ import { consolePlan, embedConsole } from './console-plan.ts';
 import { renderDecisionsPage } from './decisions.ts';
 import { renderDocumentModule } from './document-module.ts';
 import { renderIndexPage } from './index-page.ts';
+import { readGuides, renderGuidePage } from './guides.ts';
 import { changeEntries, lastChange, renderChangelogFile, renderChanges, type ChangeEntry } from './changelog.ts';
 import { renderOpenApi, toYaml } from './openapi.ts';
 import { renderRedoc } from './redoc.ts';
@@ -59,7 +60,12 @@ export async function generateAll(contracts: readonly AnyContract[], opts: Pipel
   const order = (c: AnyContract) => contracts.indexOf(c);
   changes.sort((a, b) => order(a.contract) - order(b.contract));
   const last = opts.historyRoot ? Object.fromEntries(changes.map((c) => [c.contract.id, lastChange(c.entries)])) : undefined;
-  if (!opts.skipDocs) files.push({ path: 'docs/index.html', content: renderIndexPage(contracts, last) }, await renderConsoleBundle());
+  if (!opts.skipDocs) {
+    // Every guide under docs/guides, whoever wrote it, is a page beside the references and listed on the index.
+    const guides = readGuides();
+    files.push({ path: 'docs/index.html', content: renderIndexPage(contracts, last, guides) }, await renderConsoleBundle());
+    for (const g of guides) files.push({ path: `docs/guides/${g.name}.html`, content: renderGuidePage(g, guides) });
+  }
   if (opts.historyRoot) files.push({ path: 'CHANGELOG.md', content: renderChangelogFile(changes) });
   return files.sort((a, b) => a.path.localeCompare(b.path));
 }

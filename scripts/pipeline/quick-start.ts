@@ -1,5 +1,5 @@
-// The merchant quick start (issue 18 point 6): one text, shown in the README and as a guide page
-// of docs/merchant.html. quick-start.test.ts keeps the README's copy equal to it, and the README's
+// The merchant quick start: one text, shown in the integrator guide and as a guide page of
+// docs/merchant.html. quick-start.test.ts keeps the guide's copy equal to it, and the guides'
 // ts blocks compile (test/readme-snippets.test.ts), so the snippets here are checked too.
 import { SAMPLE_KEYS } from './sandbox.ts';
 
@@ -7,7 +7,7 @@ export const MERCHANT_QUICK_START = `Create a payment, poll it until it is confi
 (the sandbox key \`demo-merchant\`), a payment is found after 2 s and confirmed after 5 s (decision M2).
 
 \`\`\`ts
-import { createMerchantClient, unwrap } from 'cryptopay-openapi-toolkit/client/merchant';
+import { createMerchantClient, unwrap } from 'cryptopay-openapi-client/merchant';
 
 const m = createMerchantClient({ baseUrl: 'http://127.0.0.1:8080', apiKey: 'demo-merchant', apiSecret: 'demo-merchant-secret' });
 
@@ -34,7 +34,7 @@ create call answered: that links a webhook to its payment.
 
 \`\`\`ts
 import express from 'express';
-import { webhookHandler } from 'cryptopay-openapi-toolkit/client/webhooks';
+import { webhookHandler } from 'cryptopay-openapi-client/webhooks';
 
 declare function markOrder(paymentId: number, confirmed: boolean, amount: string): Promise<void>; // your own logic
 

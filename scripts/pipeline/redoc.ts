@@ -42,6 +42,8 @@ const redoclyBin = join(dirname(require.resolve('@redocly/cli/package.json')), '
  */
 export const REDOC_OPTIONS = {
   codeSamples: { languages: [...Object.values(SAMPLE_LANGUAGES), { lang: 'Payload' }] },
+  // Long sample lines wrap instead of running out of the middle column, where Redoc cut them off.
+  theme: { typography: { code: { wrap: true } } },
 };
 
 /** Everything build-docs' output depends on besides the document and the title (render-cache.ts). */

@@ -25,7 +25,7 @@ export interface CredentialRow {
 
 const list = (items: readonly string[]) => items.join(', ');
 
-/** One row per sandbox credential, in the words of DESIGN.md's table. */
+/** One row per sandbox credential, as the integrator guide's table of sandbox defaults gives it. */
 export function sandboxCredentials(api: DocumentId): CredentialRow[] {
   switch (api) {
     case 'exchange':

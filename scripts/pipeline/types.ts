@@ -26,7 +26,7 @@ export function withoutConstraintClauses(node: unknown): unknown {
 }
 
 export async function renderTypes(doc: Record<string, unknown>): Promise<string> {
-  // defaultNonNullable: false keeps fields with defaults optional in request types (DESIGN.md trap).
+  // defaultNonNullable: false keeps fields with defaults optional in request types (a known trap: docs/guides/architecture.md).
   const ast = await openapiTS(withoutConstraintClauses(doc) as never, { defaultNonNullable: false, alphabetize: false });
   return `${slashHeader()}/* eslint-disable */\n${astToString(ast)}`;
 }

@@ -26,6 +26,8 @@ export interface AuthContext<Id extends DocumentId = ApiId> {
   settings: ServerConfig[Id];
   now: Clock;
   stores: Pick<ServerStores, 'nonces'>;
+  /** Why `now` may differ from real time (the sandbox's advanced test clock), said where a time check fails. */
+  clockNote?: () => string | undefined;
 }
 
 /** The auth middleware of an operation, or undefined for a public one. */

@@ -24,6 +24,8 @@ export interface ExchangeAuthOptions {
    * verifiers (the server does, across operations), or between instances: `redisNonceStore(url)`.
    */
   nonces?: NonceClaims;
+  /** Why the server time may not be real time (the sandbox's test clock), appended to 2007. */
+  clockNote?: () => string | undefined;
 }
 
 export interface SignedRequest {
@@ -88,7 +90,8 @@ export function createExchangeVerifier(opts: ExchangeAuthOptions) {
     if (!key) throw fail(2008, 'The access key does not exist');
     const serverTime = now();
     if (!NONCE.test(nonce) || Math.abs(Number(nonce) - serverTime) > windowMs) {
-      throw fail(2007, `The nonce is invalid: it must be milliseconds within ${windowMs / 1000} s of the server time, which is ${serverTime}`);
+      const note = opts.clockNote?.();
+      throw fail(2007, `The nonce is invalid: it must be milliseconds within ${windowMs / 1000} s of the server time, which is ${serverTime}${note ? `; ${note}` : ''}`);
     }
     let payload: string;
     try {

@@ -14,6 +14,10 @@ export type MerchantPermission = MerchantKey['permissions'][number];
 const unauthorized = (why: string) =>
   new ApiDomainError(401, '1001', `Key or secret not set properly in Authorization: ${why}`);
 
+/** 401 1003: the key is right but lacks `permission` (the sandbox control API's refund fixtures answer it too). */
+export const lacksPermission = (permission: MerchantPermission) =>
+  new ApiDomainError(401, '1003', 'The API key lacks the Refund Create permission this operation requires', undefined, `missing permission: ${permission}`);
+
 /** Verifies the Authorization header; returns the principal or throws an ApiDomainError (401). */
 export function createMerchantVerifier(keys: readonly MerchantKey[]) {
   const byKey = new Map(keys.map((k) => [k.apiKey, k]));
@@ -28,9 +32,7 @@ export function createMerchantVerifier(keys: readonly MerchantKey[]) {
     const key = byKey.get(auth.key);
     const secretOk = safeEqual(auth.secret, key?.secret ?? decoy);
     if (!key || !secretOk) throw unauthorized('unknown key or wrong secret');
-    if (permission && !key.permissions.includes(permission)) {
-      throw new ApiDomainError(401, '1003', 'The API key lacks the Refund Create permission this operation requires', undefined, `missing permission: ${permission}`);
-    }
+    if (permission && !key.permissions.includes(permission)) throw lacksPermission(permission);
     const { apiKey, sandbox, permissions, hostedPaymentIds, webhookSigningSecret } = key;
     return { api: 'merchant', apiKey, sandbox, permissions, hostedPaymentIds, webhookSigningSecret };
   };

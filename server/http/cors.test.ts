@@ -35,7 +35,7 @@ describe('cors (sandbox default: any origin)', () => {
     const res = await request(app).get('/merchant/v2/transactions').set('Origin', APP).set('Authorization', MERCHANT_AUTH);
     expect(res.status).toBe(200);
     expect(res.headers['access-control-allow-origin']).toBe('*');
-    expect(res.headers['access-control-expose-headers']).toBe('Retry-After, Idempotent-Replayed');
+    expect(res.headers['access-control-expose-headers']).toBe('Retry-After, Idempotent-Replayed, X-Ignored-Fields');
   });
 
   it('leaves a plain OPTIONS (no Access-Control-Request-Method) to the API: 405 in its error body', async () => {

@@ -14,7 +14,7 @@ export interface CorsOptions {
 export const CORS_ALLOW_HEADERS = 'Authorization, Content-Type, Idempotency-Key';
 export const CORS_ALLOW_METHODS = 'GET, POST, PUT, PATCH, DELETE';
 /** Read by the clients' retries (409, 429, 503) and replays; a browser hides non-safelisted response headers otherwise. */
-export const CORS_EXPOSE_HEADERS = 'Retry-After, Idempotent-Replayed';
+export const CORS_EXPOSE_HEADERS = 'Retry-After, Idempotent-Replayed, X-Ignored-Fields';
 /** How long a browser may cache a preflight answer (seconds). */
 const MAX_AGE = '600';
 

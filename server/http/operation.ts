@@ -10,6 +10,8 @@ import type { UnitsOfWork } from '../ports/units.ts';
 import type { StoredAnswer } from '../ports/idempotency.ts';
 import { idempotentCallOf, type IdempotentCall } from './idempotency.ts';
 import { sendJson } from './send-json.ts';
+import { IGNORED_FIELDS_HEADER, ignoredFieldsHeader } from './ignored-fields.ts';
+import type { Logger } from '../log.ts';
 import { bodyKindOf, exposeQuery, queryFieldsOf, paramsOf, queryOf, setParams, setQuery, validatorUrl } from '../request-view.ts';
 
 /**
@@ -18,8 +20,8 @@ import { bodyKindOf, exposeQuery, queryFieldsOf, paramsOf, queryOf, setParams, s
  * the handler (or, in the validator for other services, the service) gets is that validated request.
  * With VALIDATE=none the same preparation runs without the checks.
  */
-export function validateRequest(validator: ApiValidator, operationId: string, lenientJson: boolean, expose = false): RequestHandler {
-  return function requestValidation(req, _res, next) {
+export function validateRequest(validator: ApiValidator, operationId: string, lenientJson: boolean, expose = false, log?: Logger): RequestHandler {
+  return function requestValidation(req, res, next) {
     try {
       const kind = bodyKindOf(req);
       const out = validator.validateRequest(operationId, {
@@ -30,6 +32,13 @@ export function validateRequest(validator: ApiValidator, operationId: string, le
         coerceBody: kind === 'form' || kind === 'query' || (kind === 'json' && lenientJson),
         coerceFields: queryFieldsOf(req),
       });
+      if (out.ignored) {
+        // Named back, so a misspelled optional field (`webhok_url`) is not silently lost: the answer
+        // says which fields the server dropped, and so does the log (names only, never values).
+        const names = ignoredFieldsHeader(out.ignored);
+        res.setHeader(IGNORED_FIELDS_HEADER, names);
+        log?.(`[server] ${operationId}: ignored unknown body fields ${names}`);
+      }
       setQuery(req, out.query);
       setParams(req, out.params);
       if (req.body !== out.body) req.body = out.body;

@@ -10,13 +10,21 @@ import { TestClock } from './clock.ts';
 import type { DeliveryLog } from './delivery-log.ts';
 import type { SandboxFixtures } from './fixtures.ts';
 
+/** Records removed per kind, `<api>.<kind>`, only kinds that had any. */
+export type Removed = Record<string, number>;
+
 /** What one API's sandbox can reset. */
 export interface ResetHooks {
-  /** Empties everything. */
-  all(): Promise<void>;
-  /** Removes one merchant key's records; the count removed (merchant sandbox only). */
-  merchant?(apiKey: string): Promise<number>;
+  /** Empties everything; what it removed, when the sandbox counts it (the exchange puts back its seed: not counted). */
+  all(): Promise<Removed | void>;
+  /** Removes one merchant key's records; what it removed (merchant sandbox only). */
+  merchant?(apiKey: string): Promise<Removed>;
 }
+
+const merge = (into: Removed, more: Removed | void): Removed => {
+  for (const [kind, n] of Object.entries(more ?? {})) into[kind] = (into[kind] ?? 0) + n;
+  return into;
+};
 
 export class SandboxControl {
   readonly clock: TestClock;
@@ -40,17 +48,19 @@ export class SandboxControl {
     this.hooks.push(hooks);
   }
 
-  /** Every sandbox emptied and the clock back to real time. */
-  async resetAll(): Promise<void> {
+  /** Every sandbox emptied and the clock back to real time; what was removed. */
+  async resetAll(): Promise<Removed> {
     await this.clock.reset();
-    for (const h of this.hooks) await h.all();
+    const removed: Removed = {};
+    for (const h of this.hooks) merge(removed, await h.all());
+    return removed;
   }
 
-  /** One merchant's records removed; the number removed. */
-  async resetMerchant(apiKey: string): Promise<number> {
+  /** One merchant's records removed; what was removed. */
+  async resetMerchant(apiKey: string): Promise<Removed> {
     this.clock.resetMerchant(apiKey);
-    let removed = 0;
-    for (const h of this.hooks) if (h.merchant) removed += await h.merchant(apiKey);
+    const removed: Removed = {};
+    for (const h of this.hooks) if (h.merchant) merge(removed, await h.merchant(apiKey));
     return removed;
   }
 
@@ -73,4 +83,11 @@ export function sandboxClients(config: ServerConfig): Record<'exchange' | 'merch
     merchant: new Set(config.merchant.keys.filter((k) => k.sandbox).map((k) => `key:${k.apiKey}`)),
     partner: new Set(config.partner.credentials.flatMap((c) => [c.bearerKey, c.basicKey].filter((k) => k !== undefined).map((k) => `credential:${k}`))),
   };
+}
+
+/** What 2007 adds while the test clock is ahead of real time: a nonce signed with real time is outside the window. */
+export function sandboxClockNote(control: SandboxControl): string | undefined {
+  const seconds = Math.floor(control.clock.offset / 1000);
+  if (seconds === 0) return undefined;
+  return `the sandbox test clock is ${seconds} s ahead of real time (POST /sandbox/v1/clock/advance): sign with real time plus ${seconds} s (the offset GET /sandbox/v1/clock gives), or reset it (POST /sandbox/v1/reset)`;
 }

@@ -6,9 +6,10 @@ import type { ServerConfig } from '../config.ts';
 import { ApiDomainError, RequestValidationError } from '../errors.ts';
 import { webhookTargetProblem } from '../merchant/reference/webhook-targets.ts';
 import type { SandboxControl } from './control.ts';
+import { mayActOn, ownMerchant, type SandboxCaller } from './scope.ts';
 import { deliveryView, nextDelivery, streamed, type DeliveryLog } from './delivery-log.ts';
 
-export type DeliveryHandlers = HandlerMap<typeof deliveryOperations, unknown>;
+export type DeliveryHandlers = HandlerMap<typeof deliveryOperations, SandboxCaller>;
 
 const notFound = (what: string) => new ApiDomainError(404, '1004', 'Record not found', undefined, what);
 const invalid = (field: string, message: string) => new RequestValidationError([{ location: 'body', field, message }]);
@@ -22,17 +23,19 @@ export function deliveryHandlers(control: SandboxControl, config: ServerConfig):
     return control.deliveryLog;
   };
   return {
-    async listDeliveries({ query }) {
+    async listDeliveries({ query, principal }) {
+      // A key lists its own attempts only: another merchant named is 404, none named means itself.
+      const merchant = query.merchant !== undefined ? ownMerchant(principal, query.merchant) : principal?.apiKey;
       const subject = query.payment_id !== undefined ? `payment:${query.payment_id}` : undefined;
       const refund = query.refund_id !== undefined ? `refund:${query.refund_id}` : undefined;
-      const rows = (await log().deliveries.find({ ...(query.merchant !== undefined ? { merchant: query.merchant } : {}), ...(query.event ? { event: query.event } : {}) }))
+      const rows = (await log().deliveries.find({ ...(merchant !== undefined ? { merchant } : {}), ...(query.event ? { event: query.event } : {}) }))
         .filter((r) => (subject === undefined || r.subject === subject) && (refund === undefined || r.subject === refund) && (query.before === undefined || r.id < query.before))
         .reverse();
       return { status: 200, body: { deliveries: rows.slice(0, query.limit).map(deliveryView), has_more: rows.length > query.limit } };
     },
-    async streamDeliveries({ query, req }) {
+    async streamDeliveries({ query, req, principal }) {
       const l = log();
-      if (!isSandboxKey(config, query.merchant)) throw notFound(`no sandbox merchant key ${query.merchant}`);
+      if (!isSandboxKey(config, ownMerchant(principal, query.merchant))) throw notFound(`no sandbox merchant key ${query.merchant}`);
       const pick = async () => {
         const all = await l.deliveries.find({ merchant: query.merchant });
         const last = all.at(-1)?.id ?? 0;
@@ -49,15 +52,15 @@ export function deliveryHandlers(control: SandboxControl, config: ServerConfig):
       }
       return { status: 200, body: { deliveries: found.rows.map(deliveryView), cursor: found.rows.at(-1)?.id ?? found.after } };
     },
-    async getDelivery({ params }) {
+    async getDelivery({ params, principal }) {
       const r = await log().deliveries.get(params.delivery_id);
-      if (!r) throw notFound(`no delivery ${params.delivery_id}`);
+      if (!r || !mayActOn(principal, r.merchant)) throw notFound(`no delivery ${params.delivery_id}`);
       return { status: 200, body: deliveryView(r) };
     },
-    async replayDelivery({ params, body }) {
+    async replayDelivery({ params, body, principal }) {
       const l = log();
       const r = await l.deliveries.get(params.delivery_id);
-      if (!r) throw notFound(`no delivery ${params.delivery_id}`);
+      if (!r || !mayActOn(principal, r.merchant)) throw notFound(`no delivery ${params.delivery_id}`);
       const url = body.url ?? r.url;
       if (url === null) throw invalid('url', `delivery ${r.id} was held (no target): give a url to send it to`);
       const problem = body.url === undefined ? undefined : webhookTargetProblem(body.url, true);
@@ -66,8 +69,8 @@ export function deliveryHandlers(control: SandboxControl, config: ServerConfig):
       const replayed = await l.webhooks.replay({ ...r, body: r.body, headers: r.headers }, url);
       return { status: 201, body: deliveryView(replayed) };
     },
-    setListenMode({ params, body }) {
-      if (!isSandboxKey(config, params.api_key)) throw notFound(`no sandbox merchant key ${params.api_key}`);
+    setListenMode({ params, body, principal }) {
+      if (!isSandboxKey(config, ownMerchant(principal, params.api_key))) throw notFound(`no sandbox merchant key ${params.api_key}`);
       log().webhooks.listen(params.api_key, body.enabled);
       return { status: 200, body: { merchant: params.api_key, enabled: body.enabled } };
     },

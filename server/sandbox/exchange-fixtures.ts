@@ -7,6 +7,7 @@ import { ApiDomainError } from '../errors.ts';
 import { FixtureRefused } from '../exchange/reference/sandbox-fixtures.ts';
 import type { SandboxControl } from './control.ts';
 import { fixturesOf } from './fixtures.ts';
+import { machineOnly, ownTrader, type SandboxCaller } from './scope.ts';
 
 /** Runs `fn`; a value the sandbox refuses is 422 1002 naming `field`. */
 export function refusing<T>(field: string, fn: () => T): T {
@@ -18,23 +19,24 @@ export function refusing<T>(field: string, fn: () => T): T {
   }
 }
 
-export function exchangeFixtureHandlers(control: SandboxControl, config: ServerConfig): HandlerMap<typeof exchangeFixtureOperations, unknown> {
-  const trader = (accessKey: string) => {
-    if (!config.exchange.keys.some((k) => k.accessKey === accessKey)) {
+export function exchangeFixtureHandlers(control: SandboxControl, config: ServerConfig): HandlerMap<typeof exchangeFixtureOperations, SandboxCaller> {
+  const trader = (caller: SandboxCaller, accessKey: string) => {
+    if (!config.exchange.keys.some((k) => k.accessKey === ownTrader(caller, accessKey))) {
       throw new ApiDomainError(404, '1004', 'Record not found', undefined, `no exchange access key ${accessKey}`);
     }
     return accessKey;
   };
   return {
-    resetTrader({ params }) {
-      fixturesOf(control.fixtures, 'exchange').resetTrader(trader(params.access_key));
+    resetTrader({ params, principal }) {
+      fixturesOf(control.fixtures, 'exchange').resetTrader(trader(principal, params.access_key));
       return { status: 200, body: { scope: 'trader', trader: params.access_key } };
     },
-    loadTraderBalances({ params, body }) {
-      const accounts = refusing('body', () => fixturesOf(control.fixtures, 'exchange').setBalances(trader(params.access_key), body));
+    loadTraderBalances({ params, body, principal }) {
+      const accounts = refusing('body', () => fixturesOf(control.fixtures, 'exchange').setBalances(trader(principal, params.access_key), body));
       return { status: 200, body: { trader: params.access_key, accounts } };
     },
-    loadOrderBook({ params, body }) {
+    loadOrderBook({ params, body, principal }) {
+      machineOnly(principal, "a market's order book (every trader trades on it)");
       const placed = refusing('body', () => fixturesOf(control.fixtures, 'exchange').placeBook(params.market, body));
       return { status: 200, body: { market: params.market, ...placed } };
     },

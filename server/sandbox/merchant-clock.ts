@@ -5,10 +5,11 @@ import type { HandlerMap } from '../api/handler-map.ts';
 import type { ServerConfig } from '../config.ts';
 import { ApiDomainError } from '../errors.ts';
 import type { SandboxControl } from './control.ts';
+import { ownMerchant, type SandboxCaller } from './scope.ts';
 
-export function merchantClockHandlers(control: SandboxControl, config: ServerConfig): HandlerMap<typeof merchantClockOperations, unknown> {
-  const sandboxKey = (apiKey: string) => {
-    if (!config.merchant.keys.some((k) => k.sandbox && k.apiKey === apiKey)) {
+export function merchantClockHandlers(control: SandboxControl, config: ServerConfig): HandlerMap<typeof merchantClockOperations, SandboxCaller> {
+  const sandboxKey = (caller: SandboxCaller, apiKey: string) => {
+    if (!config.merchant.keys.some((k) => k.sandbox && k.apiKey === ownMerchant(caller, apiKey))) {
       throw new ApiDomainError(404, '1004', 'Record not found', undefined, `no sandbox merchant key ${apiKey}`);
     }
     return apiKey;
@@ -23,9 +24,9 @@ export function merchantClockHandlers(control: SandboxControl, config: ServerCon
     };
   };
   return {
-    getMerchantClock: ({ params }) => ({ status: 200, body: view(sandboxKey(params.api_key)) }),
-    async advanceMerchantClock({ params, body }) {
-      const fired = await control.clock.advanceMerchant(sandboxKey(params.api_key), body.seconds * 1000);
+    getMerchantClock: ({ params, principal }) => ({ status: 200, body: view(sandboxKey(principal, params.api_key)) }),
+    async advanceMerchantClock({ params, body, principal }) {
+      const fired = await control.clock.advanceMerchant(sandboxKey(principal, params.api_key), body.seconds * 1000);
       return { status: 200, body: view(params.api_key, fired) };
     },
   };

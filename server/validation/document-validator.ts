@@ -59,6 +59,8 @@ export interface ValidatedRequest {
   params: Record<string, unknown>;
   query: Record<string, unknown>;
   body: unknown;
+  /** Body fields the document does not know, dropped (decision M-plugin-fields), by path; absent when none. */
+  ignored?: string[];
 }
 
 export interface ApiValidator {
@@ -92,7 +94,7 @@ function rebase(value: unknown): unknown {
   return out;
 }
 
-function prepareBody(plan: CoercionPlan, input: RequestInput): unknown {
+function prepareBody(plan: CoercionPlan, input: RequestInput, dropped: string[]): unknown {
   const body = input.body;
   if (!input.coerceBody && input.coerceFields && plan.kind === 'object' && isObject(body)) {
     for (const k of input.coerceFields) {
@@ -100,7 +102,7 @@ function prepareBody(plan: CoercionPlan, input: RequestInput): unknown {
       if (p && Object.hasOwn(body, k)) body[k] = applyPlan(body[k], p, true);
     }
   }
-  return applyPlan(body, plan, input.coerceBody);
+  return applyPlan(body, plan, input.coerceBody, dropped);
 }
 
 interface Compiled {
@@ -186,16 +188,17 @@ export function loadApiValidator(docObject: Record<string, unknown>, mode: Valid
     mode,
     validateRequest(operationId, input) {
       const c = of(operationId);
+      const ignored: string[] = [];
       const data = {
         path: applyPlan({ ...input.params }, c.path),
         query: applyPlan({ ...input.query }, c.query),
-        ...(input.body !== undefined ? { body: prepareBody(c.body, input) } : {}),
+        ...(input.body !== undefined ? { body: prepareBody(c.body, input, ignored) } : {}),
       } as { path: Record<string, unknown>; query: Record<string, unknown>; body?: unknown };
       if (c.validate) {
         const reserved = reservedIssues(c, input.originalUrl);
         if (!c.validate(data) || reserved.length > 0) throw new RequestValidationError([...reserved, ...issuesOf(c.validate.errors ?? [], resolve)]);
       }
-      return { params: data.path, query: data.query, body: data.body };
+      return { params: data.path, query: data.query, body: data.body, ...(ignored.length ? { ignored } : {}) };
     },
     validateResponse(operationId, status, body) {
       if (!mode.responses) return;

@@ -139,7 +139,7 @@ const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
  * change); returns the value to use. `coerce` false: defaults and stripping only (JSON bodies of
  * the exchange, whose numbers must be JSON numbers).
  */
-export function applyPlan(value: unknown, plan: CoercionPlan, coerce = true): unknown {
+export function applyPlan(value: unknown, plan: CoercionPlan, coerce = true, dropped?: string[], at = ''): unknown {
   switch (plan.kind) {
     case 'number':
     case 'boolean': {
@@ -148,21 +148,26 @@ export function applyPlan(value: unknown, plan: CoercionPlan, coerce = true): un
       return v === undefined ? value : v;
     }
     case 'object':
-      if (isRecord(value)) applyObject(value, plan, coerce);
+      if (isRecord(value)) applyObject(value, plan, coerce, dropped, at);
       return value;
     case 'array':
-      if (Array.isArray(value)) for (let i = 0; i < value.length; i++) value[i] = applyPlan(value[i], plan.items, coerce);
+      if (Array.isArray(value)) for (let i = 0; i < value.length; i++) value[i] = applyPlan(value[i], plan.items, coerce, dropped, `${at}[${i}]`);
       return value;
     default:
       return value;
   }
 }
 
-function applyObject(value: Record<string, unknown>, plan: ObjectPlan, coerce: boolean): void {
+/** `dropped` collects the path of every field stripped (`payment.webhok_url`), to name them back to the caller. */
+function applyObject(value: Record<string, unknown>, plan: ObjectPlan, coerce: boolean, dropped: string[] | undefined, at: string): void {
   for (const k of Object.keys(value)) {
     const p = plan.fields.get(k) ?? plan.rest;
-    if (p) value[k] = applyPlan(value[k], p, coerce);
-    else if (plan.strip) delete value[k];
+    const path = at === '' ? k : `${at}.${k}`;
+    if (p) value[k] = applyPlan(value[k], p, coerce, dropped, path);
+    else if (plan.strip) {
+      delete value[k];
+      dropped?.push(path);
+    }
   }
   for (const [k, d] of plan.defaults) if (value[k] === undefined) value[k] = typeof d === 'object' && d !== null ? structuredClone(d) : d;
 }

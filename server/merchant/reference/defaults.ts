@@ -6,7 +6,7 @@ import { inUnits } from '../../ports/units.ts';
 import type { MerchantHandlers } from '../handler-map.ts';
 import { merchantReferenceHandlers } from './index.ts';
 import { onMerchantClocks } from './merchant-clocks.ts';
-import { removeMerchantRecords } from './reset.ts';
+import { countMerchantRecords, removeMerchantRecords } from './reset.ts';
 import { resumeSandbox } from './resume.ts';
 import { MerchantSandbox } from './sandbox.ts';
 import { merchantFixtures } from './sandbox-fixtures.ts';
@@ -22,7 +22,14 @@ export function defaultMerchantHandlers({ config, now, log, stores, control }: H
     ...(units ? { units } : {}),
     ...(outbox ? { outbox } : {}),
   });
-  control?.register({ all: () => sandbox.reset(), merchant: (apiKey) => removeMerchantRecords(sandbox.store, apiKey) });
+  control?.register({
+    all: async () => {
+      const removed = await countMerchantRecords(sandbox.store);
+      await sandbox.reset();
+      return removed;
+    },
+    merchant: (apiKey) => removeMerchantRecords(sandbox.store, apiKey),
+  });
   if (control) control.deliveryLog = { deliveries: sandbox.store.deliveries, webhooks: sandbox.webhooks };
   // On a persistent store, what was scheduled before the restart is scheduled again, in one unit:
   // the timers it arms start once it committed.

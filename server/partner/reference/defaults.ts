@@ -8,6 +8,12 @@ import { PartnerSandbox } from './sandbox.ts';
 
 export function defaultPartnerHandlers({ config, now, stores, control }: HandlerContext): PartnerHandlers {
   const sandbox = new PartnerSandbox({ now, passwordHashCost: config.partner.passwordHashCost, ...(stores.partner ? { store: stores.partner } : {}) });
-  control?.register({ all: () => sandbox.reset() });
+  control?.register({
+    all: async () => {
+      const counts = { 'partner.registrations': (await sandbox.store.registrations.find()).length, 'partner.applications': (await sandbox.store.applications.find()).length };
+      await sandbox.reset();
+      return Object.fromEntries(Object.entries(counts).filter(([, n]) => n > 0));
+    },
+  });
   return inUnits(stores.units, partnerReferenceHandlers({ sandbox }));
 }
