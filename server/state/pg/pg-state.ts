@@ -22,7 +22,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type pg from 'pg';
 import { StateUnavailableError } from '../../errors.ts';
-import type { UnitsOfWork } from '../../ports/units.ts';
+import { undoAll, type UnitsOfWork } from '../../ports/units.ts';
 import { StateError } from '../state-error.ts';
 import { applyPgMigrations } from './migrate.ts';
 
@@ -39,6 +39,8 @@ export interface PgOptions {
 interface Unit {
   client: pg.PoolClient;
   after: (() => void)[];
+  /** Compensations of effects outside the database (afterRollback): run when the transaction rolls back. */
+  undo: (() => void)[];
   /** Statements issued without being awaited (`write`): awaited before COMMIT. */
   pending: Promise<unknown>[];
 }
@@ -172,6 +174,11 @@ export class PgState implements UnitsOfWork {
     else for (const f of fns) this.units.exit(f);
   }
 
+  /** Runs `fns` if the current unit rolls back (before it is run again after a serialization failure); outside a unit: never. */
+  afterRollback(...fns: (() => void)[]): void {
+    this.units.getStore()?.undo.push(...fns);
+  }
+
   private readonly sequences = new Map<string, Promise<string>>();
 
   /**
@@ -238,7 +245,7 @@ export class PgState implements UnitsOfWork {
 
   private async once<T>(fn: () => Promise<T>): Promise<T> {
     const client = await this.pool.connect();
-    const unit: Unit = { client, after: [], pending: [] };
+    const unit: Unit = { client, after: [], undo: [], pending: [] };
     let broken: Error | undefined;
     // The connection may be ended by PostgreSQL between two statements of the unit (a restart: 57P01):
     // the client's 'error' is this unit's failure (its next statement fails), never an uncaught exception.
@@ -254,9 +261,15 @@ export class PgState implements UnitsOfWork {
         // Issued statements may still be queued: let them settle before the rollback.
         await Promise.allSettled(unit.pending);
         await client.query('ROLLBACK').catch((r: Error) => (broken = r));
+        undoAll(unit.undo);
         throw e;
       }
-      await client.query('COMMIT');
+      try {
+        await client.query('COMMIT');
+      } catch (e) {
+        undoAll(unit.undo);
+        throw e;
+      }
       this.stats.commits++;
       for (const f of unit.after) this.units.exit(f);
       return out;
