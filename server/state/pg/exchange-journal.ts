@@ -16,6 +16,9 @@ import { LeaseNotHeldError } from '../exchange-lease.ts';
 import type { PgMarketLeases } from './exchange-lease.ts';
 import type pg from 'pg';
 
+/** Anything the journal's queries throw is a storage failure (503), never a 500. */
+const asStateFailure = (e: unknown): StateUnavailableError => (e instanceof StateUnavailableError ? e : new StateUnavailableError(`PostgreSQL: ${e instanceof Error ? e.message : String(e)}`));
+
 type PgQueryable = pg.Pool | pg.PoolClient;
 
 /** The advisory lock key of the journal (pg_advisory_xact_lock): 'exjn' as an integer. */
@@ -102,7 +105,10 @@ export class PgExchangeJournal implements SharedJournal {
   }
 
   refresh(): Promise<void> {
-    this.fetching ??= this.fetch(this.pool).finally(() => (this.fetching = undefined));
+    // A read catches up first: PostgreSQL down is the 503 of a storage failure, as for a write.
+    this.fetching ??= this.fetch(this.pool)
+      .catch((e: unknown) => Promise.reject(asStateFailure(e)))
+      .finally(() => (this.fetching = undefined));
     return this.fetching;
   }
 
@@ -220,7 +226,7 @@ export class PgExchangeJournal implements SharedJournal {
     } catch (e) {
       this.batch = undefined;
       this.pending = undefined;
-      const failure = e instanceof StateUnavailableError ? e : new StateUnavailableError(e instanceof Error ? e.message : String(e));
+      const failure = asStateFailure(e);
       if (client) {
         try {
           await client.query('ROLLBACK');
