@@ -25,6 +25,9 @@ import { randomUUID } from 'node:crypto';
 
 export type { WebhookTransport };
 
+/** How long a claim outlives an attempt's timeout (ms): the claimer records the attempt meanwhile. */
+const CLAIM_MARGIN_MS = 2000;
+
 export interface WebhookPolicy {
   maxAttempts: number;
   backoffSeconds: readonly number[];
@@ -223,8 +226,16 @@ export class WebhookDispatcher {
     this.closed = false;
   }
 
+  /**
+   * With an outbox, attempt `n` is claimed first (committed) and sent only when this instance won
+   * the claim. Lost: another instance sends it; this one follows the row (`follow`) instead.
+   */
   private async attempt(d: Delivery, n: number): Promise<void> {
     if (this.closed) return;
+    if (this.o.outbox && this.o.units) {
+      const now = Date.now();
+      if (!(await this.o.outbox.claim(d.webhookId, n, now, now + this.timeoutMs + CLAIM_MARGIN_MS))) return this.follow(d, n);
+    }
     const at = this.o.timers.now();
     const t = Math.floor(at / 1000);
     const signed = signedBody(d.secret, t, d.data, d.encoding);
@@ -253,6 +264,18 @@ export class WebhookDispatcher {
     if (!ok) this.o.log?.(`[merchant-sandbox] webhook ${d.webhookId} (${d.event}) attempt ${n} to ${withoutQuery(d.url)} failed: ${error}${retry ? `; retry in ${backoff} s` : '; giving up'}`);
     if (retry) this.later(d, n + 1, backoff * 1000);
     else this.finished(d);
+  }
+
+  /**
+   * Attempt `n` of `d` was claimed elsewhere: wait for the row to move. Gone: delivered or given up
+   * (the lane moves on). A later attempt owed: scheduled here too (whoever claims it sends it).
+   * Still attempt `n`: looked at again once its claim lapses (its claimer may have died).
+   */
+  private async follow(d: Delivery, n: number): Promise<void> {
+    const row = await this.o.outbox!.state(d.webhookId);
+    if (!row) return this.finished(d);
+    if (row.attempt !== n) return this.later(d, row.attempt, row.dueAt - this.o.timers.now());
+    this.later(d, n, Math.max(CLAIM_MARGIN_MS, row.claimedUntil - Date.now() + 1));
   }
 
   private announce(r: DeliveryRecord): void {
