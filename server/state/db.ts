@@ -9,6 +9,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { StateUnavailableError } from '../errors.ts';
+import { countStorageError } from '../ports/tallies.ts';
 import { undoAll } from '../ports/units.ts';
 import { startCheckpointer, type Checkpointer } from './checkpointer.ts';
 import { applyMigrations } from './migrate.ts';
@@ -29,7 +30,9 @@ const isSqliteError = (e: unknown): e is Error & { code: string } =>
 
 /** A SQLite failure as the 503 of the API's error body; anything else (a domain error) unchanged. */
 export function toStateFailure(e: unknown): unknown {
-  return isSqliteError(e) ? new StateUnavailableError(e.code) : e;
+  if (!isSqliteError(e)) return e;
+  countStorageError('sqlite');
+  return new StateUnavailableError(e.code);
 }
 
 /** The open group of writes: committed together, acknowledged together. */

@@ -14,6 +14,7 @@ import {
   PaymentWebhookPayloadSchema, RefundWebhookPayloadSchema, type PaymentWebhookPayload, type RefundWebhookPayload,
 } from '../../../contracts/merchant/webhooks.ts';
 import type { Outbox, OwedDelivery } from '../../ports/outbox.ts';
+import { countWebhookAttempt } from '../../ports/tallies.ts';
 import type { UnitsOfWork } from '../../ports/units.ts';
 import type { DeliveryRecord, WebhookEvent } from './records.ts';
 import type { MerchantStore } from '../../ports/merchant-store.ts';
@@ -234,7 +235,10 @@ export class WebhookDispatcher {
     if (this.closed) return;
     if (this.o.outbox && this.o.units) {
       const now = Date.now();
-      if (!(await this.o.outbox.claim(d.webhookId, n, now, now + this.timeoutMs + CLAIM_MARGIN_MS))) return this.follow(d, n);
+      if (!(await this.o.outbox.claim(d.webhookId, n, now, now + this.timeoutMs + CLAIM_MARGIN_MS))) {
+        countWebhookAttempt('claimed_elsewhere');
+        return this.follow(d, n);
+      }
     }
     const at = this.o.timers.now();
     const t = Math.floor(at / 1000);
@@ -243,6 +247,7 @@ export class WebhookDispatcher {
     const ok = error === null;
     const backoff = this.policy.backoffSeconds[n - 1];
     const retry = !ok && n < this.policy.maxAttempts && backoff !== undefined && !this.closed;
+    countWebhookAttempt(ok ? 'delivered' : retry ? 'failed_retrying' : 'failed_gave_up');
     const record: Omit<DeliveryRecord, 'id'> = {
       merchant: d.merchant, webhook_id: d.webhookId, event: d.event, url: d.url, attempt: n, at, t, status, ok, error,
       next_attempt_at: retry ? this.o.timers.now() + backoff * 1000 : null, data: d.data,

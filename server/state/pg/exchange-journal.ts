@@ -11,13 +11,18 @@
 // idle_in_transaction_session_timeout ends the transaction of a stalled instance, so its lock
 // frees within the lease time. Entries are cached in memory (the engine replays them synchronously).
 import { StateUnavailableError } from '../../errors.ts';
+import { countStorageError } from '../../ports/tallies.ts';
 import type { JournalEntry, MarketId, SharedJournal } from '../../ports/engine-journal.ts';
 import { LeaseNotHeldError } from '../exchange-lease.ts';
 import type { PgMarketLeases } from './exchange-lease.ts';
 import type pg from 'pg';
 
 /** Anything the journal's queries throw is a storage failure (503), never a 500. */
-const asStateFailure = (e: unknown): StateUnavailableError => (e instanceof StateUnavailableError ? e : new StateUnavailableError(`PostgreSQL: ${e instanceof Error ? e.message : String(e)}`));
+function asStateFailure(e: unknown): StateUnavailableError {
+  if (e instanceof StateUnavailableError) return e;
+  countStorageError('postgres');
+  return new StateUnavailableError(`PostgreSQL: ${e instanceof Error ? e.message : String(e)}`);
+}
 
 type PgQueryable = pg.Pool | pg.PoolClient;
 

@@ -22,6 +22,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type pg from 'pg';
 import { StateUnavailableError } from '../../errors.ts';
+import { countStorageError } from '../../ports/tallies.ts';
 import { undoAll, type UnitsOfWork } from '../../ports/units.ts';
 import { StateError } from '../state-error.ts';
 import { applyPgMigrations } from './migrate.ts';
@@ -71,6 +72,7 @@ function isPgFailure(e: unknown): boolean {
 /** A PostgreSQL failure as the 503 of the API's error body; anything else (a domain error) unchanged. */
 export function toPgFailure(e: unknown): unknown {
   if (e instanceof StateUnavailableError || !isPgFailure(e)) return e;
+  countStorageError('postgres');
   return new StateUnavailableError(`PostgreSQL: ${codeOf(e) ?? (e as Error).message}`);
 }
 
@@ -130,7 +132,10 @@ export class PgState implements UnitsOfWork {
           await pause(attempt);
           continue;
         }
-        if (code && RETRYABLE.has(code)) throw new StateUnavailableError(`PostgreSQL: ${code} after ${attempt + 1} attempts`);
+        if (code && RETRYABLE.has(code)) {
+          countStorageError('postgres_retries_exhausted');
+          throw new StateUnavailableError(`PostgreSQL: ${code} after ${attempt + 1} attempts`);
+        }
         throw toPgFailure(e);
       }
     }
