@@ -4,7 +4,7 @@
 // in a unit (PgState.unit: SERIALIZABLE, joining the request's own), so a read-then-write of a
 // handler (a refund checked against what was received, an id as max(id) + 1) is serial across
 // instances: PostgreSQL aborts the second of two that overlap and PgState runs it again.
-import { matchingRows, type Table } from '../../ports/table.ts';
+import { matchingRows, newestFirst, type Table } from '../../ports/table.ts';
 import type { RecordDatabase } from '../stores.ts';
 import type { PgState } from './pg-state.ts';
 
@@ -41,6 +41,26 @@ export function pgTable<R extends { id: number }>(state: PgState, kind: string, 
       state.unit(async () => {
         const { rows } = await state.query<{ data: string }>('SELECT data FROM records WHERE kind = $1 ORDER BY id', [kind]);
         return matchingRows<R>(rows, where);
+      }),
+    // The index records_by_owner (migration 007), in its own expressions; further filters compare
+    // the field's JSON with the value's (exact for any JSON value).
+    page: (where, offset, limit) =>
+      state.unit(async () => {
+        const { merchant, ...rest } = where;
+        const entries = Object.entries(rest);
+        if (entries.some(([, v]) => v === undefined)) return matchingRows<R>((await state.query<{ data: string }>('SELECT data FROM records WHERE kind = $1 ORDER BY id', [kind])).rows, where).sort(newestFirst).slice(offset, offset + limit);
+        const params: unknown[] = [kind, merchant];
+        const extra = entries.map(([k, v]) => {
+          params.push(k, JSON.stringify(v));
+          return ` AND ((data::jsonb) -> $${params.length - 1}) = $${params.length}::jsonb`;
+        });
+        params.push(limit, offset);
+        const { rows } = await state.query<{ data: string }>(
+          `SELECT data FROM records WHERE kind = $1 AND ((data::jsonb) ->> 'merchant') = $2${extra.join('')} ` +
+            `ORDER BY (((data::jsonb) ->> 'created_at')::bigint) DESC, id DESC LIMIT $${params.length - 1} OFFSET $${params.length}`,
+          params,
+        );
+        return rows.map((r) => JSON.parse(r.data) as R);
       }),
     reset: () =>
       state.unit(async () => {
