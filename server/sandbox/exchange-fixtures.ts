@@ -9,9 +9,9 @@ import type { SandboxControl } from './control.ts';
 import { fixturesOf } from './fixtures.ts';
 
 /** Runs `fn`; a value the sandbox refuses is 422 1002 naming `field`. */
-export function refusing<T>(field: string, fn: () => T): T {
+export async function refusing<T>(field: string, fn: () => T | Promise<T>): Promise<T> {
   try {
-    return fn();
+    return await fn();
   } catch (e) {
     if (e instanceof FixtureRefused) throw ApiDomainError.of('1002', e.message, [{ [field]: e.message }]);
     throw e;
@@ -26,16 +26,16 @@ export function exchangeFixtureHandlers(control: SandboxControl, config: ServerC
     return accessKey;
   };
   return {
-    resetTrader({ params }) {
-      fixturesOf(control.fixtures, 'exchange').resetTrader(trader(params.access_key));
+    async resetTrader({ params }) {
+      await fixturesOf(control.fixtures, 'exchange').resetTrader(trader(params.access_key));
       return { status: 200, body: { scope: 'trader', trader: params.access_key } };
     },
-    loadTraderBalances({ params, body }) {
-      const accounts = refusing('body', () => fixturesOf(control.fixtures, 'exchange').setBalances(trader(params.access_key), body));
+    async loadTraderBalances({ params, body }) {
+      const accounts = await refusing('body', () => fixturesOf(control.fixtures, 'exchange').setBalances(trader(params.access_key), body));
       return { status: 200, body: { trader: params.access_key, accounts } };
     },
-    loadOrderBook({ params, body }) {
-      const placed = refusing('body', () => fixturesOf(control.fixtures, 'exchange').placeBook(params.market, body));
+    async loadOrderBook({ params, body }) {
+      const placed = await refusing('body', () => fixturesOf(control.fixtures, 'exchange').placeBook(params.market, body));
       return { status: 200, body: { market: params.market, ...placed } };
     },
   };
