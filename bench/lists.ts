@@ -65,7 +65,8 @@ const copies = (data: string, from: number, n: number) => {
   const base = JSON.parse(data) as { id: number; created_at: number; invoice_number: string };
   return Array.from({ length: n }, (_, i) => {
     const id = from + i;
-    return { id, data: JSON.stringify({ ...base, id, created_at: base.created_at + id, invoice_number: `B${id}` }) };
+    const row = { ...base, id, created_at: base.created_at + id, invoice_number: `B${id}` };
+    return { id, data: JSON.stringify(row), owner: (base as unknown as { merchant: string }).merchant, at: row.created_at };
   });
 };
 
@@ -110,7 +111,10 @@ async function postgres(size: number, pgUrl: string, postmaster: number): Promis
     const all = copies(rows[0]!.data, 10_000_000, size);
     for (let i = 0; i < all.length; i += 5_000) {
       const chunk = all.slice(i, i + 5_000);
-      await pg.pool.query('INSERT INTO records (kind, id, data) SELECT $1, * FROM unnest($2::bigint[], $3::text[])', [KIND, chunk.map((r) => r.id), chunk.map((r) => r.data)]);
+      // As pgTable writes them: the index columns (migration 007) beside the JSON.
+      await pg.pool.query('INSERT INTO records (kind, id, data, owner, at) SELECT $1, * FROM unnest($2::bigint[], $3::text[], $4::text[], $5::bigint[])', [
+        KIND, chunk.map((r) => r.id), chunk.map((r) => r.data), chunk.map((r) => r.owner), chunk.map((r) => r.at),
+      ]);
     }
     await pg.pool.query('ANALYZE records');
     return await measure(url, () => childrenCpuMs(postmaster));

@@ -14,6 +14,7 @@ import { sqliteTable } from './sqlite-table.ts';
 
 interface Rec {
   id: number;
+  note?: string;
   merchant: string;
   created_at: number;
   status: string;
@@ -42,7 +43,7 @@ const BACKENDS: { name: string; open(): Promise<{ table: Table<Rec>; plan?: () =
             s.unit(async () => {
               await s.query('SET LOCAL enable_seqscan = off');
               const { rows } = await s.query<{ 'QUERY PLAN': string }>(
-                "EXPLAIN SELECT data FROM records WHERE kind = 't' AND ((data::jsonb) ->> 'merchant') = 'm1' ORDER BY (((data::jsonb) ->> 'created_at')::bigint) DESC, id DESC LIMIT 10",
+                "EXPLAIN SELECT data FROM records WHERE kind = 't' AND owner = 'm1' ORDER BY at DESC, id DESC LIMIT 10",
               );
               return rows.map((r) => r['QUERY PLAN']).join('; ');
             });
@@ -58,7 +59,10 @@ describe.each(BACKENDS)('Table.page on $name', (backend) => {
     try {
       // Creation times out of id order and repeated (one request creating several), two merchants.
       for (let i = 0; i < 40; i++) {
-        await table.insert({ merchant: i % 3 === 0 ? 'm2' : 'm1', created_at: 1_000 + ((i * 7) % 13) * 10, status: i % 4 === 0 ? 'paid' : 'pending', ...(i % 5 === 0 ? { flag: true } : {}) });
+        await table.insert({
+          merchant: i % 3 === 0 ? 'm2' : 'm1', created_at: 1_000 + ((i * 7) % 13) * 10, status: i % 4 === 0 ? 'paid' : 'pending',
+          ...(i % 5 === 0 ? { flag: true } : {}), ...(i % 7 === 0 ? { note: 'a\u0000b' } : {}),
+        });
       }
       const all = await table.find({});
       const expected = (where: Partial<Rec>, offset: number, limit: number) =>
@@ -67,6 +71,7 @@ describe.each(BACKENDS)('Table.page on $name', (backend) => {
         expect((await table.page({ merchant: 'm1' }, offset, limit)).map((r) => r.id), `${offset}/${limit}`).toEqual(expected({ merchant: 'm1' }, offset, limit));
         expect((await table.page({ merchant: 'm1', status: 'paid' }, offset, limit)).map((r) => r.id)).toEqual(expected({ merchant: 'm1', status: 'paid' }, offset, limit));
         expect((await table.page({ merchant: 'm2', flag: true }, offset, limit)).map((r) => r.id)).toEqual(expected({ merchant: 'm2', flag: true }, offset, limit));
+        expect((await table.page({ merchant: 'm1', note: 'a\u0000b' }, offset, limit)).map((r) => r.id)).toEqual(expected({ merchant: 'm1', note: 'a\u0000b' }, offset, limit));
       }
       expect(await table.page({ merchant: 'nobody' }, 0, 10)).toEqual([]);
       if (plan) expect(await plan()).toMatch(/records_by_owner/);
