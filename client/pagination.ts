@@ -33,8 +33,10 @@ export interface PageOptions {
   max?: number;
 }
 
-/** Pulls pages until one comes back short; yields at most `max` items. */
-async function* pages<T>(fetchPage: (n: number) => Promise<T[]>, pageSize: number, max = Infinity): AsyncGenerator<T> {
+/**
+ * Pulls pages until one comes back shorter than `lastBelow` (default `pageSize`); yields at most `max` items.
+ */
+async function* pages<T>(fetchPage: (n: number) => Promise<T[]>, pageSize: number, max = Infinity, lastBelow = pageSize): AsyncGenerator<T> {
   if (!Number.isInteger(pageSize) || pageSize < 1) throw new RangeError(`pageSize must be a positive integer, got ${pageSize}`);
   let yielded = 0;
   for (let n = 0; yielded < max; n++) {
@@ -44,7 +46,7 @@ async function* pages<T>(fetchPage: (n: number) => Promise<T[]>, pageSize: numbe
       yield item;
       yielded++;
     }
-    if (page.length < pageSize) return;
+    if (page.length < lastBelow || page.length === 0) return;
   }
 }
 
@@ -89,11 +91,16 @@ export function paginateOrders(
   return distinctById(all, max);
 }
 
-/** Walks newest first with `to` = the last id seen, `from`/`timestamp` of `query` still applying. */
+/**
+ * Walks newest first with `to` = the last id seen, `from`/`timestamp` of `query` still applying.
+ * Own trades (`fills`): a self-trade is two fills with one id, and the server never ends a page
+ * between them (it ends one short instead), so only a page shorter than that is the last.
+ */
 async function* walkTrades<T extends { id: number }>(
   fetchPage: (q: TradesQuery) => Promise<T[]>,
   query: Omit<TradesQuery, 'limit' | 'order_by'>,
   { pageSize = 50, max }: PageOptions,
+  fills = false,
 ): AsyncGenerator<T> {
   let to = query.to;
   yield* pages(
@@ -104,12 +111,13 @@ async function* walkTrades<T extends { id: number }>(
     },
     pageSize,
     max,
+    fills ? pageSize - 1 : pageSize,
   );
 }
 
 /** Every own trade of a market, newest first (GET /trades, signed). */
 export function paginateTrades(client: ExchangeClient, query: Omit<TradesQuery, 'limit' | 'order_by'>, options: PageOptions = {}): AsyncGenerator<UserTrade> {
-  return walkTrades((q) => unwrap(client.GET('/trades', { params: { query: q } })), query, options);
+  return walkTrades((q) => unwrap(client.GET('/trades', { params: { query: q } })), query, options, true);
 }
 
 /** Every public trade of a market, newest first (GET /trade_history). */

@@ -28,6 +28,9 @@ import { sandboxApi, sandboxRouter } from './sandbox/api.ts';
 import { SandboxControl, loopbackClient, sandboxClients, sandboxClockNote } from './sandbox/control.ts';
 import { preferring } from './sandbox/prefer.ts';
 import { docsRouter } from './static.ts';
+import { MARKET_IDS } from './exchange/engine/markets.ts';
+import { meteredRequests, serveMetrics } from './metrics/http.ts';
+import { ServerMetrics } from './metrics/metrics.ts';
 import type { Redis } from './stores/redis.ts';
 
 export interface ServerHandlers {
@@ -102,11 +105,16 @@ export function createServer(options: CreateServerOptions = {}): Express {
   // trailing slash), unlogged; every other request is logged (when configured) and gets its CORS headers.
   const corsHeaders = cors(config.cors);
   const logged = config.logRequests ? requestLogger(app, log) : undefined;
+  // GET /metrics (server/metrics): every request past the front layer is counted and timed.
+  const metrics = new ServerMetrics({ writer, markets: MARKET_IDS, pgStats: options.pg?.stats });
+  const metered = meteredRequests(app, metrics, [...API_MODULES, sandboxApi]);
   const api = (req: Request, res: Response, next: NextFunction) => {
+    metered(res);
     if (logged) logged(res);
     corsHeaders(req, res, next);
   };
   app.use(function front(req: Request, res: Response, next: NextFunction) {
+    if (req.path === '/metrics') return void serveMetrics(metrics, req, res).catch(next);
     if (!PROBE_PATH.test(req.path)) return api(req, res, next);
     probes(req, res, (err?: unknown) => (err ? next(err) : api(req, res, next)));
   });

@@ -153,7 +153,10 @@ export const exchangeOperations = defineOperations({
     method: 'get',
     path: '/trades',
     summary: 'Own executed trades',
-    description: `Returns the user's executed trades of a market as an array. ${tradesFilters} ${SIGNED}`,
+    description:
+      `Returns the user's executed trades of a market as an array. ${tradesFilters} A self-trade (both orders the user's) is two ` +
+      'entries with one trade id; a page never ends between them (it ends one entry short of `limit` instead), so paging with ' +
+      `\`to\`/\`from\` set to the last id seen neither skips nor repeats one. ${SIGNED}`,
     tags: ['Account'],
     security: signed,
     request: { query: TradesQuerySchema },

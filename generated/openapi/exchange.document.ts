@@ -2221,7 +2221,7 @@ const document: Record<string, unknown> = {
       "get": {
         "operationId": "getTrades",
         "summary": "Own executed trades",
-        "description": "Returns the user's executed trades of a market as an array. `limit` defaults to 50 (at most 1000); `timestamp`, `from` and `to` are exclusive bounds and combine (AND); `order_by` defaults to `desc`, newest first (X4, X-limits). Authenticated: sign the request as described under Authentication (X1, X2).",
+        "description": "Returns the user's executed trades of a market as an array. `limit` defaults to 50 (at most 1000); `timestamp`, `from` and `to` are exclusive bounds and combine (AND); `order_by` defaults to `desc`, newest first (X4, X-limits). A self-trade (both orders the user's) is two entries with one trade id; a page never ends between them (it ends one entry short of `limit` instead), so paging with `to`/`from` set to the last id seen neither skips nor repeats one. Authenticated: sign the request as described under Authentication (X1, X2).",
         "tags": [
           "Account"
         ],

@@ -52,6 +52,8 @@ export interface ExchangeWriter {
   onTakeover(fn: () => void | Promise<void>): void;
   /** The markets whose writer this process is now (for /readyz). */
   markets(): MarketId[];
+  /** The fencing token of this process's lease of `market` while it holds it (0 or undefined when not; metrics). */
+  fencingToken?(market: MarketId): number | undefined;
   /** Resolves once the first lease round is done (a write at start waits for it rather than being refused). */
   ready?(): Promise<void>;
 }

@@ -15,9 +15,26 @@ export interface OwedDelivery {
   dueAt: number;
 }
 
-/** Where owed deliveries outlive the process (server/state/outbox.ts). */
+/** Where an owed delivery stands now (another instance may have moved it on). */
+export interface OwedState {
+  attempt: number;
+  dueAt: number;
+  /** When the claim of the current attempt lapses (ms since the epoch; 0: unclaimed). */
+  claimedUntil: number;
+}
+
+/**
+ * Where owed deliveries outlive the process (server/state/outbox.ts). Several instances may know
+ * one delivery (each resumes the outbox at its start): an attempt is sent only by the instance
+ * whose `claim` of it was committed, and `next` moves only the attempt it names.
+ */
 export interface Outbox {
   add(o: OwedDelivery): void;
+  /** Attempt `attempt` is sent by this caller: true when it was unclaimed (or its claim lapsed before `now`), claimed until `until`. Committed when it resolves. */
+  claim(webhookId: string, attempt: number, now: number, until: number): boolean | Promise<boolean>;
+  /** Where the delivery stands; undefined once delivered or given up. */
+  state(webhookId: string): OwedState | undefined | Promise<OwedState | undefined>;
+  /** Attempt `attempt - 1` failed: `attempt` is owed at `dueAt`, unclaimed. */
   next(webhookId: string, attempt: number, dueAt: number): void;
   done(webhookId: string): void;
   /** Every owed delivery, in the order the events happened (PostgreSQL answers with a promise). */

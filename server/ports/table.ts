@@ -11,9 +11,19 @@ export interface Table<R extends { id: number }> {
   remove(id: number): Promise<boolean>;
   /** Records whose fields equal every field of `where` (all when omitted), in id order. */
   find(where?: Partial<R>): Promise<R[]>;
+  /**
+   * One page of the records whose fields equal every field of `where` (which names `merchant`),
+   * newest first: `created_at` descending, then id descending. The databases answer it from an
+   * index with an offset query (cost grows with offset + limit, not with the table).
+   */
+  page(where: Partial<R> & { merchant: string }, offset: number, limit: number): Promise<R[]>;
   /** Empties the table and restarts its ids. */
   reset(): Promise<void>;
 }
+
+/** The order of `page`: newest first, equal creation times by id, highest first. */
+export const newestFirst = (a: { id: number }, b: { id: number }): number =>
+  ((b as { created_at?: number }).created_at ?? 0) - ((a as { created_at?: number }).created_at ?? 0) || b.id - a.id;
 
 /**
  * Of stored rows (one JSON text each, in id order, as the state file and PostgreSQL keep them), the
@@ -41,7 +51,7 @@ export function matchingRows<R>(rows: Iterable<{ data: string }>, where: object 
 export function memoryTable<R extends { id: number }>(firstId = 1): Table<R> {
   let rows = new Map<number, R>();
   let next = firstId;
-  return {
+  const table: Table<R> = {
     async insert(fields) {
       const row = frozenCopy({ ...fields, id: next }) as R;
       next += 1;
@@ -76,11 +86,15 @@ export function memoryTable<R extends { id: number }>(firstId = 1): Table<R> {
       }
       return out;
     },
+    async page(where, offset, limit) {
+      return (await table.find(where)).sort(newestFirst).slice(offset, offset + limit);
+    },
     async reset() {
       rows = new Map();
       next = firstId;
     },
   };
+  return table;
 }
 
 /** Records and their parts this module froze (deeply): shared as they are, never copied again. */

@@ -13,6 +13,23 @@ export interface UnitsOfWork {
   durable(): Promise<void>;
   /** Runs `fns` once the current unit committed (at once outside a unit). */
   afterCommit(...fns: (() => void)[]): void;
+  /**
+   * Runs `fns` if the current unit's writes are undone (rolled back, its batch lost, or the unit
+   * run again after a serialization failure), before anything runs again: how a claim taken in a
+   * store outside the transaction (Redis) follows it. Outside a unit: never.
+   */
+  afterRollback(...fns: (() => void)[]): void;
+}
+
+/** Runs compensations, newest first; one that throws does not stop the others. */
+export function undoAll(fns: (() => void)[]): void {
+  for (const f of fns.splice(0).reverse()) {
+    try {
+      f();
+    } catch {
+      // A compensation reports its own failure (it is asynchronous work started here).
+    }
+  }
 }
 
 type AnyFn = (...args: unknown[]) => unknown;

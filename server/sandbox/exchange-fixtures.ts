@@ -10,9 +10,9 @@ import { fixturesOf } from './fixtures.ts';
 import { machineOnly, ownTrader, type SandboxCaller } from './scope.ts';
 
 /** Runs `fn`; a value the sandbox refuses is 422 1002 naming `field`. */
-export function refusing<T>(field: string, fn: () => T): T {
+export async function refusing<T>(field: string, fn: () => T | Promise<T>): Promise<T> {
   try {
-    return fn();
+    return await fn();
   } catch (e) {
     if (e instanceof FixtureRefused) throw ApiDomainError.of('1002', e.message, [{ [field]: e.message }]);
     throw e;
@@ -27,17 +27,17 @@ export function exchangeFixtureHandlers(control: SandboxControl, config: ServerC
     return accessKey;
   };
   return {
-    resetTrader({ params, principal }) {
-      fixturesOf(control.fixtures, 'exchange').resetTrader(trader(principal, params.access_key));
+    async resetTrader({ params, principal }) {
+      await fixturesOf(control.fixtures, 'exchange').resetTrader(trader(principal, params.access_key));
       return { status: 200, body: { scope: 'trader', trader: params.access_key } };
     },
-    loadTraderBalances({ params, body, principal }) {
-      const accounts = refusing('body', () => fixturesOf(control.fixtures, 'exchange').setBalances(trader(principal, params.access_key), body));
+    async loadTraderBalances({ params, body, principal }) {
+      const accounts = await refusing('body', () => fixturesOf(control.fixtures, 'exchange').setBalances(trader(principal, params.access_key), body));
       return { status: 200, body: { trader: params.access_key, accounts } };
     },
-    loadOrderBook({ params, body, principal }) {
+    async loadOrderBook({ params, body, principal }) {
       machineOnly(principal, "a market's order book (every trader trades on it)");
-      const placed = refusing('body', () => fixturesOf(control.fixtures, 'exchange').placeBook(params.market, body));
+      const placed = await refusing('body', () => fixturesOf(control.fixtures, 'exchange').placeBook(params.market, body));
       return { status: 200, body: { market: params.market, ...placed } };
     },
   };

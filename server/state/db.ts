@@ -9,6 +9,8 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { StateUnavailableError } from '../errors.ts';
+import { countStorageError } from '../ports/tallies.ts';
+import { undoAll } from '../ports/units.ts';
 import { startCheckpointer, type Checkpointer } from './checkpointer.ts';
 import { applyMigrations } from './migrate.ts';
 import { StateError } from './state-error.ts';
@@ -23,16 +25,14 @@ export interface StateOptions {
   log?: (line: string) => void;
 }
 
-interface Unit {
-  after: (() => void)[];
-}
-
 const isSqliteError = (e: unknown): e is Error & { code: string } =>
   e instanceof Error && typeof (e as { code?: unknown }).code === 'string' && (e as unknown as { code: string }).code.startsWith('SQLITE_');
 
 /** A SQLite failure as the 503 of the API's error body; anything else (a domain error) unchanged. */
 export function toStateFailure(e: unknown): unknown {
-  return isSqliteError(e) ? new StateUnavailableError(e.code) : e;
+  if (!isSqliteError(e)) return e;
+  countStorageError('sqlite');
+  return new StateUnavailableError(e.code);
 }
 
 /** The open group of writes: committed together, acknowledged together. */
@@ -40,6 +40,12 @@ interface Batch {
   waiters: { resolve: () => void; reject: (e: unknown) => void }[];
   after: (() => void)[];
   lost: Set<() => void>;
+}
+
+interface Unit {
+  after: (() => void)[];
+  /** Compensations (afterRollback): run when the unit's step is undone or its batch lost. */
+  undo: (() => void)[];
 }
 
 /**
@@ -95,11 +101,18 @@ export class StateDb {
   unit<T>(fn: () => Promise<T>): Promise<T> {
     if (this.units.getStore()) return fn();
     const run = async (): Promise<T> => {
-      const unit: Unit = { after: [] };
+      const unit: Unit = { after: [], undo: [] };
       this.activeUnits++;
       try {
-        const out = await this.stepAsync(() => this.units.run(unit, fn));
+        let out: T;
+        try {
+          out = await this.stepAsync(() => this.units.run(unit, fn));
+        } catch (e) {
+          undoAll(unit.undo);
+          throw e;
+        }
         this.afterCommit(...unit.after);
+        if (unit.undo.length > 0) this.batch?.lost.add(() => undoAll(unit.undo));
         return out;
       } finally {
         if (--this.activeUnits === 0 && this.flushDeferred) {
@@ -128,6 +141,11 @@ export class StateDb {
     if (unit) unit.after.push(...fns);
     else if (this.batch) this.batch.after.push(...fns);
     else for (const f of fns) this.units.exit(f);
+  }
+
+  /** Runs `fns` if the current unit's step is undone or its batch lost (never outside a unit). */
+  afterRollback(...fns: (() => void)[]): void {
+    this.units.getStore()?.undo.push(...fns);
   }
 
   /** When the current batch is lost (its commit failed), `fn` runs: in-memory caches rebuild themselves from the file. */

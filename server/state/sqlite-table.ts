@@ -2,7 +2,7 @@
 // JSON row per record in `records`, keyed by (kind, id). Reads go to the database, not to a cache,
 // so two processes on one file see each other's writes; every operation runs inside a unit of work
 // (StateDb.unit), joining the request's own when there is one, so a request's writes commit together.
-import { matchingRows, type Table } from '../ports/table.ts';
+import { matchingRows, newestFirst, type Table } from '../ports/table.ts';
 import type { StateDb } from './db.ts';
 
 export function sqliteTable<R extends { id: number }>(state: StateDb, kind: string, firstId = 1): Table<R> {
@@ -17,6 +17,19 @@ export function sqliteTable<R extends { id: number }>(state: StateDb, kind: stri
   const findStmt = (sql: string) => {
     let stmt = findStmts.get(sql);
     if (!stmt) findStmts.set(sql, (stmt = db.prepare<unknown[], { data: string }>(`SELECT data FROM records WHERE kind = ? AND ${sql} ORDER BY id`)));
+    return stmt;
+  };
+  // Table.page: the index records_by_owner (migration 007) in its own expressions, then any further
+  // filter; a filter SQL cannot take exactly (see sifted) falls back to find, sort and slice.
+  const pageStmts = new Map<string, ReturnType<typeof db.prepare<unknown[], { data: string }>>>();
+  const pageStmt = (extra: string) => {
+    let stmt = pageStmts.get(extra);
+    if (!stmt) {
+      const sql =
+        "SELECT data FROM records WHERE kind = ? AND json_extract(data, '$.merchant') = ?" + (extra ? ` AND ${extra}` : '') +
+        " ORDER BY json_extract(data, '$.created_at') DESC, id DESC LIMIT ? OFFSET ?";
+      pageStmts.set(extra, (stmt = db.prepare<unknown[], { data: string }>(sql)));
+    }
     return stmt;
   };
   const read = (id: number): R | undefined => {
@@ -48,6 +61,17 @@ export function sqliteTable<R extends { id: number }>(state: StateDb, kind: stri
         // What SQL kept is checked again with ===, as every table's find is (server/ports/table.ts).
         return matchingRows<R>(sift ? findStmt(sift.sql).iterate(kind, ...sift.args) : allStmt.iterate(kind), where);
       }),
+    page: (where, offset, limit) =>
+      state.unit(async () => {
+        const { merchant, ...rest } = where;
+        const entries = Object.entries(rest);
+        const sift = sifted(entries);
+        if ((sift?.count ?? 0) !== entries.length) {
+          const all = matchingRows<R>(allStmt.iterate(kind), where).sort(newestFirst);
+          return all.slice(offset, offset + limit);
+        }
+        return pageStmt(sift?.sql ?? '').all(kind, merchant, ...(sift?.args ?? []), limit, offset).map((r) => JSON.parse(r.data) as R);
+      }),
     reset: () =>
       state.unit(async () => {
         clearStmt.run(kind);
@@ -61,10 +85,10 @@ export function sqliteTable<R extends { id: number }>(state: StateDb, kind: stri
  * row it drops cannot match, and the rows it keeps are still checked with ===. Other values
  * (booleans, null, undefined, fractions, odd keys, strings with NUL or surrogates) are left to that check alone.
  */
-function sifted(entries: [string, unknown][]): { sql: string; args: unknown[] } | undefined {
+function sifted(entries: [string, unknown][]): { sql: string; args: unknown[]; count: number } | undefined {
   const usable = entries.filter(([k, v]) => /^[A-Za-z_][A-Za-z0-9_]*$/.test(k) && ((typeof v === 'string' && !/[\u0000\uD800-\uDFFF]/.test(v)) || Number.isSafeInteger(v)));
   if (usable.length === 0) return undefined;
-  return { sql: usable.map(() => 'json_extract(data, ?) = ?').join(' AND '), args: usable.flatMap(([k, v]) => [`$.${k}`, v]) };
+  return { sql: usable.map(() => 'json_extract(data, ?) = ?').join(' AND '), args: usable.flatMap(([k, v]) => [`$.${k}`, v]), count: usable.length };
 }
 
 /** A uniqueness claim (invoice numbers, e-mail addresses): true for the first caller, in any process. */

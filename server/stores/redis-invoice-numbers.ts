@@ -1,6 +1,7 @@
 // The merchant store's invoice-number claim (M5) in Redis, so two instances cannot both create a
 // payment or invoice with one invoice number. `SET key 1 NX` without expiry: an invoice number
-// stays taken.
+// stays taken once its transaction committed; `release` (DEL) gives it back when the transaction
+// rolled back (server/ports/invoice-numbers.ts), which only the claim's holder calls.
 import type { InvoiceNumberClaims } from '../ports/invoice-numbers.ts';
 import { guarded, redisClient, type Redis, type RedisSource } from './redis.ts';
 
@@ -13,6 +14,10 @@ export class RedisInvoiceNumbers implements InvoiceNumberClaims {
 
   claim(merchant: string, invoiceNumber: string): Promise<boolean> {
     return guarded('invoice-number', this.redis, async () => (await this.redis.set(`${this.prefix}${merchant}:${invoiceNumber}`, '1', 'NX')) === 'OK');
+  }
+
+  release(merchant: string, invoiceNumber: string): Promise<void> {
+    return guarded('invoice-number', this.redis, async () => void (await this.redis.del(`${this.prefix}${merchant}:${invoiceNumber}`)));
   }
 
   reset(): Promise<void> {

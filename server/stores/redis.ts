@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { StoreUnavailableError } from '../errors.ts';
+import { countStorageError } from '../ports/tallies.ts';
 
 export { Redis };
 /** A `redis://` (or `rediss://`) URL, or a client the caller made and owns. */
@@ -73,7 +74,9 @@ export async function guarded<T>(store: string, redis: Redis, fn: () => Promise<
     }
     return await fn();
   } catch (e) {
-    throw e instanceof StoreUnavailableError ? e : new StoreUnavailableError(store, e);
+    if (e instanceof StoreUnavailableError) throw e;
+    countStorageError('redis');
+    throw new StoreUnavailableError(store, e);
   }
 }
 

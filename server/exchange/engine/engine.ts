@@ -263,7 +263,7 @@ export class ExchangeEngine {
   /** GET /trades. */
   userTrades(userId: string, market: MarketId, query: TradeQuery = {}): UserTrade[] {
     const fills = this.store.userFills(userId, marketSpec(market).id);
-    return queryTrades(fills.trades, query).map((i) => fillToWire(fills.trades[i] as TradeRec, fills.orders[i] as OrderRec));
+    return queryTrades(fills.trades, query, true).map((i) => fillToWire(fills.trades[i] as TradeRec, fills.orders[i] as OrderRec));
   }
 
   /** GET /order_book (default 100 levels per side). */

@@ -53,21 +53,32 @@ function firstAfter(trades: readonly TradeRec[], id: number): number {
 /**
  * Filters trades sorted oldest first (a market's, or a user's fill log's) and answers the
  * indices of the chosen ones in the requested order; walks only as far as `limit` needs.
+ * `wholeTrades` (a user's fills, where a self-trade is two fills with one trade id): a page never
+ * ends between the fills of one trade, since the next page's bound (`to`/`from`, a trade id,
+ * exclusive) would skip the rest. It ends before them, or holds all of them when they would
+ * otherwise be its only items; a page can so be one short of `limit` without being the last.
  */
-export function queryTrades(trades: readonly TradeRec[], query: TradeQuery): number[] {
+export function queryTrades(trades: readonly TradeRec[], query: TradeQuery, wholeTrades = false): number[] {
   const limit = clampLimit(query.limit, LIMITS.trades);
   const lo = query.from === undefined ? 0 : firstAfter(trades, query.from);
   const hi = query.to === undefined ? trades.length : firstAfter(trades, query.to - 1);
   const before = query.timestamp === undefined ? Infinity : query.timestamp * 1000;
+  const asc = (query.order_by ?? DEFAULT_ORDER_BY) === 'asc';
   const out: number[] = [];
-  const visit = (i: number) => {
-    if ((trades[i] as TradeRec).createdAt < before) out.push(i);
-  };
-  if ((query.order_by ?? DEFAULT_ORDER_BY) === 'asc') {
-    for (let i = lo; i < hi && out.length < limit; i++) visit(i);
-  } else {
-    for (let i = hi - 1; i >= lo && out.length < limit; i--) visit(i);
-  }
+  const idOf = (i: number) => (trades[i] as TradeRec).id;
+  const shown = (i: number) => (trades[i] as TradeRec).createdAt < before;
+  let i = asc ? lo : hi - 1;
+  const step = asc ? 1 : -1;
+  const inRange = (k: number) => (asc ? k < hi : k >= lo);
+  for (; inRange(i) && out.length < limit; i += step) if (shown(i)) out.push(i);
+  if (!wholeTrades || out.length === 0) return out;
+  const last = idOf(out[out.length - 1]!);
+  while (inRange(i) && !shown(i)) i += step;
+  if (!inRange(i) || idOf(i) !== last) return out;
+  // The next fill belongs to the page's last trade.
+  const cut = out.filter((k) => idOf(k) !== last);
+  if (cut.length > 0) return cut;
+  for (; inRange(i) && idOf(i) === last; i += step) if (shown(i)) out.push(i);
   return out;
 }
 

@@ -10,7 +10,7 @@ import { MARKET_IDS, type ExchangeEngine } from '../engine/index.ts';
 import type { ExchangeHandlers } from '../handler-map.ts';
 import { createExchangeReference } from './index.ts';
 import { EXCHANGE_WRITES, gatedCancels, perMarketWriters } from './market-writers.ts';
-import { exchangeFixtures } from './sandbox-fixtures.ts';
+import { exchangeFixtures, journaledFixtures } from './sandbox-fixtures.ts';
 
 export function defaultExchangeHandlers({ config, now, stores, control }: HandlerContext): ExchangeHandlers {
   const journal = stores.journal;
@@ -20,8 +20,7 @@ export function defaultExchangeHandlers({ config, now, stores, control }: Handle
     const { engine, handlers } = createExchangeReference(config, { now, journal, cancelGate: gatedCancels(journal, writer, () => built!) });
     built = engine;
     // A reset empties the journal of every market: only an instance writing them all may. Fixtures
-    // (balances, an order book, a trader reset) are not offered here: they would bypass the journal's
-    // lock and the market leases, so the control API answers them 503 on PostgreSQL.
+    // (balances, an order book, a trader reset) run in the journal's lock, naming their markets.
     control?.register({
       all: () =>
         journal.exclusive((writes) => {
@@ -29,6 +28,7 @@ export function defaultExchangeHandlers({ config, now, stores, control }: Handle
           engine.reset();
         }),
     });
+    if (control) control.fixtures.exchange = journaledFixtures(engine, journal);
     return answeredDurably(stores.units, perMarketWriters(engine, handlers, journal, writer));
   }
   const { engine, handlers } = createExchangeReference(config, { now, ...(journal ? { journal } : {}) });

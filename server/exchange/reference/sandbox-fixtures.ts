@@ -4,7 +4,8 @@
 import Big from 'big.js';
 import { BOOK_MAKER } from '../../../contracts/sandbox/exchange-fixtures.ts';
 import type { ExchangeEngine } from '../engine/engine.ts';
-import { currencyPrecision, marketSpec, type CurrencyCode } from '../engine/markets.ts';
+import { currencyPrecision, MARKET_IDS, marketSpec, type CurrencyCode } from '../engine/markets.ts';
+import type { SharedJournal } from '../../ports/engine-journal.ts';
 import type { Holdings } from '../engine/sandbox-commands.ts';
 import type { Account, MarketId, OrderInput } from '../engine/wire.ts';
 import { DecimalError } from '../engine/decimal.ts';
@@ -18,10 +19,10 @@ export interface BookRequest {
 }
 
 export interface ExchangeFixtures {
-  resetTrader(accessKey: string): void;
-  setBalances(accessKey: string, balances: Holdings): Account[];
+  resetTrader(accessKey: string): void | Promise<void>;
+  setBalances(accessKey: string, balances: Holdings): Account[] | Promise<Account[]>;
   /** The ids placed: asks lowest first, bids highest first. */
-  placeBook(market: MarketId, book: BookRequest): { ask_ids: number[]; bid_ids: number[] };
+  placeBook(market: MarketId, book: BookRequest): { ask_ids: number[]; bid_ids: number[] } | Promise<{ ask_ids: number[]; bid_ids: number[] }>;
 }
 
 /** A refusal of the request's values (the handler answers 422 naming it). */
@@ -70,5 +71,35 @@ export function exchangeFixtures(engine: ExchangeEngine): ExchangeFixtures {
         return refused(e);
       }
     },
+  };
+}
+
+/**
+ * The fixtures over a journal shared by the writers of different markets (PostgreSQL): each runs
+ * inside the journal's lock like an order (the engine first catches up with what other instances
+ * committed), naming the markets it changes, so it is refused (503 3001) where this instance does
+ * not hold a market's lease, and answered once committed. A trader reset cancels the trader's open
+ * orders: it names their markets; balances belong to no market.
+ */
+export function journaledFixtures(engine: ExchangeEngine, journal: SharedJournal): ExchangeFixtures {
+  const fx = exchangeFixtures(engine);
+  return {
+    resetTrader: (accessKey) =>
+      journal.exclusive((writes) => {
+        engine.catchUp();
+        for (const m of MARKET_IDS) if (engine.store.userOrders(accessKey, m).some((o) => o.state === 'wait')) writes(m);
+        fx.resetTrader(accessKey);
+      }),
+    setBalances: (accessKey, balances) =>
+      journal.exclusive(() => {
+        engine.catchUp();
+        return fx.setBalances(accessKey, balances) as Account[];
+      }),
+    placeBook: (market, book) =>
+      journal.exclusive((writes) => {
+        engine.catchUp();
+        writes(market);
+        return fx.placeBook(market, book) as { ask_ids: number[]; bid_ids: number[] };
+      }),
   };
 }

@@ -85,8 +85,8 @@ export class MerchantSandbox {
   constructor(o: MerchantSandboxOptions) {
     this.units = o.units;
     this.timers = o.timers ?? realTimers(o.now);
-    this.store = forwardOnlyStatuses(withSharedInvoiceNumbers(o.store ?? createMemoryMerchantStore(), o.shared?.invoiceNumbers), this.timers.now);
     this.log = o.log ?? (() => undefined);
+    this.store = forwardOnlyStatuses(withSharedInvoiceNumbers(o.store ?? createMemoryMerchantStore(), o.shared?.invoiceNumbers, o.units, this.log), this.timers.now);
     this.timings = { ...o.config.merchant.sandbox };
     this.portalUrl = (o.portalUrl ?? 'https://portal.example.com').replace(/\/$/, '');
     this.webhooks = new WebhookDispatcher({

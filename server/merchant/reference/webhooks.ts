@@ -14,6 +14,7 @@ import {
   PaymentWebhookPayloadSchema, RefundWebhookPayloadSchema, type PaymentWebhookPayload, type RefundWebhookPayload,
 } from '../../../contracts/merchant/webhooks.ts';
 import type { Outbox, OwedDelivery } from '../../ports/outbox.ts';
+import { countWebhookAttempt } from '../../ports/tallies.ts';
 import type { UnitsOfWork } from '../../ports/units.ts';
 import type { DeliveryRecord, WebhookEvent } from './records.ts';
 import type { MerchantStore } from '../../ports/merchant-store.ts';
@@ -24,6 +25,9 @@ import { describe, postAttempt, sentFields, signedBody, withoutQuery } from './w
 import { randomUUID } from 'node:crypto';
 
 export type { WebhookTransport };
+
+/** How long a claim outlives an attempt's timeout (ms): the claimer records the attempt meanwhile. */
+const CLAIM_MARGIN_MS = 2000;
 
 export interface WebhookPolicy {
   maxAttempts: number;
@@ -223,8 +227,19 @@ export class WebhookDispatcher {
     this.closed = false;
   }
 
+  /**
+   * With an outbox, attempt `n` is claimed first (committed) and sent only when this instance won
+   * the claim. Lost: another instance sends it; this one follows the row (`follow`) instead.
+   */
   private async attempt(d: Delivery, n: number): Promise<void> {
     if (this.closed) return;
+    if (this.o.outbox && this.o.units) {
+      const now = Date.now();
+      if (!(await this.o.outbox.claim(d.webhookId, n, now, now + this.timeoutMs + CLAIM_MARGIN_MS))) {
+        countWebhookAttempt('claimed_elsewhere');
+        return this.follow(d, n);
+      }
+    }
     const at = this.o.timers.now();
     const t = Math.floor(at / 1000);
     const signed = signedBody(d.secret, t, d.data, d.encoding);
@@ -232,6 +247,7 @@ export class WebhookDispatcher {
     const ok = error === null;
     const backoff = this.policy.backoffSeconds[n - 1];
     const retry = !ok && n < this.policy.maxAttempts && backoff !== undefined && !this.closed;
+    countWebhookAttempt(ok ? 'delivered' : retry ? 'failed_retrying' : 'failed_gave_up');
     const record: Omit<DeliveryRecord, 'id'> = {
       merchant: d.merchant, webhook_id: d.webhookId, event: d.event, url: d.url, attempt: n, at, t, status, ok, error,
       next_attempt_at: retry ? this.o.timers.now() + backoff * 1000 : null, data: d.data,
@@ -253,6 +269,18 @@ export class WebhookDispatcher {
     if (!ok) this.o.log?.(`[merchant-sandbox] webhook ${d.webhookId} (${d.event}) attempt ${n} to ${withoutQuery(d.url)} failed: ${error}${retry ? `; retry in ${backoff} s` : '; giving up'}`);
     if (retry) this.later(d, n + 1, backoff * 1000);
     else this.finished(d);
+  }
+
+  /**
+   * Attempt `n` of `d` was claimed elsewhere: wait for the row to move. Gone: delivered or given up
+   * (the lane moves on). A later attempt owed: scheduled here too (whoever claims it sends it).
+   * Still attempt `n`: looked at again once its claim lapses (its claimer may have died).
+   */
+  private async follow(d: Delivery, n: number): Promise<void> {
+    const row = await this.o.outbox!.state(d.webhookId);
+    if (!row) return this.finished(d);
+    if (row.attempt !== n) return this.later(d, row.attempt, row.dueAt - this.o.timers.now());
+    this.later(d, n, Math.max(CLAIM_MARGIN_MS, row.claimedUntil - Date.now() + 1));
   }
 
   private announce(r: DeliveryRecord): void {

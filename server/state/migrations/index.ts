@@ -9,6 +9,8 @@ import exchangeLease from './002-exchange-lease.ts';
 import outboxOrder, { postgres as outboxOrderPostgres } from './003-outbox-order.ts';
 import idempotency from './004-idempotency.ts';
 import marketLeases, { postgres as marketLeasesPostgres } from './005-exchange-market-leases.ts';
+import outboxClaims from './006-outbox-claims.ts';
+import recordsByOwner, { postgres as recordsByOwnerPostgres } from './007-records-by-owner.ts';
 
 export const MIGRATIONS = [
   { version: 1, name: '001-initial', sql: initial, postgres: initialPostgres },
@@ -16,4 +18,6 @@ export const MIGRATIONS = [
   { version: 3, name: '003-outbox-order', sql: outboxOrder, postgres: outboxOrderPostgres },
   { version: 4, name: '004-idempotency', sql: idempotency },
   { version: 5, name: '005-exchange-market-leases', sql: marketLeases, postgres: marketLeasesPostgres },
+  { version: 6, name: '006-outbox-claims', sql: outboxClaims },
+  { version: 7, name: '007-records-by-owner', sql: recordsByOwner, postgres: recordsByOwnerPostgres },
 ] as const;

@@ -11,10 +11,18 @@
 // idle_in_transaction_session_timeout ends the transaction of a stalled instance, so its lock
 // frees within the lease time. Entries are cached in memory (the engine replays them synchronously).
 import { StateUnavailableError } from '../../errors.ts';
+import { countStorageError } from '../../ports/tallies.ts';
 import type { JournalEntry, MarketId, SharedJournal } from '../../ports/engine-journal.ts';
 import { LeaseNotHeldError } from '../exchange-lease.ts';
 import type { PgMarketLeases } from './exchange-lease.ts';
 import type pg from 'pg';
+
+/** Anything the journal's queries throw is a storage failure (503), never a 500. */
+function asStateFailure(e: unknown): StateUnavailableError {
+  if (e instanceof StateUnavailableError) return e;
+  countStorageError('postgres');
+  return new StateUnavailableError(`PostgreSQL: ${e instanceof Error ? e.message : String(e)}`);
+}
 
 type PgQueryable = pg.Pool | pg.PoolClient;
 
@@ -102,7 +110,10 @@ export class PgExchangeJournal implements SharedJournal {
   }
 
   refresh(): Promise<void> {
-    this.fetching ??= this.fetch(this.pool).finally(() => (this.fetching = undefined));
+    // A read catches up first: PostgreSQL down is the 503 of a storage failure, as for a write.
+    this.fetching ??= this.fetch(this.pool)
+      .catch((e: unknown) => Promise.reject(asStateFailure(e)))
+      .finally(() => (this.fetching = undefined));
     return this.fetching;
   }
 
@@ -220,7 +231,7 @@ export class PgExchangeJournal implements SharedJournal {
     } catch (e) {
       this.batch = undefined;
       this.pending = undefined;
-      const failure = e instanceof StateUnavailableError ? e : new StateUnavailableError(e instanceof Error ? e.message : String(e));
+      const failure = asStateFailure(e);
       if (client) {
         try {
           await client.query('ROLLBACK');

@@ -54,6 +54,11 @@ export class PgMarketLeases implements ExchangeWriter {
     return this.tokens.has(market) && this.now() < (this.heldUntil.get(market) ?? 0);
   }
 
+  /** The token of this instance's lease of `market` while held. */
+  fencingToken(market: MarketId): number | undefined {
+    return this.held(market) ? this.tokens.get(market) : undefined;
+  }
+
   markets(): MarketId[] {
     return this.options.markets.filter((m) => this.held(m));
   }

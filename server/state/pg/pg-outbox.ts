@@ -4,7 +4,8 @@
 // order: from a sequence (webhook_outbox_seq, migration 003), so two transactions adding at once do
 // not conflict.
 // Every instance resumes every owed delivery at its start: at least once, with the same webhook id
-// and bytes, so a receiver can tell a repeat.
+// and bytes, so a receiver can tell a repeat; each attempt is claimed (claimed_until) by the one
+// instance that sends it.
 import type { Outbox, OwedDelivery } from '../../ports/outbox.ts';
 import type { PgState } from './pg-state.ts';
 
@@ -16,7 +17,19 @@ export function pgOutbox(state: PgState): Outbox {
           "VALUES ($1, $2, $3, $4, $5, $6, $7, $8, nextval('webhook_outbox_seq'))",
         [o.webhookId, o.subject, o.merchant, o.event, o.url, o.data, o.attempt, o.dueAt],
       ),
-    next: (webhookId, attempt, dueAt) => state.write('UPDATE webhook_outbox SET attempt = $1, due_at = $2 WHERE webhook_id = $3', [attempt, dueAt, webhookId]),
+    // Its own transaction (outside any unit): committed before the attempt is sent.
+    claim: async (webhookId, attempt, now, until) =>
+      (await state.query('UPDATE webhook_outbox SET claimed_until = $1 WHERE webhook_id = $2 AND attempt = $3 AND claimed_until <= $4', [until, webhookId, attempt, now])).rowCount === 1,
+    state: async (webhookId) => {
+      const { rows } = await state.query<{ attempt: string; dueAt: string; claimedUntil: string }>(
+        'SELECT attempt, due_at AS "dueAt", claimed_until AS "claimedUntil" FROM webhook_outbox WHERE webhook_id = $1',
+        [webhookId],
+      );
+      const r = rows[0];
+      return r ? { attempt: Number(r.attempt), dueAt: Number(r.dueAt), claimedUntil: Number(r.claimedUntil) } : undefined;
+    },
+    next: (webhookId, attempt, dueAt) =>
+      state.write('UPDATE webhook_outbox SET attempt = $1, due_at = $2, claimed_until = 0 WHERE webhook_id = $3 AND attempt = $4', [attempt, dueAt, webhookId, attempt - 1]),
     done: (webhookId) => state.write('DELETE FROM webhook_outbox WHERE webhook_id = $1', [webhookId]),
     owed: async () => {
       const { rows } = await state.query<Omit<OwedDelivery, 'attempt' | 'dueAt'> & { attempt: string; dueAt: string }>(

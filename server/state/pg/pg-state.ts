@@ -22,7 +22,8 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type pg from 'pg';
 import { StateUnavailableError } from '../../errors.ts';
-import type { UnitsOfWork } from '../../ports/units.ts';
+import { countStorageError } from '../../ports/tallies.ts';
+import { undoAll, type UnitsOfWork } from '../../ports/units.ts';
 import { StateError } from '../state-error.ts';
 import { applyPgMigrations } from './migrate.ts';
 
@@ -39,6 +40,8 @@ export interface PgOptions {
 interface Unit {
   client: pg.PoolClient;
   after: (() => void)[];
+  /** Compensations of effects outside the database (afterRollback): run when the transaction rolls back. */
+  undo: (() => void)[];
   /** Statements issued without being awaited (`write`): awaited before COMMIT. */
   pending: Promise<unknown>[];
 }
@@ -69,6 +72,7 @@ function isPgFailure(e: unknown): boolean {
 /** A PostgreSQL failure as the 503 of the API's error body; anything else (a domain error) unchanged. */
 export function toPgFailure(e: unknown): unknown {
   if (e instanceof StateUnavailableError || !isPgFailure(e)) return e;
+  countStorageError('postgres');
   return new StateUnavailableError(`PostgreSQL: ${codeOf(e) ?? (e as Error).message}`);
 }
 
@@ -128,7 +132,10 @@ export class PgState implements UnitsOfWork {
           await pause(attempt);
           continue;
         }
-        if (code && RETRYABLE.has(code)) throw new StateUnavailableError(`PostgreSQL: ${code} after ${attempt + 1} attempts`);
+        if (code && RETRYABLE.has(code)) {
+          countStorageError('postgres_retries_exhausted');
+          throw new StateUnavailableError(`PostgreSQL: ${code} after ${attempt + 1} attempts`);
+        }
         throw toPgFailure(e);
       }
     }
@@ -170,6 +177,11 @@ export class PgState implements UnitsOfWork {
     const unit = this.units.getStore();
     if (unit) unit.after.push(...fns);
     else for (const f of fns) this.units.exit(f);
+  }
+
+  /** Runs `fns` if the current unit rolls back (before it is run again after a serialization failure); outside a unit: never. */
+  afterRollback(...fns: (() => void)[]): void {
+    this.units.getStore()?.undo.push(...fns);
   }
 
   private readonly sequences = new Map<string, Promise<string>>();
@@ -238,7 +250,7 @@ export class PgState implements UnitsOfWork {
 
   private async once<T>(fn: () => Promise<T>): Promise<T> {
     const client = await this.pool.connect();
-    const unit: Unit = { client, after: [], pending: [] };
+    const unit: Unit = { client, after: [], undo: [], pending: [] };
     let broken: Error | undefined;
     // The connection may be ended by PostgreSQL between two statements of the unit (a restart: 57P01):
     // the client's 'error' is this unit's failure (its next statement fails), never an uncaught exception.
@@ -254,9 +266,15 @@ export class PgState implements UnitsOfWork {
         // Issued statements may still be queued: let them settle before the rollback.
         await Promise.allSettled(unit.pending);
         await client.query('ROLLBACK').catch((r: Error) => (broken = r));
+        undoAll(unit.undo);
         throw e;
       }
-      await client.query('COMMIT');
+      try {
+        await client.query('COMMIT');
+      } catch (e) {
+        undoAll(unit.undo);
+        throw e;
+      }
       this.stats.commits++;
       for (const f of unit.after) this.units.exit(f);
       return out;

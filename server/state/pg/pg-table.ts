@@ -8,11 +8,20 @@ import { matchingRows, type Table } from '../../ports/table.ts';
 import type { RecordDatabase } from '../stores.ts';
 import type { PgState } from './pg-state.ts';
 
+/** Rows read per query while a filtered page is filled. */
+const PAGE_CHUNK = 500;
+
 export function pgTable<R extends { id: number }>(state: PgState, kind: string, firstId = 1): Table<R> {
   // Ids from a sequence per kind (PgState.sequence: no conflict between concurrent inserts; a gap
   // where a transaction aborted). Created now, while the pool is free; a failure is retried at the first insert.
   const seqName = `records_id_${kind.toLowerCase().replace(/[^a-z0-9]+/g, '_')}`;
   state.sequence(seqName, firstId).catch(() => undefined);
+  // The columns of the index records_by_owner (migration 007), written with every row.
+  const owner = (row: object) => ((row as { merchant?: unknown }).merchant as string | undefined) ?? null;
+  const at = (row: object) => {
+    const t = (row as { created_at?: unknown }).created_at;
+    return typeof t === 'number' && Number.isSafeInteger(t) ? t : 0;
+  };
   const read = async (id: number): Promise<R | undefined> => {
     const { rows } = await state.query<{ data: string }>('SELECT data FROM records WHERE kind = $1 AND id = $2', [kind, id]);
     return rows[0] ? (JSON.parse(rows[0].data) as R) : undefined;
@@ -24,7 +33,7 @@ export function pgTable<R extends { id: number }>(state: PgState, kind: string, 
         const { rows } = await state.query<{ id: string }>(`SELECT nextval('${seq}') AS id`);
         const id = Number(rows[0]!.id);
         const row = { ...fields, id } as R;
-        await state.query('INSERT INTO records (kind, id, data) VALUES ($1, $2, $3)', [kind, id, JSON.stringify(row)]);
+        await state.query('INSERT INTO records (kind, id, data, owner, at) VALUES ($1, $2, $3, $4, $5)', [kind, id, JSON.stringify(row), owner(row), at(row)]);
         return row;
       }),
     get: (id) => state.unit(() => read(id)),
@@ -33,7 +42,7 @@ export function pgTable<R extends { id: number }>(state: PgState, kind: string, 
         const row = await read(id);
         if (!row) throw new Error(`no record ${id} to update`);
         const updated = { ...row, ...patch, id } as R;
-        await state.query('UPDATE records SET data = $3 WHERE kind = $1 AND id = $2', [kind, id, JSON.stringify(updated)]);
+        await state.query('UPDATE records SET data = $3, owner = $4, at = $5 WHERE kind = $1 AND id = $2', [kind, id, JSON.stringify(updated), owner(updated), at(updated)]);
         return updated;
       }),
     remove: (id) => state.unit(async () => ((await state.query('DELETE FROM records WHERE kind = $1 AND id = $2', [kind, id])).rowCount ?? 0) > 0),
@@ -41,6 +50,34 @@ export function pgTable<R extends { id: number }>(state: PgState, kind: string, 
       state.unit(async () => {
         const { rows } = await state.query<{ data: string }>('SELECT data FROM records WHERE kind = $1 ORDER BY id', [kind]);
         return matchingRows<R>(rows, where);
+      }),
+    // From the index: without further filters one LIMIT/OFFSET query; with them, the merchant's rows
+    // in page order, a chunk at a time, until the page is full (filtered in JS: see migration 007).
+    page: (where, offset, limit) =>
+      state.unit(async () => {
+        const { merchant, ...rest } = where;
+        const order = 'ORDER BY at DESC, id DESC';
+        if (Object.keys(rest).length === 0) {
+          const { rows } = await state.query<{ data: string }>(`SELECT data FROM records WHERE kind = $1 AND owner = $2 ${order} LIMIT $3 OFFSET $4`, [kind, merchant, limit, offset]);
+          return rows.map((r) => JSON.parse(r.data) as R);
+        }
+        const out: R[] = [];
+        let skip = offset;
+        let after: { at: string; id: string } | undefined;
+        for (;;) {
+          const { rows } = await state.query<{ data: string; at: string; id: string }>(
+            after
+              ? `SELECT data, at, id FROM records WHERE kind = $1 AND owner = $2 AND (at, id) < ($3, $4) ${order} LIMIT ${PAGE_CHUNK}`
+              : `SELECT data, at, id FROM records WHERE kind = $1 AND owner = $2 ${order} LIMIT ${PAGE_CHUNK}`,
+            after ? [kind, merchant, after.at, after.id] : [kind, merchant],
+          );
+          for (const row of matchingRows<R>(rows, rest)) {
+            if (skip > 0) skip--;
+            else if (out.push(row) >= limit) return out;
+          }
+          if (rows.length < PAGE_CHUNK) return out;
+          after = { at: rows.at(-1)!.at, id: rows.at(-1)!.id };
+        }
       }),
     reset: () =>
       state.unit(async () => {

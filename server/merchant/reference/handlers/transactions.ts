@@ -18,8 +18,9 @@ export function transactionHandlers(sb: MerchantSandbox) {
       if (query.external_id !== undefined) where.external_id = query.external_id;
       if (query.transaction_id !== undefined) where.txid = query.transaction_id;
       if (query.invoice_number !== undefined) where.invoice_number = query.invoice_number;
-      const all = (await sb.store.transactions.find(where)).sort(newestFirst);
-      return { status: 200, body: { transactions: all.slice(query.offset, query.offset + query.limit).map(transactionView) } };
+      // One page from the store (an index with an offset query in the databases), never every record.
+      const page = await sb.store.transactions.page({ ...where, merchant: principal.apiKey }, query.offset, query.limit);
+      return { status: 200, body: { transactions: page.map(transactionView) } };
     },
 
     async getTransaction({ params, principal }) {

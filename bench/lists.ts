@@ -1,0 +1,139 @@
+// Lists that stay fast: CPU of GET /merchant/v2/transactions?limit=100 when the merchant has 1,000
+// and 100,000 transactions, on the state file and on PostgreSQL (target: the larger costs at most
+// 2x the smaller). `npx tsx bench/lists.ts [--requests=N]`. A server runs in this process
+// (createServer, VALIDATE=none, no request log) over a state seeded directly with copies of one real
+// transaction record; requests are sent one at a time. CPU per request counts this process (server
+// and client: the client's share is the same for both sizes) and, for PostgreSQL, its server
+// processes (the postmaster's children).
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createServer } from '../server/app.ts';
+import { StateDb } from '../server/state/db.ts';
+import { PgState } from '../server/state/pg/pg-state.ts';
+import { startPostgres } from '../test/postgres-server.ts';
+import { MERCHANT_AUTH } from '../test/server-helpers.ts';
+import { createPaymentBody } from '../contracts/merchant/examples.ts';
+
+const REQUESTS = Number(process.argv.find((a) => a.startsWith('--requests='))?.slice(11) ?? 400);
+const SIZES = [1_000, 100_000];
+const KIND = 'merchant.transactions';
+
+const ticks = (pid: number): number => {
+  const f = readFileSync(`/proc/${pid}/stat`, 'utf8').slice(readFileSync(`/proc/${pid}/stat`, 'utf8').lastIndexOf(')') + 2).split(' ');
+  return Number(f[11]) + Number(f[12]);
+};
+/** CPU ms of `pid`'s children (PostgreSQL's backends). */
+function childrenCpuMs(pid: number): number {
+  let total = 0;
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid) total += ticks(Number(name)) * 10;
+    } catch {
+      // ended meanwhile
+    }
+  }
+  return total;
+}
+const ownCpuMs = () => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+};
+
+async function listen(app: ReturnType<typeof createServer>): Promise<{ url: string; server: Server }> {
+  const server = await new Promise<Server>((resolve) => {
+    const s = app.listen(0, '127.0.0.1', () => resolve(s));
+  });
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
+}
+
+/** One real transaction record (made through the API), to copy. */
+async function template(url: string): Promise<void> {
+  const res = await fetch(`${url}/merchant/v2/payments`, {
+    method: 'POST',
+    headers: { authorization: MERCHANT_AUTH, 'content-type': 'application/json' },
+    body: JSON.stringify({ payment: { ...createPaymentBody.payment, invoice_number: 'BENCH0', webhook_url: undefined } }),
+  });
+  if (res.status !== 201) throw new Error(`payment: ${res.status} ${await res.text()}`);
+}
+
+const copies = (data: string, from: number, n: number) => {
+  const base = JSON.parse(data) as { id: number; created_at: number; invoice_number: string };
+  return Array.from({ length: n }, (_, i) => {
+    const id = from + i;
+    const row = { ...base, id, created_at: base.created_at + id, invoice_number: `B${id}` };
+    return { id, data: JSON.stringify(row), owner: (base as unknown as { merchant: string }).merchant, at: row.created_at };
+  });
+};
+
+async function measure(url: string, extraCpu: () => number): Promise<number> {
+  const get = async () => {
+    const res = await fetch(`${url}/merchant/v2/transactions?limit=100`, { headers: { authorization: MERCHANT_AUTH } });
+    const body = (await res.json()) as { transactions: unknown[] };
+    if (res.status !== 200 || body.transactions.length !== 100) throw new Error(`list: ${res.status}`);
+  };
+  for (let i = 0; i < 50; i++) await get(); // warm up
+  const before = ownCpuMs() + extraCpu();
+  for (let i = 0; i < REQUESTS; i++) await get();
+  return ((ownCpuMs() + extraCpu() - before) * 1000) / REQUESTS;
+}
+
+async function sqlite(size: number): Promise<number> {
+  const state = new StateDb(join(mkdtempSync(join(tmpdir(), 'bench-lists-')), 'state.sqlite'));
+  const app = createServer({ state, config: { validate: 'none', logRequests: false, rateLimit: { enabled: false } } });
+  const { url, server } = await listen(app);
+  try {
+    await template(url);
+    await state.durable();
+    const { data } = state.db.prepare('SELECT data FROM records WHERE kind = ?').get(KIND) as { data: string };
+    const put = state.db.prepare('INSERT INTO records (kind, id, data) VALUES (?, ?, ?)');
+    state.db.transaction(() => {
+      for (const r of copies(data, 10_000_000, size)) put.run(KIND, r.id, r.data);
+    })();
+    return await measure(url, () => 0);
+  } finally {
+    server.close();
+    state.close();
+  }
+}
+
+async function postgres(size: number, pgUrl: string, postmaster: number): Promise<number> {
+  const pg = await PgState.open(pgUrl, { poolSize: 4 });
+  const app = createServer({ pg, config: { validate: 'none', logRequests: false, rateLimit: { enabled: false } } });
+  const { url, server } = await listen(app);
+  try {
+    await template(url);
+    const { rows } = await pg.query<{ data: string }>('SELECT data FROM records WHERE kind = $1', [KIND]);
+    const all = copies(rows[0]!.data, 10_000_000, size);
+    for (let i = 0; i < all.length; i += 5_000) {
+      const chunk = all.slice(i, i + 5_000);
+      // As pgTable writes them: the index columns (migration 007) beside the JSON.
+      await pg.pool.query('INSERT INTO records (kind, id, data, owner, at) SELECT $1, * FROM unnest($2::bigint[], $3::text[], $4::text[], $5::bigint[])', [
+        KIND, chunk.map((r) => r.id), chunk.map((r) => r.data), chunk.map((r) => r.owner), chunk.map((r) => r.at),
+      ]);
+    }
+    await pg.pool.query('ANALYZE records');
+    return await measure(url, () => childrenCpuMs(postmaster));
+  } finally {
+    server.close();
+    await pg.close();
+  }
+}
+
+const out: Record<string, Record<number, number>> = { sqlite: {}, postgres: {} };
+for (const size of SIZES) out.sqlite![size] = await sqlite(size);
+const cluster = await startPostgres();
+try {
+  for (const size of SIZES) out.postgres![size] = await postgres(size, await cluster.database(), cluster.pid());
+} finally {
+  await cluster.stop();
+}
+for (const [backend, bySize] of Object.entries(out)) {
+  const [small, large] = SIZES.map((s) => bySize[s]!);
+  console.log(`${backend}: ${Math.round(small!)} µs CPU per request with ${SIZES[0]!.toLocaleString('en')} transactions, ${Math.round(large!)} µs with ${SIZES[1]!.toLocaleString('en')}: ${(large! / small!).toFixed(2)}x`);
+}
+process.exit(0);
