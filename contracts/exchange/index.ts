@@ -5,6 +5,7 @@ import { exchangeLinks } from './links.ts';
 import { exchangeOperations } from './operations.ts';
 import { LIMITS } from './requests.ts';
 import { MarketIdSchema, OrderBySchema, OrderTypeSchema, SideSchema, StateSchema, TradeSideSchema, TrendSchema } from './schemas.ts';
+import { EXTRA_FIELDS_DECISION, SIGNABLE_EXTRA_FIELD } from './signed-extras.ts';
 import { SIGNATURE_TEST_SECRET, SIGNATURE_TEST_VECTORS } from './signing.ts';
 import { formBodiesDecision } from '../shared/wire-forms.ts';
 import { limitsDecision } from '../shared/limits.ts';
@@ -195,6 +196,7 @@ const decisions: Decision[] = [
       'taken as body fields, validated and signed (X1) as if they had come in the body, which is then usually empty. A ' +
       'field given both in the query and in the body answers 400 `1001` naming it.',
   },
+  { id: 'X-extra-fields', gap: 'Body fields an operation does not declare, and how X1 signs them', decision: EXTRA_FIELDS_DECISION },
   answersDecision('X-answers', 400),
   limitsDecision('X-sizes'),
   linksDecision('X-links'),
@@ -251,4 +253,5 @@ export const exchangeContract = {
     Trend: TrendSchema,
   },
   decisions,
+  extraBodyFields: SIGNABLE_EXTRA_FIELD as unknown as Record<string, unknown>,
 } satisfies ApiContract<typeof exchangeOperations>;

@@ -1,6 +1,6 @@
 // Request parameters and bodies of section 4 of the exchange document. Defaults and maxima the
 // document leaves open are decision X-limits (index.ts); they live here once, as constants.
-import { decimalString, boundedInt } from '../shared/primitives.ts';
+import { exchangeDecimal, boundedInt } from '../shared/primitives.ts';
 import { z } from '../shared/zod.ts';
 import { MarketIdSchema, ORDER_BOOK_LEVELS_MAX, OrderBySchema, SideSchema, StateSchema } from './schemas.ts';
 
@@ -58,8 +58,8 @@ export const OrderIdQuerySchema = z.object({
 // ---- Bodies ----
 
 const side = SideSchema;
-const volume = decimalString('Base-currency quantity');
-const price = decimalString('Price per base unit in quote currency');
+const volume = exchangeDecimal('Base-currency quantity');
+const price = exchangeDecimal('Price per base unit in quote currency');
 // "Absent" as a schema: zod-to-openapi cannot map z.never, so the Zod side refines any present
 // value away and the OpenAPI side says `not: {}` (no value allowed); both reject a price.
 const noPrice = z

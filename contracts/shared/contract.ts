@@ -2,6 +2,8 @@
 // webhooks. `buildDocument` turns it into an OpenAPI 3.1 document.
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
 import { formEncodings, hoistResponses, plainSlashes } from './document-shape.ts';
+import { bodyFieldRules, closedTuples, typedObjectUnions } from './document-readers.ts';
+import { FORM_FIELD_NAMES } from './wire-forms.ts';
 import { writeLinks, type LinkTable } from './links.ts';
 import { documentedOperations, registerOperations, registerWebhooks, type IdempotentPosts, type OperationMap, type WebhookSpec } from './operation.ts';
 import type { ReleaseState } from './release.ts';
@@ -34,6 +36,8 @@ export interface ApiContract<Ops extends OperationMap = OperationMap, Id extends
   links?: LinkTable;
   /** Every POST takes an optional Idempotency-Key (contracts/shared/idempotency.ts). */
   idempotentPosts?: IdempotentPosts;
+  /** JSON Schema of the body fields an operation does not declare (`additionalProperties`); absent: any value. */
+  extraBodyFields?: Record<string, unknown>;
   /** Other top-level `x-` extensions. */
   extensions?: Record<`x-${string}`, unknown>;
 }
@@ -83,5 +87,8 @@ export function buildDocument(contract: AnyContract): Record<string, unknown> {
   hoistResponses(doc, documentedOperations(contract.operations, contract.idempotentPosts));
   formEncodings(doc);
   plainSlashes(doc);
+  typedObjectUnions(doc);
+  bodyFieldRules(doc, FORM_FIELD_NAMES as unknown as Record<string, unknown>, contract.extraBodyFields);
+  closedTuples(doc);
   return doc;
 }

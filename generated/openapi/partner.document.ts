@@ -114,6 +114,7 @@ const document: Record<string, unknown> = {
             "type": "string",
             "maxLength": 254,
             "format": "email",
+            "pattern": "^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\\.)+[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?$",
             "description": "E-mail of the administrative contact",
             "example": "admin@acme.example.com"
           },
@@ -133,6 +134,7 @@ const document: Record<string, unknown> = {
             "type": "string",
             "maxLength": 254,
             "format": "email",
+            "pattern": "^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\\.)+[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?$",
             "description": "E-mail of the technical contact",
             "example": "tech@acme.example.com"
           }
@@ -482,7 +484,14 @@ const document: Record<string, unknown> = {
           "user",
           "merchant_application"
         ],
-        "description": "Body of `POST /merchant_applications`: the applicant under `user`, the company under `merchant_application`."
+        "description": "Body of `POST /merchant_applications`: the applicant under `user`, the company under `merchant_application`.",
+        "propertyNames": {
+          "pattern": "^[^\\[\\]]+$",
+          "not": {
+            "const": "__proto__"
+          },
+          "maxLength": 255
+        }
       },
       "DocumentationAvailable": {
         "type": "string",
@@ -617,6 +626,7 @@ const document: Record<string, unknown> = {
             "type": "string",
             "maxLength": 254,
             "format": "email",
+            "pattern": "^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\\.)+[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?$",
             "description": "E-mail address of the applicant; named in the confirmation message",
             "example": "jane@acme.example.com"
           },
@@ -672,6 +682,7 @@ const document: Record<string, unknown> = {
             "type": "string",
             "maxLength": 254,
             "format": "email",
+            "pattern": "^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\\.)+[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?$",
             "description": "E-mail address of the merchant user",
             "example": "jane@acme.example.com"
           },
@@ -806,6 +817,7 @@ const document: Record<string, unknown> = {
             "type": "string",
             "maxLength": 254,
             "format": "email",
+            "pattern": "^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\\.)+[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?$",
             "description": "E-mail of the administrative contact",
             "example": "admin@acme.example.com"
           },
@@ -919,7 +931,14 @@ const document: Record<string, unknown> = {
         "required": [
           "registration"
         ],
-        "description": "Body of `POST /user_registration`: the user nested under `registration`."
+        "description": "Body of `POST /user_registration`: the user nested under `registration`.",
+        "propertyNames": {
+          "pattern": "^[^\\[\\]]+$",
+          "not": {
+            "const": "__proto__"
+          },
+          "maxLength": 255
+        }
       },
       "Registration": {
         "type": "object",
@@ -949,6 +968,7 @@ const document: Record<string, unknown> = {
             "type": "string",
             "maxLength": 254,
             "format": "email",
+            "pattern": "^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\\.)+[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?$",
             "description": "E-mail address of the user; a second registration with the same e-mail fails (P2)",
             "example": "jane@acme.example.com"
           },
