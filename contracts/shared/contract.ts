@@ -28,8 +28,10 @@ export interface ApiContract<Ops extends OperationMap = OperationMap, Id extends
   securitySchemes: Record<string, Record<string, unknown>>;
   operations: Ops;
   webhooks?: Record<string, WebhookSpec>;
-  /** Named schemas that no operation references but clients need (webhook payloads, CSV rows). */
+  /** Named schemas the document lists though no operation names them directly (webhook payloads, enumerations). */
   extraSchemas?: Record<string, z.ZodType>;
+  /** Named schemas no HTTP exchange carries (CSV rows): JSON Schema files beside the document (schema-files.ts). */
+  schemaFiles?: Record<string, z.ZodType>;
   /** Every "not shown" of the document, decided: rendered once into the description, and into docs/decisions.md. */
   decisions: Decision[];
   /** OpenAPI links from the operations that produce ids to those that take them (links.ts). */

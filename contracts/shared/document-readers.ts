@@ -44,14 +44,15 @@ export function typedObjectUnions(doc: Json): void {
 }
 
 /**
- * A tuple (`prefixItems` with `maxItems` equal to its length) gets `items: false`: no item beyond
- * the tuple. It says what `maxItems` already says, for readers (and Spectral's `array-items` rule)
- * that look for `items` on every array.
+ * A tuple (`prefixItems` with `maxItems` equal to its length) gets `items: {not: {}}`: no item
+ * beyond the tuple. It says what `maxItems` already says, for readers that look for `items` on
+ * every array; written as the schema that accepts nothing rather than `false`, which means the same
+ * but which Spectral's `array-items` rule (a truthiness check) reads as missing.
  */
 export function closedTuples(doc: Json): void {
   walk(doc, (schema) => {
     if (!Array.isArray(schema.prefixItems) || 'items' in schema) return;
-    if (schema.maxItems === schema.prefixItems.length) schema.items = false;
+    if (schema.maxItems === schema.prefixItems.length) schema.items = { not: {} };
   });
 }
 

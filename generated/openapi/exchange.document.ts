@@ -1294,7 +1294,9 @@ const document: Record<string, unknown> = {
         ],
         "minItems": 2,
         "maxItems": 2,
-        "items": false
+        "items": {
+          "not": {}
+        }
       },
       "Side": {
         "type": "string",

@@ -1040,30 +1040,6 @@ export interface components {
             delivery_status: components["schemas"]["InvoiceDeliveryStatus"] | null;
             transaction: components["schemas"]["Transaction"];
         };
-        /** @description One row of the CSV invoice upload (section 2.12), as strings. Empty cells are absent. Not an HTTP body: validated by `npm run csv -- validate <file>`, at most 1000 rows. A recipient needs `company_name`, or both `first_name` and `last_name` (either or both ways may be given). */
-        InvoiceCsvRow: {
-            invoice_number?: "" | string;
-            /**
-             * Format: email
-             * @description Recipient e-mail address
-             * @example jane@example.com
-             */
-            email: string;
-            /**
-             * @description Amount, digits and `.`, no thousands separators
-             * @example 10.00
-             */
-            amount: string;
-            /**
-             * @description Whether the service fee is added to the amount: `true` or `false`
-             * @example false
-             * @enum {string}
-             */
-            include_fee: "true" | "false";
-            company_name?: "" | string;
-            first_name?: "" | string;
-            last_name?: "" | string;
-        };
         /**
          * @description Delivery status of the invoice e-mail. `sent`, `delivered`; `opened`: e-mail viewed; `viewed`: link in the e-mail clicked; `bounced`: undeliverable; `error`, `spam`. Where the field is `null`, the e-mail is pending (if `send_customer_email` is true) or not sent by the service.
          * @example sent

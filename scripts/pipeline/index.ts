@@ -8,6 +8,7 @@ import { renderDocumentModule } from './document-module.ts';
 import { renderIndexPage } from './index-page.ts';
 import { changeEntries, lastChange, renderChangelogFile, renderChanges, type ChangeEntry } from './changelog.ts';
 import { renderOpenApi, toYaml } from './openapi.ts';
+import { schemaFile } from '../../contracts/shared/schema-files.ts';
 import { renderRedoc } from './redoc.ts';
 import { renderTypes } from './types.ts';
 
@@ -51,6 +52,7 @@ export async function generateAll(contracts: readonly AnyContract[], opts: Pipel
         { path: `generated/openapi/${contract.id}.yaml`, content: yaml },
         { path: `generated/types/${contract.id}.ts`, content: types },
         renderDocumentModule(contract.id, yaml),
+        ...Object.entries(contract.schemaFiles ?? {}).map(([name, schema]) => schemaFile(name, schema)),
       ];
       // Every reference page carries the try-it console (scripts/console): its plan, and docs/console.js.
       if (html !== undefined) files.push({ path: `docs/${contract.id}.html`, content: embedConsole(html, consolePlan(contract, doc)) });
