@@ -2,12 +2,12 @@
 // below are copied from /work/shared/seeds/partner-onboarding-api.md, not from the code.
 import { describe, expect, it } from 'vitest';
 import { buildDocument } from '../shared/contract.ts';
-import { schemaFile } from '../shared/schema-files.ts';
+import { jsonSchemaOf } from '../shared/schema-files.ts';
 import { partnerContract } from './index.ts';
 
 type Schema = Record<string, any>;
 const doc = buildDocument(partnerContract) as Schema;
-const csvRow = JSON.parse(schemaFile('MerchantCsvRow', partnerContract.schemaFiles.MerchantCsvRow).content) as Schema;
+const csvRow = jsonSchemaOf('MerchantCsvRow', partnerContract.schemaFiles.MerchantCsvRow) as Schema;
 
 /** Follows $refs and merges allOf parts, so a property read the same whether named or inline. */
 function resolve(schema: Schema): Schema {

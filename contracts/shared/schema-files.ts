@@ -17,8 +17,11 @@ function rebaseRefs(node: unknown): unknown {
   );
 }
 
-/** The file of one named schema: the schema itself, the named schemas it uses under `$defs`. */
-export function schemaFile(name: string, schema: z.ZodType): { path: string; content: string } {
+/** Where the pipeline writes the file of a named schema. */
+export const schemaFilePath = (name: string) => `generated/schemas/${name}.schema.json`;
+
+/** The JSON Schema of one named schema: the schema itself, the named schemas it uses under `$defs`. */
+export function jsonSchemaOf(name: string, schema: z.ZodType): Json {
   const registry = new OpenAPIRegistry();
   registry.register(name, schema);
   const generated = new OpenApiGeneratorV31(registry.definitions, { sortComponents: 'alphabetically' }).generateComponents() as { components?: { schemas?: Json } };
@@ -31,5 +34,5 @@ export function schemaFile(name: string, schema: z.ZodType): { path: string; con
     ...(Object.keys(defs).length > 0 ? { $defs: rebaseRefs(defs) } : {}),
   };
   plainSlashes(file);
-  return { path: `generated/schemas/${name}.schema.json`, content: `${JSON.stringify(file, null, 2)}\n` };
+  return file;
 }
