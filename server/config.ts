@@ -3,7 +3,7 @@
 // file fails at start with the offending path, never later at the first request.
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
-import { DECIMAL_PATTERN } from '../contracts/shared/primitives.ts';
+import { EXCHANGE_DECIMAL_PATTERN } from '../contracts/shared/primitives.ts';
 import { ExchangeKeySchema, MerchantKeySchema, PartnerCredentialSchema } from './auth/keys.ts';
 import { SANDBOX_DEFAULTS } from './config-defaults.ts';
 
@@ -53,7 +53,7 @@ export const ConfigSchema = z
         /** How long a used nonce is remembered; at least twice the window plus 1 s (X2: 61 s). */
         nonceTtlMs: z.number().int().min(1),
         /** Seed balance of every currency for every account (reference implementation). */
-        seedBalance: z.string().regex(new RegExp(DECIMAL_PATTERN)),
+        seedBalance: z.string().regex(new RegExp(EXCHANGE_DECIMAL_PATTERN)),
         /** Fee per side of each trade, in quote currency (decision X-fee: 0.0025 = 0.25 %). */
         feeRate: z.string().regex(/^0(\.[0-9]+)?$/, 'a decimal fraction below 1, like 0.0025'),
         /** Delay before a requested cancel takes effect (cancellation is asynchronous). */

@@ -26,6 +26,8 @@ describe('generate pipeline', () => {
       'generated/openapi/partner.document.ts',
       'generated/openapi/partner.json',
       'generated/openapi/partner.yaml',
+      'generated/schemas/InvoiceCsvRow.schema.json',
+      'generated/schemas/MerchantCsvRow.schema.json',
       'generated/types/exchange.ts',
       'generated/types/merchant.ts',
       'generated/types/partner.ts',

@@ -41,12 +41,12 @@ describe('exchange error mapping', () => {
     let nonce = NOW;
     const post = async (path: string, body: Record<string, unknown>) => (await request(app).post(signedUrl({ method: 'POST', path, body, nonce: nonce++ })).send(body)).body;
     const order = (o: object) => ({ market: 'btcusd', side: 'buy', ord_type: 'limit', volume: '1', price: '100.00', ...o });
-    expect(await post('/orders', order({ volume: 'abc' }))).toEqual(errorBody(1001, 'volume: must match pattern "^[0-9]+(\\.[0-9]+)?$"'));
+    expect(await post('/orders', order({ volume: 'abc' }))).toEqual(errorBody(1001, 'volume: must match pattern "^[0-9]{1,24}(\\.[0-9]+)?$"'));
     expect(await post('/orders', order({ price: undefined }))).toEqual(errorBody(1001, 'price: is required'));
     expect(await post('/orders', order({ ord_type: 'stop' }))).toEqual(errorBody(1001, 'ord_type: must be equal to one of the allowed values: limit, market'));
     expect(await post('/orders', order({ ord_type: 'market' }))).toEqual(errorBody(1001, 'price: must be absent'));
     const multi = { market: 'btcusd', orders: [{ side: 'buy', ord_type: 'limit', volume: '1', price: '1.00' }, { side: 'buy', ord_type: 'limit', volume: 'x', price: '1.00' }] };
-    expect(await post('/orders/multi', multi)).toEqual(errorBody(1001, 'orders[1].volume: must match pattern "^[0-9]+(\\.[0-9]+)?$"'));
+    expect(await post('/orders/multi', multi)).toEqual(errorBody(1001, 'orders[1].volume: must match pattern "^[0-9]{1,24}(\\.[0-9]+)?$"'));
   });
 
   it('400 1001 for malformed JSON (after auth would need the body: it fails first)', async () => {

@@ -2,6 +2,7 @@
 // `{status: 0, message: [...]}` for validation failures (P2), 2004 for an unknown currency.
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
+import { EMAIL_PATTERN } from '../contracts/shared/primitives.ts';
 import { createMerchantApplicationRequestExample, registerUserRequestExample } from '../contracts/partner/examples.ts';
 import { testServer } from '../server/testing.ts';
 import { PARTNER_BASIC, PARTNER_BEARER, basic, exampleHandlers } from './server-helpers.ts';
@@ -51,7 +52,8 @@ describe('partner error mapping', () => {
     expect(res.status).toBe(422);
     // What the document states is checked first; the confirmation, a rule JSON Schema cannot state,
     // is the handler's own check, so it is reported once the fields are valid.
-    expect(res.body).toEqual({ status: 0, message: ['registration.email must match format "email"'] });
+    // The e-mail rule is written twice, as the document's pattern and as `format: email` (the same language).
+    expect(res.body).toEqual({ status: 0, message: [`registration.email must match pattern "${EMAIL_PATTERN}"`, 'registration.email must match format "email"'] });
     const mismatch = await register(testServer({ config: { rateLimit: { enabled: false } } }).app).send({ registration: { ...registerUserRequestExample.registration, password_confirmation: 'different-pass' } });
     expect(mismatch.body).toEqual({ status: 0, message: ['registration.password_confirmation must equal password'] });
   });

@@ -4,6 +4,7 @@ import { createHmac } from 'node:crypto';
 import express from 'express';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
+import { EMAIL_PATTERN } from '../contracts/shared/primitives.ts';
 import { exchangeValidator, merchantValidator, partnerValidator } from '../server/validators.ts';
 import { exchangePrincipal, queryOf } from '../server/index.ts';
 import { contractDocuments, manualClock } from '../server/testing.ts';
@@ -28,7 +29,7 @@ describe('merchantValidator() in a bare Express app', () => {
       title: 'Unprocessable Entity',
       code: '1002',
       details: 'Required fields are missing or incorrect',
-      source: [{ 'payment.amount': 'is required' }, { 'payment.email': 'must match format "email"' }],
+      source: [{ 'payment.amount': 'is required' }, { 'payment.email': `must match pattern "${EMAIL_PATTERN}"; must match format "email"` }],
     });
   });
 

@@ -4,6 +4,7 @@
 // Exact bytes over HTTP on 127.0.0.1 to the sandbox (request and response validation on).
 // Decisions M-form, M-lenient-scalars, M-plugin-fields, P-form, P-lenient-scalars.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { EMAIL_PATTERN } from '../contracts/shared/primitives.ts';
 import { createMerchantApplicationRequestExample, registerUserRequestExample } from '../contracts/partner/examples.ts';
 import { testServer } from '../server/testing.ts';
 import { sandboxServer } from './sandbox-helpers.ts';
@@ -63,7 +64,7 @@ describe('Create Widget Payment form-encoded, as the shop plugins post it', () =
         title: 'Unprocessable Entity',
         code: '1002',
         details: 'Required fields are missing or incorrect',
-        source: [{ amount: 'is required' }, { hosted_payment_id: 'must be integer' }, { email: 'must match format "email"' }],
+        source: [{ amount: 'is required' }, { hosted_payment_id: 'must be integer' }, { email: `must match pattern "${EMAIL_PATTERN}"; must match format "email"` }],
       },
     });
   });

@@ -5,9 +5,11 @@ import { exchangeLinks } from './links.ts';
 import { exchangeOperations } from './operations.ts';
 import { LIMITS } from './requests.ts';
 import { MarketIdSchema, OrderBySchema, OrderTypeSchema, SideSchema, StateSchema, TradeSideSchema, TrendSchema } from './schemas.ts';
+import { EXTRA_FIELDS_DECISION, SIGNABLE_EXTRA_FIELD } from './signed-extras.ts';
 import { SIGNATURE_TEST_SECRET, SIGNATURE_TEST_VECTORS } from './signing.ts';
 import { formBodiesDecision } from '../shared/wire-forms.ts';
-import { limitsDecision } from '../shared/limits.ts';
+import { limitsDecision, TEXT_LIMITS } from '../shared/limits.ts';
+import { EXCHANGE_DECIMAL_PATTERN, EXCHANGE_INTEGER_DIGITS } from '../shared/primitives.ts';
 import { linksDecision } from '../shared/links.ts';
 import { answersDecision } from '../shared/responses.ts';
 import { versionedPath } from '../shared/release.ts';
@@ -196,6 +198,16 @@ const decisions: Decision[] = [
       'taken as body fields, validated and signed (X1) as if they had come in the body, which is then usually empty. A ' +
       'field given both in the query and in the body answers 400 `1001` naming it.',
   },
+  {
+    id: 'X-decimals',
+    gap: 'Which decimal strings an amount, price or volume may be',
+    decision:
+      `Digits, optionally \`.\` and more digits, with 1 to ${EXCHANGE_INTEGER_DIGITS} digits before the point, leading zeros counted ` +
+      `(\`${EXCHANGE_DECIMAL_PATTERN}\`), at most ${TEXT_LIMITS.decimal} characters: the pattern of every decimal field, and exactly what ` +
+      'the order engine parses, so a string the document accepts is never refused as "not a decimal number". More decimal places ' +
+      'than the market allows is a rule of the book, not of the document: the order is rejected (2002, X-orders) unless the extra digits are zeros.',
+  },
+  { id: 'X-extra-fields', gap: 'Body fields an operation does not declare, and how X1 signs them', decision: EXTRA_FIELDS_DECISION },
   answersDecision('X-answers', 400),
   limitsDecision('X-sizes'),
   linksDecision('X-links'),
@@ -252,4 +264,5 @@ export const exchangeContract = {
     Trend: TrendSchema,
   },
   decisions,
+  extraBodyFields: SIGNABLE_EXTRA_FIELD as unknown as Record<string, unknown>,
 } satisfies ApiContract<typeof exchangeOperations>;

@@ -1,7 +1,7 @@
 // Request parameters and bodies of section 4 of the exchange document. Defaults and maxima the
 // document leaves open are decision X-limits (index.ts); they live here once, as constants.
 import { absentField } from '../shared/conditional.ts';
-import { decimalString, boundedInt } from '../shared/primitives.ts';
+import { exchangeDecimal, boundedInt } from '../shared/primitives.ts';
 import { z } from '../shared/zod.ts';
 import { MarketIdSchema, ORDER_BOOK_LEVELS_MAX, OrderBySchema, SideSchema, StateSchema } from './schemas.ts';
 
@@ -59,8 +59,8 @@ export const OrderIdQuerySchema = z.object({
 // ---- Bodies ----
 
 const side = SideSchema;
-const volume = decimalString('Base-currency quantity');
-const price = decimalString('Price per base unit in quote currency');
+const volume = exchangeDecimal('Base-currency quantity');
+const price = exchangeDecimal('Price per base unit in quote currency');
 // "Absent" as a schema: both forms from absentField (Zod refines a value away, the document says `not: {}`).
 const noPrice = absentField('market orders take no price', { description: 'Market orders take no price; a request that sends one is rejected (1001)' });
 

@@ -1,6 +1,6 @@
 // Exchange resources and enumerations of section 2 of the exchange document. Request parameters
 // and bodies live in requests.ts; the operations that use both in operations.ts.
-import { decimalString, isoDateTime, boundedInt } from '../shared/primitives.ts';
+import { exchangeDecimal, isoDateTime, boundedInt } from '../shared/primitives.ts';
 import { TEXT_LIMITS, UNPAGED_LIST_MAX } from '../shared/limits.ts';
 import { z } from '../shared/zod.ts';
 
@@ -92,11 +92,11 @@ export const TickerSchema = z
   .object({
     market: MarketIdSchema,
     at: boundedInt(0).openapi({ description: 'Unix timestamp (seconds) of the last ticker update', example: 1700000000 }),
-    open: decimalString("Today's open price"),
-    low: decimalString("Today's low price"),
-    high: decimalString("Today's high price"),
-    last: decimalString('Most recent trade price'),
-    vol: decimalString('24-hour trading volume in the base currency'),
+    open: exchangeDecimal("Today's open price"),
+    low: exchangeDecimal("Today's low price"),
+    high: exchangeDecimal("Today's high price"),
+    last: exchangeDecimal('Most recent trade price'),
+    vol: exchangeDecimal('24-hour trading volume in the base currency'),
   })
   .openapi('Ticker', { description: 'Ticker of one market.' });
 export type Ticker = z.infer<typeof TickerSchema>;
@@ -104,7 +104,7 @@ export type Ticker = z.infer<typeof TickerSchema>;
 // minItems/maxItems state the tuple's length for validators: ajv (strictTuples) refuses a bare
 // prefixItems, and zod-to-openapi writes only prefixItems.
 export const PriceLevelSchema = z
-  .tuple([decimalString('Price'), decimalString('Volume at that price')])
+  .tuple([exchangeDecimal('Price'), exchangeDecimal('Volume at that price')])
   .openapi('PriceLevel', {
     description: 'One price level: `[<price>, <volume>]`, both decimal strings',
     example: ['30000.00', '0.5'],
@@ -125,9 +125,9 @@ export type OrderBook = z.infer<typeof OrderBookSchema>;
 export const TradeSchema = z
   .object({
     id: boundedInt(1).openapi({ description: 'Unique trade id', example: 501 }),
-    price: decimalString('Unit price of execution'),
-    volume: decimalString('Amount of base currency traded'),
-    funds: decimalString('Amount of quote currency traded (price × volume)'),
+    price: exchangeDecimal('Unit price of execution'),
+    volume: exchangeDecimal('Amount of base currency traded'),
+    funds: exchangeDecimal('Amount of quote currency traded (price × volume)'),
     market: MarketIdSchema,
     trend: TrendSchema,
     created_at: isoDateTime('ISO 8601 creation time'),
@@ -137,7 +137,7 @@ export type Trade = z.infer<typeof TradeSchema>;
 
 export const UserTradeSchema = TradeSchema.extend({
   side: TradeSideSchema,
-  fee: decimalString('Fee, in quote currency: 0.25% of `funds` (decision X-fee)'),
+  fee: exchangeDecimal('Fee, in quote currency: 0.25% of `funds` (decision X-fee)'),
   order_id: boundedInt(1).openapi({ description: 'Id of the order the trade belongs to', example: 42 }),
 }).openapi('UserTrade', { description: "A trade of the user's own order: Trade plus side, fee and order_id." });
 export type UserTrade = z.infer<typeof UserTradeSchema>;
@@ -147,9 +147,9 @@ export type UserTrade = z.infer<typeof UserTradeSchema>;
 export const AccountSchema = z
   .object({
     currency: z.string().max(TEXT_LIMITS.code).openapi({ description: 'Currency code', example: 'btc' }),
-    balance: decimalString('Total balance (available + locked)'),
-    locked: decimalString('Amount locked by open orders'),
-    available: decimalString('Amount available for new orders'),
+    balance: exchangeDecimal('Total balance (available + locked)'),
+    locked: exchangeDecimal('Amount locked by open orders'),
+    available: exchangeDecimal('Amount available for new orders'),
   })
   .openapi('Account', { description: 'Balance of one currency.' });
 export type Account = z.infer<typeof AccountSchema>;
@@ -159,14 +159,14 @@ export const OrderSchema = z
     id: boundedInt(1).openapi({ description: 'Unique order id', example: 42 }),
     side: SideSchema,
     ord_type: OrderTypeSchema,
-    price: decimalString('Price per unit of base currency, in quote currency. Absent for market orders').optional(),
-    avg_price: decimalString("Average execution price over the order's trades; `0` before the first trade"),
+    price: exchangeDecimal('Price per unit of base currency, in quote currency. Absent for market orders').optional(),
+    avg_price: exchangeDecimal("Average execution price over the order's trades; `0` before the first trade"),
     state: StateSchema,
     market: MarketIdSchema,
     created_at: isoDateTime('ISO 8601 creation time'),
-    volume: decimalString('Base-currency quantity when submitted'),
-    remaining_volume: decimalString('Remaining volume'),
-    executed_volume: decimalString('Executed volume'),
+    volume: exchangeDecimal('Base-currency quantity when submitted'),
+    remaining_volume: exchangeDecimal('Remaining volume'),
+    executed_volume: exchangeDecimal('Executed volume'),
     trades_count: boundedInt(0).openapi({ description: 'Number of executed trades of the order', example: 1 }),
   })
   .openapi('Order', { description: 'An order of the user.' });

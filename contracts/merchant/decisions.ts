@@ -3,6 +3,7 @@
 import type { Decision } from '../shared/contract.ts';
 import { API_ERROR_CODES } from '../shared/errors.ts';
 import { limitsDecision } from '../shared/limits.ts';
+import { AMOUNT_INTEGER_DIGITS } from '../shared/primitives.ts';
 import { linksDecision } from '../shared/links.ts';
 import { answersDecision } from '../shared/responses.ts';
 import { INVOICE_CSV_COLUMNS, INVOICE_CSV_MAX_ROWS } from './csv.ts';
@@ -22,6 +23,15 @@ export const merchantDecisions: Decision[] = [
   { id: 'M3', gap: 'Webhook signing and targets', decision: 'Webhooks POST JSON `{signature: "t=<unix s>,s1=<hex>", data: "<base64 JSON>"}` (or the same two fields form-encoded, M-webhook-form); s1 = lower-case hex HMAC-SHA256(signing secret, `<t>.<data>`). Delivery is at-least-once with retries and backoff (M-webhook-retries); every attempt is logged. Targets must be https, except that sandbox keys may target http on loopback (127.0.0.1, localhost) so local development works; the schema states this for both (pattern: https, or http on 127.0.0.1, localhost or [::1]) and the server also refuses the http form for live keys (422 naming `webhook_url`). Refund `webhook_url` must be https in every mode (document, section 4.13). The reference server never delivers to link-local, unspecified, multicast or reserved addresses, nor to private networks unless its config allows them (checked for every address a target resolves to, when connecting); such an attempt fails and its log entry says why.' },
   answersDecision('M-answers', 422),
   limitsDecision('M-sizes'),
+  {
+    id: 'M-amount-bounds',
+    gap: 'How large an amount may be, so that what is computed from it fits its own fields',
+    decision:
+      `An amount a request gives (payment, widget payment, invoice, refund) has at most ${AMOUNT_INTEGER_DIGITS} significant digits before the point ` +
+      '(leading zeros are not counted). Every amount the server computes from it then stays within its declared bounds: the crypto ' +
+      'amount due at the smallest sandbox rate (XRP in EUR, 0.46) has at most 16 integer digits, and at the finest precision (ETH, 18 ' +
+      'places) at most 35 characters, within the 40 of every decimal field. A larger amount answers 422 naming the field.',
+  },
   linksDecision('M-links'),
   { id: 'M4', gap: 'Refund limits', decision: 'The refunds of a transaction together cannot exceed what was received (422 code `2002`). `expires_in` is 12..336 hours, default 24.' },
   { id: 'M5', gap: 'Idempotency', decision: 'The same `invoice_number` cannot create a second payment or invoice (widget payments included): 422 code `2001` naming the field.' },
@@ -55,6 +65,6 @@ export const merchantDecisions: Decision[] = [
   { id: 'M-charclasses', gap: 'Character classes', decision: 'As the shared primitives (C1, C2): name, address, city, state and zip classes also allow the space character; IP addresses also allow hex digits (IPv6).' },
   formBodiesDecision('M-form', 'A malformed form body (bad percent-encoding or UTF-8, brackets, a name used as both a value and a group, over the limits) answers 400 code `1011`.'),
   lenientScalarsDecision('M-lenient-scalars', 'Magento sends `"hosted_payment_id": "1"`'),
-  { id: 'M-plugin-fields', gap: 'Fields a request body does not define', decision: 'Ignored, in JSON and form bodies alike: the body schemas leave unknown fields open and the server drops them before the handler. This keeps the hosted-payment plugins of version 1 working: WooCommerce, PrestaShop and Shopware still post `merchant_id` and `data_encryption[...]` with Create Widget Payment (version 2 removed both, section 9); they are accepted and ignored. A field the body does define is still validated, so a wrong value, a missing required field or a value of the wrong type is refused (422 naming it).' },
-  { id: 'M-csv', gap: 'CSV invoice upload path and method', decision: `Not an HTTP operation. A file is validated by a library function and \`npm run csv -- validate <file>\` (decision P3): header \`${INVOICE_CSV_COLUMNS.join(',')}\` (\`include_fee\` stands for the brand-named column), at most ${INVOICE_CSV_MAX_ROWS} rows, one error per bad cell with row and column, nothing partially accepted. Rows follow the InvoiceCsvRow schema: empty cell = absent; \`invoice_number\` optional (generated), \`email\`, \`amount\` and \`include_fee\` required; \`company_name\`, or \`first_name\` and \`last_name\`.` },
+  { id: 'M-plugin-fields', gap: 'Fields a request body does not define', decision: 'Ignored, in JSON and form bodies alike: the body schemas leave unknown fields open (any value, under a name a form body can carry: not empty, no brackets, at most 255 characters; `propertyNames`) and the server drops them before the handler. This keeps the hosted-payment plugins of version 1 working: WooCommerce, PrestaShop and Shopware still post `merchant_id` and `data_encryption[...]` with Create Widget Payment (version 2 removed both, section 9); they are accepted and ignored. A field the body does define is still validated, so a wrong value, a missing required field or a value of the wrong type is refused (422 naming it).' },
+  { id: 'M-csv', gap: 'CSV invoice upload path and method', decision: `Not an HTTP operation. A file is validated by a library function and \`npm run csv -- validate <file>\` (decision P3): header \`${INVOICE_CSV_COLUMNS.join(',')}\` (\`include_fee\` stands for the brand-named column), at most ${INVOICE_CSV_MAX_ROWS} rows, one error per bad cell with row and column, nothing partially accepted. Rows follow the InvoiceCsvRow schema (the JSON Schema file \`InvoiceCsvRow.schema.json\` published beside this document, not a component: no HTTP operation carries it): empty cell = absent; \`invoice_number\` optional (generated), \`email\`, \`amount\` and \`include_fee\` required; \`company_name\`, or \`first_name\` and \`last_name\`.` },
 ];

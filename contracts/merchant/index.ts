@@ -83,8 +83,8 @@ export const merchantContract = {
   extraSchemas: {
     PaymentWebhookPayload: PaymentWebhookPayloadSchema,
     RefundWebhookPayload: RefundWebhookPayloadSchema,
-    InvoiceCsvRow: InvoiceCsvRowSchema,
   },
+  schemaFiles: { InvoiceCsvRow: InvoiceCsvRowSchema },
   decisions: [...merchantDecisions, idempotencyDecision('M-idempotency')],
   extensions: {
     'x-rate-limit': { requestsPerMinute: MERCHANT_RATE_LIMIT.requestsPerMinute, per: MERCHANT_RATE_LIMIT.per, errorCode: MERCHANT_RATE_LIMIT.errorCode },

@@ -43,8 +43,15 @@ describe('examples', () => {
     }
   });
 
-  it('payload schemas are components even though no operation references them', () => {
-    for (const name of ['PaymentWebhookPayload', 'RefundWebhookPayload', 'InvoiceCsvRow']) expect(doc.components.schemas[name]).toBeDefined();
+  it('payload schemas are components, each the contentSchema of its webhooks\' data; the CSV row is a file beside the document', () => {
+    for (const [hook, payload] of [['paymentFound', 'PaymentWebhookPayload'], ['paymentConfirmed', 'PaymentWebhookPayload'], ['refundProcessed', 'RefundWebhookPayload']] as const) {
+      expect(doc.components.schemas[payload]).toBeDefined();
+      const ref = doc.webhooks[hook].post.requestBody.content['application/json'].schema.$ref as string;
+      const data = doc.components.schemas[ref.split('/').pop()!].properties.data;
+      expect(data).toMatchObject({ contentEncoding: 'base64', contentMediaType: 'application/json', contentSchema: { $ref: `#/components/schemas/${payload}` } });
+      expect(doc.webhooks[hook].post['x-payload-schema']).toBe(payload);
+    }
+    expect(doc.components.schemas.InvoiceCsvRow).toBeUndefined();
   });
 });
 

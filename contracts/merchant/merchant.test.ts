@@ -2,7 +2,7 @@
 // section 4: every endpoint, its parameters and body fields with their nesting. The tables are
 // copied from the document, not from the code.
 import { describe, expect, it } from 'vitest';
-import { PATTERNS } from '../shared/primitives.ts';
+import { EMAIL_PATTERN, PATTERNS } from '../shared/primitives.ts';
 import { type Row, checkRows, doc, field, op, requestBody } from './merchant.test-helpers.ts';
 
 const CRYPTO = ['BTC', 'ETH', 'LTC', 'BCH', 'XRP', 'USDT'];
@@ -110,12 +110,14 @@ const REGION = { pattern: PATTERNS.region };
 const PHONE = { pattern: PATTERNS.phone };
 const ZIP = { pattern: PATTERNS.zip };
 const INVOICE_NO = { pattern: PATTERNS.invoiceNumber };
-const EMAIL = { format: 'email' };
+// The rule of `format: email` written out as a pattern beside it, so every reader applies the same one.
+const EMAIL = { format: 'email', pattern: EMAIL_PATTERN };
 const DECIMAL = { pattern: '^[0-9]+(\\.[0-9]+)?$' };
-// Amounts a request asks to charge or refund: greater than zero (the server refuses 0).
-const POSITIVE = { pattern: '^(0*[1-9][0-9]*(\\.[0-9]+)?|0+\\.[0-9]*[1-9][0-9]*)$' };
+// Amounts a request asks to charge or refund: greater than zero (the server refuses 0), at most 15
+// significant integer digits (decision M-amount-bounds: what is computed from them stays within its bounds).
+const POSITIVE = { pattern: '^(0*[1-9][0-9]{0,14}(\\.[0-9]+)?|0+\\.[0-9]*[1-9][0-9]*)$' };
 /** Fiat amounts a request gives: at most 2 decimal places (decision M-sizes). */
-const FIAT_AMOUNT = { pattern: '^(0*[1-9][0-9]*(\\.[0-9]{1,2})?|0+\\.([1-9][0-9]?|0[1-9]))$' };
+const FIAT_AMOUNT = { pattern: '^(0*[1-9][0-9]{0,14}(\\.[0-9]{1,2})?|0+\\.([1-9][0-9]?|0[1-9]))$' };
 
 const BODIES: [string, string, Row[]][] = [
   ['post', '/widget_payments', [

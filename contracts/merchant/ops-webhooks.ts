@@ -2,7 +2,7 @@
 // merchant, each a signed WebhookEnvelope whose `data` decodes to the payload schema named.
 import type { WebhookSpec } from '../shared/operation.ts';
 import { WEBHOOK_CONTENT_TYPES } from './webhook-encoding.ts';
-import { WEBHOOK_EXAMPLES, WebhookEnvelopeSchema } from './webhooks.ts';
+import { PaymentWebhookEnvelopeSchema, RefundWebhookEnvelopeSchema, WEBHOOK_EXAMPLES } from './webhooks.ts';
 
 /** The media types a webhook body may have, per key (`x-webhook-encodings`). */
 const WEBHOOK_ENCODING_TYPES = { default: WEBHOOK_CONTENT_TYPES.json, form: WEBHOOK_CONTENT_TYPES.form };
@@ -46,7 +46,7 @@ const responses = {
 };
 
 const common = (payload: string) =>
-  `The body is a WebhookEnvelope whose \`data\` decodes to a **${payload}** (listed in the components). ` +
+  `The body is a ${payload.replace(/Payload$/, 'Envelope')} whose \`data\` decodes to a **${payload}** (its \`contentSchema\`; \`x-payload-schema\` repeats the name). ` +
   `${WEBHOOK_SIGNING_TEXT} ${WEBHOOK_DELIVERY_TEXT} ${WEBHOOK_FORM_TEXT} (Decisions M3, M-webhook-form.)`;
 
 const target =
@@ -60,7 +60,7 @@ export const merchantWebhooks = {
       `A payment is found on the blockchain: blockchain status Paid, transaction status pending_confirmation. ${target} ` +
       `Not sent for a payment by a platform user, which is confirmed immediately and gets only paymentConfirmed. ${common('PaymentWebhookPayload')}`,
     tags: ['Webhooks'],
-    body: { schema: WebhookEnvelopeSchema, example: WEBHOOK_EXAMPLES.paymentFound.envelope },
+    body: { schema: PaymentWebhookEnvelopeSchema, example: WEBHOOK_EXAMPLES.paymentFound.envelope },
     responses,
     extensions: { 'x-payload-schema': 'PaymentWebhookPayload', 'x-webhook-encodings': WEBHOOK_ENCODING_TYPES },
   },
@@ -70,7 +70,7 @@ export const merchantWebhooks = {
       'The required confirmations are reached: blockchain status Confirmed, transaction status paid, overpaid or underpaid. ' +
       `${target} ${common('PaymentWebhookPayload')}`,
     tags: ['Webhooks'],
-    body: { schema: WebhookEnvelopeSchema, example: WEBHOOK_EXAMPLES.paymentConfirmed.envelope },
+    body: { schema: PaymentWebhookEnvelopeSchema, example: WEBHOOK_EXAMPLES.paymentConfirmed.envelope },
     responses,
     extensions: { 'x-payload-schema': 'PaymentWebhookPayload', 'x-webhook-encodings': WEBHOOK_ENCODING_TYPES },
   },
@@ -80,7 +80,7 @@ export const merchantWebhooks = {
       'A refund (e-mail-link or instant) reaches a final status (refunded, problem or cancelled) and a `webhook_url` (https) was given ' +
       `at its creation; nothing is sent when it was omitted. Sent once per refund. ${common('RefundWebhookPayload')}`,
     tags: ['Webhooks'],
-    body: { schema: WebhookEnvelopeSchema, example: WEBHOOK_EXAMPLES.refundProcessed.envelope },
+    body: { schema: RefundWebhookEnvelopeSchema, example: WEBHOOK_EXAMPLES.refundProcessed.envelope },
     responses,
     extensions: { 'x-payload-schema': 'RefundWebhookPayload', 'x-webhook-encodings': WEBHOOK_ENCODING_TYPES },
   },

@@ -3,7 +3,7 @@
 import type { ReleaseState } from '../shared/release.ts';
 
 export const release: ReleaseState = {
-  "version": "2.0.0",
+  "version": "3.0.0",
   "unreleased": {
     "changelog": [],
     "acceptedBreaks": []

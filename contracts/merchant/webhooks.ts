@@ -10,20 +10,40 @@ import { refundFields } from './refunds.ts';
 export const WEBHOOK_DATA_MAX = 100_000;
 export const BASE64_PATTERN = '^[A-Za-z0-9+/]*={0,2}$';
 
+const envelopeSignature = () =>
+  z.string().max(TEXT_LIMITS.token).regex(new RegExp(SIGNATURE_HEADER_PATTERN)).openapi({
+    description:
+      '`t=<unix seconds>,s1=<hex>`: s1 is the lower-case hex HMAC-SHA256 of `<t>.<data>` (data as received, still encoded) keyed with the signing secret (decision M3).',
+    example: 't=1767225600,s1=1210f135ab8838d589530d87ad0760bca7caa802cbb08e4e1b99d9f1ec0360ae',
+  });
+const envelopeData = (payload?: WebhookPayloadName) =>
+  z.string().max(WEBHOOK_DATA_MAX).regex(new RegExp(BASE64_PATTERN)).openapi({
+    description: `Base64 encoding of the JSON payload (${payload ?? 'PaymentWebhookPayload or RefundWebhookPayload'})`,
+    // JSON Schema 2020-12 keywords the metadata type (OpenAPI 3.0 based) does not list; spread to pass them through.
+    // contentSchema is the standard place of the decoded payload's schema: generators, docs, the diff and the
+    // contract runner read it there.
+    ...({
+      contentEncoding: 'base64',
+      contentMediaType: 'application/json',
+      ...(payload ? { contentSchema: { $ref: `#/components/schemas/${payload}` } } : {}),
+    } as object),
+  });
+
+/** The payload schemas a webhook's `data` decodes to. */
+export type WebhookPayloadName = 'PaymentWebhookPayload' | 'RefundWebhookPayload';
+
+/** Any webhook's envelope: what a receiver parses before it knows which event it got. */
 export const WebhookEnvelopeSchema = z
-  .object({
-    signature: z.string().max(TEXT_LIMITS.token).regex(new RegExp(SIGNATURE_HEADER_PATTERN)).openapi({
-      description:
-        '`t=<unix seconds>,s1=<hex>`: s1 is the lower-case hex HMAC-SHA256 of `<t>.<data>` (data as received, still encoded) keyed with the signing secret (decision M3).',
-      example: 't=1767225600,s1=1210f135ab8838d589530d87ad0760bca7caa802cbb08e4e1b99d9f1ec0360ae',
-    }),
-    data: z.string().max(WEBHOOK_DATA_MAX).regex(new RegExp(BASE64_PATTERN)).openapi({
-      description: 'Base64 encoding of the JSON payload (PaymentWebhookPayload or RefundWebhookPayload)',
-      // JSON Schema 2020-12 keywords the metadata type (OpenAPI 3.0 based) does not list; spread to pass them through.
-      ...({ contentEncoding: 'base64', contentMediaType: 'application/json' } as object),
-    }),
-  })
+  .object({ signature: envelopeSignature(), data: envelopeData() })
   .openapi('WebhookEnvelope', { description: 'Body of every webhook POST: `{signature, data}`' });
+
+/** The envelope of one kind of webhook: its `data` names the payload schema it decodes to (`contentSchema`). */
+export const webhookEnvelopeOf = (payload: WebhookPayloadName) =>
+  z
+    .object({ signature: envelopeSignature(), data: envelopeData(payload) })
+    .openapi(payload.replace(/Payload$/, 'Envelope'), { description: `Body of a webhook POST whose \`data\` decodes to a ${payload}: \`{signature, data}\`` });
+export const PaymentWebhookEnvelopeSchema = webhookEnvelopeOf('PaymentWebhookPayload');
+export const RefundWebhookEnvelopeSchema = webhookEnvelopeOf('RefundWebhookPayload');
 export type WebhookEnvelope = z.infer<typeof WebhookEnvelopeSchema>;
 
 export const BlockchainTransactionSchema = z

@@ -41,7 +41,7 @@ export const partnerDecisions: Decision[] = [
     decision:
       'CSV files (merchant import and invoice upload) are validated by a library function and a CLI ' +
       `(\`npm run csv -- validate <file>\`): at most ${MAX_CSV_ROWS} rows, one error per bad cell with row and column, ` +
-      'nothing partially accepted. The merchant import row is the `MerchantCsvRow` schema; its header row names all ' +
+      'nothing partially accepted. The merchant import row is the `MerchantCsvRow` schema (the JSON Schema file `MerchantCsvRow.schema.json` published beside this document, not a component: no HTTP operation carries it); its header row names all ' +
       `${MERCHANT_CSV_COLUMNS.length} columns; an empty cell of an optional column counts as absent.`,
   },
   {
@@ -128,7 +128,7 @@ export const partnerContract = {
     'Lets a partner build its own sign-up page and create merchant accounts on the platform: by registering a user ' +
       'directly (`POST /user_registration`) or by submitting a full merchant application (`POST /merchant_applications`). ' +
       'Partners may also import many merchants by uploading a CSV file in the partner portal (not an HTTP endpoint ' +
-      'here; its row is the `MerchantCsvRow` schema).',
+      'here; its row is the `MerchantCsvRow` schema, `MerchantCsvRow.schema.json`).',
     '## Authentication\n\n' +
       'Send JSON (`Content-Type: application/json`, `Accept: application/json`) and one of two credentials in ' +
       '`Authorization` — both are accepted on every operation (P1): `Bearer <API_KEY>` or ' +
@@ -154,6 +154,6 @@ export const partnerContract = {
   },
   operations: partnerOperations,
   idempotentPosts: { errorSchema: PartnerErrorSchema },
-  extraSchemas: { MerchantCsvRow: MerchantCsvRowSchema },
+  schemaFiles: { MerchantCsvRow: MerchantCsvRowSchema },
   decisions: [...partnerDecisions, idempotencyDecision('P-idempotency')],
 } satisfies ApiContract<typeof partnerOperations>;

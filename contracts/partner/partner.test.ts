@@ -2,13 +2,16 @@
 // below are copied from the source document of the Partner Onboarding API, not from the code.
 import { describe, expect, it } from 'vitest';
 import { buildDocument } from '../shared/contract.ts';
+import { jsonSchemaOf } from '../shared/schema-files.ts';
 import { partnerContract } from './index.ts';
 
 type Schema = Record<string, any>;
 const doc = buildDocument(partnerContract) as Schema;
+const csvRow = jsonSchemaOf('MerchantCsvRow', partnerContract.schemaFiles.MerchantCsvRow) as Schema;
 
 /** Follows $refs and merges allOf parts, so a property read the same whether named or inline. */
 function resolve(schema: Schema): Schema {
+  if (typeof schema.$ref === 'string' && schema.$ref.startsWith('#/$defs/')) return resolve(csvRow.$defs[schema.$ref.slice('#/$defs/'.length)]);
   if (schema.$ref) return resolve(doc.components.schemas[String(schema.$ref).replace('#/components/schemas/', '')]);
   if (schema.allOf) return Object.assign({}, ...schema.allOf.map(resolve), { allOf: undefined });
   return schema;
@@ -198,8 +201,13 @@ const CSV: [string, boolean, { enum?: string[]; format?: string; pattern?: strin
   ['user_currency', false, { enum: ['USD', 'CAD', 'EUR'] }],
 ];
 
-describe('MerchantCsvRow in the document against the seed', () => {
-  const row = { $ref: '#/components/schemas/MerchantCsvRow' };
+describe('MerchantCsvRow (its JSON Schema file beside the document) against the seed', () => {
+  const row = csvRow;
+
+  it('is a file, not an unused component of the document', () => {
+    expect(doc.components.schemas.MerchantCsvRow).toBeUndefined();
+    expect([csvRow.$schema, csvRow.$id]).toEqual(['https://json-schema.org/draft/2020-12/schema', 'MerchantCsvRow.schema.json']);
+  });
 
   it('names every column of the table, in order', () => {
     expect(Object.keys(resolve(row).properties)).toEqual(CSV.map(([column]) => column));

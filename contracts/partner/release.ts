@@ -6,6 +6,31 @@ export const release: ReleaseState = {
   "version": "1.0.0",
   "unreleased": {
     "changelog": [],
-    "acceptedBreaks": []
+    "acceptedBreaks": [
+      {
+        "rule": "request-pattern-tightened",
+        "pointer": "/components/schemas/CompanyContact/properties/administrative_email",
+        "changelog": "E-mail fields state their rule as a `pattern` beside `format: email` (the same language the server already applied for `format: email`), so every reader applies it.",
+        "alreadyEnforced": true
+      },
+      {
+        "rule": "request-pattern-tightened",
+        "pointer": "/components/schemas/CompanyContact/properties/technical_email",
+        "changelog": "E-mail fields state their rule as a `pattern` beside `format: email` (the same language the server already applied for `format: email`), so every reader applies it.",
+        "alreadyEnforced": true
+      },
+      {
+        "rule": "request-pattern-tightened",
+        "pointer": "/components/schemas/MerchantApplicationUser/properties/email",
+        "changelog": "E-mail fields state their rule as a `pattern` beside `format: email` (the same language the server already applied for `format: email`), so every reader applies it.",
+        "alreadyEnforced": true
+      },
+      {
+        "rule": "request-pattern-tightened",
+        "pointer": "/components/schemas/Registration/properties/email",
+        "changelog": "E-mail fields state their rule as a `pattern` beside `format: email` (the same language the server already applied for `format: email`), so every reader applies it.",
+        "alreadyEnforced": true
+      }
+    ]
   }
 };

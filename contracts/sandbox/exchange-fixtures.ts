@@ -3,7 +3,7 @@
 import { MarketIdSchema, AccountSchema } from '../exchange/schemas.ts';
 import { atLeastOneProperty, withRule } from '../shared/conditional.ts';
 import { TEXT_LIMITS, REFERENCE_LIST_MAX } from '../shared/limits.ts';
-import { decimalString } from '../shared/primitives.ts';
+import { exchangeDecimal } from '../shared/primitives.ts';
 import { defineOperations } from '../shared/operation.ts';
 import { partnerErrors } from '../shared/responses.ts';
 import { z } from '../shared/zod.ts';
@@ -17,7 +17,7 @@ export const MAX_BOOK_DEPTH = 100;
 export const BOOK_MAKER = 'sandbox-book-maker';
 
 const accessKey = z.string().min(1).max(TEXT_LIMITS.token).openapi({ description: 'A configured exchange access key', example: 'demo-trader' });
-const amount = (c: string) => decimalString(`New ${c} balance (at most the currency's decimal places)`, '100').optional();
+const amount = (c: string) => exchangeDecimal(`New ${c} balance (at most the currency's decimal places)`, '100').optional();
 
 export const TraderResetSchema = z
   .object({
@@ -45,9 +45,9 @@ export const TraderBalancesSchema = z
 export const OrderBookFixtureRequestSchema = z
   .object({
     depth: z.number().int().min(1).max(MAX_BOOK_DEPTH).openapi({ description: `Price levels per side (1 to ${MAX_BOOK_DEPTH})`, example: 5 }),
-    mid_price: decimalString('The middle of the book: asks start one step above it, bids one step below', '100.00'),
-    step: decimalString('Distance between two price levels, in the quote currency', '1.00'),
-    volume: decimalString('Volume of each order, in the base currency', '0.1'),
+    mid_price: exchangeDecimal('The middle of the book: asks start one step above it, bids one step below', '100.00'),
+    step: exchangeDecimal('Distance between two price levels, in the quote currency', '1.00'),
+    volume: exchangeDecimal('Volume of each order, in the base currency', '0.1'),
   })
   .strict()
   .openapi('OrderBookFixtureRequest');

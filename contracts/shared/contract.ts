@@ -3,6 +3,8 @@
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
 import { formEncodings, hoistResponses, plainSlashes } from './document-shape.ts';
 import { renderDecisions, type Decision } from './decision.ts';
+import { bodyFieldRules, closedTuples, typedObjectUnions } from './document-readers.ts';
+import { FORM_FIELD_NAMES } from './wire-forms.ts';
 import { writeLinks, type LinkTable } from './links.ts';
 import { documentedOperations, registerOperations, registerWebhooks, type IdempotentPosts, type OperationMap, type WebhookSpec } from './operation.ts';
 import type { ReleaseState } from './release.ts';
@@ -29,14 +31,18 @@ export interface ApiContract<Ops extends OperationMap = OperationMap, Id extends
   securitySchemes: Record<string, Record<string, unknown>>;
   operations: Ops;
   webhooks?: Record<string, WebhookSpec>;
-  /** Named schemas that no operation references but clients need (webhook payloads, CSV rows). */
+  /** Named schemas the document lists though no operation names them directly (webhook payloads, enumerations). */
   extraSchemas?: Record<string, z.ZodType>;
+  /** Named schemas no HTTP exchange carries (CSV rows): JSON Schema files beside the document (schema-files.ts). */
+  schemaFiles?: Record<string, z.ZodType>;
   /** Every "not shown" of the document, decided: rendered once into the description, and into docs/decisions.md. */
   decisions: Decision[];
   /** OpenAPI links from the operations that produce ids to those that take them (links.ts). */
   links?: LinkTable;
   /** Every POST takes an optional Idempotency-Key (contracts/shared/idempotency.ts). */
   idempotentPosts?: IdempotentPosts;
+  /** JSON Schema of the body fields an operation does not declare (`additionalProperties`); absent: any value. */
+  extraBodyFields?: Record<string, unknown>;
   /** Other top-level `x-` extensions. */
   extensions?: Record<`x-${string}`, unknown>;
 }
@@ -73,5 +79,8 @@ export function buildDocument(contract: AnyContract): Record<string, unknown> {
   hoistResponses(doc, documentedOperations(contract.operations, contract.idempotentPosts));
   formEncodings(doc);
   plainSlashes(doc);
+  typedObjectUnions(doc);
+  bodyFieldRules(doc, FORM_FIELD_NAMES as unknown as Record<string, unknown>, contract.extraBodyFields);
+  closedTuples(doc);
   return doc;
 }

@@ -47,14 +47,16 @@ describe('form-encoded webhooks in the merchant document (M-webhook-form)', () =
     const doc = buildDocument(merchant as never);
     const hooks = doc.webhooks as Record<string, { post: { requestBody: { content: Record<string, { schema: unknown }> } } }>;
     expect(Object.keys(hooks).sort()).toEqual(['paymentConfirmed', 'paymentFound', 'refundProcessed']);
+    const envelopes = { paymentFound: 'PaymentWebhookEnvelope', paymentConfirmed: 'PaymentWebhookEnvelope', refundProcessed: 'RefundWebhookEnvelope' };
     for (const [name, hook] of Object.entries(hooks)) {
       const { content } = hook.post.requestBody;
+      const envelope = { $ref: `#/components/schemas/${envelopes[name as keyof typeof envelopes]}` };
       expect(Object.keys(content), name).toEqual(['application/json', FORM_MEDIA_TYPE]);
       expect(content[FORM_MEDIA_TYPE], name).toEqual({
-        schema: { $ref: '#/components/schemas/WebhookEnvelope' },
+        schema: envelope,
         encoding: { signature: { style: 'form', explode: true }, data: { style: 'form', explode: true } },
       });
-      expect(content['application/json']!.schema, name).toEqual({ $ref: '#/components/schemas/WebhookEnvelope' });
+      expect(content['application/json']!.schema, name).toEqual(envelope);
     }
   });
 });

@@ -9,6 +9,17 @@ export const DECIMAL_PATTERN = '^[0-9]+(\\.[0-9]+)?$';
 export const decimalString = (description?: string, example = '10.00') =>
   z.string().max(TEXT_LIMITS.decimal).regex(new RegExp(DECIMAL_PATTERN)).openapi({ description, example });
 
+/**
+ * The exchange's one decimal rule (decision X-decimals): digits, optionally `.` and more digits, at
+ * most EXCHANGE_INTEGER_DIGITS digits before the point, leading zeros counted. The exchange engine's
+ * parser (server/exchange/engine/decimal.ts) takes exactly these strings, so the document's pattern
+ * and the server agree on every input, `000…0` of any length included.
+ */
+export const EXCHANGE_INTEGER_DIGITS = 24;
+export const EXCHANGE_DECIMAL_PATTERN = `^[0-9]{1,${EXCHANGE_INTEGER_DIGITS}}(\\.[0-9]+)?$`;
+export const exchangeDecimal = (description?: string, example = '10.00') =>
+  z.string().max(TEXT_LIMITS.decimal).regex(new RegExp(EXCHANGE_DECIMAL_PATTERN)).openapi({ description, example });
+
 /** ISO 8601 date-time in UTC, e.g. 2026-01-31T12:00:00.000Z. */
 export const isoDateTime = (description?: string) =>
   z.iso.datetime({ offset: true }).max(TEXT_LIMITS.dateTime).openapi({ description, example: '2026-01-31T12:00:00.000Z' });
@@ -62,26 +73,41 @@ export const ipAddress = (description = "Customer's IPv4 or IPv6 address", examp
 /**
  * The one e-mail rule (decision C-limits): JSON Schema's `format: email` as ajv-formats checks it
  * in full mode, the same regular expression here, so the contract and the document never disagree
- * on an RFC-valid address such as `a+b{c}@x.dev` (zod's default check is stricter).
+ * on an RFC-valid address such as `a+b{c}@x.dev` (zod's default check is stricter). `format` alone
+ * is implementation-defined (readers disagree on quoted local parts, IP literals, `_` in domains),
+ * so the document also writes the rule as a `pattern` beside it, EMAIL_PATTERN: the same language
+ * without the `i` flag JSON Schema patterns cannot carry, so every reader applies this rule.
  */
 // Written out rather than imported: the contracts travel in the light client package, which must not
-// depend on ajv; contracts/shared/email.test.ts keeps it equal to ajv-formats' own.
+// depend on ajv; contracts/shared/email.test.ts keeps it equal to ajv-formats' own and to EMAIL_PATTERN.
 export const EMAIL_REGEX =
   /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i;
+const EMAIL_ATOM = "[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+";
+const EMAIL_LABEL = '[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?';
+/** EMAIL_REGEX as a flag-free JSON Schema pattern (the document's `pattern` of every e-mail). */
+export const EMAIL_PATTERN = `^${EMAIL_ATOM}(?:\\.${EMAIL_ATOM})*@(?:${EMAIL_LABEL}\\.)+${EMAIL_LABEL}$`;
 export const email = (description = 'E-mail address', example = 'jane@example.com') =>
-  z.email({ pattern: EMAIL_REGEX }).max(TEXT_LIMITS.email).openapi({ description, example });
+  z.email({ pattern: EMAIL_REGEX }).max(TEXT_LIMITS.email).openapi({ description, example, pattern: EMAIL_PATTERN });
 
 /** An https (or http, where stated) URL. */
 export const url = (description: string, example = 'https://merchant.example.com/hook') =>
   z.url().max(TEXT_LIMITS.url).openapi({ description, example });
 
+/**
+ * Most significant integer digits of an amount a merchant request asks for (fiat; leading zeros
+ * not counted): 10^15 - 1 is far above any payment, and it bounds every amount computed from one
+ * (decision M-amount-bounds): the crypto amount due at the sandbox's smallest rate (0.46) has at
+ * most 16 integer digits and the finest precision (ETH) 18 decimals, 35 characters within the
+ * 40 of every decimal field. test/amount-bounds.test.ts proves it over the request schemas.
+ */
+export const AMOUNT_INTEGER_DIGITS = 15;
 /** A decimal string greater than zero: amounts a request asks the platform to charge or refund. */
-export const POSITIVE_DECIMAL_PATTERN = '^(0*[1-9][0-9]*(\\.[0-9]+)?|0+\\.[0-9]*[1-9][0-9]*)$';
+export const POSITIVE_DECIMAL_PATTERN = `^(0*[1-9][0-9]{0,${AMOUNT_INTEGER_DIGITS - 1}}(\\.[0-9]+)?|0+\\.[0-9]*[1-9][0-9]*)$`;
 export const positiveDecimalString = (description?: string) =>
   z.string().max(TEXT_LIMITS.decimal).regex(new RegExp(POSITIVE_DECIMAL_PATTERN)).openapi({ description: `${description ?? 'Amount'}; greater than 0`, example: '10.00' });
 
 /** A fiat amount the server takes only in cents: greater than 0, at most 2 decimal places (refunds; decision *-sizes). */
-export const POSITIVE_FIAT_PATTERN = '^(0*[1-9][0-9]*(\\.[0-9]{1,2})?|0+\\.([1-9][0-9]?|0[1-9]))$';
+export const POSITIVE_FIAT_PATTERN = `^(0*[1-9][0-9]{0,${AMOUNT_INTEGER_DIGITS - 1}}(\\.[0-9]{1,2})?|0+\\.([1-9][0-9]?|0[1-9]))$`;
 export const positiveFiatAmount = (description?: string) =>
   z.string().max(TEXT_LIMITS.decimal).regex(new RegExp(POSITIVE_FIAT_PATTERN)).openapi({
     description: `${description ?? 'Amount'}; greater than 0, at most 2 decimal places`,

@@ -9,6 +9,11 @@ export interface AcceptedBreak {
   pointer: string;
   /** The changelog line integrators read. */
   changelog: string;
+  /**
+   * The document now states a rule the server already applied (it refused these values before the
+   * change too), so no client that worked before breaks: accepted without a new major version.
+   */
+  alreadyEnforced?: boolean;
 }
 
 export interface ReleaseState {

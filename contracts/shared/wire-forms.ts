@@ -7,6 +7,18 @@ import type { Decision } from './decision.ts';
 /** Bounds of a form body (server/http/form-body.ts enforces them). */
 export const FORM_LIMITS = { maxPairs: 1000, maxDepth: 5 } as const;
 
+/**
+ * A body field name a form can carry: not empty, no bracket (brackets nest, Rack), not `__proto__`.
+ * Every request body of the documents states it as `propertyNames`, JSON and form alike, so a field
+ * name is valid or not whatever the media type; the form parser refuses the same names.
+ */
+export const FORM_FIELD_NAME_PATTERN = '^[^\\[\\]]+$';
+export const FORM_FIELD_NAMES = {
+  pattern: FORM_FIELD_NAME_PATTERN,
+  not: { const: '__proto__' },
+  maxLength: 255,
+} as const;
+
 const COERCION =
   'A string becomes a number or a boolean only where the schema wants one and only when it is the canonical text of ' +
   'that value: `"1"`, `"-2"`, `"0.5"`, `"true"`, `"false"`; not `"1.0"`, `" 1"`, `"1e0"`, `"01"`, `"yes"`, which stay strings and ' +

@@ -5,7 +5,7 @@ const document: Record<string, unknown> = {
   "info": {
     "title": "Exchange Trading API",
     "version": "1.0.0",
-    "description": "[All APIs](./) · [OpenAPI document (YAML)](../openapi/exchange.yaml) · [Decisions](decisions.md) · Sandbox: `npm start` serves this API at `http://127.0.0.1:8080/api/v1`.\n\nProgrammatic access to a digital-asset exchange: public exchange data (server time, markets,\ncurrencies), public market data (tickers, order book, trade history), account information (balances, orders,\ntrades) and trading (create, cancel and clear orders). JSON over HTTP; every path is relative to `/api/v1`.\nAmounts, prices and volumes are exact decimals carried as strings; identifiers are integers, except market ids.\n\n## Authentication\n\nAccount and trading operations are signed with an access key and its secret. Every such request carries three\nparameters: `access_key`; `nonce` (or `tonce`, its Peatio name), an integer of milliseconds since the Unix epoch,\nwithin 30 seconds of the server's time and used only once per key; and `signature`, the lower-case hex HMAC-SHA256\nof the payload below keyed with the secret. They travel in the URL query, or in a form-encoded body. Trading operations (marked `x-required-permission: trade`) also need a key that\ncarries the trading permission.\n\n**Payload (X1):** `METHOD|PATH|QUERY`. PATH is the full path with `/api/v1`, no query. QUERY holds every request parameter except `signature`: the query-string parameters and, for POST, the top-level fields of the body (JSON, or form-encoded as parsed, X-form), sorted by key, each written `key=value` with the value as is (not percent-encoded, as sent), joined by `&`. An array of objects (`orders` of `/orders/multi`) contributes `orders[][k]=v` for each element in array order, with each element's keys sorted. A JSON value is written: a string as is; a number as its shortest round-trip text (ECMAScript `Number::toString`: `5.0` and `5` give `5`, `1e2` gives `100`, `0.1` gives `0.1`, `0.0000001` gives `1e-7`, `-0` gives `0`); `true`/`false`; `null` as the empty value. A number of magnitude 2^53 or more has no text every JSON reader agrees on: it cannot be signed and the request answers 400 1001 naming the field (send such values as strings). `access_key`, `nonce` (or `tonce`, X-tonce) and `signature` travel in the URL query or, when the body is form-encoded, in the body: each in one place.\n\nTest vectors (secret `demo-trader-secret`):\n\n- `GET|/api/v1/balances|access_key=demo-trader&nonce=1700000000000`\n  → `1c0c5bfd44e810e7ca0cbfdc9287e574f73ebea7c7a033e6f6be373717f8e0ab`\n- `POST|/api/v1/orders|access_key=demo-trader&market=btcusd&nonce=1700000000000&ord_type=limit&price=30000.00&side=buy&volume=0.5`\n  → `8f7e72f34423678b205774fce026d38bdd48280409c647234483e08a77ee5335`\n- `POST|/api/v1/orders/multi|access_key=demo-trader&market=ethbtc&nonce=1700000000001&orders[][ord_type]=limit&orders[][price]=0.05&orders[][side]=sell&orders[][volume]=1&orders[][ord_type]=market&orders[][side]=buy&orders[][volume]=2`\n  → `f4e414d05fc86238c2e41f6ddd7a9b09fe0e68fd4cb63de5b619c674a442282e`\n- `GET|/api/v1/orders|access_key=demo-trader&limit=10&market=btcusd&nonce=1700000000000&state=wait`\n  → `3786d38ebf17c69800b4dee9ceea7818c512c961cc75e452a2c875296bfad94f`\n- body `{\"id\":5.0}`: `POST|/api/v1/order/delete|access_key=demo-trader&id=5&nonce=1700000000002`\n  → `1054f98925ba0728d6c954ae996669e857c1bdd849b19336b0dc391890b6d029`\n- body `{\"id\":1e2}`: `POST|/api/v1/order/delete|access_key=demo-trader&id=100&nonce=1700000000003`\n  → `f69da0044eed23fb60660250857704d5c8b2247d1615c747e0f169c0684af3f6`\n\n**Checks (X2):** Check order: unknown key 2008 → nonce outside ±30 s 2007 (message gives the server time) → bad signature 2005 → nonce already used by this key 2006 → missing trading scope 2011. A nonce is recorded only after its signature verified (an attacker must not burn nonces), atomically, and remembered at least 61 s. All 401. A body X1 cannot sign unambiguously (a value nested deeper than an array of flat objects, a number of magnitude 2^53 or more, or a QUERY over 1,048,576 characters) answers 400 1001 naming the field, before the signature is checked; the client refuses to send it. A request missing one of the three parameters (or repeating one, or giving one both in\nthe query and in the body, or both `nonce` and `tonce` with different values) fails first with 2001; a nonce that is not an integer\ncounts as outside the window, 2007 (X-auth).\n\n## Signing, step by step\n\n1. Take a nonce: the current time in milliseconds since the Unix epoch, within 30 s of the server's clock\n   (`GET /timestamp` gives it in seconds), never used before with the same key.\n2. Collect every parameter of the request except `signature`: `access_key`, `nonce`, the other query\n   parameters and, for POST, the top-level fields of the JSON body. Sort them by key, write each `key=value` with\n   the value as is (not percent-encoded) and join them with `&`. An array of objects contributes\n   `orders[][k]=v` per element, in array order, each element's keys sorted.\n3. The payload is `METHOD|PATH|QUERY`, PATH with `/api/v1`: `GET|/api/v1/balances|access_key=demo-trader&nonce=1700000000000`.\n4. The signature is the lower-case hex HMAC-SHA256 of the payload keyed with the secret: with\n   `demo-trader-secret` and nonce 1700000000000, `1c0c5bfd44e810e7ca0cbfdc9287e574f73ebea7c7a033e6f6be373717f8e0ab` (the first test vector above).\n5. Send `access_key`, `nonce` and `signature` in the URL query; POST bodies stay JSON. Peatio clients work\n   unchanged too: the nonce may be named `tonce` (signed under that name, X-tonce), a POST body may be\n   form-encoded with the three parameters inside it (X-form), and POST fields may travel in the URL query (X-query-body).\n\nIn a shell, with openssl (every operation's curl sample shows its own payload):\n\n```sh\nACCESS_KEY=demo-trader\nSECRET=demo-trader-secret\nNONCE=$(node -p 'Date.now()')  # ms; within 30 s, used once\n# X1 payload: METHOD|PATH|QUERY; QUERY: all parameters\n# (query and JSON body) but signature, sorted by key, raw\nPAYLOAD=\"GET|/api/v1/balances|access_key=${ACCESS_KEY}&nonce=${NONCE}\"\nSIGNATURE=$(printf '%s' \"$PAYLOAD\" | openssl dgst -sha256 -hmac \"$SECRET\" | awk '{print $NF}')\n# With NONCE=1700000000000, SIGNATURE is\n# 1c0c5bfd44e810e7ca0cbfdc9287e574f73ebea7c7a033e6f6be373717f8e0ab\ncurl \"http://127.0.0.1:8080/api/v1/balances?access_key=${ACCESS_KEY}&nonce=${NONCE}&signature=${SIGNATURE}\"\n```\n\nThe TypeScript client signs every authenticated call itself:\n\n```ts\nimport { createExchangeClient } from 'cryptopay-openapi-client';\n\nconst ex = createExchangeClient({\n  baseUrl: 'http://127.0.0.1:8080/api/v1',\n  accessKey: 'demo-trader',\n  secretKey: 'demo-trader-secret',\n});\n\nconst { data, error } = await ex.GET('/balances');\n```\n\n## Limits\n\n- **Rate limit (X5):** 60 requests per minute per client (`access_key` when signed, else IP); the 61st gets 429 with `Retry-After` and the API's error body (code 1002), and a temporary ban (default 60 s) follows. All three numbers are configurable.\n- Nonce window: ±30 s of server time, single use per access key.\n- `limit` of /order_book: default 100, at most 1000 price levels per side; of\n  /trade_history and /trades: default 50, at most 1000; of /orders: default\n  100, at most 1000. /orders/multi takes 1 to 100 orders.\n\n## Errors\n\nEvery error answers `{ \"error\": { \"code\": <integer>, \"message\": <string> } }`; the codes and their HTTP statuses\nare listed on the `ExchangeError` schema.\n\n## Decisions on what the document leaves open\n\n- **X1: Placement of body parameters of POST requests in the signed query string (5.6).** Signature payload: `METHOD|PATH|QUERY`. PATH is the full path with `/api/v1`, no query. QUERY holds every request parameter except `signature`: the query-string parameters and, for POST, the top-level fields of the body (JSON, or form-encoded as parsed, X-form), sorted by key, each written `key=value` with the value as is (not percent-encoded, as sent), joined by `&`. An array of objects (`orders` of `/orders/multi`) contributes `orders[][k]=v` for each element in array order, with each element's keys sorted. A JSON value is written: a string as is; a number as its shortest round-trip text (ECMAScript `Number::toString`: `5.0` and `5` give `5`, `1e2` gives `100`, `0.1` gives `0.1`, `0.0000001` gives `1e-7`, `-0` gives `0`); `true`/`false`; `null` as the empty value. A number of magnitude 2^53 or more has no text every JSON reader agrees on: it cannot be signed and the request answers 400 1001 naming the field (send such values as strings). `access_key`, `nonce` (or `tonce`, X-tonce) and `signature` travel in the URL query or, when the body is form-encoded, in the body: each in one place.\n- **X2: Order of the authentication checks and the bookkeeping of used nonces.** Check order: unknown key 2008 → nonce outside ±30 s 2007 (message gives the server time) → bad signature 2005 → nonce already used by this key 2006 → missing trading scope 2011. A nonce is recorded only after its signature verified (an attacker must not burn nonces), atomically, and remembered at least 61 s. All 401. A body X1 cannot sign unambiguously (a value nested deeper than an array of flat objects, a number of magnitude 2^53 or more, or a QUERY over 1,048,576 characters) answers 400 1001 naming the field, before the signature is checked; the client refuses to send it.\n- **X3: HTTP status of code 1001.** Validation errors (code 1001) answer HTTP 400, naming the offending parameter.\n- **X4: Whether trade_history answers an object or an array; defaults and maxima of `limit`; default sort order.** `trade_history` and `trades` return arrays. Defaults and maxima of `limit` on trade_history, trades and orders, and the default sort order, are chosen and documented: see X-limits.\n- **X5: Rate-limit details: who is counted, the answer, the ban.** Rate limit: 60 requests per minute per client (`access_key` when signed, else IP); the 61st gets 429 with `Retry-After` and the API's error body (code 1002), and a temporary ban (default 60 s) follows. All three numbers are configurable.\n- **X-codes: Error codes for failures the code table does not cover.** The exchange table has no code for the rate limit or for failures outside any operation, so they take the numbers the merchant and partner table gives the same failures: 1002 rate limit (429, with Retry-After), 1004 unknown route (404), 1005 internal error (500, and 501 for an operation a custom server leaves unimplemented), 1006 a store shared between instances (Redis: nonces, rate limits) cannot be reached (503, with Retry-After; never an accepted request), 1008 body over the limit (413), 1009 method not allowed (405, with Allow), 1010 body neither JSON nor form-encoded (415). A malformed JSON or form body is a validation error: 1001 (400). No stack trace or internal detail is ever sent.\n- **X6: Execution of market orders and arithmetic of amounts.** Market orders execute immediately against the book; whatever cannot fill is cancelled (the order ends `cancel` with its executed part kept, or `done` when fully filled). A market buy, whose cost is known only as it fills, spends at most the available quote balance: what that does not pay for is cancelled like missing liquidity; with nothing available it is refused (2002). A market sell needs its whole volume available (2002 otherwise). Amounts are exact decimals (never binary floats); fees are in quote currency. `avg_price` is the volume-weighted average of the trade prices, rounded down to the quote precision.\n- **X-limits: Default and maximum of `limit` on trade_history, orders and trades, default sort order (section 8).** order_book `limit`: default 100 (document), at most 1000, counted per side. trade_history and trades `limit`: default 50, at most 1000. orders `limit`: default 100, at most 1000; `offset` default 0. `order_by` defaults to `desc` (newest first, the \"reverse creation order\" of the document) on all three. `timestamp`, `from` and `to` are exclusive and combine with AND. A value outside these bounds is a validation error (1001), not clamped.\n- **X-transitions: Transitions of the order state (section 3).** An order is created in `wait` and matched at once; `wait` → `done` when fully filled; `wait` → `cancel` when a requested cancellation is processed or a market order cannot fill (X6), and for dust: `funds` round down, so no trade may be worth less than one quote unit; an order whose remaining volume is worth less than that at its own price (for a taker: at the best opposite price it would trade at next, when it cannot rest there without crossing the book) is cancelled with what it executed (an order worth less than one unit in all is refused, 2002). `done` and `cancel` are final; cancelling such an order answers 400 (2003). A partly filled order that is cancelled keeps its executed volume and trades. Cancel and clear answer the order(s) as they were when the request was accepted; the state changes asynchronously.\n- **X-multi: Partial success of POST /orders/multi.** All or nothing: either every order is accepted or none is, and the 2002 message names the index of the first failing order (`orders[i]: <reason>`). 1 to 100 orders per request, matched in array order; the response lists the created orders in request order.\n- **X-fee: Fee rate, and the precision and rounding of funds and fees (the document only says fees are in quote currency).** Balances, locks, `funds` and fees are kept exactly, in ledger units of each currency: the finest places price × volume takes in any market quoted in it (usd, cad, eur 10 places; btc 16; eth 12), never fewer than the currency's precision (ltc, bch 8; xem, xvg 4). `funds` is price × volume exactly (never rounded), so a seller receives the exact product and neither side trades at a worse price than its limit. One flat fee of 0.25% of `funds`, charged in quote currency to both sides (maker and taker alike): added to the buyer's cost, deducted from the seller's proceeds, credited to the house. Fees are cumulative per order: a fill is charged floor(0.25% × the order's funds so far) minus what its earlier fills paid, so the fees of an order, however it is split into fills, total 0.25% of its funds rounded down to one ledger unit, and every currency is conserved exactly. Amounts are written with the currency's precision, and with more places only when the exact value has them ('7250.00', '2.169074732'). The fee of each fill appears as `fee` on its UserTrade.\n- **X-orders: Which order failures are validation errors and which are order errors.** What the schema states (missing field, wrong type, unknown market, `price` missing on a limit order or present on a market order) is 1001. Business rules are 2002: volume or price zero, more decimals than the market precision, insufficient available balance.\n- **X-ownership: Access to another user's orders.** GET /order and POST /order/delete answer 404 (2004) for an unknown id and for another user's order alike.\n- **X-ticker: The day of a ticker (\"Today's open/low/high\", \"24-hour volume\").** open, low, high and vol cover the trades of the last 24 hours, a rolling window (the same day for every time zone); last is the most recent trade price however old; at is the time the ticker was computed. With no trade in the window open, low, high and vol are zero at their precision; last is zero only for a market that never traded.\n- **X-auth: When code 2001 (Authorization failed) is used.** An authenticated operation called without `access_key`, `nonce` (or `tonce`) or `signature`, with one of them repeated or given both in the query and in a form body, or with both `nonce` and `tonce` of different values, answers 401 with 2001, before the checks of X2. A nonce that is not an integer is treated as outside the window (2007).\n- **X-tonce: The name of the nonce parameter (Peatio clients send `tonce`).** `tonce` is another name for `nonce` on every signed operation: a request carries one of the two, or both with the same value (a caller adding `nonce` to a Peatio client that adds `tonce` itself), which are one nonce; neither, or both with different values: 2001. The signed QUERY holds the names as sent, so `tonce=` sorts where `tonce` sorts (X1). A nonce is used once per key whichever name carried it. The documents and the typed client use `nonce`.\n- **X-form: Request bodies other than JSON.** Every operation that takes a JSON body also takes the same fields as `application/x-www-form-urlencoded` (UTF-8), declared as a second media type with the same schema and validated by the same validator with the same errors. Nesting follows Rack: `a[b][c]=v` is `{a: {b: {c: v}}}`; `orders[][k]=v` appends to a list of objects, and a key the current (last) object already has starts the next one, so `orders[][side]=buy&orders[][side]=sell` is two orders. A plain name given twice collects its values in a list, as in the URL query. Form values are strings. Each form media type states this in its `encoding`: `style: deepObject, explode: true` for an object field (`payment[amount]=10`), `style: form, explode: true` for the others (`a=1&a=2`). Where a body nests deeper than one level or holds a list of objects, which OpenAPI cannot express, the media type carries `x-form-nesting: rack`: its nested fields follow the Rack rules above. A string becomes a number or a boolean only where the schema wants one and only when it is the canonical text of that value: `\"1\"`, `\"-2\"`, `\"0.5\"`, `\"true\"`, `\"false\"`; not `\"1.0\"`, `\" 1\"`, `\"1e0\"`, `\"01\"`, `\"yes\"`, which stay strings and fail validation naming the field. Nothing else changes type. At most 1000 fields and 5 bracket levels. A malformed form body (bad percent-encoding or UTF-8, brackets, a name used as both a value and a group, over the limits) answers 400 `1001` naming the problem. Any other media type answers 415 (`1010`).\n- **X-query-body: POST parameters in the URL query (Peatio merged query and body).** A POST may carry its body fields in the URL query instead, with the form rules (`orders[][side]=buy`): they are taken as body fields, validated and signed (X1) as if they had come in the body, which is then usually empty. A field given both in the query and in the body answers 400 `1001` naming it.\n- **X-answers: Which statuses an operation can answer.** Every operation declares every status the server can send for it: 400 for a refused request (a missing, malformed or unknown parameter: an operation without parameters refuses unknown query parameters too), 401 where it is signed or authenticated, 404 (no such record, or no such path), 405 (a method the path does not have; `Allow` lists those it has), 413 and 415 where it takes a body, 429 and 503 (both with `Retry-After`, in seconds) and 500. The error responses are written once under `components/responses` and referred to by each operation.\n- **X-sizes: Sizes of strings, numbers and lists.** Every string has a `maxLength`, every integer a `minimum` and a `maximum`, every list a `maxItems`, and the server refuses a request beyond them (it validates against this document). Where the source documents give a limit it is that one; otherwise: names 100, addresses 200, cities and regions 100, phones 20, zips 20, invoice numbers 64, IP addresses 45, e-mails 254, URLs 2048, decimal amounts 40, date-times 40, references 255, descriptions 255, blockchain addresses and ids 128, tokens 4096, codes 32, passwords 128 characters. Integers go at most to 2^53 - 1 (9007199254740991), the largest a JSON reader keeps exact; ids start at 1. Lists the API does not page hold at most 10,000 items, reference lists 100. An e-mail address is checked by exactly JSON Schema's `format: email` (RFC 5321/5322 addresses such as `a+b{c}@x.dev` are valid). A fiat refund amount (`amount_to_refund_fiat`) has at most 2 decimal places, as the server has always required. An empty query value is refused where the parameter declares `minLength: 1`.\n- **X-links: How the operations chain.** Each operation whose success response carries an id declares OpenAPI `links` to every operation that takes that id (`$response.body#/id`; a list through its first element, `#/transactions/0/id`). They are the flows the contract runner follows: create, then read, change and delete what was created.\n- **X-events: Events (section 6).** None: the exchange API sends no webhooks; clients poll GET /order, /orders and /trades.\n- **X-versioning: Versioning policy beyond the path prefix (section 9).** Within `/api/v1` changes are additive only: new operations, new optional parameters, new response fields; clients ignore fields they do not know. A breaking change gets a new prefix (`/api/v2`), and v1 keeps running for at least 6 months after v2 is announced. `info.version` of this document follows semver.\n",
+    "description": "[All APIs](./) · [OpenAPI document (YAML)](../openapi/exchange.yaml) · [Decisions](decisions.md) · Sandbox: `npm start` serves this API at `http://127.0.0.1:8080/api/v1`.\n\nProgrammatic access to a digital-asset exchange: public exchange data (server time, markets,\ncurrencies), public market data (tickers, order book, trade history), account information (balances, orders,\ntrades) and trading (create, cancel and clear orders). JSON over HTTP; every path is relative to `/api/v1`.\nAmounts, prices and volumes are exact decimals carried as strings; identifiers are integers, except market ids.\n\n## Authentication\n\nAccount and trading operations are signed with an access key and its secret. Every such request carries three\nparameters: `access_key`; `nonce` (or `tonce`, its Peatio name), an integer of milliseconds since the Unix epoch,\nwithin 30 seconds of the server's time and used only once per key; and `signature`, the lower-case hex HMAC-SHA256\nof the payload below keyed with the secret. They travel in the URL query, or in a form-encoded body. Trading operations (marked `x-required-permission: trade`) also need a key that\ncarries the trading permission.\n\n**Payload (X1):** `METHOD|PATH|QUERY`. PATH is the full path with `/api/v1`, no query. QUERY holds every request parameter except `signature`: the query-string parameters and, for POST, the top-level fields of the body (JSON, or form-encoded as parsed, X-form), sorted by key, each written `key=value` with the value as is (not percent-encoded, as sent), joined by `&`. An array of objects (`orders` of `/orders/multi`) contributes `orders[][k]=v` for each element in array order, with each element's keys sorted. A JSON value is written: a string as is; a number as its shortest round-trip text (ECMAScript `Number::toString`: `5.0` and `5` give `5`, `1e2` gives `100`, `0.1` gives `0.1`, `0.0000001` gives `1e-7`, `-0` gives `0`); `true`/`false`; `null` as the empty value. A number of magnitude 2^53 or more has no text every JSON reader agrees on: it cannot be signed and the request answers 400 1001 naming the field (send such values as strings). `access_key`, `nonce` (or `tonce`, X-tonce) and `signature` travel in the URL query or, when the body is form-encoded, in the body: each in one place.\n\nTest vectors (secret `demo-trader-secret`):\n\n- `GET|/api/v1/balances|access_key=demo-trader&nonce=1700000000000`\n  → `1c0c5bfd44e810e7ca0cbfdc9287e574f73ebea7c7a033e6f6be373717f8e0ab`\n- `POST|/api/v1/orders|access_key=demo-trader&market=btcusd&nonce=1700000000000&ord_type=limit&price=30000.00&side=buy&volume=0.5`\n  → `8f7e72f34423678b205774fce026d38bdd48280409c647234483e08a77ee5335`\n- `POST|/api/v1/orders/multi|access_key=demo-trader&market=ethbtc&nonce=1700000000001&orders[][ord_type]=limit&orders[][price]=0.05&orders[][side]=sell&orders[][volume]=1&orders[][ord_type]=market&orders[][side]=buy&orders[][volume]=2`\n  → `f4e414d05fc86238c2e41f6ddd7a9b09fe0e68fd4cb63de5b619c674a442282e`\n- `GET|/api/v1/orders|access_key=demo-trader&limit=10&market=btcusd&nonce=1700000000000&state=wait`\n  → `3786d38ebf17c69800b4dee9ceea7818c512c961cc75e452a2c875296bfad94f`\n- body `{\"id\":5.0}`: `POST|/api/v1/order/delete|access_key=demo-trader&id=5&nonce=1700000000002`\n  → `1054f98925ba0728d6c954ae996669e857c1bdd849b19336b0dc391890b6d029`\n- body `{\"id\":1e2}`: `POST|/api/v1/order/delete|access_key=demo-trader&id=100&nonce=1700000000003`\n  → `f69da0044eed23fb60660250857704d5c8b2247d1615c747e0f169c0684af3f6`\n\n**Checks (X2):** Check order: unknown key 2008 → nonce outside ±30 s 2007 (message gives the server time) → bad signature 2005 → nonce already used by this key 2006 → missing trading scope 2011. A nonce is recorded only after its signature verified (an attacker must not burn nonces), atomically, and remembered at least 61 s. All 401. A body X1 cannot sign unambiguously (a value nested deeper than an array of flat objects, a number of magnitude 2^53 or more, or a QUERY over 1,048,576 characters) answers 400 1001 naming the field, before the signature is checked; the client refuses to send it. A request missing one of the three parameters (or repeating one, or giving one both in\nthe query and in the body, or both `nonce` and `tonce` with different values) fails first with 2001; a nonce that is not an integer\ncounts as outside the window, 2007 (X-auth).\n\n## Signing, step by step\n\n1. Take a nonce: the current time in milliseconds since the Unix epoch, within 30 s of the server's clock\n   (`GET /timestamp` gives it in seconds), never used before with the same key.\n2. Collect every parameter of the request except `signature`: `access_key`, `nonce`, the other query\n   parameters and, for POST, the top-level fields of the JSON body. Sort them by key, write each `key=value` with\n   the value as is (not percent-encoded) and join them with `&`. An array of objects contributes\n   `orders[][k]=v` per element, in array order, each element's keys sorted.\n3. The payload is `METHOD|PATH|QUERY`, PATH with `/api/v1`: `GET|/api/v1/balances|access_key=demo-trader&nonce=1700000000000`.\n4. The signature is the lower-case hex HMAC-SHA256 of the payload keyed with the secret: with\n   `demo-trader-secret` and nonce 1700000000000, `1c0c5bfd44e810e7ca0cbfdc9287e574f73ebea7c7a033e6f6be373717f8e0ab` (the first test vector above).\n5. Send `access_key`, `nonce` and `signature` in the URL query; POST bodies stay JSON. Peatio clients work\n   unchanged too: the nonce may be named `tonce` (signed under that name, X-tonce), a POST body may be\n   form-encoded with the three parameters inside it (X-form), and POST fields may travel in the URL query (X-query-body).\n\nIn a shell, with openssl (every operation's curl sample shows its own payload):\n\n```sh\nACCESS_KEY=demo-trader\nSECRET=demo-trader-secret\nNONCE=$(node -p 'Date.now()')  # ms; within 30 s, used once\n# X1 payload: METHOD|PATH|QUERY; QUERY: all parameters\n# (query and JSON body) but signature, sorted by key, raw\nPAYLOAD=\"GET|/api/v1/balances|access_key=${ACCESS_KEY}&nonce=${NONCE}\"\nSIGNATURE=$(printf '%s' \"$PAYLOAD\" | openssl dgst -sha256 -hmac \"$SECRET\" | awk '{print $NF}')\n# With NONCE=1700000000000, SIGNATURE is\n# 1c0c5bfd44e810e7ca0cbfdc9287e574f73ebea7c7a033e6f6be373717f8e0ab\ncurl \"http://127.0.0.1:8080/api/v1/balances?access_key=${ACCESS_KEY}&nonce=${NONCE}&signature=${SIGNATURE}\"\n```\n\nThe TypeScript client signs every authenticated call itself:\n\n```ts\nimport { createExchangeClient } from 'cryptopay-openapi-client';\n\nconst ex = createExchangeClient({\n  baseUrl: 'http://127.0.0.1:8080/api/v1',\n  accessKey: 'demo-trader',\n  secretKey: 'demo-trader-secret',\n});\n\nconst { data, error } = await ex.GET('/balances');\n```\n\n## Limits\n\n- **Rate limit (X5):** 60 requests per minute per client (`access_key` when signed, else IP); the 61st gets 429 with `Retry-After` and the API's error body (code 1002), and a temporary ban (default 60 s) follows. All three numbers are configurable.\n- Nonce window: ±30 s of server time, single use per access key.\n- `limit` of /order_book: default 100, at most 1000 price levels per side; of\n  /trade_history and /trades: default 50, at most 1000; of /orders: default\n  100, at most 1000. /orders/multi takes 1 to 100 orders.\n\n## Errors\n\nEvery error answers `{ \"error\": { \"code\": <integer>, \"message\": <string> } }`; the codes and their HTTP statuses\nare listed on the `ExchangeError` schema.\n\n## Decisions on what the document leaves open\n\n- **X1: Placement of body parameters of POST requests in the signed query string (5.6).** Signature payload: `METHOD|PATH|QUERY`. PATH is the full path with `/api/v1`, no query. QUERY holds every request parameter except `signature`: the query-string parameters and, for POST, the top-level fields of the body (JSON, or form-encoded as parsed, X-form), sorted by key, each written `key=value` with the value as is (not percent-encoded, as sent), joined by `&`. An array of objects (`orders` of `/orders/multi`) contributes `orders[][k]=v` for each element in array order, with each element's keys sorted. A JSON value is written: a string as is; a number as its shortest round-trip text (ECMAScript `Number::toString`: `5.0` and `5` give `5`, `1e2` gives `100`, `0.1` gives `0.1`, `0.0000001` gives `1e-7`, `-0` gives `0`); `true`/`false`; `null` as the empty value. A number of magnitude 2^53 or more has no text every JSON reader agrees on: it cannot be signed and the request answers 400 1001 naming the field (send such values as strings). `access_key`, `nonce` (or `tonce`, X-tonce) and `signature` travel in the URL query or, when the body is form-encoded, in the body: each in one place.\n- **X2: Order of the authentication checks and the bookkeeping of used nonces.** Check order: unknown key 2008 → nonce outside ±30 s 2007 (message gives the server time) → bad signature 2005 → nonce already used by this key 2006 → missing trading scope 2011. A nonce is recorded only after its signature verified (an attacker must not burn nonces), atomically, and remembered at least 61 s. All 401. A body X1 cannot sign unambiguously (a value nested deeper than an array of flat objects, a number of magnitude 2^53 or more, or a QUERY over 1,048,576 characters) answers 400 1001 naming the field, before the signature is checked; the client refuses to send it.\n- **X3: HTTP status of code 1001.** Validation errors (code 1001) answer HTTP 400, naming the offending parameter.\n- **X4: Whether trade_history answers an object or an array; defaults and maxima of `limit`; default sort order.** `trade_history` and `trades` return arrays. Defaults and maxima of `limit` on trade_history, trades and orders, and the default sort order, are chosen and documented: see X-limits.\n- **X5: Rate-limit details: who is counted, the answer, the ban.** Rate limit: 60 requests per minute per client (`access_key` when signed, else IP); the 61st gets 429 with `Retry-After` and the API's error body (code 1002), and a temporary ban (default 60 s) follows. All three numbers are configurable.\n- **X-codes: Error codes for failures the code table does not cover.** The exchange table has no code for the rate limit or for failures outside any operation, so they take the numbers the merchant and partner table gives the same failures: 1002 rate limit (429, with Retry-After), 1004 unknown route (404), 1005 internal error (500, and 501 for an operation a custom server leaves unimplemented), 1006 a store shared between instances (Redis: nonces, rate limits) cannot be reached (503, with Retry-After; never an accepted request), 1008 body over the limit (413), 1009 method not allowed (405, with Allow), 1010 body neither JSON nor form-encoded (415). A malformed JSON or form body is a validation error: 1001 (400). No stack trace or internal detail is ever sent.\n- **X6: Execution of market orders and arithmetic of amounts.** Market orders execute immediately against the book; whatever cannot fill is cancelled (the order ends `cancel` with its executed part kept, or `done` when fully filled). A market buy, whose cost is known only as it fills, spends at most the available quote balance: what that does not pay for is cancelled like missing liquidity; with nothing available it is refused (2002). A market sell needs its whole volume available (2002 otherwise). Amounts are exact decimals (never binary floats); fees are in quote currency. `avg_price` is the volume-weighted average of the trade prices, rounded down to the quote precision.\n- **X-limits: Default and maximum of `limit` on trade_history, orders and trades, default sort order (section 8).** order_book `limit`: default 100 (document), at most 1000, counted per side. trade_history and trades `limit`: default 50, at most 1000. orders `limit`: default 100, at most 1000; `offset` default 0. `order_by` defaults to `desc` (newest first, the \"reverse creation order\" of the document) on all three. `timestamp`, `from` and `to` are exclusive and combine with AND. A value outside these bounds is a validation error (1001), not clamped.\n- **X-transitions: Transitions of the order state (section 3).** An order is created in `wait` and matched at once; `wait` → `done` when fully filled; `wait` → `cancel` when a requested cancellation is processed or a market order cannot fill (X6), and for dust: `funds` round down, so no trade may be worth less than one quote unit; an order whose remaining volume is worth less than that at its own price (for a taker: at the best opposite price it would trade at next, when it cannot rest there without crossing the book) is cancelled with what it executed (an order worth less than one unit in all is refused, 2002). `done` and `cancel` are final; cancelling such an order answers 400 (2003). A partly filled order that is cancelled keeps its executed volume and trades. Cancel and clear answer the order(s) as they were when the request was accepted; the state changes asynchronously.\n- **X-multi: Partial success of POST /orders/multi.** All or nothing: either every order is accepted or none is, and the 2002 message names the index of the first failing order (`orders[i]: <reason>`). 1 to 100 orders per request, matched in array order; the response lists the created orders in request order.\n- **X-fee: Fee rate, and the precision and rounding of funds and fees (the document only says fees are in quote currency).** Balances, locks, `funds` and fees are kept exactly, in ledger units of each currency: the finest places price × volume takes in any market quoted in it (usd, cad, eur 10 places; btc 16; eth 12), never fewer than the currency's precision (ltc, bch 8; xem, xvg 4). `funds` is price × volume exactly (never rounded), so a seller receives the exact product and neither side trades at a worse price than its limit. One flat fee of 0.25% of `funds`, charged in quote currency to both sides (maker and taker alike): added to the buyer's cost, deducted from the seller's proceeds, credited to the house. Fees are cumulative per order: a fill is charged floor(0.25% × the order's funds so far) minus what its earlier fills paid, so the fees of an order, however it is split into fills, total 0.25% of its funds rounded down to one ledger unit, and every currency is conserved exactly. Amounts are written with the currency's precision, and with more places only when the exact value has them ('7250.00', '2.169074732'). The fee of each fill appears as `fee` on its UserTrade.\n- **X-orders: Which order failures are validation errors and which are order errors.** What the schema states (missing field, wrong type, unknown market, `price` missing on a limit order or present on a market order) is 1001. Business rules are 2002: volume or price zero, more decimals than the market precision, insufficient available balance.\n- **X-ownership: Access to another user's orders.** GET /order and POST /order/delete answer 404 (2004) for an unknown id and for another user's order alike.\n- **X-ticker: The day of a ticker (\"Today's open/low/high\", \"24-hour volume\").** open, low, high and vol cover the trades of the last 24 hours, a rolling window (the same day for every time zone); last is the most recent trade price however old; at is the time the ticker was computed. With no trade in the window open, low, high and vol are zero at their precision; last is zero only for a market that never traded.\n- **X-auth: When code 2001 (Authorization failed) is used.** An authenticated operation called without `access_key`, `nonce` (or `tonce`) or `signature`, with one of them repeated or given both in the query and in a form body, or with both `nonce` and `tonce` of different values, answers 401 with 2001, before the checks of X2. A nonce that is not an integer is treated as outside the window (2007).\n- **X-tonce: The name of the nonce parameter (Peatio clients send `tonce`).** `tonce` is another name for `nonce` on every signed operation: a request carries one of the two, or both with the same value (a caller adding `nonce` to a Peatio client that adds `tonce` itself), which are one nonce; neither, or both with different values: 2001. The signed QUERY holds the names as sent, so `tonce=` sorts where `tonce` sorts (X1). A nonce is used once per key whichever name carried it. The documents and the typed client use `nonce`.\n- **X-form: Request bodies other than JSON.** Every operation that takes a JSON body also takes the same fields as `application/x-www-form-urlencoded` (UTF-8), declared as a second media type with the same schema and validated by the same validator with the same errors. Nesting follows Rack: `a[b][c]=v` is `{a: {b: {c: v}}}`; `orders[][k]=v` appends to a list of objects, and a key the current (last) object already has starts the next one, so `orders[][side]=buy&orders[][side]=sell` is two orders. A plain name given twice collects its values in a list, as in the URL query. Form values are strings. Each form media type states this in its `encoding`: `style: deepObject, explode: true` for an object field (`payment[amount]=10`), `style: form, explode: true` for the others (`a=1&a=2`). Where a body nests deeper than one level or holds a list of objects, which OpenAPI cannot express, the media type carries `x-form-nesting: rack`: its nested fields follow the Rack rules above. A string becomes a number or a boolean only where the schema wants one and only when it is the canonical text of that value: `\"1\"`, `\"-2\"`, `\"0.5\"`, `\"true\"`, `\"false\"`; not `\"1.0\"`, `\" 1\"`, `\"1e0\"`, `\"01\"`, `\"yes\"`, which stay strings and fail validation naming the field. Nothing else changes type. At most 1000 fields and 5 bracket levels. A malformed form body (bad percent-encoding or UTF-8, brackets, a name used as both a value and a group, over the limits) answers 400 `1001` naming the problem. Any other media type answers 415 (`1010`).\n- **X-query-body: POST parameters in the URL query (Peatio merged query and body).** A POST may carry its body fields in the URL query instead, with the form rules (`orders[][side]=buy`): they are taken as body fields, validated and signed (X1) as if they had come in the body, which is then usually empty. A field given both in the query and in the body answers 400 `1001` naming it.\n- **X-decimals: Which decimal strings an amount, price or volume may be.** Digits, optionally `.` and more digits, with 1 to 24 digits before the point, leading zeros counted (`^[0-9]{1,24}(\\.[0-9]+)?$`), at most 40 characters: the pattern of every decimal field, and exactly what the order engine parses, so a string the document accepts is never refused as \"not a decimal number\". More decimal places than the market allows is a rule of the book, not of the document: the order is rejected (2002, X-orders) unless the extra digits are zeros.\n- **X-extra-fields: Body fields an operation does not declare, and how X1 signs them.** A POST body may carry fields its operation does not declare (Peatio clients add their own): X1 signs them with the others and the server then ignores them. The document says which: each body schema's `unevaluatedProperties` accepts a string (at most 4096 characters), boolean, null or number within ±(2^53 - 1), a flat object of those, or an array of those and of flat objects, at most 1000 members (what X1 can sign), and `propertyNames` the names a form body can carry (decision X-form). Anything else answers 400 1001 naming the field, as the document says.\n- **X-answers: Which statuses an operation can answer.** Every operation declares every status the server can send for it: 400 for a refused request (a missing, malformed or unknown parameter: an operation without parameters refuses unknown query parameters too), 401 where it is signed or authenticated, 404 (no such record, or no such path), 405 (a method the path does not have; `Allow` lists those it has), 413 and 415 where it takes a body, 429 and 503 (both with `Retry-After`, in seconds) and 500. The error responses are written once under `components/responses` and referred to by each operation.\n- **X-sizes: Sizes of strings, numbers and lists.** Every string has a `maxLength`, every integer a `minimum` and a `maximum`, every list a `maxItems`, and the server refuses a request beyond them (it validates against this document). Where the source documents give a limit it is that one; otherwise: names 100, addresses 200, cities and regions 100, phones 20, zips 20, invoice numbers 64, IP addresses 45, e-mails 254, URLs 2048, decimal amounts 40, date-times 40, references 255, descriptions 255, blockchain addresses and ids 128, tokens 4096, codes 32, passwords 128 characters. Integers go at most to 2^53 - 1 (9007199254740991), the largest a JSON reader keeps exact; ids start at 1. Lists the API does not page hold at most 10,000 items, reference lists 100. An e-mail address is checked by exactly JSON Schema's `format: email` (RFC 5321/5322 addresses such as `a+b{c}@x.dev` are valid). A fiat refund amount (`amount_to_refund_fiat`) has at most 2 decimal places, as the server has always required. An empty query value is refused where the parameter declares `minLength: 1`.\n- **X-links: How the operations chain.** Each operation whose success response carries an id declares OpenAPI `links` to every operation that takes that id (`$response.body#/id`; a list through its first element, `#/transactions/0/id`). They are the flows the contract runner follows: create, then read, change and delete what was created.\n- **X-events: Events (section 6).** None: the exchange API sends no webhooks; clients poll GET /order, /orders and /trades.\n- **X-versioning: Versioning policy beyond the path prefix (section 9).** Within `/api/v1` changes are additive only: new operations, new optional parameters, new response fields; clients ignore fields they do not know. A breaking change gets a new prefix (`/api/v2`), and v1 keeps running for at least 6 months after v2 is announced. `info.version` of this document follows semver.\n",
     "license": {
       "name": "MIT",
       "identifier": "MIT"
@@ -77,21 +77,21 @@ const document: Record<string, unknown> = {
           "balance": {
             "type": "string",
             "maxLength": 40,
-            "pattern": "^[0-9]+(\\.[0-9]+)?$",
+            "pattern": "^[0-9]{1,24}(\\.[0-9]+)?$",
             "description": "Total balance (available + locked)",
             "example": "10.00"
           },
           "locked": {
             "type": "string",
             "maxLength": 40,
-            "pattern": "^[0-9]+(\\.[0-9]+)?$",
+            "pattern": "^[0-9]{1,24}(\\.[0-9]+)?$",
             "description": "Amount locked by open orders",
             "example": "10.00"
           },
           "available": {
             "type": "string",
             "maxLength": 40,
-            "pattern": "^[0-9]+(\\.[0-9]+)?$",
+            "pattern": "^[0-9]{1,24}(\\.[0-9]+)?$",
             "description": "Amount available for new orders",
             "example": "10.00"
           }
@@ -118,7 +118,125 @@ const document: Record<string, unknown> = {
         "required": [
           "id"
         ],
-        "description": "Body of POST /order/delete."
+        "description": "Body of POST /order/delete.",
+        "propertyNames": {
+          "pattern": "^[^\\[\\]]+$",
+          "not": {
+            "const": "__proto__"
+          },
+          "maxLength": 255
+        },
+        "unevaluatedProperties": {
+          "description": "A body field the operation does not declare (decision X-extra-fields): signed by X1 like any other, then ignored. A scalar (a number within ±(2^53 - 1), a string of at most 4096 characters), a flat object of scalars, or an array of scalars and flat objects (at most 1000 members).",
+          "anyOf": [
+            {
+              "anyOf": [
+                {
+                  "type": "string",
+                  "maxLength": 4096
+                },
+                {
+                  "type": [
+                    "boolean",
+                    "null"
+                  ]
+                },
+                {
+                  "type": "number",
+                  "minimum": -9007199254740991,
+                  "maximum": 9007199254740991
+                }
+              ]
+            },
+            {
+              "type": "object",
+              "propertyNames": {
+                "pattern": "^[^\\[\\]]+$",
+                "not": {
+                  "const": "__proto__"
+                },
+                "maxLength": 255
+              },
+              "additionalProperties": {
+                "anyOf": [
+                  {
+                    "type": "string",
+                    "maxLength": 4096
+                  },
+                  {
+                    "type": [
+                      "boolean",
+                      "null"
+                    ]
+                  },
+                  {
+                    "type": "number",
+                    "minimum": -9007199254740991,
+                    "maximum": 9007199254740991
+                  }
+                ]
+              },
+              "maxProperties": 1000
+            },
+            {
+              "type": "array",
+              "items": {
+                "anyOf": [
+                  {
+                    "anyOf": [
+                      {
+                        "type": "string",
+                        "maxLength": 4096
+                      },
+                      {
+                        "type": [
+                          "boolean",
+                          "null"
+                        ]
+                      },
+                      {
+                        "type": "number",
+                        "minimum": -9007199254740991,
+                        "maximum": 9007199254740991
+                      }
+                    ]
+                  },
+                  {
+                    "type": "object",
+                    "propertyNames": {
+                      "pattern": "^[^\\[\\]]+$",
+                      "not": {
+                        "const": "__proto__"
+                      },
+                      "maxLength": 255
+                    },
+                    "additionalProperties": {
+                      "anyOf": [
+                        {
+                          "type": "string",
+                          "maxLength": 4096
+                        },
+                        {
+                          "type": [
+                            "boolean",
+                            "null"
+                          ]
+                        },
+                        {
+                          "type": "number",
+                          "minimum": -9007199254740991,
+                          "maximum": 9007199254740991
+                        }
+                      ]
+                    },
+                    "maxProperties": 1000
+                  }
+                ]
+              },
+              "maxItems": 1000
+            }
+          ]
+        }
       },
       "ClearOrdersRequest": {
         "type": "object",
@@ -144,7 +262,125 @@ const document: Record<string, unknown> = {
             ]
           }
         },
-        "description": "Body of POST /orders/clear; `{}` cancels every open order."
+        "description": "Body of POST /orders/clear; `{}` cancels every open order.",
+        "propertyNames": {
+          "pattern": "^[^\\[\\]]+$",
+          "not": {
+            "const": "__proto__"
+          },
+          "maxLength": 255
+        },
+        "unevaluatedProperties": {
+          "description": "A body field the operation does not declare (decision X-extra-fields): signed by X1 like any other, then ignored. A scalar (a number within ±(2^53 - 1), a string of at most 4096 characters), a flat object of scalars, or an array of scalars and flat objects (at most 1000 members).",
+          "anyOf": [
+            {
+              "anyOf": [
+                {
+                  "type": "string",
+                  "maxLength": 4096
+                },
+                {
+                  "type": [
+                    "boolean",
+                    "null"
+                  ]
+                },
+                {
+                  "type": "number",
+                  "minimum": -9007199254740991,
+                  "maximum": 9007199254740991
+                }
+              ]
+            },
+            {
+              "type": "object",
+              "propertyNames": {
+                "pattern": "^[^\\[\\]]+$",
+                "not": {
+                  "const": "__proto__"
+                },
+                "maxLength": 255
+              },
+              "additionalProperties": {
+                "anyOf": [
+                  {
+                    "type": "string",
+                    "maxLength": 4096
+                  },
+                  {
+                    "type": [
+                      "boolean",
+                      "null"
+                    ]
+                  },
+                  {
+                    "type": "number",
+                    "minimum": -9007199254740991,
+                    "maximum": 9007199254740991
+                  }
+                ]
+              },
+              "maxProperties": 1000
+            },
+            {
+              "type": "array",
+              "items": {
+                "anyOf": [
+                  {
+                    "anyOf": [
+                      {
+                        "type": "string",
+                        "maxLength": 4096
+                      },
+                      {
+                        "type": [
+                          "boolean",
+                          "null"
+                        ]
+                      },
+                      {
+                        "type": "number",
+                        "minimum": -9007199254740991,
+                        "maximum": 9007199254740991
+                      }
+                    ]
+                  },
+                  {
+                    "type": "object",
+                    "propertyNames": {
+                      "pattern": "^[^\\[\\]]+$",
+                      "not": {
+                        "const": "__proto__"
+                      },
+                      "maxLength": 255
+                    },
+                    "additionalProperties": {
+                      "anyOf": [
+                        {
+                          "type": "string",
+                          "maxLength": 4096
+                        },
+                        {
+                          "type": [
+                            "boolean",
+                            "null"
+                          ]
+                        },
+                        {
+                          "type": "number",
+                          "minimum": -9007199254740991,
+                          "maximum": 9007199254740991
+                        }
+                      ]
+                    },
+                    "maxProperties": 1000
+                  }
+                ]
+              },
+              "maxItems": 1000
+            }
+          ]
+        }
       },
       "CreateOrderRequest": {
         "oneOf": [
@@ -162,7 +398,8 @@ const document: Record<string, unknown> = {
             "market": "#/components/schemas/MarketOrderRequest"
           }
         },
-        "description": "Body of POST /orders; `ord_type` selects the variant."
+        "description": "Body of POST /orders; `ord_type` selects the variant.",
+        "type": "object"
       },
       "CreateOrdersRequest": {
         "type": "object",
@@ -191,7 +428,125 @@ const document: Record<string, unknown> = {
           "market",
           "orders"
         ],
-        "description": "Body of POST /orders/multi."
+        "description": "Body of POST /orders/multi.",
+        "propertyNames": {
+          "pattern": "^[^\\[\\]]+$",
+          "not": {
+            "const": "__proto__"
+          },
+          "maxLength": 255
+        },
+        "unevaluatedProperties": {
+          "description": "A body field the operation does not declare (decision X-extra-fields): signed by X1 like any other, then ignored. A scalar (a number within ±(2^53 - 1), a string of at most 4096 characters), a flat object of scalars, or an array of scalars and flat objects (at most 1000 members).",
+          "anyOf": [
+            {
+              "anyOf": [
+                {
+                  "type": "string",
+                  "maxLength": 4096
+                },
+                {
+                  "type": [
+                    "boolean",
+                    "null"
+                  ]
+                },
+                {
+                  "type": "number",
+                  "minimum": -9007199254740991,
+                  "maximum": 9007199254740991
+                }
+              ]
+            },
+            {
+              "type": "object",
+              "propertyNames": {
+                "pattern": "^[^\\[\\]]+$",
+                "not": {
+                  "const": "__proto__"
+                },
+                "maxLength": 255
+              },
+              "additionalProperties": {
+                "anyOf": [
+                  {
+                    "type": "string",
+                    "maxLength": 4096
+                  },
+                  {
+                    "type": [
+                      "boolean",
+                      "null"
+                    ]
+                  },
+                  {
+                    "type": "number",
+                    "minimum": -9007199254740991,
+                    "maximum": 9007199254740991
+                  }
+                ]
+              },
+              "maxProperties": 1000
+            },
+            {
+              "type": "array",
+              "items": {
+                "anyOf": [
+                  {
+                    "anyOf": [
+                      {
+                        "type": "string",
+                        "maxLength": 4096
+                      },
+                      {
+                        "type": [
+                          "boolean",
+                          "null"
+                        ]
+                      },
+                      {
+                        "type": "number",
+                        "minimum": -9007199254740991,
+                        "maximum": 9007199254740991
+                      }
+                    ]
+                  },
+                  {
+                    "type": "object",
+                    "propertyNames": {
+                      "pattern": "^[^\\[\\]]+$",
+                      "not": {
+                        "const": "__proto__"
+                      },
+                      "maxLength": 255
+                    },
+                    "additionalProperties": {
+                      "anyOf": [
+                        {
+                          "type": "string",
+                          "maxLength": 4096
+                        },
+                        {
+                          "type": [
+                            "boolean",
+                            "null"
+                          ]
+                        },
+                        {
+                          "type": "number",
+                          "minimum": -9007199254740991,
+                          "maximum": 9007199254740991
+                        }
+                      ]
+                    },
+                    "maxProperties": 1000
+                  }
+                ]
+              },
+              "maxItems": 1000
+            }
+          ]
+        }
       },
       "Currency": {
         "type": "object",
@@ -287,7 +642,7 @@ const document: Record<string, unknown> = {
           "volume": {
             "type": "string",
             "maxLength": 40,
-            "pattern": "^[0-9]+(\\.[0-9]+)?$",
+            "pattern": "^[0-9]{1,24}(\\.[0-9]+)?$",
             "description": "Base-currency quantity",
             "example": "10.00"
           },
@@ -300,7 +655,7 @@ const document: Record<string, unknown> = {
           "price": {
             "type": "string",
             "maxLength": 40,
-            "pattern": "^[0-9]+(\\.[0-9]+)?$",
+            "pattern": "^[0-9]{1,24}(\\.[0-9]+)?$",
             "description": "Price per base unit in quote currency",
             "example": "10.00"
           }
@@ -325,7 +680,7 @@ const document: Record<string, unknown> = {
           "volume": {
             "type": "string",
             "maxLength": 40,
-            "pattern": "^[0-9]+(\\.[0-9]+)?$",
+            "pattern": "^[0-9]{1,24}(\\.[0-9]+)?$",
             "description": "Base-currency quantity",
             "example": "10.00"
           },
@@ -338,7 +693,7 @@ const document: Record<string, unknown> = {
           "price": {
             "type": "string",
             "maxLength": 40,
-            "pattern": "^[0-9]+(\\.[0-9]+)?$",
+            "pattern": "^[0-9]{1,24}(\\.[0-9]+)?$",
             "description": "Price per base unit in quote currency",
             "example": "10.00"
           }
@@ -350,7 +705,125 @@ const document: Record<string, unknown> = {
           "ord_type",
           "price"
         ],
-        "description": "Create a limit order: `price` required."
+        "description": "Create a limit order: `price` required.",
+        "propertyNames": {
+          "pattern": "^[^\\[\\]]+$",
+          "not": {
+            "const": "__proto__"
+          },
+          "maxLength": 255
+        },
+        "unevaluatedProperties": {
+          "description": "A body field the operation does not declare (decision X-extra-fields): signed by X1 like any other, then ignored. A scalar (a number within ±(2^53 - 1), a string of at most 4096 characters), a flat object of scalars, or an array of scalars and flat objects (at most 1000 members).",
+          "anyOf": [
+            {
+              "anyOf": [
+                {
+                  "type": "string",
+                  "maxLength": 4096
+                },
+                {
+                  "type": [
+                    "boolean",
+                    "null"
+                  ]
+                },
+                {
+                  "type": "number",
+                  "minimum": -9007199254740991,
+                  "maximum": 9007199254740991
+                }
+              ]
+            },
+            {
+              "type": "object",
+              "propertyNames": {
+                "pattern": "^[^\\[\\]]+$",
+                "not": {
+                  "const": "__proto__"
+                },
+                "maxLength": 255
+              },
+              "additionalProperties": {
+                "anyOf": [
+                  {
+                    "type": "string",
+                    "maxLength": 4096
+                  },
+                  {
+                    "type": [
+                      "boolean",
+                      "null"
+                    ]
+                  },
+                  {
+                    "type": "number",
+                    "minimum": -9007199254740991,
+                    "maximum": 9007199254740991
+                  }
+                ]
+              },
+              "maxProperties": 1000
+            },
+            {
+              "type": "array",
+              "items": {
+                "anyOf": [
+                  {
+                    "anyOf": [
+                      {
+                        "type": "string",
+                        "maxLength": 4096
+                      },
+                      {
+                        "type": [
+                          "boolean",
+                          "null"
+                        ]
+                      },
+                      {
+                        "type": "number",
+                        "minimum": -9007199254740991,
+                        "maximum": 9007199254740991
+                      }
+                    ]
+                  },
+                  {
+                    "type": "object",
+                    "propertyNames": {
+                      "pattern": "^[^\\[\\]]+$",
+                      "not": {
+                        "const": "__proto__"
+                      },
+                      "maxLength": 255
+                    },
+                    "additionalProperties": {
+                      "anyOf": [
+                        {
+                          "type": "string",
+                          "maxLength": 4096
+                        },
+                        {
+                          "type": [
+                            "boolean",
+                            "null"
+                          ]
+                        },
+                        {
+                          "type": "number",
+                          "minimum": -9007199254740991,
+                          "maximum": 9007199254740991
+                        }
+                      ]
+                    },
+                    "maxProperties": 1000
+                  }
+                ]
+              },
+              "maxItems": 1000
+            }
+          ]
+        }
       },
       "Market": {
         "type": "object",
@@ -438,7 +911,7 @@ const document: Record<string, unknown> = {
           "volume": {
             "type": "string",
             "maxLength": 40,
-            "pattern": "^[0-9]+(\\.[0-9]+)?$",
+            "pattern": "^[0-9]{1,24}(\\.[0-9]+)?$",
             "description": "Base-currency quantity",
             "example": "10.00"
           },
@@ -472,7 +945,7 @@ const document: Record<string, unknown> = {
           "volume": {
             "type": "string",
             "maxLength": 40,
-            "pattern": "^[0-9]+(\\.[0-9]+)?$",
+            "pattern": "^[0-9]{1,24}(\\.[0-9]+)?$",
             "description": "Base-currency quantity",
             "example": "10.00"
           },
@@ -493,7 +966,125 @@ const document: Record<string, unknown> = {
           "volume",
           "ord_type"
         ],
-        "description": "A market order: no `price`; executes immediately against the book, whatever cannot fill is cancelled (X6)."
+        "description": "A market order: no `price`; executes immediately against the book, whatever cannot fill is cancelled (X6).",
+        "propertyNames": {
+          "pattern": "^[^\\[\\]]+$",
+          "not": {
+            "const": "__proto__"
+          },
+          "maxLength": 255
+        },
+        "unevaluatedProperties": {
+          "description": "A body field the operation does not declare (decision X-extra-fields): signed by X1 like any other, then ignored. A scalar (a number within ±(2^53 - 1), a string of at most 4096 characters), a flat object of scalars, or an array of scalars and flat objects (at most 1000 members).",
+          "anyOf": [
+            {
+              "anyOf": [
+                {
+                  "type": "string",
+                  "maxLength": 4096
+                },
+                {
+                  "type": [
+                    "boolean",
+                    "null"
+                  ]
+                },
+                {
+                  "type": "number",
+                  "minimum": -9007199254740991,
+                  "maximum": 9007199254740991
+                }
+              ]
+            },
+            {
+              "type": "object",
+              "propertyNames": {
+                "pattern": "^[^\\[\\]]+$",
+                "not": {
+                  "const": "__proto__"
+                },
+                "maxLength": 255
+              },
+              "additionalProperties": {
+                "anyOf": [
+                  {
+                    "type": "string",
+                    "maxLength": 4096
+                  },
+                  {
+                    "type": [
+                      "boolean",
+                      "null"
+                    ]
+                  },
+                  {
+                    "type": "number",
+                    "minimum": -9007199254740991,
+                    "maximum": 9007199254740991
+                  }
+                ]
+              },
+              "maxProperties": 1000
+            },
+            {
+              "type": "array",
+              "items": {
+                "anyOf": [
+                  {
+                    "anyOf": [
+                      {
+                        "type": "string",
+                        "maxLength": 4096
+                      },
+                      {
+                        "type": [
+                          "boolean",
+                          "null"
+                        ]
+                      },
+                      {
+                        "type": "number",
+                        "minimum": -9007199254740991,
+                        "maximum": 9007199254740991
+                      }
+                    ]
+                  },
+                  {
+                    "type": "object",
+                    "propertyNames": {
+                      "pattern": "^[^\\[\\]]+$",
+                      "not": {
+                        "const": "__proto__"
+                      },
+                      "maxLength": 255
+                    },
+                    "additionalProperties": {
+                      "anyOf": [
+                        {
+                          "type": "string",
+                          "maxLength": 4096
+                        },
+                        {
+                          "type": [
+                            "boolean",
+                            "null"
+                          ]
+                        },
+                        {
+                          "type": "number",
+                          "minimum": -9007199254740991,
+                          "maximum": 9007199254740991
+                        }
+                      ]
+                    },
+                    "maxProperties": 1000
+                  }
+                ]
+              },
+              "maxItems": 1000
+            }
+          ]
+        }
       },
       "Order": {
         "type": "object",
@@ -514,14 +1105,14 @@ const document: Record<string, unknown> = {
           "price": {
             "type": "string",
             "maxLength": 40,
-            "pattern": "^[0-9]+(\\.[0-9]+)?$",
+            "pattern": "^[0-9]{1,24}(\\.[0-9]+)?$",
             "description": "Price per unit of base currency, in quote currency. Absent for market orders",
             "example": "10.00"
           },
           "avg_price": {
             "type": "string",
             "maxLength": 40,
-            "pattern": "^[0-9]+(\\.[0-9]+)?$",
+            "pattern": "^[0-9]{1,24}(\\.[0-9]+)?$",
             "description": "Average execution price over the order's trades; `0` before the first trade",
             "example": "10.00"
           },
@@ -541,21 +1132,21 @@ const document: Record<string, unknown> = {
           "volume": {
             "type": "string",
             "maxLength": 40,
-            "pattern": "^[0-9]+(\\.[0-9]+)?$",
+            "pattern": "^[0-9]{1,24}(\\.[0-9]+)?$",
             "description": "Base-currency quantity when submitted",
             "example": "10.00"
           },
           "remaining_volume": {
             "type": "string",
             "maxLength": 40,
-            "pattern": "^[0-9]+(\\.[0-9]+)?$",
+            "pattern": "^[0-9]{1,24}(\\.[0-9]+)?$",
             "description": "Remaining volume",
             "example": "10.00"
           },
           "executed_volume": {
             "type": "string",
             "maxLength": 40,
-            "pattern": "^[0-9]+(\\.[0-9]+)?$",
+            "pattern": "^[0-9]{1,24}(\\.[0-9]+)?$",
             "description": "Executed volume",
             "example": "10.00"
           },
@@ -642,7 +1233,8 @@ const document: Record<string, unknown> = {
             "market": "#/components/schemas/MarketOrderItem"
           }
         },
-        "description": "One order of a multi-order request; `ord_type` selects the variant."
+        "description": "One order of a multi-order request; `ord_type` selects the variant.",
+        "type": "object"
       },
       "OrderType": {
         "type": "string",
@@ -683,14 +1275,14 @@ const document: Record<string, unknown> = {
           {
             "type": "string",
             "maxLength": 40,
-            "pattern": "^[0-9]+(\\.[0-9]+)?$",
+            "pattern": "^[0-9]{1,24}(\\.[0-9]+)?$",
             "description": "Price",
             "example": "10.00"
           },
           {
             "type": "string",
             "maxLength": 40,
-            "pattern": "^[0-9]+(\\.[0-9]+)?$",
+            "pattern": "^[0-9]{1,24}(\\.[0-9]+)?$",
             "description": "Volume at that price",
             "example": "10.00"
           }
@@ -701,7 +1293,10 @@ const document: Record<string, unknown> = {
           "0.5"
         ],
         "minItems": 2,
-        "maxItems": 2
+        "maxItems": 2,
+        "items": {
+          "not": {}
+        }
       },
       "Side": {
         "type": "string",
@@ -738,35 +1333,35 @@ const document: Record<string, unknown> = {
           "open": {
             "type": "string",
             "maxLength": 40,
-            "pattern": "^[0-9]+(\\.[0-9]+)?$",
+            "pattern": "^[0-9]{1,24}(\\.[0-9]+)?$",
             "description": "Today's open price",
             "example": "10.00"
           },
           "low": {
             "type": "string",
             "maxLength": 40,
-            "pattern": "^[0-9]+(\\.[0-9]+)?$",
+            "pattern": "^[0-9]{1,24}(\\.[0-9]+)?$",
             "description": "Today's low price",
             "example": "10.00"
           },
           "high": {
             "type": "string",
             "maxLength": 40,
-            "pattern": "^[0-9]+(\\.[0-9]+)?$",
+            "pattern": "^[0-9]{1,24}(\\.[0-9]+)?$",
             "description": "Today's high price",
             "example": "10.00"
           },
           "last": {
             "type": "string",
             "maxLength": 40,
-            "pattern": "^[0-9]+(\\.[0-9]+)?$",
+            "pattern": "^[0-9]{1,24}(\\.[0-9]+)?$",
             "description": "Most recent trade price",
             "example": "10.00"
           },
           "vol": {
             "type": "string",
             "maxLength": 40,
-            "pattern": "^[0-9]+(\\.[0-9]+)?$",
+            "pattern": "^[0-9]{1,24}(\\.[0-9]+)?$",
             "description": "24-hour trading volume in the base currency",
             "example": "10.00"
           }
@@ -802,21 +1397,21 @@ const document: Record<string, unknown> = {
           "price": {
             "type": "string",
             "maxLength": 40,
-            "pattern": "^[0-9]+(\\.[0-9]+)?$",
+            "pattern": "^[0-9]{1,24}(\\.[0-9]+)?$",
             "description": "Unit price of execution",
             "example": "10.00"
           },
           "volume": {
             "type": "string",
             "maxLength": 40,
-            "pattern": "^[0-9]+(\\.[0-9]+)?$",
+            "pattern": "^[0-9]{1,24}(\\.[0-9]+)?$",
             "description": "Amount of base currency traded",
             "example": "10.00"
           },
           "funds": {
             "type": "string",
             "maxLength": 40,
-            "pattern": "^[0-9]+(\\.[0-9]+)?$",
+            "pattern": "^[0-9]{1,24}(\\.[0-9]+)?$",
             "description": "Amount of quote currency traded (price × volume)",
             "example": "10.00"
           },
@@ -877,7 +1472,7 @@ const document: Record<string, unknown> = {
               "fee": {
                 "type": "string",
                 "maxLength": 40,
-                "pattern": "^[0-9]+(\\.[0-9]+)?$",
+                "pattern": "^[0-9]{1,24}(\\.[0-9]+)?$",
                 "description": "Fee, in quote currency: 0.25% of `funds` (decision X-fee)",
                 "example": "10.00"
               },

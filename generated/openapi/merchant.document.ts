@@ -4,8 +4,8 @@ const document: Record<string, unknown> = {
   "openapi": "3.1.0",
   "info": {
     "title": "Merchant Payments API",
-    "version": "2.0.0",
-    "description": "[All APIs](./) · [OpenAPI document (YAML)](../openapi/merchant.yaml) · [Decisions](decisions.md) · Sandbox: `npm start` serves this API at `http://127.0.0.1:8080/merchant/v2`.\n\nAccept cryptocurrency payments priced in a fiat merchant currency (USD, CAD or EUR): hosted widget payments,\ndirect payments, invoices and invoice recipients, transactions, refunds, currencies and payouts, with webhooks on payment and refund events.\n\n## Authentication\n\nHTTP Basic on every request: `Authorization: Basic base64(<API_KEY>:<API_SECRET>)`. Missing or wrong credentials answer 401 code `1001`.\nRequests and responses are JSON (`Content-Type` and `Accept`: `application/json`). Sandbox keys and live keys are separate; sandbox\nkeys act on sandbox transactions (`is_sandbox: true`), which are simulated without any blockchain transaction (decision M2).\nCreating refunds needs the **Refund Create** permission on the key (`x-required-permission: refund:create`).\n\nSandbox credentials of the reference server: `demo-merchant` / `demo-merchant-secret` (Refund Create permission, hosted payment id 1,\nwebhook signing secret `demo-signing-secret`) and `demo-merchant-norefund` / `demo-merchant-norefund-secret` (no refund permission).\n\n## Displaying a payment\n\nShow the amount due to the currency precision and the address (for XRP also the destination tag, which the customer must use; the\nX-address is provided). A QR code is optional. URI schemes: `<currency name>:<address>[?amount=<amount>][?label=<label>][?message=<message>]`\nfor Bitcoin, Litecoin and Bitcoin Cash; `ethereum:<address>[?value=<value>][?gas=<suggestedGas>][?data=<bytecode>]` for Ethereum.\nThe customer must pay within five minutes of display; a payment sent in time is processed once found.\n\n## Webhooks\n\nVerify before trusting: split `signature` on `,` then on `=`; compute the lower-case hex HMAC-SHA256 of `<t>.<data>` (data exactly as received, still base64) keyed with the signing secret shown with the hosted payment plugin; the webhook is authentic when it equals an `s1` (constant-time compare). Reject when |now − t| exceeds 300 s. Then base64-decode `data` and parse the JSON. Delivery: up to 6 attempts (decision M-webhook-retries).\n\n## Quick start\n\nCreate a payment, poll it until it is confirmed, and receive its two webhooks. Against `npm start`\n(the sandbox key `demo-merchant`), a payment is found after 2 s and confirmed after 5 s (decision M2).\n\n```ts\nimport { createMerchantClient, unwrap } from 'cryptopay-openapi-client/merchant';\n\nconst m = createMerchantClient({ baseUrl: 'http://127.0.0.1:8080', apiKey: 'demo-merchant', apiSecret: 'demo-merchant-secret' });\n\n// 1. Create it. Show the customer `amount_due` of `crypto_address_info.iso` to pay to `crypto_address_info.address`\n//    before `crypto_address_info.expires_timestamp` (5 minutes).\nconst payment = await unwrap(m.POST('/payments', { body: { payment: {\n  amount: '25.00', currency_iso: 'USD', crypto_iso: 'BTC', confirmations_required: '3', external_id: 'order-1001',\n  invoice_number: 'INV1001', first_name: 'Jane', last_name: 'Doe', email: 'jane@example.com', ip: '203.0.113.7',\n  webhook_url: 'https://shop.example.com/hooks/cryptopay',\n} } }));\n\n// 2. Poll it. `status.blockchain_status` is the field that says confirmed: `Pending` (nothing found yet),\n//    `Paid` (found, not yet confirmed), `Confirmed` (the required confirmations reached: ship the order),\n//    `Expired` (the window passed with nothing found). `status.transaction_status` says how much arrived:\n//    `paid`, `overpaid` or `underpaid` (null before it is found).\nconst seen = await unwrap(m.GET('/payments/{payment_id}', { params: { path: { payment_id: String(payment.id) }, query: { crypto_iso: 'BTC' } } }));\nconst confirmed = seen.status.blockchain_status === 'Confirmed';\n```\n\nRather than poll, receive the webhooks: `paymentFound` (transaction_status `pending_confirmation`), then\n`paymentConfirmed` (`paid`, `overpaid` or `underpaid`), each POSTed to the payment's `webhook_url` and signed with\nyour key's webhook signing secret (sandbox: `demo-signing-secret`). `payment_id` in the payload is the `id` the\ncreate call answered: that links a webhook to its payment.\n\n```ts\nimport express from 'express';\nimport { webhookHandler } from 'cryptopay-openapi-client/webhooks';\n\ndeclare function markOrder(paymentId: number, confirmed: boolean, amount: string): Promise<void>; // your own logic\n\nconst app = express();\napp.post('/hooks/cryptopay', webhookHandler({\n  secret: process.env.SIGNING_SECRET!, // verifies the signature and the timestamp, skips a delivery already processed\n  onPayment: async (p) => markOrder(p.payment_id, p.transaction_status !== 'pending_confirmation', p.amount_received),\n}));\n```\n\nIn tests, skip the waiting: `POST /sandbox/v1/clock/advance {\"seconds\": 5}` runs found and confirmed (and their\nwebhooks) at once, and `POST /sandbox/v1/merchants/demo-merchant/payments {\"blockchain_status\": \"Confirmed\", \"payment\": {…}}`\nloads a payment already confirmed (the sandbox control API, `createSandboxClient`).\n\n## Verifying webhooks\n\nEvery webhook is a POST of `{\"signature\": \"t=<unix s>,s1=<hex>\", \"data\": \"<base64 JSON>\"}` (decision M3). Before trusting one:\n\n1. Keep the raw body and parse it as JSON; do not re-serialise `data`.\n2. Split `signature` on `,` then on `=`: one `t` and one or more `s1`.\n3. Compute the lower-case hex HMAC-SHA256 of `<t>.<data>` (`data` exactly as received, still base64), keyed with the\n   signing secret of the hosted payment plugin (sandbox: `demo-signing-secret`).\n4. The webhook is authentic when the result equals one of the `s1` values, compared in constant time.\n5. Reject it when |now − t| exceeds 300 seconds (replays).\n6. Base64-decode `data` and parse the JSON: a PaymentWebhookPayload or a RefundWebhookPayload.\n7. Answer any 2xx quickly. Delivery is at least once, so ignore a `data` already processed.\n\nWith the TypeScript client, `verifyWebhook` does steps 2 to 6 and throws a typed error naming the failed check:\n\n```ts\nimport express from 'express';\nimport { verifyWebhook } from 'cryptopay-openapi-client/webhooks';\n\nconst app = express();\n// Keep the raw body: the signature covers `data` exactly as sent.\napp.post('/webhooks', express.text({ type: 'application/json' }), (req, res) => {\n  try {\n    const event = verifyWebhook({ body: req.body, secret: 'demo-signing-secret', toleranceSec: 300 });\n    console.log(event.type, event.payload); // 'payment' or 'refund', the decoded payload\n    res.sendStatus(200); // any 2xx acknowledges; anything else is retried\n  } catch (err) {\n    res.status(400).send(String(err)); // bad signature, stale timestamp or malformed payload\n  }\n});\napp.listen(3000);\n```\n\nThe same check in a shell:\n\n```sh\n# BODY is the raw POST body: {\"signature\":\"t=<unix s>,s1=<hex>\",\"data\":\"<base64 JSON>\"}\nSIG=$(printf '%s' \"$BODY\" | jq -r .signature)\nDATA=$(printf '%s' \"$BODY\" | jq -r .data)\nT=${SIG#t=}; T=${T%%,*}\nEXPECTED=$(printf '%s' \"$T.$DATA\" | openssl dgst -sha256 -hmac 'demo-signing-secret' | awk '{print $NF}')\ncase \",$SIG,\" in *\",s1=$EXPECTED,\"*) echo authentic ;; *) echo 'bad signature' ;; esac\n[ $(( $(date +%s) - T )) -le 300 ] && [ $(( T - $(date +%s) )) -le 300 ] || echo 'stale timestamp'\nprintf '%s' \"$DATA\" | base64 -d  # the payload, JSON\n```\n\nEach webhook below also has a curl sample that sends a signed test delivery to a local receiver.\n\n## Limits\n\n| Limit | Value |\n|---|---|\n| GET /transactions `limit` | default 100, maximum 500 |\n| Confirmations threshold | minimum 1 |\n| Refund `expires_in` | 12 to 336 hours, default 24 |\n| Invoice life | expires 90 days after `due_at` |\n| Payment address window | five minutes from display (`expires_timestamp`) |\n| Webhook timestamp tolerance (recommended) | 300 seconds |\n| Polling Query a Payment (recommended) | every 5 s until found, then about every minute |\n| Rate limit | 120 requests per minute per API key; then 429 code `1007` with `Retry-After` |\n| Request body | 100 kB (413 code `1008`) |\n\nRecommended confirmations (low risk): Bitcoin 3, Ethereum 24, Litecoin 12, Bitcoin Cash 3.\n\n## Decisions on what the document leaves open\n\n- **M1: Error bodies and the status of validation errors.** Missing or wrong credentials answer 401 `{title: \"Unauthorized\", code: \"1001\", details}`. Validation failures answer 422 with `source: [{<field>: <reason>}]` (nested fields dotted, e.g. `payment.email`). An unknown `crypto_iso` (or any cryptocurrency code) answers 422 code `2004` \"Invalid currency type\" naming the field.\n- **M2: Sandbox lifecycle.** With sandbox keys a payment starts blockchain `Pending`, transaction `null`; after `foundAfterMs` (default 2000) it is `Paid` / `pending_confirmation` and the paymentFound webhook is sent; after `confirmedAfterMs` (default 5000) it is `Confirmed` and `paid` — `overpaid` for amount 100, `underpaid` for amount 200 — and the paymentConfirmed webhook is sent. Timings are configurable. Sandbox transactions carry `is_sandbox: true`.\n- **M-sandbox-invoices: Sandbox invoices.** With sandbox keys a simulated recipient pays each new invoice in BTC at the sandbox rate: after `foundAfterMs` the transaction is `pending_confirmation` in BTC (amount_due, exchange_rate, amount_received, txid set) and the invoice `pending_confirmation` (delivery `viewed` when the service e-mailed it); after `confirmedAfterMs` it is `paid`, `overpaid` for amount 100 and `underpaid` for amount 200 (as M2). An invoice of amount 300 is never paid, so it stays `unpaid` and expires. Invoices of live keys wait for a real payer.\n- **M3: Webhook signing and targets.** Webhooks POST JSON `{signature: \"t=<unix s>,s1=<hex>\", data: \"<base64 JSON>\"}` (or the same two fields form-encoded, M-webhook-form); s1 = lower-case hex HMAC-SHA256(signing secret, `<t>.<data>`). Delivery is at-least-once with retries and backoff (M-webhook-retries); every attempt is logged. Targets must be https, except that sandbox keys may target http on loopback (127.0.0.1, localhost) so local development works; the schema states this for both (pattern: https, or http on 127.0.0.1, localhost or [::1]) and the server also refuses the http form for live keys (422 naming `webhook_url`). Refund `webhook_url` must be https in every mode (document, section 4.13). The reference server never delivers to link-local, unspecified, multicast or reserved addresses, nor to private networks unless its config allows them (checked for every address a target resolves to, when connecting); such an attempt fails and its log entry says why.\n- **M-answers: Which statuses an operation can answer.** Every operation declares every status the server can send for it: 422 for a refused request (a missing, malformed or unknown parameter: an operation without parameters refuses unknown query parameters too), 401 where it is signed or authenticated, 404 (no such record, or no such path), 405 (a method the path does not have; `Allow` lists those it has), 413 and 415 where it takes a body, 429 and 503 (both with `Retry-After`, in seconds) and 500. The error responses are written once under `components/responses` and referred to by each operation.\n- **M-sizes: Sizes of strings, numbers and lists.** Every string has a `maxLength`, every integer a `minimum` and a `maximum`, every list a `maxItems`, and the server refuses a request beyond them (it validates against this document). Where the source documents give a limit it is that one; otherwise: names 100, addresses 200, cities and regions 100, phones 20, zips 20, invoice numbers 64, IP addresses 45, e-mails 254, URLs 2048, decimal amounts 40, date-times 40, references 255, descriptions 255, blockchain addresses and ids 128, tokens 4096, codes 32, passwords 128 characters. Integers go at most to 2^53 - 1 (9007199254740991), the largest a JSON reader keeps exact; ids start at 1. Lists the API does not page hold at most 10,000 items, reference lists 100. An e-mail address is checked by exactly JSON Schema's `format: email` (RFC 5321/5322 addresses such as `a+b{c}@x.dev` are valid). A fiat refund amount (`amount_to_refund_fiat`) has at most 2 decimal places, as the server has always required. An empty query value is refused where the parameter declares `minLength: 1`.\n- **M-links: How the operations chain.** Each operation whose success response carries an id declares OpenAPI `links` to every operation that takes that id (`$response.body#/id`; a list through its first element, `#/transactions/0/id`). They are the flows the contract runner follows: create, then read, change and delete what was created.\n- **M4: Refund limits.** The refunds of a transaction together cannot exceed what was received (422 code `2002`). `expires_in` is 12..336 hours, default 24.\n- **M5: Idempotency.** The same `invoice_number` cannot create a second payment or invoice (widget payments included): 422 code `2001` naming the field.\n- **M-error-codes: Complete list of error codes.** The codes are those of `API_ERROR_CODES`, each tied to one HTTP status: `1001` Unauthorized (HTTP 401); `1002` Unprocessable Entity (HTTP 422); `1003` Permission denied (HTTP 401); `1004` Not Found (HTTP 404); `1005` Internal Server Error (HTTP 500); `1006` Service Unavailable (HTTP 503); `1007` Too Many Requests (HTTP 429); `1008` Payload Too Large (HTTP 413); `1009` Method Not Allowed (HTTP 405); `1010` Unsupported Media Type (HTTP 415); `1011` Malformed request body (HTTP 400); `1012` Conflict (HTTP 409); `2001` Duplicate invoice number (HTTP 422); `2002` Refund not allowed (HTTP 422); `2003` Duplicate e-mail (HTTP 422); `2004` Invalid currency type (HTTP 422).\n- **M-errors: Which operation answers which error.** Every operation may answer 401, 429, 500 and 503. Operations with a record id in the path answer 404 when it does not exist. Any request part failing its schema (body, query or path, e.g. `/transactions/abc`) answers 422 code `1002`. A body that is not valid JSON, or not valid form encoding (M-form), answers 400 code `1011`; a body over 100 kB answers 413 code `1008` (unsupported media type 415 `1010` and unknown method 405 `1009` are answered by the router for every path). An id given in a body (`invoice_recipient_id`, instant refund `id`) that does not exist answers 422 naming the field. A key without the Refund Create permission answers 401 code `1003`.\n- **M-created: 201 or 200 for creations.** Every POST that stores a resource answers 201 Created: createPayment (stated by the document), createInvoice, createInvoiceRecipient, createRefund, createInstantRefund. createWidgetPayment answers 200, matching the `status: 200` its body carries. Updates answer 200; deletion 204 without body.\n- **M-rate-limit: Rate limits.** 120 requests per minute per API key (per client IP when unauthenticated), a fixed one-minute window. Beyond it: 429 code `1007` with `Retry-After` (seconds until the window resets). Configurable.\n- **M-versioning: Versioning policy.** Version 2, in the path `/merchant/v2` (document version `2.x.y`). Additive changes (new optional fields, new endpoints, new enum values in responses) stay in v2; clients must ignore unknown fields. A breaking change gets `/merchant/v3`, served beside v2 for a deprecation period.\n- **M-conditional-fields: How conditional requirements are expressed.** Fields required \"unless\"/\"or\" are optional in the schema; a Zod refinement checks the rule and the same rule is written as JSON Schema `anyOf` so the validator enforces it: invoice recipients need `company_name`, or `first_name` and `last_name`; createInvoice needs `email`, `company_name`, `first_name` and `last_name` unless `invoice_recipient_id` is given (the document marks all four this way, read literally); when `invoice_recipient_id` is given, the stored recipient is used, inline recipient fields are ignored and `save_recipient` has no effect.\n- **M-refund-amounts: Amount fields that depend on the settlement method.** Only the server knows a transaction's settlement method. The schema requires at least one of `amount_to_refund_fiat` / `amount_to_refund`; the server requires the one matching the method (instant: fiat; manual: crypto), 422 naming it, and ignores the other. The amount may not have more decimal places than its unit (fiat: 2; crypto: the currency's precision), 422 naming it. For instant refunds, `refund_full_amount: true` refunds everything still refundable and forbids both amount fields. An omitted refund `webhook_url` means no webhook (the document's \"empty\").\n- **M-refund-transitions: Refund status transitions.** E-mail-link refund: `pending` (created; link e-mailed when `send_email`) → `email_opened` (customer opened the link) → `refunded` (address given and the refund sent; `txid` set). `pending`/`email_opened` → `cancelled` when `expires_at` passes unanswered. Any non-final → `problem` when sending fails. Instant refund: `pending` → `refunded` once on the blockchain (`blockchain_txid` set) or `problem`. Final states (refunded, problem, cancelled) send the refundProcessed webhook once when a `webhook_url` was given. A cancelled or problem refund frees its amount for a new refund.\n- **M-instant-refund-record: What GET /refunds/{refund_id} returns for an instant refund.** An instant refund is also a Refund: `refund_id` works with GET /refunds/{refund_id} and it is listed by GET /transactions/{transaction_id}/refunds. Its `email` is the customer e-mail of the refunded transaction, `url` its status page, `expires_at` equals `created_at`, `txid` is the `blockchain_txid`, and its status is one of pending, refunded, problem.\n- **M-payout-transitions: Payout status transitions.** `settlement_pending` (generated, not processed) → `processing` → `completed` (payment made; `payment_made_at` set). Manual payouts: `processing` → `settlement_error` on failure, then → `processing` when retried by the platform.\n- **M-payout-made-at: payment_made_at of a payout not yet paid.** Null until the payout is completed, in the list item as in the detail (the document gives \"string or null\" for the detail only; one payout cannot be both).\n- **M-payout-transaction-id: Meaning of transaction_id (string) in payout transaction items.** The blockchain transaction id, as in the `transaction_id` filter of GET /transactions; the platform transaction id is `id`. `source` is free text (no vocabulary given).\n- **M-delivery-transitions: Invoice delivery status transitions.** `null` (not sent: pending when `send_customer_email` is true, else stays null) → `sent` → `delivered` → `opened` (e-mail viewed) → `viewed` (link clicked). From `sent`: `bounced` (undeliverable), `spam` (reported), `error` (sending failed). Only the service's own e-mails are tracked.\n- **M-invoice-transitions: Invoice status transitions.** `unpaid` → `pending_confirmation` (payment found) → `paid`/`overpaid`/`underpaid` (confirmed) → `completed` (over/underpaid marked completed). `unpaid` → `cancelled` (marked in the merchant account) and `unpaid` → `expired` when `expires_at` (90 days after `due_at`) passes. Invoice payments are not announced by webhook (no webhook_url on invoices).\n- **M-expired: Trigger of blockchain status Expired.** When `expires_timestamp` (five minutes after display) passes with no funds received within it, blockchain status becomes `Expired` and transaction status stays `null`. `Expired` is final (statuses never move backwards; the document shows no late payment): funds arriving after the window are recorded on the transaction (`amount_received`, `txid`) and the statuses stay. Funds received within the window but found later (a delayed confirmation, a stalled lifecycle) keep the payment `Pending` until found, then `Paid` → `Confirmed`: it never shows `Expired`.\n- **M-webhook-retries: Webhook delivery retries.** Delivery is at-least-once: up to 6 attempts, the retries after 1 s, 2 s, 4 s, 8 s, 16 s. An attempt fails on any status other than 2xx, a network error, or no answer within 10 s. Every attempt is logged and re-signed with its own `t`; `data` is the same bytes in every attempt, so a receiver can ignore one already processed.\n- **M-webhook-form: Webhooks for receivers that read form fields (shop plugins).** Encoding: JSON by default. An API key can be set to form encoding instead (server config `webhookEncoding: \"form\"` on the key; the sandbox keys use JSON): the same envelope is then POSTed as `application/x-www-form-urlencoded` with exactly two fields, `signature` and `data` (read them as `$_POST['signature']` and `$_POST['data']`), with the same signature, retries and delivery log. Verify exactly as for JSON: `data` is the base64 string as received. Receivers that key the HMAC with a posted `signing` field cannot verify these webhooks, and never will: the signing secret is what proves a webhook comes from us, so a webhook that carried it could be forged by anyone who saw one (a log, a proxy, a misdirected delivery). No webhook ever contains the signing secret or any other credential. Such a receiver must be given the signing secret of the API key in its own settings.\n- **M-transaction-status-null: Transaction.status and the null of the vocabulary.** Transaction `status` may be `null` (payment not found yet), as in the vocabulary of section 3 and Payment `transaction_status`. Filters (`status` of GET /transactions) take the non-null values only.\n- **M-payout-id: Transaction.payout_id before payout.** `null` until the transaction is paid out.\n- **M-invoice-transaction: The transaction of an unpaid invoice.** Created with the invoice, status `invoice_sent`, `amount_due` `0`, `amount_received`/`txid` null, `currency` the invoice fiat currency until the recipient chooses a cryptocurrency (then that code).\n- **M-invoice-recipient: invoice_recipient_id of an invoice without a saved recipient.** `null` when the recipient was given inline and not saved (`save_recipient` false), or was deleted since; deleting a recipient leaves its invoices otherwise unchanged.\n- **M-recipient-nulls: Recipient fields not given.** Every recipient field that is optional at creation is `null` when not given (the document types only `company_name` as nullable; the others can be absent too).\n- **M-recipient-update: PATCH semantics.** At least one field; given fields replace the stored values, absent ones are kept (no clearing). The result must still satisfy the naming rule (422).\n- **M-invoice-description: Length of an invoice description.** At most 255 characters.\n- **M-send-reminders: Default of send_reminders.** false.\n- **M-ids: Types of path ids.** `payment_id` is a string as the document says (digits in practice); every other id is an integer, matching the resources.\n- **M-required-strings: Empty required strings without a character class.** `external_id` and the instant refund `address` must be non-empty. Listing endpoints other than GET /transactions are not paginated.\n- **M-charclasses: Character classes.** As the shared primitives (C1, C2): name, address, city, state and zip classes also allow the space character; IP addresses also allow hex digits (IPv6).\n- **M-form: Request bodies other than JSON.** Every operation that takes a JSON body also takes the same fields as `application/x-www-form-urlencoded` (UTF-8), declared as a second media type with the same schema and validated by the same validator with the same errors. Nesting follows Rack: `a[b][c]=v` is `{a: {b: {c: v}}}`; `orders[][k]=v` appends to a list of objects, and a key the current (last) object already has starts the next one, so `orders[][side]=buy&orders[][side]=sell` is two orders. A plain name given twice collects its values in a list, as in the URL query. Form values are strings. Each form media type states this in its `encoding`: `style: deepObject, explode: true` for an object field (`payment[amount]=10`), `style: form, explode: true` for the others (`a=1&a=2`). Where a body nests deeper than one level or holds a list of objects, which OpenAPI cannot express, the media type carries `x-form-nesting: rack`: its nested fields follow the Rack rules above. A string becomes a number or a boolean only where the schema wants one and only when it is the canonical text of that value: `\"1\"`, `\"-2\"`, `\"0.5\"`, `\"true\"`, `\"false\"`; not `\"1.0\"`, `\" 1\"`, `\"1e0\"`, `\"01\"`, `\"yes\"`, which stay strings and fail validation naming the field. Nothing else changes type. At most 1000 fields and 5 bracket levels. A malformed form body (bad percent-encoding or UTF-8, brackets, a name used as both a value and a group, over the limits) answers 400 code `1011`. Any other media type answers 415 (`1010`).\n- **M-lenient-scalars: Numbers and booleans sent as JSON strings.** Accepted where the schema wants an integer, a number or a boolean, as the platform's plugins send them (Magento sends `\"hosted_payment_id\": \"1\"`). A string becomes a number or a boolean only where the schema wants one and only when it is the canonical text of that value: `\"1\"`, `\"-2\"`, `\"0.5\"`, `\"true\"`, `\"false\"`; not `\"1.0\"`, `\" 1\"`, `\"1e0\"`, `\"01\"`, `\"yes\"`, which stay strings and fail validation naming the field. Nothing else changes type. The documents stay strict: they describe what a client should send.\n- **M-plugin-fields: Fields a request body does not define.** Ignored, in JSON and form bodies alike: the body schemas leave unknown fields open and the server drops them before the handler. This keeps the hosted-payment plugins of version 1 working: WooCommerce, PrestaShop and Shopware still post `merchant_id` and `data_encryption[...]` with Create Widget Payment (version 2 removed both, section 9); they are accepted and ignored. A field the body does define is still validated, so a wrong value, a missing required field or a value of the wrong type is refused (422 naming it).\n- **M-csv: CSV invoice upload path and method.** Not an HTTP operation. A file is validated by a library function and `npm run csv -- validate <file>` (decision P3): header `invoice_number,email,amount,include_fee,company_name,first_name,last_name` (`include_fee` stands for the brand-named column), at most 1000 rows, one error per bad cell with row and column, nothing partially accepted. Rows follow the InvoiceCsvRow schema: empty cell = absent; `invoice_number` optional (generated), `email`, `amount` and `include_fee` required; `company_name`, or `first_name` and `last_name`.\n- **M-idempotency: Retrying a POST whose answer was lost.** Every POST takes an optional `Idempotency-Key` header (1 to 255 visible ASCII characters). The server keeps, per API key, the key with a fingerprint of the request (method, path, body, principal) and its answer for 24 hours (in the state store; in Redis when instances share it). A request repeated with the same key and fingerprint is not executed again: it gets the stored status and body with the header `Idempotent-Replayed: true`. The same key with a different request answers 422 code `1002` naming `Idempotency-Key`. While the first request with a key is still running, a second one answers 409 code `1012` with `Retry-After: 1` (it is not executed; retried, it gets the stored answer). The answer is stored in the same transaction as the writes of the request and is the answer sent, so a crash after the commit cannot let a retry execute again. With Redis shared by instances, the key is claimed in Redis first and the answer copied there after the commit; after a crash between the two, retries get the 409 until the lease of the claim (60 s) runs out, then the stored answer. Answers stored: 2xx and 4xx except 409 and 429; a 5xx or 429 before the writes of the request committed frees the key, so the retry executes. The typed clients send one key per logical call, the same on each retry, and retry POSTs by default.\n",
+    "version": "3.0.0",
+    "description": "[All APIs](./) · [OpenAPI document (YAML)](../openapi/merchant.yaml) · [Decisions](decisions.md) · Sandbox: `npm start` serves this API at `http://127.0.0.1:8080/merchant/v3`.\n\nAccept cryptocurrency payments priced in a fiat merchant currency (USD, CAD or EUR): hosted widget payments,\ndirect payments, invoices and invoice recipients, transactions, refunds, currencies and payouts, with webhooks on payment and refund events.\n\n## Authentication\n\nHTTP Basic on every request: `Authorization: Basic base64(<API_KEY>:<API_SECRET>)`. Missing or wrong credentials answer 401 code `1001`.\nRequests and responses are JSON (`Content-Type` and `Accept`: `application/json`). Sandbox keys and live keys are separate; sandbox\nkeys act on sandbox transactions (`is_sandbox: true`), which are simulated without any blockchain transaction (decision M2).\nCreating refunds needs the **Refund Create** permission on the key (`x-required-permission: refund:create`).\n\nSandbox credentials of the reference server: `demo-merchant` / `demo-merchant-secret` (Refund Create permission, hosted payment id 1,\nwebhook signing secret `demo-signing-secret`) and `demo-merchant-norefund` / `demo-merchant-norefund-secret` (no refund permission).\n\n## Displaying a payment\n\nShow the amount due to the currency precision and the address (for XRP also the destination tag, which the customer must use; the\nX-address is provided). A QR code is optional. URI schemes: `<currency name>:<address>[?amount=<amount>][?label=<label>][?message=<message>]`\nfor Bitcoin, Litecoin and Bitcoin Cash; `ethereum:<address>[?value=<value>][?gas=<suggestedGas>][?data=<bytecode>]` for Ethereum.\nThe customer must pay within five minutes of display; a payment sent in time is processed once found.\n\n## Webhooks\n\nVerify before trusting: split `signature` on `,` then on `=`; compute the lower-case hex HMAC-SHA256 of `<t>.<data>` (data exactly as received, still base64) keyed with the signing secret shown with the hosted payment plugin; the webhook is authentic when it equals an `s1` (constant-time compare). Reject when |now − t| exceeds 300 s. Then base64-decode `data` and parse the JSON. Delivery: up to 6 attempts (decision M-webhook-retries).\n\n## Quick start\n\nCreate a payment, poll it until it is confirmed, and receive its two webhooks. Against `npm start`\n(the sandbox key `demo-merchant`), a payment is found after 2 s and confirmed after 5 s (decision M2).\n\n```ts\nimport { createMerchantClient, unwrap } from 'cryptopay-openapi-client/merchant';\n\nconst m = createMerchantClient({ baseUrl: 'http://127.0.0.1:8080', apiKey: 'demo-merchant', apiSecret: 'demo-merchant-secret' });\n\n// 1. Create it. Show the customer `amount_due` of `crypto_address_info.iso` to pay to `crypto_address_info.address`\n//    before `crypto_address_info.expires_timestamp` (5 minutes).\nconst payment = await unwrap(m.POST('/payments', { body: { payment: {\n  amount: '25.00', currency_iso: 'USD', crypto_iso: 'BTC', confirmations_required: '3', external_id: 'order-1001',\n  invoice_number: 'INV1001', first_name: 'Jane', last_name: 'Doe', email: 'jane@example.com', ip: '203.0.113.7',\n  webhook_url: 'https://shop.example.com/hooks/cryptopay',\n} } }));\n\n// 2. Poll it. `status.blockchain_status` is the field that says confirmed: `Pending` (nothing found yet),\n//    `Paid` (found, not yet confirmed), `Confirmed` (the required confirmations reached: ship the order),\n//    `Expired` (the window passed with nothing found). `status.transaction_status` says how much arrived:\n//    `paid`, `overpaid` or `underpaid` (null before it is found).\nconst seen = await unwrap(m.GET('/payments/{payment_id}', { params: { path: { payment_id: String(payment.id) }, query: { crypto_iso: 'BTC' } } }));\nconst confirmed = seen.status.blockchain_status === 'Confirmed';\n```\n\nRather than poll, receive the webhooks: `paymentFound` (transaction_status `pending_confirmation`), then\n`paymentConfirmed` (`paid`, `overpaid` or `underpaid`), each POSTed to the payment's `webhook_url` and signed with\nyour key's webhook signing secret (sandbox: `demo-signing-secret`). `payment_id` in the payload is the `id` the\ncreate call answered: that links a webhook to its payment.\n\n```ts\nimport express from 'express';\nimport { webhookHandler } from 'cryptopay-openapi-client/webhooks';\n\ndeclare function markOrder(paymentId: number, confirmed: boolean, amount: string): Promise<void>; // your own logic\n\nconst app = express();\napp.post('/hooks/cryptopay', webhookHandler({\n  secret: process.env.SIGNING_SECRET!, // verifies the signature and the timestamp, skips a delivery already processed\n  onPayment: async (p) => markOrder(p.payment_id, p.transaction_status !== 'pending_confirmation', p.amount_received),\n}));\n```\n\nIn tests, skip the waiting: `POST /sandbox/v1/clock/advance {\"seconds\": 5}` runs found and confirmed (and their\nwebhooks) at once, and `POST /sandbox/v1/merchants/demo-merchant/payments {\"blockchain_status\": \"Confirmed\", \"payment\": {…}}`\nloads a payment already confirmed (the sandbox control API, `createSandboxClient`).\n\n## Verifying webhooks\n\nEvery webhook is a POST of `{\"signature\": \"t=<unix s>,s1=<hex>\", \"data\": \"<base64 JSON>\"}` (decision M3). Before trusting one:\n\n1. Keep the raw body and parse it as JSON; do not re-serialise `data`.\n2. Split `signature` on `,` then on `=`: one `t` and one or more `s1`.\n3. Compute the lower-case hex HMAC-SHA256 of `<t>.<data>` (`data` exactly as received, still base64), keyed with the\n   signing secret of the hosted payment plugin (sandbox: `demo-signing-secret`).\n4. The webhook is authentic when the result equals one of the `s1` values, compared in constant time.\n5. Reject it when |now − t| exceeds 300 seconds (replays).\n6. Base64-decode `data` and parse the JSON: a PaymentWebhookPayload or a RefundWebhookPayload.\n7. Answer any 2xx quickly. Delivery is at least once, so ignore a `data` already processed.\n\nWith the TypeScript client, `verifyWebhook` does steps 2 to 6 and throws a typed error naming the failed check:\n\n```ts\nimport express from 'express';\nimport { verifyWebhook } from 'cryptopay-openapi-client/webhooks';\n\nconst app = express();\n// Keep the raw body: the signature covers `data` exactly as sent.\napp.post('/webhooks', express.text({ type: 'application/json' }), (req, res) => {\n  try {\n    const event = verifyWebhook({ body: req.body, secret: 'demo-signing-secret', toleranceSec: 300 });\n    console.log(event.type, event.payload); // 'payment' or 'refund', the decoded payload\n    res.sendStatus(200); // any 2xx acknowledges; anything else is retried\n  } catch (err) {\n    res.status(400).send(String(err)); // bad signature, stale timestamp or malformed payload\n  }\n});\napp.listen(3000);\n```\n\nThe same check in a shell:\n\n```sh\n# BODY is the raw POST body: {\"signature\":\"t=<unix s>,s1=<hex>\",\"data\":\"<base64 JSON>\"}\nSIG=$(printf '%s' \"$BODY\" | jq -r .signature)\nDATA=$(printf '%s' \"$BODY\" | jq -r .data)\nT=${SIG#t=}; T=${T%%,*}\nEXPECTED=$(printf '%s' \"$T.$DATA\" | openssl dgst -sha256 -hmac 'demo-signing-secret' | awk '{print $NF}')\ncase \",$SIG,\" in *\",s1=$EXPECTED,\"*) echo authentic ;; *) echo 'bad signature' ;; esac\n[ $(( $(date +%s) - T )) -le 300 ] && [ $(( T - $(date +%s) )) -le 300 ] || echo 'stale timestamp'\nprintf '%s' \"$DATA\" | base64 -d  # the payload, JSON\n```\n\nEach webhook below also has a curl sample that sends a signed test delivery to a local receiver.\n\n## Limits\n\n| Limit | Value |\n|---|---|\n| GET /transactions `limit` | default 100, maximum 500 |\n| Confirmations threshold | minimum 1 |\n| Refund `expires_in` | 12 to 336 hours, default 24 |\n| Invoice life | expires 90 days after `due_at` |\n| Payment address window | five minutes from display (`expires_timestamp`) |\n| Webhook timestamp tolerance (recommended) | 300 seconds |\n| Polling Query a Payment (recommended) | every 5 s until found, then about every minute |\n| Rate limit | 120 requests per minute per API key; then 429 code `1007` with `Retry-After` |\n| Request body | 100 kB (413 code `1008`) |\n\nRecommended confirmations (low risk): Bitcoin 3, Ethereum 24, Litecoin 12, Bitcoin Cash 3.\n\n## Decisions on what the document leaves open\n\n- **M1: Error bodies and the status of validation errors.** Missing or wrong credentials answer 401 `{title: \"Unauthorized\", code: \"1001\", details}`. Validation failures answer 422 with `source: [{<field>: <reason>}]` (nested fields dotted, e.g. `payment.email`). An unknown `crypto_iso` (or any cryptocurrency code) answers 422 code `2004` \"Invalid currency type\" naming the field.\n- **M2: Sandbox lifecycle.** With sandbox keys a payment starts blockchain `Pending`, transaction `null`; after `foundAfterMs` (default 2000) it is `Paid` / `pending_confirmation` and the paymentFound webhook is sent; after `confirmedAfterMs` (default 5000) it is `Confirmed` and `paid` — `overpaid` for amount 100, `underpaid` for amount 200 — and the paymentConfirmed webhook is sent. Timings are configurable. Sandbox transactions carry `is_sandbox: true`.\n- **M-sandbox-invoices: Sandbox invoices.** With sandbox keys a simulated recipient pays each new invoice in BTC at the sandbox rate: after `foundAfterMs` the transaction is `pending_confirmation` in BTC (amount_due, exchange_rate, amount_received, txid set) and the invoice `pending_confirmation` (delivery `viewed` when the service e-mailed it); after `confirmedAfterMs` it is `paid`, `overpaid` for amount 100 and `underpaid` for amount 200 (as M2). An invoice of amount 300 is never paid, so it stays `unpaid` and expires. Invoices of live keys wait for a real payer.\n- **M3: Webhook signing and targets.** Webhooks POST JSON `{signature: \"t=<unix s>,s1=<hex>\", data: \"<base64 JSON>\"}` (or the same two fields form-encoded, M-webhook-form); s1 = lower-case hex HMAC-SHA256(signing secret, `<t>.<data>`). Delivery is at-least-once with retries and backoff (M-webhook-retries); every attempt is logged. Targets must be https, except that sandbox keys may target http on loopback (127.0.0.1, localhost) so local development works; the schema states this for both (pattern: https, or http on 127.0.0.1, localhost or [::1]) and the server also refuses the http form for live keys (422 naming `webhook_url`). Refund `webhook_url` must be https in every mode (document, section 4.13). The reference server never delivers to link-local, unspecified, multicast or reserved addresses, nor to private networks unless its config allows them (checked for every address a target resolves to, when connecting); such an attempt fails and its log entry says why.\n- **M-answers: Which statuses an operation can answer.** Every operation declares every status the server can send for it: 422 for a refused request (a missing, malformed or unknown parameter: an operation without parameters refuses unknown query parameters too), 401 where it is signed or authenticated, 404 (no such record, or no such path), 405 (a method the path does not have; `Allow` lists those it has), 413 and 415 where it takes a body, 429 and 503 (both with `Retry-After`, in seconds) and 500. The error responses are written once under `components/responses` and referred to by each operation.\n- **M-sizes: Sizes of strings, numbers and lists.** Every string has a `maxLength`, every integer a `minimum` and a `maximum`, every list a `maxItems`, and the server refuses a request beyond them (it validates against this document). Where the source documents give a limit it is that one; otherwise: names 100, addresses 200, cities and regions 100, phones 20, zips 20, invoice numbers 64, IP addresses 45, e-mails 254, URLs 2048, decimal amounts 40, date-times 40, references 255, descriptions 255, blockchain addresses and ids 128, tokens 4096, codes 32, passwords 128 characters. Integers go at most to 2^53 - 1 (9007199254740991), the largest a JSON reader keeps exact; ids start at 1. Lists the API does not page hold at most 10,000 items, reference lists 100. An e-mail address is checked by exactly JSON Schema's `format: email` (RFC 5321/5322 addresses such as `a+b{c}@x.dev` are valid). A fiat refund amount (`amount_to_refund_fiat`) has at most 2 decimal places, as the server has always required. An empty query value is refused where the parameter declares `minLength: 1`.\n- **M-amount-bounds: How large an amount may be, so that what is computed from it fits its own fields.** An amount a request gives (payment, widget payment, invoice, refund) has at most 15 significant digits before the point (leading zeros are not counted). Every amount the server computes from it then stays within its declared bounds: the crypto amount due at the smallest sandbox rate (XRP in EUR, 0.46) has at most 16 integer digits, and at the finest precision (ETH, 18 places) at most 35 characters, within the 40 of every decimal field. A larger amount answers 422 naming the field.\n- **M-links: How the operations chain.** Each operation whose success response carries an id declares OpenAPI `links` to every operation that takes that id (`$response.body#/id`; a list through its first element, `#/transactions/0/id`). They are the flows the contract runner follows: create, then read, change and delete what was created.\n- **M4: Refund limits.** The refunds of a transaction together cannot exceed what was received (422 code `2002`). `expires_in` is 12..336 hours, default 24.\n- **M5: Idempotency.** The same `invoice_number` cannot create a second payment or invoice (widget payments included): 422 code `2001` naming the field.\n- **M-error-codes: Complete list of error codes.** The codes are those of `API_ERROR_CODES`, each tied to one HTTP status: `1001` Unauthorized (HTTP 401); `1002` Unprocessable Entity (HTTP 422); `1003` Permission denied (HTTP 401); `1004` Not Found (HTTP 404); `1005` Internal Server Error (HTTP 500); `1006` Service Unavailable (HTTP 503); `1007` Too Many Requests (HTTP 429); `1008` Payload Too Large (HTTP 413); `1009` Method Not Allowed (HTTP 405); `1010` Unsupported Media Type (HTTP 415); `1011` Malformed request body (HTTP 400); `1012` Conflict (HTTP 409); `2001` Duplicate invoice number (HTTP 422); `2002` Refund not allowed (HTTP 422); `2003` Duplicate e-mail (HTTP 422); `2004` Invalid currency type (HTTP 422).\n- **M-errors: Which operation answers which error.** Every operation may answer 401, 429, 500 and 503. Operations with a record id in the path answer 404 when it does not exist. Any request part failing its schema (body, query or path, e.g. `/transactions/abc`) answers 422 code `1002`. A body that is not valid JSON, or not valid form encoding (M-form), answers 400 code `1011`; a body over 100 kB answers 413 code `1008` (unsupported media type 415 `1010` and unknown method 405 `1009` are answered by the router for every path). An id given in a body (`invoice_recipient_id`, instant refund `id`) that does not exist answers 422 naming the field. A key without the Refund Create permission answers 401 code `1003`.\n- **M-created: 201 or 200 for creations.** Every POST that stores a resource answers 201 Created: createPayment (stated by the document), createInvoice, createInvoiceRecipient, createRefund, createInstantRefund. createWidgetPayment answers 200, matching the `status: 200` its body carries. Updates answer 200; deletion 204 without body.\n- **M-rate-limit: Rate limits.** 120 requests per minute per API key (per client IP when unauthenticated), a fixed one-minute window. Beyond it: 429 code `1007` with `Retry-After` (seconds until the window resets). Configurable.\n- **M-versioning: Versioning policy.** Version 2, in the path `/merchant/v2` (document version `2.x.y`). Additive changes (new optional fields, new endpoints, new enum values in responses) stay in v2; clients must ignore unknown fields. A breaking change gets `/merchant/v3`, served beside v2 for a deprecation period.\n- **M-conditional-fields: How conditional requirements are expressed.** Fields required \"unless\"/\"or\" are optional in the schema; a Zod refinement checks the rule and the same rule is written as JSON Schema `anyOf` so the validator enforces it: invoice recipients need `company_name`, or `first_name` and `last_name`; createInvoice needs `email`, `company_name`, `first_name` and `last_name` unless `invoice_recipient_id` is given (the document marks all four this way, read literally); when `invoice_recipient_id` is given, the stored recipient is used, inline recipient fields are ignored and `save_recipient` has no effect.\n- **M-refund-amounts: Amount fields that depend on the settlement method.** Only the server knows a transaction's settlement method. The schema requires at least one of `amount_to_refund_fiat` / `amount_to_refund`; the server requires the one matching the method (instant: fiat; manual: crypto), 422 naming it, and ignores the other. The amount may not have more decimal places than its unit (fiat: 2; crypto: the currency's precision), 422 naming it. For instant refunds, `refund_full_amount: true` refunds everything still refundable and forbids both amount fields. An omitted refund `webhook_url` means no webhook (the document's \"empty\").\n- **M-refund-transitions: Refund status transitions.** E-mail-link refund: `pending` (created; link e-mailed when `send_email`) → `email_opened` (customer opened the link) → `refunded` (address given and the refund sent; `txid` set). `pending`/`email_opened` → `cancelled` when `expires_at` passes unanswered. Any non-final → `problem` when sending fails. Instant refund: `pending` → `refunded` once on the blockchain (`blockchain_txid` set) or `problem`. Final states (refunded, problem, cancelled) send the refundProcessed webhook once when a `webhook_url` was given. A cancelled or problem refund frees its amount for a new refund.\n- **M-instant-refund-record: What GET /refunds/{refund_id} returns for an instant refund.** An instant refund is also a Refund: `refund_id` works with GET /refunds/{refund_id} and it is listed by GET /transactions/{transaction_id}/refunds. Its `email` is the customer e-mail of the refunded transaction, `url` its status page, `expires_at` equals `created_at`, `txid` is the `blockchain_txid`, and its status is one of pending, refunded, problem.\n- **M-payout-transitions: Payout status transitions.** `settlement_pending` (generated, not processed) → `processing` → `completed` (payment made; `payment_made_at` set). Manual payouts: `processing` → `settlement_error` on failure, then → `processing` when retried by the platform.\n- **M-payout-made-at: payment_made_at of a payout not yet paid.** Null until the payout is completed, in the list item as in the detail (the document gives \"string or null\" for the detail only; one payout cannot be both).\n- **M-payout-transaction-id: Meaning of transaction_id (string) in payout transaction items.** The blockchain transaction id, as in the `transaction_id` filter of GET /transactions; the platform transaction id is `id`. `source` is free text (no vocabulary given).\n- **M-delivery-transitions: Invoice delivery status transitions.** `null` (not sent: pending when `send_customer_email` is true, else stays null) → `sent` → `delivered` → `opened` (e-mail viewed) → `viewed` (link clicked). From `sent`: `bounced` (undeliverable), `spam` (reported), `error` (sending failed). Only the service's own e-mails are tracked.\n- **M-invoice-transitions: Invoice status transitions.** `unpaid` → `pending_confirmation` (payment found) → `paid`/`overpaid`/`underpaid` (confirmed) → `completed` (over/underpaid marked completed). `unpaid` → `cancelled` (marked in the merchant account) and `unpaid` → `expired` when `expires_at` (90 days after `due_at`) passes. Invoice payments are not announced by webhook (no webhook_url on invoices).\n- **M-expired: Trigger of blockchain status Expired.** When `expires_timestamp` (five minutes after display) passes with no funds received within it, blockchain status becomes `Expired` and transaction status stays `null`. `Expired` is final (statuses never move backwards; the document shows no late payment): funds arriving after the window are recorded on the transaction (`amount_received`, `txid`) and the statuses stay. Funds received within the window but found later (a delayed confirmation, a stalled lifecycle) keep the payment `Pending` until found, then `Paid` → `Confirmed`: it never shows `Expired`.\n- **M-webhook-retries: Webhook delivery retries.** Delivery is at-least-once: up to 6 attempts, the retries after 1 s, 2 s, 4 s, 8 s, 16 s. An attempt fails on any status other than 2xx, a network error, or no answer within 10 s. Every attempt is logged and re-signed with its own `t`; `data` is the same bytes in every attempt, so a receiver can ignore one already processed.\n- **M-webhook-form: Webhooks for receivers that read form fields (shop plugins).** Encoding: JSON by default. An API key can be set to form encoding instead (server config `webhookEncoding: \"form\"` on the key; the sandbox keys use JSON): the same envelope is then POSTed as `application/x-www-form-urlencoded` with exactly two fields, `signature` and `data` (read them as `$_POST['signature']` and `$_POST['data']`), with the same signature, retries and delivery log. Verify exactly as for JSON: `data` is the base64 string as received. Receivers that key the HMAC with a posted `signing` field cannot verify these webhooks, and never will: the signing secret is what proves a webhook comes from us, so a webhook that carried it could be forged by anyone who saw one (a log, a proxy, a misdirected delivery). No webhook ever contains the signing secret or any other credential. Such a receiver must be given the signing secret of the API key in its own settings.\n- **M-transaction-status-null: Transaction.status and the null of the vocabulary.** Transaction `status` may be `null` (payment not found yet), as in the vocabulary of section 3 and Payment `transaction_status`. Filters (`status` of GET /transactions) take the non-null values only.\n- **M-payout-id: Transaction.payout_id before payout.** `null` until the transaction is paid out.\n- **M-invoice-transaction: The transaction of an unpaid invoice.** Created with the invoice, status `invoice_sent`, `amount_due` `0`, `amount_received`/`txid` null, `currency` the invoice fiat currency until the recipient chooses a cryptocurrency (then that code).\n- **M-invoice-recipient: invoice_recipient_id of an invoice without a saved recipient.** `null` when the recipient was given inline and not saved (`save_recipient` false), or was deleted since; deleting a recipient leaves its invoices otherwise unchanged.\n- **M-recipient-nulls: Recipient fields not given.** Every recipient field that is optional at creation is `null` when not given (the document types only `company_name` as nullable; the others can be absent too).\n- **M-recipient-update: PATCH semantics.** At least one field; given fields replace the stored values, absent ones are kept (no clearing). The result must still satisfy the naming rule (422).\n- **M-invoice-description: Length of an invoice description.** At most 255 characters.\n- **M-send-reminders: Default of send_reminders.** false.\n- **M-ids: Types of path ids.** `payment_id` is a string as the document says (digits in practice); every other id is an integer, matching the resources.\n- **M-required-strings: Empty required strings without a character class.** `external_id` and the instant refund `address` must be non-empty. Listing endpoints other than GET /transactions are not paginated.\n- **M-charclasses: Character classes.** As the shared primitives (C1, C2): name, address, city, state and zip classes also allow the space character; IP addresses also allow hex digits (IPv6).\n- **M-form: Request bodies other than JSON.** Every operation that takes a JSON body also takes the same fields as `application/x-www-form-urlencoded` (UTF-8), declared as a second media type with the same schema and validated by the same validator with the same errors. Nesting follows Rack: `a[b][c]=v` is `{a: {b: {c: v}}}`; `orders[][k]=v` appends to a list of objects, and a key the current (last) object already has starts the next one, so `orders[][side]=buy&orders[][side]=sell` is two orders. A plain name given twice collects its values in a list, as in the URL query. Form values are strings. Each form media type states this in its `encoding`: `style: deepObject, explode: true` for an object field (`payment[amount]=10`), `style: form, explode: true` for the others (`a=1&a=2`). Where a body nests deeper than one level or holds a list of objects, which OpenAPI cannot express, the media type carries `x-form-nesting: rack`: its nested fields follow the Rack rules above. A string becomes a number or a boolean only where the schema wants one and only when it is the canonical text of that value: `\"1\"`, `\"-2\"`, `\"0.5\"`, `\"true\"`, `\"false\"`; not `\"1.0\"`, `\" 1\"`, `\"1e0\"`, `\"01\"`, `\"yes\"`, which stay strings and fail validation naming the field. Nothing else changes type. At most 1000 fields and 5 bracket levels. A malformed form body (bad percent-encoding or UTF-8, brackets, a name used as both a value and a group, over the limits) answers 400 code `1011`. Any other media type answers 415 (`1010`).\n- **M-lenient-scalars: Numbers and booleans sent as JSON strings.** Accepted where the schema wants an integer, a number or a boolean, as the platform's plugins send them (Magento sends `\"hosted_payment_id\": \"1\"`). A string becomes a number or a boolean only where the schema wants one and only when it is the canonical text of that value: `\"1\"`, `\"-2\"`, `\"0.5\"`, `\"true\"`, `\"false\"`; not `\"1.0\"`, `\" 1\"`, `\"1e0\"`, `\"01\"`, `\"yes\"`, which stay strings and fail validation naming the field. Nothing else changes type. The documents stay strict: they describe what a client should send.\n- **M-plugin-fields: Fields a request body does not define.** Ignored, in JSON and form bodies alike: the body schemas leave unknown fields open (any value, under a name a form body can carry: not empty, no brackets, at most 255 characters; `propertyNames`) and the server drops them before the handler. This keeps the hosted-payment plugins of version 1 working: WooCommerce, PrestaShop and Shopware still post `merchant_id` and `data_encryption[...]` with Create Widget Payment (version 2 removed both, section 9); they are accepted and ignored. A field the body does define is still validated, so a wrong value, a missing required field or a value of the wrong type is refused (422 naming it).\n- **M-csv: CSV invoice upload path and method.** Not an HTTP operation. A file is validated by a library function and `npm run csv -- validate <file>` (decision P3): header `invoice_number,email,amount,include_fee,company_name,first_name,last_name` (`include_fee` stands for the brand-named column), at most 1000 rows, one error per bad cell with row and column, nothing partially accepted. Rows follow the InvoiceCsvRow schema (the JSON Schema file `InvoiceCsvRow.schema.json` published beside this document, not a component: no HTTP operation carries it): empty cell = absent; `invoice_number` optional (generated), `email`, `amount` and `include_fee` required; `company_name`, or `first_name` and `last_name`.\n- **M-idempotency: Retrying a POST whose answer was lost.** Every POST takes an optional `Idempotency-Key` header (1 to 255 visible ASCII characters). The server keeps, per API key, the key with a fingerprint of the request (method, path, body, principal) and its answer for 24 hours (in the state store; in Redis when instances share it). A request repeated with the same key and fingerprint is not executed again: it gets the stored status and body with the header `Idempotent-Replayed: true`. The same key with a different request answers 422 code `1002` naming `Idempotency-Key`. While the first request with a key is still running, a second one answers 409 code `1012` with `Retry-After: 1` (it is not executed; retried, it gets the stored answer). The answer is stored in the same transaction as the writes of the request and is the answer sent, so a crash after the commit cannot let a retry execute again. With Redis shared by instances, the key is claimed in Redis first and the answer copied there after the commit; after a crash between the two, retries get the 409 until the lease of the claim (60 s) runs out, then the stored answer. Answers stored: 2xx and 4xx except 409 and 429; a 5xx or 429 before the writes of the request committed frees the key, so the retry executes. The typed clients send one key per logical call, the same on each retry, and retry POSTs by default.\n",
     "license": {
       "name": "MIT",
       "identifier": "MIT"
@@ -17,11 +17,11 @@ const document: Record<string, unknown> = {
   },
   "servers": [
     {
-      "url": "/merchant/v2",
+      "url": "/merchant/v3",
       "description": "Relative to the host serving this document"
     },
     {
-      "url": "http://127.0.0.1:8080/merchant/v2",
+      "url": "http://127.0.0.1:8080/merchant/v3",
       "description": "Local sandbox (npm start)"
     }
   ],
@@ -157,14 +157,14 @@ const document: Record<string, unknown> = {
           "amount_to_refund_fiat": {
             "type": "string",
             "maxLength": 40,
-            "pattern": "^(0*[1-9][0-9]*(\\.[0-9]{1,2})?|0+\\.([1-9][0-9]?|0[1-9]))$",
+            "pattern": "^(0*[1-9][0-9]{0,14}(\\.[0-9]{1,2})?|0+\\.([1-9][0-9]?|0[1-9]))$",
             "description": "Fiat amount. Required for instant settlement unless refund_full_amount.; greater than 0, at most 2 decimal places",
             "example": "10.00"
           },
           "amount_to_refund": {
             "type": "string",
             "maxLength": 40,
-            "pattern": "^(0*[1-9][0-9]*(\\.[0-9]+)?|0+\\.[0-9]*[1-9][0-9]*)$",
+            "pattern": "^(0*[1-9][0-9]{0,14}(\\.[0-9]+)?|0+\\.[0-9]*[1-9][0-9]*)$",
             "description": "Cryptocurrency amount. Required for manual settlement unless refund_full_amount.; greater than 0",
             "example": "10.00"
           },
@@ -231,7 +231,14 @@ const document: Record<string, unknown> = {
               }
             }
           }
-        ]
+        ],
+        "propertyNames": {
+          "pattern": "^[^\\[\\]]+$",
+          "not": {
+            "const": "__proto__"
+          },
+          "maxLength": 255
+        }
       },
       "CreateInvoiceFields": {
         "type": "object",
@@ -239,7 +246,7 @@ const document: Record<string, unknown> = {
           "amount": {
             "type": "string",
             "maxLength": 40,
-            "pattern": "^(0*[1-9][0-9]*(\\.[0-9]+)?|0+\\.[0-9]*[1-9][0-9]*)$",
+            "pattern": "^(0*[1-9][0-9]{0,14}(\\.[0-9]+)?|0+\\.[0-9]*[1-9][0-9]*)$",
             "description": "Amount due in `currency_iso`; greater than 0",
             "example": "10.00"
           },
@@ -257,6 +264,7 @@ const document: Record<string, unknown> = {
             "type": "string",
             "maxLength": 254,
             "format": "email",
+            "pattern": "^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\\.)+[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?$",
             "description": "Recipient e-mail. Required unless `invoice_recipient_id` is given",
             "example": "jane@example.com"
           },
@@ -641,7 +649,14 @@ const document: Record<string, unknown> = {
         "required": [
           "invoice_recipient"
         ],
-        "description": "Body of Create an Invoice Recipient: fields nested under `invoice_recipient`."
+        "description": "Body of Create an Invoice Recipient: fields nested under `invoice_recipient`.",
+        "propertyNames": {
+          "pattern": "^[^\\[\\]]+$",
+          "not": {
+            "const": "__proto__"
+          },
+          "maxLength": 255
+        }
       },
       "CreateInvoiceRequest": {
         "type": "object",
@@ -658,7 +673,14 @@ const document: Record<string, unknown> = {
         "required": [
           "invoice"
         ],
-        "description": "Body of Create an Invoice: fields under `invoice`, `save_recipient` beside it."
+        "description": "Body of Create an Invoice: fields under `invoice`, `save_recipient` beside it.",
+        "propertyNames": {
+          "pattern": "^[^\\[\\]]+$",
+          "not": {
+            "const": "__proto__"
+          },
+          "maxLength": 255
+        }
       },
       "CreatePaymentFields": {
         "type": "object",
@@ -666,7 +688,7 @@ const document: Record<string, unknown> = {
           "amount": {
             "type": "string",
             "maxLength": 40,
-            "pattern": "^(0*[1-9][0-9]*(\\.[0-9]+)?|0+\\.[0-9]*[1-9][0-9]*)$",
+            "pattern": "^(0*[1-9][0-9]{0,14}(\\.[0-9]+)?|0+\\.[0-9]*[1-9][0-9]*)$",
             "description": "Amount in `currency_iso`; digits and `.`; greater than 0",
             "example": "10.00"
           },
@@ -739,6 +761,7 @@ const document: Record<string, unknown> = {
             "type": "string",
             "maxLength": 254,
             "format": "email",
+            "pattern": "^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\\.)+[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?$",
             "description": "Customer's e-mail address",
             "example": "jane@example.com"
           },
@@ -1066,7 +1089,14 @@ const document: Record<string, unknown> = {
         "required": [
           "payment"
         ],
-        "description": "Body of Create a Payment: the fields nested under `payment`."
+        "description": "Body of Create a Payment: the fields nested under `payment`.",
+        "propertyNames": {
+          "pattern": "^[^\\[\\]]+$",
+          "not": {
+            "const": "__proto__"
+          },
+          "maxLength": 255
+        }
       },
       "CreateRefundRequest": {
         "type": "object",
@@ -1075,20 +1105,21 @@ const document: Record<string, unknown> = {
             "type": "string",
             "maxLength": 254,
             "format": "email",
+            "pattern": "^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\\.)+[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?$",
             "description": "Customer address for the refund link",
             "example": "jane@example.com"
           },
           "amount_to_refund_fiat": {
             "type": "string",
             "maxLength": 40,
-            "pattern": "^(0*[1-9][0-9]*(\\.[0-9]{1,2})?|0+\\.([1-9][0-9]?|0[1-9]))$",
+            "pattern": "^(0*[1-9][0-9]{0,14}(\\.[0-9]{1,2})?|0+\\.([1-9][0-9]?|0[1-9]))$",
             "description": "Fiat amount. Required for instant-settlement transactions.; greater than 0, at most 2 decimal places",
             "example": "10.00"
           },
           "amount_to_refund": {
             "type": "string",
             "maxLength": 40,
-            "pattern": "^(0*[1-9][0-9]*(\\.[0-9]+)?|0+\\.[0-9]*[1-9][0-9]*)$",
+            "pattern": "^(0*[1-9][0-9]{0,14}(\\.[0-9]+)?|0+\\.[0-9]*[1-9][0-9]*)$",
             "description": "Cryptocurrency amount. Required for manual-settlement transactions.; greater than 0",
             "example": "10.00"
           },
@@ -1129,7 +1160,14 @@ const document: Record<string, unknown> = {
               "amount_to_refund"
             ]
           }
-        ]
+        ],
+        "propertyNames": {
+          "pattern": "^[^\\[\\]]+$",
+          "not": {
+            "const": "__proto__"
+          },
+          "maxLength": 255
+        }
       },
       "CreateWidgetPaymentRequest": {
         "type": "object",
@@ -1137,7 +1175,7 @@ const document: Record<string, unknown> = {
           "amount": {
             "type": "string",
             "maxLength": 40,
-            "pattern": "^(0*[1-9][0-9]*(\\.[0-9]+)?|0+\\.[0-9]*[1-9][0-9]*)$",
+            "pattern": "^(0*[1-9][0-9]{0,14}(\\.[0-9]+)?|0+\\.[0-9]*[1-9][0-9]*)$",
             "description": "Amount in the merchant's default currency; digits and `.`; greater than 0",
             "example": "10.00"
           },
@@ -1173,6 +1211,7 @@ const document: Record<string, unknown> = {
             "type": "string",
             "maxLength": 254,
             "format": "email",
+            "pattern": "^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\\.)+[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?$",
             "description": "Customer's e-mail address",
             "example": "jane@example.com"
           },
@@ -1517,7 +1556,14 @@ const document: Record<string, unknown> = {
           "last_name",
           "email"
         ],
-        "description": "Body of Create Widget Payment (section 4.1), flat."
+        "description": "Body of Create Widget Payment (section 4.1), flat.",
+        "propertyNames": {
+          "pattern": "^[^\\[\\]]+$",
+          "not": {
+            "const": "__proto__"
+          },
+          "maxLength": 255
+        }
       },
       "CryptoAddressInfo": {
         "type": "object",
@@ -1827,6 +1873,7 @@ const document: Record<string, unknown> = {
             "type": "string",
             "maxLength": 254,
             "format": "email",
+            "pattern": "^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\\.)+[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?$",
             "description": "Recipient's e-mail address",
             "example": "jane@example.com"
           },
@@ -1863,134 +1910,6 @@ const document: Record<string, unknown> = {
           "transaction"
         ],
         "description": "An invoice (section 2.5) with its transaction (2.3)"
-      },
-      "InvoiceCsvRow": {
-        "type": "object",
-        "properties": {
-          "invoice_number": {
-            "anyOf": [
-              {
-                "type": "string",
-                "enum": [
-                  ""
-                ]
-              },
-              {
-                "type": "string",
-                "maxLength": 64,
-                "pattern": "^[a-zA-Z0-9]+$",
-                "description": "Invoice number, a-z A-Z 0-9; unique (decision M5); empty: generated",
-                "example": "INV1001"
-              }
-            ]
-          },
-          "email": {
-            "type": "string",
-            "maxLength": 254,
-            "format": "email",
-            "description": "Recipient e-mail address",
-            "example": "jane@example.com"
-          },
-          "amount": {
-            "type": "string",
-            "maxLength": 40,
-            "pattern": "^[0-9]+(\\.[0-9]+)?$",
-            "description": "Amount, digits and `.`, no thousands separators",
-            "example": "10.00"
-          },
-          "include_fee": {
-            "type": "string",
-            "enum": [
-              "true",
-              "false"
-            ],
-            "description": "Whether the service fee is added to the amount: `true` or `false`",
-            "example": "false"
-          },
-          "company_name": {
-            "anyOf": [
-              {
-                "type": "string",
-                "enum": [
-                  ""
-                ]
-              },
-              {
-                "type": "string",
-                "maxLength": 100,
-                "pattern": "^[a-zA-Z.' -]+$",
-                "description": "Company name. A recipient needs `company_name`, or both `first_name` and `last_name` (either or both ways may be given).",
-                "example": "Acme Widgets"
-              }
-            ]
-          },
-          "first_name": {
-            "anyOf": [
-              {
-                "type": "string",
-                "enum": [
-                  ""
-                ]
-              },
-              {
-                "type": "string",
-                "maxLength": 100,
-                "pattern": "^[a-zA-Z.' -]+$",
-                "description": "First name. A recipient needs `company_name`, or both `first_name` and `last_name` (either or both ways may be given).",
-                "example": "Jane"
-              }
-            ]
-          },
-          "last_name": {
-            "anyOf": [
-              {
-                "type": "string",
-                "enum": [
-                  ""
-                ]
-              },
-              {
-                "type": "string",
-                "maxLength": 100,
-                "pattern": "^[a-zA-Z.' -]+$",
-                "description": "Last name. A recipient needs `company_name`, or both `first_name` and `last_name` (either or both ways may be given).",
-                "example": "Doe"
-              }
-            ]
-          }
-        },
-        "required": [
-          "email",
-          "amount",
-          "include_fee"
-        ],
-        "description": "One row of the CSV invoice upload (section 2.12), as strings. Empty cells are absent. Not an HTTP body: validated by `npm run csv -- validate <file>`, at most 1000 rows. A recipient needs `company_name`, or both `first_name` and `last_name` (either or both ways may be given).",
-        "anyOf": [
-          {
-            "required": [
-              "company_name"
-            ],
-            "properties": {
-              "company_name": {
-                "minLength": 1
-              }
-            }
-          },
-          {
-            "required": [
-              "first_name",
-              "last_name"
-            ],
-            "properties": {
-              "first_name": {
-                "minLength": 1
-              },
-              "last_name": {
-                "minLength": 1
-              }
-            }
-          }
-        ]
       },
       "InvoiceDeliveryStatus": {
         "type": "string",
@@ -2374,6 +2293,7 @@ const document: Record<string, unknown> = {
             "type": "string",
             "maxLength": 254,
             "format": "email",
+            "pattern": "^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\\.)+[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?$",
             "description": "Recipient e-mail address",
             "example": "jane@example.com"
           },
@@ -2446,6 +2366,7 @@ const document: Record<string, unknown> = {
             "type": "string",
             "maxLength": 254,
             "format": "email",
+            "pattern": "^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\\.)+[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?$",
             "description": "Recipient e-mail address",
             "example": "jane@example.com"
           },
@@ -2803,6 +2724,7 @@ const document: Record<string, unknown> = {
             "type": "string",
             "maxLength": 254,
             "format": "email",
+            "pattern": "^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\\.)+[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?$",
             "description": "Recipient e-mail address",
             "example": "jane@example.com"
           },
@@ -3297,6 +3219,34 @@ const document: Record<string, unknown> = {
           "transaction_status"
         ],
         "description": "Blockchain and transaction status of a payment (section 3)"
+      },
+      "PaymentWebhookEnvelope": {
+        "type": "object",
+        "properties": {
+          "signature": {
+            "type": "string",
+            "maxLength": 4096,
+            "pattern": "^t=(0|[1-9][0-9]*)(,s1=[0-9a-f]{64})+$",
+            "description": "`t=<unix seconds>,s1=<hex>`: s1 is the lower-case hex HMAC-SHA256 of `<t>.<data>` (data as received, still encoded) keyed with the signing secret (decision M3).",
+            "example": "t=1767225600,s1=1210f135ab8838d589530d87ad0760bca7caa802cbb08e4e1b99d9f1ec0360ae"
+          },
+          "data": {
+            "type": "string",
+            "maxLength": 100000,
+            "pattern": "^[A-Za-z0-9+/]*={0,2}$",
+            "description": "Base64 encoding of the JSON payload (PaymentWebhookPayload)",
+            "contentEncoding": "base64",
+            "contentMediaType": "application/json",
+            "contentSchema": {
+              "$ref": "#/components/schemas/PaymentWebhookPayload"
+            }
+          }
+        },
+        "required": [
+          "signature",
+          "data"
+        ],
+        "description": "Body of a webhook POST whose `data` decodes to a PaymentWebhookPayload: `{signature, data}`"
       },
       "PaymentWebhookPayload": {
         "type": "object",
@@ -3881,6 +3831,7 @@ const document: Record<string, unknown> = {
             "type": "string",
             "maxLength": 254,
             "format": "email",
+            "pattern": "^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\\.)+[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?$",
             "description": "Customer e-mail address",
             "example": "jane@example.com"
           },
@@ -3979,6 +3930,34 @@ const document: Record<string, unknown> = {
         "description": "E-mail-link refund status: `pending` → `email_opened` → `refunded`; `cancelled` when `expires_at` passes unanswered; `problem` when processing fails (decision M-refund-transitions).",
         "example": "pending"
       },
+      "RefundWebhookEnvelope": {
+        "type": "object",
+        "properties": {
+          "signature": {
+            "type": "string",
+            "maxLength": 4096,
+            "pattern": "^t=(0|[1-9][0-9]*)(,s1=[0-9a-f]{64})+$",
+            "description": "`t=<unix seconds>,s1=<hex>`: s1 is the lower-case hex HMAC-SHA256 of `<t>.<data>` (data as received, still encoded) keyed with the signing secret (decision M3).",
+            "example": "t=1767225600,s1=1210f135ab8838d589530d87ad0760bca7caa802cbb08e4e1b99d9f1ec0360ae"
+          },
+          "data": {
+            "type": "string",
+            "maxLength": 100000,
+            "pattern": "^[A-Za-z0-9+/]*={0,2}$",
+            "description": "Base64 encoding of the JSON payload (RefundWebhookPayload)",
+            "contentEncoding": "base64",
+            "contentMediaType": "application/json",
+            "contentSchema": {
+              "$ref": "#/components/schemas/RefundWebhookPayload"
+            }
+          }
+        },
+        "required": [
+          "signature",
+          "data"
+        ],
+        "description": "Body of a webhook POST whose `data` decodes to a RefundWebhookPayload: `{signature, data}`"
+      },
       "RefundWebhookPayload": {
         "type": "object",
         "properties": {
@@ -4015,6 +3994,7 @@ const document: Record<string, unknown> = {
             "type": "string",
             "maxLength": 254,
             "format": "email",
+            "pattern": "^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\\.)+[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?$",
             "description": "Customer e-mail address",
             "example": "jane@example.com"
           },
@@ -4336,32 +4316,14 @@ const document: Record<string, unknown> = {
         "required": [
           "invoice_recipient"
         ],
-        "description": "Body of Update an Invoice Recipient: fields nested under `invoice_recipient`."
-      },
-      "WebhookEnvelope": {
-        "type": "object",
-        "properties": {
-          "signature": {
-            "type": "string",
-            "maxLength": 4096,
-            "pattern": "^t=(0|[1-9][0-9]*)(,s1=[0-9a-f]{64})+$",
-            "description": "`t=<unix seconds>,s1=<hex>`: s1 is the lower-case hex HMAC-SHA256 of `<t>.<data>` (data as received, still encoded) keyed with the signing secret (decision M3).",
-            "example": "t=1767225600,s1=1210f135ab8838d589530d87ad0760bca7caa802cbb08e4e1b99d9f1ec0360ae"
+        "description": "Body of Update an Invoice Recipient: fields nested under `invoice_recipient`.",
+        "propertyNames": {
+          "pattern": "^[^\\[\\]]+$",
+          "not": {
+            "const": "__proto__"
           },
-          "data": {
-            "type": "string",
-            "maxLength": 100000,
-            "pattern": "^[A-Za-z0-9+/]*={0,2}$",
-            "description": "Base64 encoding of the JSON payload (PaymentWebhookPayload or RefundWebhookPayload)",
-            "contentEncoding": "base64",
-            "contentMediaType": "application/json"
-          }
-        },
-        "required": [
-          "signature",
-          "data"
-        ],
-        "description": "Body of every webhook POST: `{signature, data}`"
+          "maxLength": 255
+        }
       },
       "WidgetPayment": {
         "type": "object",
@@ -4939,12 +4901,12 @@ const document: Record<string, unknown> = {
           {
             "lang": "TypeScript",
             "label": "TypeScript client",
-            "source": "import { createMerchantClient } from 'cryptopay-openapi-client';\n\nconst merchant = createMerchantClient({\n  baseUrl: 'http://127.0.0.1:8080/merchant/v2',\n  apiKey: 'demo-merchant',\n  apiSecret: 'demo-merchant-secret',\n});\n\nconst { data, error } = await merchant.POST('/widget_payments', {\n  body: {\n    amount: '25.00',\n    external_id: 'order-2001',\n    hosted_payment_id: 1,\n    first_name: 'Jane',\n    last_name: 'Doe',\n    email: 'jane@example.com',\n    callback_url: 'https://shop.example.com/paid',\n    crypto_currency_iso: 'BTC',\n    confirmations_required: 3,\n  },\n});\nif (error) throw new Error(JSON.stringify(error));\nconsole.log(data);"
+            "source": "import { createMerchantClient } from 'cryptopay-openapi-client';\n\nconst merchant = createMerchantClient({\n  baseUrl: 'http://127.0.0.1:8080/merchant/v3',\n  apiKey: 'demo-merchant',\n  apiSecret: 'demo-merchant-secret',\n});\n\nconst { data, error } = await merchant.POST('/widget_payments', {\n  body: {\n    amount: '25.00',\n    external_id: 'order-2001',\n    hosted_payment_id: 1,\n    first_name: 'Jane',\n    last_name: 'Doe',\n    email: 'jane@example.com',\n    callback_url: 'https://shop.example.com/paid',\n    crypto_currency_iso: 'BTC',\n    confirmations_required: 3,\n  },\n});\nif (error) throw new Error(JSON.stringify(error));\nconsole.log(data);"
           },
           {
             "lang": "Shell",
             "label": "curl",
-            "source": "curl -X POST 'http://127.0.0.1:8080/merchant/v2/widget_payments' \\\n  -u 'demo-merchant:demo-merchant-secret' \\\n  -H 'Content-Type: application/json' \\\n  -d '{\n    \"amount\": \"25.00\",\n    \"external_id\": \"order-2001\",\n    \"hosted_payment_id\": 1,\n    \"first_name\": \"Jane\",\n    \"last_name\": \"Doe\",\n    \"email\": \"jane@example.com\",\n    \"callback_url\": \"https://shop.example.com/paid\",\n    \"crypto_currency_iso\": \"BTC\",\n    \"confirmations_required\": 3\n  }'"
+            "source": "curl -X POST 'http://127.0.0.1:8080/merchant/v3/widget_payments' \\\n  -u 'demo-merchant:demo-merchant-secret' \\\n  -H 'Content-Type: application/json' \\\n  -d '{\n    \"amount\": \"25.00\",\n    \"external_id\": \"order-2001\",\n    \"hosted_payment_id\": 1,\n    \"first_name\": \"Jane\",\n    \"last_name\": \"Doe\",\n    \"email\": \"jane@example.com\",\n    \"callback_url\": \"https://shop.example.com/paid\",\n    \"crypto_currency_iso\": \"BTC\",\n    \"confirmations_required\": 3\n  }'"
           }
         ]
       }
@@ -5105,12 +5067,12 @@ const document: Record<string, unknown> = {
           {
             "lang": "TypeScript",
             "label": "TypeScript client",
-            "source": "import { createMerchantClient } from 'cryptopay-openapi-client';\n\nconst merchant = createMerchantClient({\n  baseUrl: 'http://127.0.0.1:8080/merchant/v2',\n  apiKey: 'demo-merchant',\n  apiSecret: 'demo-merchant-secret',\n});\n\nconst { data, error } = await merchant.POST('/payments', {\n  body: {\n    payment: {\n      amount: '10.00',\n      external_id: 'order-1001',\n      currency_iso: 'USD',\n      crypto_iso: 'BTC',\n      confirmations_required: '3',\n      ip: '203.0.113.7',\n      invoice_number: 'INV1001',\n      first_name: 'Jane',\n      last_name: 'Doe',\n      email: 'jane@example.com',\n      city: 'Toronto',\n      country: 'CA',\n      webhook_url: 'https://merchant.example.com/hooks/payments',\n    },\n  },\n});\nif (error) throw new Error(JSON.stringify(error));\nconsole.log(data);"
+            "source": "import { createMerchantClient } from 'cryptopay-openapi-client';\n\nconst merchant = createMerchantClient({\n  baseUrl: 'http://127.0.0.1:8080/merchant/v3',\n  apiKey: 'demo-merchant',\n  apiSecret: 'demo-merchant-secret',\n});\n\nconst { data, error } = await merchant.POST('/payments', {\n  body: {\n    payment: {\n      amount: '10.00',\n      external_id: 'order-1001',\n      currency_iso: 'USD',\n      crypto_iso: 'BTC',\n      confirmations_required: '3',\n      ip: '203.0.113.7',\n      invoice_number: 'INV1001',\n      first_name: 'Jane',\n      last_name: 'Doe',\n      email: 'jane@example.com',\n      city: 'Toronto',\n      country: 'CA',\n      webhook_url: 'https://merchant.example.com/hooks/payments',\n    },\n  },\n});\nif (error) throw new Error(JSON.stringify(error));\nconsole.log(data);"
           },
           {
             "lang": "Shell",
             "label": "curl",
-            "source": "curl -X POST 'http://127.0.0.1:8080/merchant/v2/payments' \\\n  -u 'demo-merchant:demo-merchant-secret' \\\n  -H 'Content-Type: application/json' \\\n  -d '{\n    \"payment\": {\n      \"amount\": \"10.00\",\n      \"external_id\": \"order-1001\",\n      \"currency_iso\": \"USD\",\n      \"crypto_iso\": \"BTC\",\n      \"confirmations_required\": \"3\",\n      \"ip\": \"203.0.113.7\",\n      \"invoice_number\": \"INV1001\",\n      \"first_name\": \"Jane\",\n      \"last_name\": \"Doe\",\n      \"email\": \"jane@example.com\",\n      \"city\": \"Toronto\",\n      \"country\": \"CA\",\n      \"webhook_url\": \"https://merchant.example.com/hooks/payments\"\n    }\n  }'"
+            "source": "curl -X POST 'http://127.0.0.1:8080/merchant/v3/payments' \\\n  -u 'demo-merchant:demo-merchant-secret' \\\n  -H 'Content-Type: application/json' \\\n  -d '{\n    \"payment\": {\n      \"amount\": \"10.00\",\n      \"external_id\": \"order-1001\",\n      \"currency_iso\": \"USD\",\n      \"crypto_iso\": \"BTC\",\n      \"confirmations_required\": \"3\",\n      \"ip\": \"203.0.113.7\",\n      \"invoice_number\": \"INV1001\",\n      \"first_name\": \"Jane\",\n      \"last_name\": \"Doe\",\n      \"email\": \"jane@example.com\",\n      \"city\": \"Toronto\",\n      \"country\": \"CA\",\n      \"webhook_url\": \"https://merchant.example.com/hooks/payments\"\n    }\n  }'"
           }
         ]
       }
@@ -5226,12 +5188,12 @@ const document: Record<string, unknown> = {
           {
             "lang": "TypeScript",
             "label": "TypeScript client",
-            "source": "import { createMerchantClient } from 'cryptopay-openapi-client';\n\nconst merchant = createMerchantClient({\n  baseUrl: 'http://127.0.0.1:8080/merchant/v2',\n  apiKey: 'demo-merchant',\n  apiSecret: 'demo-merchant-secret',\n});\n\nconst { data, error } = await merchant.GET('/payments/{payment_id}', {\n  params: { path: { payment_id: '1001' }, query: { crypto_iso: 'BTC' } },\n});\nif (error) throw new Error(JSON.stringify(error));\nconsole.log(data);"
+            "source": "import { createMerchantClient } from 'cryptopay-openapi-client';\n\nconst merchant = createMerchantClient({\n  baseUrl: 'http://127.0.0.1:8080/merchant/v3',\n  apiKey: 'demo-merchant',\n  apiSecret: 'demo-merchant-secret',\n});\n\nconst { data, error } = await merchant.GET('/payments/{payment_id}', {\n  params: { path: { payment_id: '1001' }, query: { crypto_iso: 'BTC' } },\n});\nif (error) throw new Error(JSON.stringify(error));\nconsole.log(data);"
           },
           {
             "lang": "Shell",
             "label": "curl",
-            "source": "curl 'http://127.0.0.1:8080/merchant/v2/payments/1001?crypto_iso=BTC' \\\n  -u 'demo-merchant:demo-merchant-secret'"
+            "source": "curl 'http://127.0.0.1:8080/merchant/v3/payments/1001?crypto_iso=BTC' \\\n  -u 'demo-merchant:demo-merchant-secret'"
           }
         ]
       }
@@ -5429,12 +5391,12 @@ const document: Record<string, unknown> = {
           {
             "lang": "TypeScript",
             "label": "TypeScript client",
-            "source": "import { createMerchantClient } from 'cryptopay-openapi-client';\n\nconst merchant = createMerchantClient({\n  baseUrl: 'http://127.0.0.1:8080/merchant/v2',\n  apiKey: 'demo-merchant',\n  apiSecret: 'demo-merchant-secret',\n});\n\nconst { data, error } = await merchant.GET('/transactions');\nif (error) throw new Error(JSON.stringify(error));\nconsole.log(data);"
+            "source": "import { createMerchantClient } from 'cryptopay-openapi-client';\n\nconst merchant = createMerchantClient({\n  baseUrl: 'http://127.0.0.1:8080/merchant/v3',\n  apiKey: 'demo-merchant',\n  apiSecret: 'demo-merchant-secret',\n});\n\nconst { data, error } = await merchant.GET('/transactions');\nif (error) throw new Error(JSON.stringify(error));\nconsole.log(data);"
           },
           {
             "lang": "Shell",
             "label": "curl",
-            "source": "curl 'http://127.0.0.1:8080/merchant/v2/transactions' \\\n  -u 'demo-merchant:demo-merchant-secret'"
+            "source": "curl 'http://127.0.0.1:8080/merchant/v3/transactions' \\\n  -u 'demo-merchant:demo-merchant-secret'"
           }
         ]
       }
@@ -5537,12 +5499,12 @@ const document: Record<string, unknown> = {
           {
             "lang": "TypeScript",
             "label": "TypeScript client",
-            "source": "import { createMerchantClient } from 'cryptopay-openapi-client';\n\nconst merchant = createMerchantClient({\n  baseUrl: 'http://127.0.0.1:8080/merchant/v2',\n  apiKey: 'demo-merchant',\n  apiSecret: 'demo-merchant-secret',\n});\n\nconst { data, error } = await merchant.GET('/transactions/{id}', { params: { path: { id: 7001 } } });\nif (error) throw new Error(JSON.stringify(error));\nconsole.log(data);"
+            "source": "import { createMerchantClient } from 'cryptopay-openapi-client';\n\nconst merchant = createMerchantClient({\n  baseUrl: 'http://127.0.0.1:8080/merchant/v3',\n  apiKey: 'demo-merchant',\n  apiSecret: 'demo-merchant-secret',\n});\n\nconst { data, error } = await merchant.GET('/transactions/{id}', { params: { path: { id: 7001 } } });\nif (error) throw new Error(JSON.stringify(error));\nconsole.log(data);"
           },
           {
             "lang": "Shell",
             "label": "curl",
-            "source": "curl 'http://127.0.0.1:8080/merchant/v2/transactions/7001' \\\n  -u 'demo-merchant:demo-merchant-secret'"
+            "source": "curl 'http://127.0.0.1:8080/merchant/v3/transactions/7001' \\\n  -u 'demo-merchant:demo-merchant-secret'"
           }
         ]
       }
@@ -5715,12 +5677,12 @@ const document: Record<string, unknown> = {
           {
             "lang": "TypeScript",
             "label": "TypeScript client",
-            "source": "import { createMerchantClient } from 'cryptopay-openapi-client';\n\nconst merchant = createMerchantClient({\n  baseUrl: 'http://127.0.0.1:8080/merchant/v2',\n  apiKey: 'demo-merchant',\n  apiSecret: 'demo-merchant-secret',\n});\n\nconst { data, error } = await merchant.POST('/invoices', {\n  body: {\n    invoice: {\n      amount: '150.00',\n      currency_iso: 'USD',\n      email: 'ap@acme.example.com',\n      company_name: 'Acme Widgets',\n      first_name: 'Jane',\n      last_name: 'Doe',\n      invoice_number: 'INV4001',\n      due_at: '2026-02-01T00:00:00.000Z',\n      description: 'Consulting, January',\n      send_customer_email: true,\n    },\n    save_recipient: true,\n  },\n});\nif (error) throw new Error(JSON.stringify(error));\nconsole.log(data);"
+            "source": "import { createMerchantClient } from 'cryptopay-openapi-client';\n\nconst merchant = createMerchantClient({\n  baseUrl: 'http://127.0.0.1:8080/merchant/v3',\n  apiKey: 'demo-merchant',\n  apiSecret: 'demo-merchant-secret',\n});\n\nconst { data, error } = await merchant.POST('/invoices', {\n  body: {\n    invoice: {\n      amount: '150.00',\n      currency_iso: 'USD',\n      email: 'ap@acme.example.com',\n      company_name: 'Acme Widgets',\n      first_name: 'Jane',\n      last_name: 'Doe',\n      invoice_number: 'INV4001',\n      due_at: '2026-02-01T00:00:00.000Z',\n      description: 'Consulting, January',\n      send_customer_email: true,\n    },\n    save_recipient: true,\n  },\n});\nif (error) throw new Error(JSON.stringify(error));\nconsole.log(data);"
           },
           {
             "lang": "Shell",
             "label": "curl",
-            "source": "curl -X POST 'http://127.0.0.1:8080/merchant/v2/invoices' \\\n  -u 'demo-merchant:demo-merchant-secret' \\\n  -H 'Content-Type: application/json' \\\n  -d '{\n    \"invoice\": {\n      \"amount\": \"150.00\",\n      \"currency_iso\": \"USD\",\n      \"email\": \"ap@acme.example.com\",\n      \"company_name\": \"Acme Widgets\",\n      \"first_name\": \"Jane\",\n      \"last_name\": \"Doe\",\n      \"invoice_number\": \"INV4001\",\n      \"due_at\": \"2026-02-01T00:00:00.000Z\",\n      \"description\": \"Consulting, January\",\n      \"send_customer_email\": true\n    },\n    \"save_recipient\": true\n  }'"
+            "source": "curl -X POST 'http://127.0.0.1:8080/merchant/v3/invoices' \\\n  -u 'demo-merchant:demo-merchant-secret' \\\n  -H 'Content-Type: application/json' \\\n  -d '{\n    \"invoice\": {\n      \"amount\": \"150.00\",\n      \"currency_iso\": \"USD\",\n      \"email\": \"ap@acme.example.com\",\n      \"company_name\": \"Acme Widgets\",\n      \"first_name\": \"Jane\",\n      \"last_name\": \"Doe\",\n      \"invoice_number\": \"INV4001\",\n      \"due_at\": \"2026-02-01T00:00:00.000Z\",\n      \"description\": \"Consulting, January\",\n      \"send_customer_email\": true\n    },\n    \"save_recipient\": true\n  }'"
           }
         ]
       }
@@ -5822,12 +5784,12 @@ const document: Record<string, unknown> = {
           {
             "lang": "TypeScript",
             "label": "TypeScript client",
-            "source": "import { createMerchantClient } from 'cryptopay-openapi-client';\n\nconst merchant = createMerchantClient({\n  baseUrl: 'http://127.0.0.1:8080/merchant/v2',\n  apiKey: 'demo-merchant',\n  apiSecret: 'demo-merchant-secret',\n});\n\nconst { data, error } = await merchant.GET('/invoices/{id}', { params: { path: { id: 4001 } } });\nif (error) throw new Error(JSON.stringify(error));\nconsole.log(data);"
+            "source": "import { createMerchantClient } from 'cryptopay-openapi-client';\n\nconst merchant = createMerchantClient({\n  baseUrl: 'http://127.0.0.1:8080/merchant/v3',\n  apiKey: 'demo-merchant',\n  apiSecret: 'demo-merchant-secret',\n});\n\nconst { data, error } = await merchant.GET('/invoices/{id}', { params: { path: { id: 4001 } } });\nif (error) throw new Error(JSON.stringify(error));\nconsole.log(data);"
           },
           {
             "lang": "Shell",
             "label": "curl",
-            "source": "curl 'http://127.0.0.1:8080/merchant/v2/invoices/4001' \\\n  -u 'demo-merchant:demo-merchant-secret'"
+            "source": "curl 'http://127.0.0.1:8080/merchant/v3/invoices/4001' \\\n  -u 'demo-merchant:demo-merchant-secret'"
           }
         ]
       }
@@ -5921,12 +5883,12 @@ const document: Record<string, unknown> = {
           {
             "lang": "TypeScript",
             "label": "TypeScript client",
-            "source": "import { createMerchantClient } from 'cryptopay-openapi-client';\n\nconst merchant = createMerchantClient({\n  baseUrl: 'http://127.0.0.1:8080/merchant/v2',\n  apiKey: 'demo-merchant',\n  apiSecret: 'demo-merchant-secret',\n});\n\nconst { data, error } = await merchant.GET('/invoice_recipients');\nif (error) throw new Error(JSON.stringify(error));\nconsole.log(data);"
+            "source": "import { createMerchantClient } from 'cryptopay-openapi-client';\n\nconst merchant = createMerchantClient({\n  baseUrl: 'http://127.0.0.1:8080/merchant/v3',\n  apiKey: 'demo-merchant',\n  apiSecret: 'demo-merchant-secret',\n});\n\nconst { data, error } = await merchant.GET('/invoice_recipients');\nif (error) throw new Error(JSON.stringify(error));\nconsole.log(data);"
           },
           {
             "lang": "Shell",
             "label": "curl",
-            "source": "curl 'http://127.0.0.1:8080/merchant/v2/invoice_recipients' \\\n  -u 'demo-merchant:demo-merchant-secret'"
+            "source": "curl 'http://127.0.0.1:8080/merchant/v3/invoice_recipients' \\\n  -u 'demo-merchant:demo-merchant-secret'"
           }
         ]
       },
@@ -6087,12 +6049,12 @@ const document: Record<string, unknown> = {
           {
             "lang": "TypeScript",
             "label": "TypeScript client",
-            "source": "import { createMerchantClient } from 'cryptopay-openapi-client';\n\nconst merchant = createMerchantClient({\n  baseUrl: 'http://127.0.0.1:8080/merchant/v2',\n  apiKey: 'demo-merchant',\n  apiSecret: 'demo-merchant-secret',\n});\n\nconst { data, error } = await merchant.POST('/invoice_recipients', {\n  body: {\n    invoice_recipient: {\n      email: 'ap@acme.example.com',\n      company_name: 'Acme Widgets',\n      first_name: 'Jane',\n      last_name: 'Doe',\n      phone: '4165550100',\n      address: '100 King St W',\n      city: 'Toronto',\n      province_or_state: 'Ontario',\n      zip: 'M5X 1A9',\n      country: 'CA',\n    },\n  },\n});\nif (error) throw new Error(JSON.stringify(error));\nconsole.log(data);"
+            "source": "import { createMerchantClient } from 'cryptopay-openapi-client';\n\nconst merchant = createMerchantClient({\n  baseUrl: 'http://127.0.0.1:8080/merchant/v3',\n  apiKey: 'demo-merchant',\n  apiSecret: 'demo-merchant-secret',\n});\n\nconst { data, error } = await merchant.POST('/invoice_recipients', {\n  body: {\n    invoice_recipient: {\n      email: 'ap@acme.example.com',\n      company_name: 'Acme Widgets',\n      first_name: 'Jane',\n      last_name: 'Doe',\n      phone: '4165550100',\n      address: '100 King St W',\n      city: 'Toronto',\n      province_or_state: 'Ontario',\n      zip: 'M5X 1A9',\n      country: 'CA',\n    },\n  },\n});\nif (error) throw new Error(JSON.stringify(error));\nconsole.log(data);"
           },
           {
             "lang": "Shell",
             "label": "curl",
-            "source": "curl -X POST 'http://127.0.0.1:8080/merchant/v2/invoice_recipients' \\\n  -u 'demo-merchant:demo-merchant-secret' \\\n  -H 'Content-Type: application/json' \\\n  -d '{\n    \"invoice_recipient\": {\n      \"email\": \"ap@acme.example.com\",\n      \"company_name\": \"Acme Widgets\",\n      \"first_name\": \"Jane\",\n      \"last_name\": \"Doe\",\n      \"phone\": \"4165550100\",\n      \"address\": \"100 King St W\",\n      \"city\": \"Toronto\",\n      \"province_or_state\": \"Ontario\",\n      \"zip\": \"M5X 1A9\",\n      \"country\": \"CA\"\n    }\n  }'"
+            "source": "curl -X POST 'http://127.0.0.1:8080/merchant/v3/invoice_recipients' \\\n  -u 'demo-merchant:demo-merchant-secret' \\\n  -H 'Content-Type: application/json' \\\n  -d '{\n    \"invoice_recipient\": {\n      \"email\": \"ap@acme.example.com\",\n      \"company_name\": \"Acme Widgets\",\n      \"first_name\": \"Jane\",\n      \"last_name\": \"Doe\",\n      \"phone\": \"4165550100\",\n      \"address\": \"100 King St W\",\n      \"city\": \"Toronto\",\n      \"province_or_state\": \"Ontario\",\n      \"zip\": \"M5X 1A9\",\n      \"country\": \"CA\"\n    }\n  }'"
           }
         ]
       }
@@ -6177,12 +6139,12 @@ const document: Record<string, unknown> = {
           {
             "lang": "TypeScript",
             "label": "TypeScript client",
-            "source": "import { createMerchantClient } from 'cryptopay-openapi-client';\n\nconst merchant = createMerchantClient({\n  baseUrl: 'http://127.0.0.1:8080/merchant/v2',\n  apiKey: 'demo-merchant',\n  apiSecret: 'demo-merchant-secret',\n});\n\nconst { data, error } = await merchant.GET('/invoice_recipients/{id}', { params: { path: { id: 301 } } });\nif (error) throw new Error(JSON.stringify(error));\nconsole.log(data);"
+            "source": "import { createMerchantClient } from 'cryptopay-openapi-client';\n\nconst merchant = createMerchantClient({\n  baseUrl: 'http://127.0.0.1:8080/merchant/v3',\n  apiKey: 'demo-merchant',\n  apiSecret: 'demo-merchant-secret',\n});\n\nconst { data, error } = await merchant.GET('/invoice_recipients/{id}', { params: { path: { id: 301 } } });\nif (error) throw new Error(JSON.stringify(error));\nconsole.log(data);"
           },
           {
             "lang": "Shell",
             "label": "curl",
-            "source": "curl 'http://127.0.0.1:8080/merchant/v2/invoice_recipients/301' \\\n  -u 'demo-merchant:demo-merchant-secret'"
+            "source": "curl 'http://127.0.0.1:8080/merchant/v3/invoice_recipients/301' \\\n  -u 'demo-merchant:demo-merchant-secret'"
           }
         ]
       },
@@ -6320,12 +6282,12 @@ const document: Record<string, unknown> = {
           {
             "lang": "TypeScript",
             "label": "TypeScript client",
-            "source": "import { createMerchantClient } from 'cryptopay-openapi-client';\n\nconst merchant = createMerchantClient({\n  baseUrl: 'http://127.0.0.1:8080/merchant/v2',\n  apiKey: 'demo-merchant',\n  apiSecret: 'demo-merchant-secret',\n});\n\nconst { data, error } = await merchant.PATCH('/invoice_recipients/{id}', {\n  params: { path: { id: 301 } },\n  body: { invoice_recipient: { phone: '4165550199' } },\n});\nif (error) throw new Error(JSON.stringify(error));\nconsole.log(data);"
+            "source": "import { createMerchantClient } from 'cryptopay-openapi-client';\n\nconst merchant = createMerchantClient({\n  baseUrl: 'http://127.0.0.1:8080/merchant/v3',\n  apiKey: 'demo-merchant',\n  apiSecret: 'demo-merchant-secret',\n});\n\nconst { data, error } = await merchant.PATCH('/invoice_recipients/{id}', {\n  params: { path: { id: 301 } },\n  body: { invoice_recipient: { phone: '4165550199' } },\n});\nif (error) throw new Error(JSON.stringify(error));\nconsole.log(data);"
           },
           {
             "lang": "Shell",
             "label": "curl",
-            "source": "curl -X PATCH 'http://127.0.0.1:8080/merchant/v2/invoice_recipients/301' \\\n  -u 'demo-merchant:demo-merchant-secret' \\\n  -H 'Content-Type: application/json' \\\n  -d '{\"invoice_recipient\":{\"phone\":\"4165550199\"}}'"
+            "source": "curl -X PATCH 'http://127.0.0.1:8080/merchant/v3/invoice_recipients/301' \\\n  -u 'demo-merchant:demo-merchant-secret' \\\n  -H 'Content-Type: application/json' \\\n  -d '{\"invoice_recipient\":{\"phone\":\"4165550199\"}}'"
           }
         ]
       },
@@ -6386,12 +6348,12 @@ const document: Record<string, unknown> = {
           {
             "lang": "TypeScript",
             "label": "TypeScript client",
-            "source": "import { createMerchantClient } from 'cryptopay-openapi-client';\n\nconst merchant = createMerchantClient({\n  baseUrl: 'http://127.0.0.1:8080/merchant/v2',\n  apiKey: 'demo-merchant',\n  apiSecret: 'demo-merchant-secret',\n});\n\nconst { data, error } = await merchant.DELETE('/invoice_recipients/{id}', { params: { path: { id: 301 } } });\nif (error) throw new Error(JSON.stringify(error));\nconsole.log(data);"
+            "source": "import { createMerchantClient } from 'cryptopay-openapi-client';\n\nconst merchant = createMerchantClient({\n  baseUrl: 'http://127.0.0.1:8080/merchant/v3',\n  apiKey: 'demo-merchant',\n  apiSecret: 'demo-merchant-secret',\n});\n\nconst { data, error } = await merchant.DELETE('/invoice_recipients/{id}', { params: { path: { id: 301 } } });\nif (error) throw new Error(JSON.stringify(error));\nconsole.log(data);"
           },
           {
             "lang": "Shell",
             "label": "curl",
-            "source": "curl -X DELETE 'http://127.0.0.1:8080/merchant/v2/invoice_recipients/301' \\\n  -u 'demo-merchant:demo-merchant-secret'"
+            "source": "curl -X DELETE 'http://127.0.0.1:8080/merchant/v3/invoice_recipients/301' \\\n  -u 'demo-merchant:demo-merchant-secret'"
           }
         ]
       }
@@ -6567,12 +6529,12 @@ const document: Record<string, unknown> = {
           {
             "lang": "TypeScript",
             "label": "TypeScript client",
-            "source": "import { createMerchantClient } from 'cryptopay-openapi-client';\n\nconst merchant = createMerchantClient({\n  baseUrl: 'http://127.0.0.1:8080/merchant/v2',\n  apiKey: 'demo-merchant',\n  apiSecret: 'demo-merchant-secret',\n});\n\nconst { data, error } = await merchant.POST('/transactions/{transaction_id}/refunds', {\n  params: { path: { transaction_id: 7001 } },\n  body: {\n    email: 'jane@example.com',\n    amount_to_refund_fiat: '10.00',\n    expires_in: 24,\n    send_email: true,\n    webhook_url: 'https://merchant.example.com/hooks/refunds',\n  },\n});\nif (error) throw new Error(JSON.stringify(error));\nconsole.log(data);"
+            "source": "import { createMerchantClient } from 'cryptopay-openapi-client';\n\nconst merchant = createMerchantClient({\n  baseUrl: 'http://127.0.0.1:8080/merchant/v3',\n  apiKey: 'demo-merchant',\n  apiSecret: 'demo-merchant-secret',\n});\n\nconst { data, error } = await merchant.POST('/transactions/{transaction_id}/refunds', {\n  params: { path: { transaction_id: 7001 } },\n  body: {\n    email: 'jane@example.com',\n    amount_to_refund_fiat: '10.00',\n    expires_in: 24,\n    send_email: true,\n    webhook_url: 'https://merchant.example.com/hooks/refunds',\n  },\n});\nif (error) throw new Error(JSON.stringify(error));\nconsole.log(data);"
           },
           {
             "lang": "Shell",
             "label": "curl",
-            "source": "curl -X POST 'http://127.0.0.1:8080/merchant/v2/transactions/7001/refunds' \\\n  -u 'demo-merchant:demo-merchant-secret' \\\n  -H 'Content-Type: application/json' \\\n  -d '{\n    \"email\": \"jane@example.com\",\n    \"amount_to_refund_fiat\": \"10.00\",\n    \"expires_in\": 24,\n    \"send_email\": true,\n    \"webhook_url\": \"https://merchant.example.com/hooks/refunds\"\n  }'"
+            "source": "curl -X POST 'http://127.0.0.1:8080/merchant/v3/transactions/7001/refunds' \\\n  -u 'demo-merchant:demo-merchant-secret' \\\n  -H 'Content-Type: application/json' \\\n  -d '{\n    \"email\": \"jane@example.com\",\n    \"amount_to_refund_fiat\": \"10.00\",\n    \"expires_in\": 24,\n    \"send_email\": true,\n    \"webhook_url\": \"https://merchant.example.com/hooks/refunds\"\n  }'"
           }
         ]
       },
@@ -6665,12 +6627,12 @@ const document: Record<string, unknown> = {
           {
             "lang": "TypeScript",
             "label": "TypeScript client",
-            "source": "import { createMerchantClient } from 'cryptopay-openapi-client';\n\nconst merchant = createMerchantClient({\n  baseUrl: 'http://127.0.0.1:8080/merchant/v2',\n  apiKey: 'demo-merchant',\n  apiSecret: 'demo-merchant-secret',\n});\n\nconst { data, error } = await merchant.GET('/transactions/{transaction_id}/refunds', { params: { path: { transaction_id: 7001 } } });\nif (error) throw new Error(JSON.stringify(error));\nconsole.log(data);"
+            "source": "import { createMerchantClient } from 'cryptopay-openapi-client';\n\nconst merchant = createMerchantClient({\n  baseUrl: 'http://127.0.0.1:8080/merchant/v3',\n  apiKey: 'demo-merchant',\n  apiSecret: 'demo-merchant-secret',\n});\n\nconst { data, error } = await merchant.GET('/transactions/{transaction_id}/refunds', { params: { path: { transaction_id: 7001 } } });\nif (error) throw new Error(JSON.stringify(error));\nconsole.log(data);"
           },
           {
             "lang": "Shell",
             "label": "curl",
-            "source": "curl 'http://127.0.0.1:8080/merchant/v2/transactions/7001/refunds' \\\n  -u 'demo-merchant:demo-merchant-secret'"
+            "source": "curl 'http://127.0.0.1:8080/merchant/v3/transactions/7001/refunds' \\\n  -u 'demo-merchant:demo-merchant-secret'"
           }
         ]
       }
@@ -6850,12 +6812,12 @@ const document: Record<string, unknown> = {
           {
             "lang": "TypeScript",
             "label": "TypeScript client",
-            "source": "import { createMerchantClient } from 'cryptopay-openapi-client';\n\nconst merchant = createMerchantClient({\n  baseUrl: 'http://127.0.0.1:8080/merchant/v2',\n  apiKey: 'demo-merchant',\n  apiSecret: 'demo-merchant-secret',\n});\n\nconst { data, error } = await merchant.POST('/transactions/instant_refund', {\n  body: {\n    id: 7001,\n    amount_to_refund_fiat: '5.00',\n    address: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq',\n    webhook_url: 'https://merchant.example.com/hooks/refunds',\n  },\n});\nif (error) throw new Error(JSON.stringify(error));\nconsole.log(data);"
+            "source": "import { createMerchantClient } from 'cryptopay-openapi-client';\n\nconst merchant = createMerchantClient({\n  baseUrl: 'http://127.0.0.1:8080/merchant/v3',\n  apiKey: 'demo-merchant',\n  apiSecret: 'demo-merchant-secret',\n});\n\nconst { data, error } = await merchant.POST('/transactions/instant_refund', {\n  body: {\n    id: 7001,\n    amount_to_refund_fiat: '5.00',\n    address: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq',\n    webhook_url: 'https://merchant.example.com/hooks/refunds',\n  },\n});\nif (error) throw new Error(JSON.stringify(error));\nconsole.log(data);"
           },
           {
             "lang": "Shell",
             "label": "curl",
-            "source": "curl -X POST 'http://127.0.0.1:8080/merchant/v2/transactions/instant_refund' \\\n  -u 'demo-merchant:demo-merchant-secret' \\\n  -H 'Content-Type: application/json' \\\n  -d '{\n    \"id\": 7001,\n    \"amount_to_refund_fiat\": \"5.00\",\n    \"address\": \"bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq\",\n    \"webhook_url\": \"https://merchant.example.com/hooks/refunds\"\n  }'"
+            "source": "curl -X POST 'http://127.0.0.1:8080/merchant/v3/transactions/instant_refund' \\\n  -u 'demo-merchant:demo-merchant-secret' \\\n  -H 'Content-Type: application/json' \\\n  -d '{\n    \"id\": 7001,\n    \"amount_to_refund_fiat\": \"5.00\",\n    \"address\": \"bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq\",\n    \"webhook_url\": \"https://merchant.example.com/hooks/refunds\"\n  }'"
           }
         ]
       }
@@ -6938,12 +6900,12 @@ const document: Record<string, unknown> = {
           {
             "lang": "TypeScript",
             "label": "TypeScript client",
-            "source": "import { createMerchantClient } from 'cryptopay-openapi-client';\n\nconst merchant = createMerchantClient({\n  baseUrl: 'http://127.0.0.1:8080/merchant/v2',\n  apiKey: 'demo-merchant',\n  apiSecret: 'demo-merchant-secret',\n});\n\nconst { data, error } = await merchant.GET('/refunds/{refund_id}', { params: { path: { refund_id: 9001 } } });\nif (error) throw new Error(JSON.stringify(error));\nconsole.log(data);"
+            "source": "import { createMerchantClient } from 'cryptopay-openapi-client';\n\nconst merchant = createMerchantClient({\n  baseUrl: 'http://127.0.0.1:8080/merchant/v3',\n  apiKey: 'demo-merchant',\n  apiSecret: 'demo-merchant-secret',\n});\n\nconst { data, error } = await merchant.GET('/refunds/{refund_id}', { params: { path: { refund_id: 9001 } } });\nif (error) throw new Error(JSON.stringify(error));\nconsole.log(data);"
           },
           {
             "lang": "Shell",
             "label": "curl",
-            "source": "curl 'http://127.0.0.1:8080/merchant/v2/refunds/9001' \\\n  -u 'demo-merchant:demo-merchant-secret'"
+            "source": "curl 'http://127.0.0.1:8080/merchant/v3/refunds/9001' \\\n  -u 'demo-merchant:demo-merchant-secret'"
           }
         ]
       }
@@ -7060,12 +7022,12 @@ const document: Record<string, unknown> = {
           {
             "lang": "TypeScript",
             "label": "TypeScript client",
-            "source": "import { createMerchantClient } from 'cryptopay-openapi-client';\n\nconst merchant = createMerchantClient({\n  baseUrl: 'http://127.0.0.1:8080/merchant/v2',\n  apiKey: 'demo-merchant',\n  apiSecret: 'demo-merchant-secret',\n});\n\nconst { data, error } = await merchant.GET('/currencies');\nif (error) throw new Error(JSON.stringify(error));\nconsole.log(data);"
+            "source": "import { createMerchantClient } from 'cryptopay-openapi-client';\n\nconst merchant = createMerchantClient({\n  baseUrl: 'http://127.0.0.1:8080/merchant/v3',\n  apiKey: 'demo-merchant',\n  apiSecret: 'demo-merchant-secret',\n});\n\nconst { data, error } = await merchant.GET('/currencies');\nif (error) throw new Error(JSON.stringify(error));\nconsole.log(data);"
           },
           {
             "lang": "Shell",
             "label": "curl",
-            "source": "curl 'http://127.0.0.1:8080/merchant/v2/currencies' \\\n  -u 'demo-merchant:demo-merchant-secret'"
+            "source": "curl 'http://127.0.0.1:8080/merchant/v3/currencies' \\\n  -u 'demo-merchant:demo-merchant-secret'"
           }
         ]
       }
@@ -7144,12 +7106,12 @@ const document: Record<string, unknown> = {
           {
             "lang": "TypeScript",
             "label": "TypeScript client",
-            "source": "import { createMerchantClient } from 'cryptopay-openapi-client';\n\nconst merchant = createMerchantClient({\n  baseUrl: 'http://127.0.0.1:8080/merchant/v2',\n  apiKey: 'demo-merchant',\n  apiSecret: 'demo-merchant-secret',\n});\n\nconst { data, error } = await merchant.GET('/payouts');\nif (error) throw new Error(JSON.stringify(error));\nconsole.log(data);"
+            "source": "import { createMerchantClient } from 'cryptopay-openapi-client';\n\nconst merchant = createMerchantClient({\n  baseUrl: 'http://127.0.0.1:8080/merchant/v3',\n  apiKey: 'demo-merchant',\n  apiSecret: 'demo-merchant-secret',\n});\n\nconst { data, error } = await merchant.GET('/payouts');\nif (error) throw new Error(JSON.stringify(error));\nconsole.log(data);"
           },
           {
             "lang": "Shell",
             "label": "curl",
-            "source": "curl 'http://127.0.0.1:8080/merchant/v2/payouts' \\\n  -u 'demo-merchant:demo-merchant-secret'"
+            "source": "curl 'http://127.0.0.1:8080/merchant/v3/payouts' \\\n  -u 'demo-merchant:demo-merchant-secret'"
           }
         ]
       }
@@ -7243,12 +7205,12 @@ const document: Record<string, unknown> = {
           {
             "lang": "TypeScript",
             "label": "TypeScript client",
-            "source": "import { createMerchantClient } from 'cryptopay-openapi-client';\n\nconst merchant = createMerchantClient({\n  baseUrl: 'http://127.0.0.1:8080/merchant/v2',\n  apiKey: 'demo-merchant',\n  apiSecret: 'demo-merchant-secret',\n});\n\nconst { data, error } = await merchant.GET('/payouts/{id}', { params: { path: { id: 801 } } });\nif (error) throw new Error(JSON.stringify(error));\nconsole.log(data);"
+            "source": "import { createMerchantClient } from 'cryptopay-openapi-client';\n\nconst merchant = createMerchantClient({\n  baseUrl: 'http://127.0.0.1:8080/merchant/v3',\n  apiKey: 'demo-merchant',\n  apiSecret: 'demo-merchant-secret',\n});\n\nconst { data, error } = await merchant.GET('/payouts/{id}', { params: { path: { id: 801 } } });\nif (error) throw new Error(JSON.stringify(error));\nconsole.log(data);"
           },
           {
             "lang": "Shell",
             "label": "curl",
-            "source": "curl 'http://127.0.0.1:8080/merchant/v2/payouts/801' \\\n  -u 'demo-merchant:demo-merchant-secret'"
+            "source": "curl 'http://127.0.0.1:8080/merchant/v3/payouts/801' \\\n  -u 'demo-merchant:demo-merchant-secret'"
           }
         ]
       }
@@ -7340,12 +7302,12 @@ const document: Record<string, unknown> = {
           {
             "lang": "TypeScript",
             "label": "TypeScript client",
-            "source": "import { createMerchantClient } from 'cryptopay-openapi-client';\n\nconst merchant = createMerchantClient({\n  baseUrl: 'http://127.0.0.1:8080/merchant/v2',\n  apiKey: 'demo-merchant',\n  apiSecret: 'demo-merchant-secret',\n});\n\nconst { data, error } = await merchant.GET('/payouts/{id}/transactions', { params: { path: { id: 801 } } });\nif (error) throw new Error(JSON.stringify(error));\nconsole.log(data);"
+            "source": "import { createMerchantClient } from 'cryptopay-openapi-client';\n\nconst merchant = createMerchantClient({\n  baseUrl: 'http://127.0.0.1:8080/merchant/v3',\n  apiKey: 'demo-merchant',\n  apiSecret: 'demo-merchant-secret',\n});\n\nconst { data, error } = await merchant.GET('/payouts/{id}/transactions', { params: { path: { id: 801 } } });\nif (error) throw new Error(JSON.stringify(error));\nconsole.log(data);"
           },
           {
             "lang": "Shell",
             "label": "curl",
-            "source": "curl 'http://127.0.0.1:8080/merchant/v2/payouts/801/transactions' \\\n  -u 'demo-merchant:demo-merchant-secret'"
+            "source": "curl 'http://127.0.0.1:8080/merchant/v3/payouts/801/transactions' \\\n  -u 'demo-merchant:demo-merchant-secret'"
           }
         ]
       }
@@ -7417,12 +7379,12 @@ const document: Record<string, unknown> = {
           {
             "lang": "TypeScript",
             "label": "TypeScript client",
-            "source": "import { createMerchantClient } from 'cryptopay-openapi-client';\n\nconst merchant = createMerchantClient({\n  baseUrl: 'http://127.0.0.1:8080/merchant/v2',\n  apiKey: 'demo-merchant',\n  apiSecret: 'demo-merchant-secret',\n});\n\nconst { data, error } = await merchant.GET('/payouts/pending');\nif (error) throw new Error(JSON.stringify(error));\nconsole.log(data);"
+            "source": "import { createMerchantClient } from 'cryptopay-openapi-client';\n\nconst merchant = createMerchantClient({\n  baseUrl: 'http://127.0.0.1:8080/merchant/v3',\n  apiKey: 'demo-merchant',\n  apiSecret: 'demo-merchant-secret',\n});\n\nconst { data, error } = await merchant.GET('/payouts/pending');\nif (error) throw new Error(JSON.stringify(error));\nconsole.log(data);"
           },
           {
             "lang": "Shell",
             "label": "curl",
-            "source": "curl 'http://127.0.0.1:8080/merchant/v2/payouts/pending' \\\n  -u 'demo-merchant:demo-merchant-secret'"
+            "source": "curl 'http://127.0.0.1:8080/merchant/v3/payouts/pending' \\\n  -u 'demo-merchant:demo-merchant-secret'"
           }
         ]
       }
@@ -7499,12 +7461,12 @@ const document: Record<string, unknown> = {
           {
             "lang": "TypeScript",
             "label": "TypeScript client",
-            "source": "import { createMerchantClient } from 'cryptopay-openapi-client';\n\nconst merchant = createMerchantClient({\n  baseUrl: 'http://127.0.0.1:8080/merchant/v2',\n  apiKey: 'demo-merchant',\n  apiSecret: 'demo-merchant-secret',\n});\n\nconst { data, error } = await merchant.GET('/payouts/pending/transactions');\nif (error) throw new Error(JSON.stringify(error));\nconsole.log(data);"
+            "source": "import { createMerchantClient } from 'cryptopay-openapi-client';\n\nconst merchant = createMerchantClient({\n  baseUrl: 'http://127.0.0.1:8080/merchant/v3',\n  apiKey: 'demo-merchant',\n  apiSecret: 'demo-merchant-secret',\n});\n\nconst { data, error } = await merchant.GET('/payouts/pending/transactions');\nif (error) throw new Error(JSON.stringify(error));\nconsole.log(data);"
           },
           {
             "lang": "Shell",
             "label": "curl",
-            "source": "curl 'http://127.0.0.1:8080/merchant/v2/payouts/pending/transactions' \\\n  -u 'demo-merchant:demo-merchant-secret'"
+            "source": "curl 'http://127.0.0.1:8080/merchant/v3/payouts/pending/transactions' \\\n  -u 'demo-merchant:demo-merchant-secret'"
           }
         ]
       }
@@ -7599,12 +7561,12 @@ const document: Record<string, unknown> = {
           {
             "lang": "TypeScript",
             "label": "TypeScript client",
-            "source": "import { createMerchantClient } from 'cryptopay-openapi-client';\n\nconst merchant = createMerchantClient({\n  baseUrl: 'http://127.0.0.1:8080/merchant/v2',\n  apiKey: 'demo-merchant',\n  apiSecret: 'demo-merchant-secret',\n});\n\nconst { data, error } = await merchant.GET('/payouts/pending/transactions/manual/{currency_iso}', { params: { path: { currency_iso: 'BTC' } } });\nif (error) throw new Error(JSON.stringify(error));\nconsole.log(data);"
+            "source": "import { createMerchantClient } from 'cryptopay-openapi-client';\n\nconst merchant = createMerchantClient({\n  baseUrl: 'http://127.0.0.1:8080/merchant/v3',\n  apiKey: 'demo-merchant',\n  apiSecret: 'demo-merchant-secret',\n});\n\nconst { data, error } = await merchant.GET('/payouts/pending/transactions/manual/{currency_iso}', { params: { path: { currency_iso: 'BTC' } } });\nif (error) throw new Error(JSON.stringify(error));\nconsole.log(data);"
           },
           {
             "lang": "Shell",
             "label": "curl",
-            "source": "curl 'http://127.0.0.1:8080/merchant/v2/payouts/pending/transactions/manual/BTC' \\\n  -u 'demo-merchant:demo-merchant-secret'"
+            "source": "curl 'http://127.0.0.1:8080/merchant/v3/payouts/pending/transactions/manual/BTC' \\\n  -u 'demo-merchant:demo-merchant-secret'"
           }
         ]
       }
@@ -7615,7 +7577,7 @@ const document: Record<string, unknown> = {
       "post": {
         "operationId": "paymentFound",
         "summary": "Payment found (first webhook)",
-        "description": "A payment is found on the blockchain: blockchain status Paid, transaction status pending_confirmation. Sent to the `webhook_url` of Create a Payment or Create Widget Payment, else to the Webhook URL of the hosted payment plugin. Targets must use https; sandbox keys may target http on 127.0.0.1 or localhost. Not sent for a payment by a platform user, which is confirmed immediately and gets only paymentConfirmed. The body is a WebhookEnvelope whose `data` decodes to a **PaymentWebhookPayload** (listed in the components). Verify before trusting: split `signature` on `,` then on `=`; compute the lower-case hex HMAC-SHA256 of `<t>.<data>` (data exactly as received, still base64) keyed with the signing secret shown with the hosted payment plugin; the webhook is authentic when it equals an `s1` (constant-time compare). Reject when |now − t| exceeds 300 s. Then base64-decode `data` and parse the JSON. Delivery is at-least-once: up to 6 attempts, the retries after 1 s, 2 s, 4 s, 8 s, 16 s. An attempt fails on any status other than 2xx, a network error, or no answer within 10 s. Every attempt is logged and re-signed with its own `t`; `data` is the same bytes in every attempt, so a receiver can ignore one already processed. Encoding: JSON by default. An API key can be set to form encoding instead (server config `webhookEncoding: \"form\"` on the key; the sandbox keys use JSON): the same envelope is then POSTed as `application/x-www-form-urlencoded` with exactly two fields, `signature` and `data` (read them as `$_POST['signature']` and `$_POST['data']`), with the same signature, retries and delivery log. Verify exactly as for JSON: `data` is the base64 string as received. Receivers that key the HMAC with a posted `signing` field cannot verify these webhooks, and never will: the signing secret is what proves a webhook comes from us, so a webhook that carried it could be forged by anyone who saw one (a log, a proxy, a misdirected delivery). No webhook ever contains the signing secret or any other credential. Such a receiver must be given the signing secret of the API key in its own settings. (Decisions M3, M-webhook-form.)",
+        "description": "A payment is found on the blockchain: blockchain status Paid, transaction status pending_confirmation. Sent to the `webhook_url` of Create a Payment or Create Widget Payment, else to the Webhook URL of the hosted payment plugin. Targets must use https; sandbox keys may target http on 127.0.0.1 or localhost. Not sent for a payment by a platform user, which is confirmed immediately and gets only paymentConfirmed. The body is a PaymentWebhookEnvelope whose `data` decodes to a **PaymentWebhookPayload** (its `contentSchema`; `x-payload-schema` repeats the name). Verify before trusting: split `signature` on `,` then on `=`; compute the lower-case hex HMAC-SHA256 of `<t>.<data>` (data exactly as received, still base64) keyed with the signing secret shown with the hosted payment plugin; the webhook is authentic when it equals an `s1` (constant-time compare). Reject when |now − t| exceeds 300 s. Then base64-decode `data` and parse the JSON. Delivery is at-least-once: up to 6 attempts, the retries after 1 s, 2 s, 4 s, 8 s, 16 s. An attempt fails on any status other than 2xx, a network error, or no answer within 10 s. Every attempt is logged and re-signed with its own `t`; `data` is the same bytes in every attempt, so a receiver can ignore one already processed. Encoding: JSON by default. An API key can be set to form encoding instead (server config `webhookEncoding: \"form\"` on the key; the sandbox keys use JSON): the same envelope is then POSTed as `application/x-www-form-urlencoded` with exactly two fields, `signature` and `data` (read them as `$_POST['signature']` and `$_POST['data']`), with the same signature, retries and delivery log. Verify exactly as for JSON: `data` is the base64 string as received. Receivers that key the HMAC with a posted `signing` field cannot verify these webhooks, and never will: the signing secret is what proves a webhook comes from us, so a webhook that carried it could be forged by anyone who saw one (a log, a proxy, a misdirected delivery). No webhook ever contains the signing secret or any other credential. Such a receiver must be given the signing secret of the API key in its own settings. (Decisions M3, M-webhook-form.)",
         "tags": [
           "Webhooks"
         ],
@@ -7634,12 +7596,12 @@ const document: Record<string, unknown> = {
                 "data": "eyJleHRlcm5hbF9pZCI6Im9yZGVyLTEwMDEiLCJhbW91bnRfZHVlIjoiMC4wMDAyNSIsImFtb3VudF9yZWNlaXZlZCI6IjAuMDAwMjUiLCJleGNoYW5nZV9yYXRlIjoiNDAwMDAuMDAiLCJleGNoYW5nZV9yYXRlX2N1cnJlbmN5IjoiVVNEIiwiaW52b2ljZV9udW1iZXIiOiJJTlYxMDAxIiwidHJhbnNhY3Rpb25fY3VycmVuY3kiOiJCVEMiLCJ0cmFuc2FjdGlvbl9zdGF0dXMiOiJwZW5kaW5nX2NvbmZpcm1hdGlvbiIsInBheW1lbnRfaWQiOjEwMDEsInRyYW5zYWN0aW9uX2lkIjo3MDAxLCJ0eGlkIjoiZjQxODRmYzU5NjQwM2I5ZDYzODc4M2NmNTdhZGZlNGM3NWM2MDVmNjM1NmZiYzkxMzM4NTMwZTk4MzFlOWUxNiIsImJsb2NrY2hhaW5fdHJhbnNhY3Rpb25zIjpbeyJpZCI6MSwic3RhdHVzIjoiUGFpZCIsImFtb3VudF9yZWNlaXZlZCI6IjAuMDAwMjUiLCJ0eGlkIjoiZjQxODRmYzU5NjQwM2I5ZDYzODc4M2NmNTdhZGZlNGM3NWM2MDVmNjM1NmZiYzkxMzM4NTMwZTk4MzFlOWUxNiIsImZpbmRfdGltZSI6IjIwMjYtMDEtMDFUMDA6MDA6MDIuMDAwWiJ9XX0="
               },
               "schema": {
-                "$ref": "#/components/schemas/WebhookEnvelope"
+                "$ref": "#/components/schemas/PaymentWebhookEnvelope"
               }
             },
             "application/x-www-form-urlencoded": {
               "schema": {
-                "$ref": "#/components/schemas/WebhookEnvelope"
+                "$ref": "#/components/schemas/PaymentWebhookEnvelope"
               },
               "encoding": {
                 "signature": {
@@ -7677,7 +7639,7 @@ const document: Record<string, unknown> = {
       "post": {
         "operationId": "paymentConfirmed",
         "summary": "Payment confirmed (second webhook)",
-        "description": "The required confirmations are reached: blockchain status Confirmed, transaction status paid, overpaid or underpaid. Sent to the `webhook_url` of Create a Payment or Create Widget Payment, else to the Webhook URL of the hosted payment plugin. Targets must use https; sandbox keys may target http on 127.0.0.1 or localhost. The body is a WebhookEnvelope whose `data` decodes to a **PaymentWebhookPayload** (listed in the components). Verify before trusting: split `signature` on `,` then on `=`; compute the lower-case hex HMAC-SHA256 of `<t>.<data>` (data exactly as received, still base64) keyed with the signing secret shown with the hosted payment plugin; the webhook is authentic when it equals an `s1` (constant-time compare). Reject when |now − t| exceeds 300 s. Then base64-decode `data` and parse the JSON. Delivery is at-least-once: up to 6 attempts, the retries after 1 s, 2 s, 4 s, 8 s, 16 s. An attempt fails on any status other than 2xx, a network error, or no answer within 10 s. Every attempt is logged and re-signed with its own `t`; `data` is the same bytes in every attempt, so a receiver can ignore one already processed. Encoding: JSON by default. An API key can be set to form encoding instead (server config `webhookEncoding: \"form\"` on the key; the sandbox keys use JSON): the same envelope is then POSTed as `application/x-www-form-urlencoded` with exactly two fields, `signature` and `data` (read them as `$_POST['signature']` and `$_POST['data']`), with the same signature, retries and delivery log. Verify exactly as for JSON: `data` is the base64 string as received. Receivers that key the HMAC with a posted `signing` field cannot verify these webhooks, and never will: the signing secret is what proves a webhook comes from us, so a webhook that carried it could be forged by anyone who saw one (a log, a proxy, a misdirected delivery). No webhook ever contains the signing secret or any other credential. Such a receiver must be given the signing secret of the API key in its own settings. (Decisions M3, M-webhook-form.)",
+        "description": "The required confirmations are reached: blockchain status Confirmed, transaction status paid, overpaid or underpaid. Sent to the `webhook_url` of Create a Payment or Create Widget Payment, else to the Webhook URL of the hosted payment plugin. Targets must use https; sandbox keys may target http on 127.0.0.1 or localhost. The body is a PaymentWebhookEnvelope whose `data` decodes to a **PaymentWebhookPayload** (its `contentSchema`; `x-payload-schema` repeats the name). Verify before trusting: split `signature` on `,` then on `=`; compute the lower-case hex HMAC-SHA256 of `<t>.<data>` (data exactly as received, still base64) keyed with the signing secret shown with the hosted payment plugin; the webhook is authentic when it equals an `s1` (constant-time compare). Reject when |now − t| exceeds 300 s. Then base64-decode `data` and parse the JSON. Delivery is at-least-once: up to 6 attempts, the retries after 1 s, 2 s, 4 s, 8 s, 16 s. An attempt fails on any status other than 2xx, a network error, or no answer within 10 s. Every attempt is logged and re-signed with its own `t`; `data` is the same bytes in every attempt, so a receiver can ignore one already processed. Encoding: JSON by default. An API key can be set to form encoding instead (server config `webhookEncoding: \"form\"` on the key; the sandbox keys use JSON): the same envelope is then POSTed as `application/x-www-form-urlencoded` with exactly two fields, `signature` and `data` (read them as `$_POST['signature']` and `$_POST['data']`), with the same signature, retries and delivery log. Verify exactly as for JSON: `data` is the base64 string as received. Receivers that key the HMAC with a posted `signing` field cannot verify these webhooks, and never will: the signing secret is what proves a webhook comes from us, so a webhook that carried it could be forged by anyone who saw one (a log, a proxy, a misdirected delivery). No webhook ever contains the signing secret or any other credential. Such a receiver must be given the signing secret of the API key in its own settings. (Decisions M3, M-webhook-form.)",
         "tags": [
           "Webhooks"
         ],
@@ -7696,12 +7658,12 @@ const document: Record<string, unknown> = {
                 "data": "eyJleHRlcm5hbF9pZCI6Im9yZGVyLTEwMDEiLCJhbW91bnRfZHVlIjoiMC4wMDAyNSIsImFtb3VudF9yZWNlaXZlZCI6IjAuMDAwMjUiLCJleGNoYW5nZV9yYXRlIjoiNDAwMDAuMDAiLCJleGNoYW5nZV9yYXRlX2N1cnJlbmN5IjoiVVNEIiwiaW52b2ljZV9udW1iZXIiOiJJTlYxMDAxIiwidHJhbnNhY3Rpb25fY3VycmVuY3kiOiJCVEMiLCJ0cmFuc2FjdGlvbl9zdGF0dXMiOiJwYWlkIiwicGF5bWVudF9pZCI6MTAwMSwidHJhbnNhY3Rpb25faWQiOjcwMDEsInR4aWQiOiJmNDE4NGZjNTk2NDAzYjlkNjM4NzgzY2Y1N2FkZmU0Yzc1YzYwNWY2MzU2ZmJjOTEzMzg1MzBlOTgzMWU5ZTE2IiwiYmxvY2tjaGFpbl90cmFuc2FjdGlvbnMiOlt7ImlkIjoxLCJzdGF0dXMiOiJDb25maXJtZWQiLCJhbW91bnRfcmVjZWl2ZWQiOiIwLjAwMDI1IiwidHhpZCI6ImY0MTg0ZmM1OTY0MDNiOWQ2Mzg3ODNjZjU3YWRmZTRjNzVjNjA1ZjYzNTZmYmM5MTMzODUzMGU5ODMxZTllMTYiLCJmaW5kX3RpbWUiOiIyMDI2LTAxLTAxVDAwOjAwOjAyLjAwMFoifV19"
               },
               "schema": {
-                "$ref": "#/components/schemas/WebhookEnvelope"
+                "$ref": "#/components/schemas/PaymentWebhookEnvelope"
               }
             },
             "application/x-www-form-urlencoded": {
               "schema": {
-                "$ref": "#/components/schemas/WebhookEnvelope"
+                "$ref": "#/components/schemas/PaymentWebhookEnvelope"
               },
               "encoding": {
                 "signature": {
@@ -7739,7 +7701,7 @@ const document: Record<string, unknown> = {
       "post": {
         "operationId": "refundProcessed",
         "summary": "Refund processed",
-        "description": "A refund (e-mail-link or instant) reaches a final status (refunded, problem or cancelled) and a `webhook_url` (https) was given at its creation; nothing is sent when it was omitted. Sent once per refund. The body is a WebhookEnvelope whose `data` decodes to a **RefundWebhookPayload** (listed in the components). Verify before trusting: split `signature` on `,` then on `=`; compute the lower-case hex HMAC-SHA256 of `<t>.<data>` (data exactly as received, still base64) keyed with the signing secret shown with the hosted payment plugin; the webhook is authentic when it equals an `s1` (constant-time compare). Reject when |now − t| exceeds 300 s. Then base64-decode `data` and parse the JSON. Delivery is at-least-once: up to 6 attempts, the retries after 1 s, 2 s, 4 s, 8 s, 16 s. An attempt fails on any status other than 2xx, a network error, or no answer within 10 s. Every attempt is logged and re-signed with its own `t`; `data` is the same bytes in every attempt, so a receiver can ignore one already processed. Encoding: JSON by default. An API key can be set to form encoding instead (server config `webhookEncoding: \"form\"` on the key; the sandbox keys use JSON): the same envelope is then POSTed as `application/x-www-form-urlencoded` with exactly two fields, `signature` and `data` (read them as `$_POST['signature']` and `$_POST['data']`), with the same signature, retries and delivery log. Verify exactly as for JSON: `data` is the base64 string as received. Receivers that key the HMAC with a posted `signing` field cannot verify these webhooks, and never will: the signing secret is what proves a webhook comes from us, so a webhook that carried it could be forged by anyone who saw one (a log, a proxy, a misdirected delivery). No webhook ever contains the signing secret or any other credential. Such a receiver must be given the signing secret of the API key in its own settings. (Decisions M3, M-webhook-form.)",
+        "description": "A refund (e-mail-link or instant) reaches a final status (refunded, problem or cancelled) and a `webhook_url` (https) was given at its creation; nothing is sent when it was omitted. Sent once per refund. The body is a RefundWebhookEnvelope whose `data` decodes to a **RefundWebhookPayload** (its `contentSchema`; `x-payload-schema` repeats the name). Verify before trusting: split `signature` on `,` then on `=`; compute the lower-case hex HMAC-SHA256 of `<t>.<data>` (data exactly as received, still base64) keyed with the signing secret shown with the hosted payment plugin; the webhook is authentic when it equals an `s1` (constant-time compare). Reject when |now − t| exceeds 300 s. Then base64-decode `data` and parse the JSON. Delivery is at-least-once: up to 6 attempts, the retries after 1 s, 2 s, 4 s, 8 s, 16 s. An attempt fails on any status other than 2xx, a network error, or no answer within 10 s. Every attempt is logged and re-signed with its own `t`; `data` is the same bytes in every attempt, so a receiver can ignore one already processed. Encoding: JSON by default. An API key can be set to form encoding instead (server config `webhookEncoding: \"form\"` on the key; the sandbox keys use JSON): the same envelope is then POSTed as `application/x-www-form-urlencoded` with exactly two fields, `signature` and `data` (read them as `$_POST['signature']` and `$_POST['data']`), with the same signature, retries and delivery log. Verify exactly as for JSON: `data` is the base64 string as received. Receivers that key the HMAC with a posted `signing` field cannot verify these webhooks, and never will: the signing secret is what proves a webhook comes from us, so a webhook that carried it could be forged by anyone who saw one (a log, a proxy, a misdirected delivery). No webhook ever contains the signing secret or any other credential. Such a receiver must be given the signing secret of the API key in its own settings. (Decisions M3, M-webhook-form.)",
         "tags": [
           "Webhooks"
         ],
@@ -7758,12 +7720,12 @@ const document: Record<string, unknown> = {
                 "data": "eyJpZCI6IjkwMDEiLCJhbW91bnRfdG9fcmVmdW5kIjoiMC4wMDAyNSIsImFtb3VudF90b19yZWZ1bmRfZmlhdCI6IjEwLjAwIiwiZW1haWwiOiJqYW5lQGV4YW1wbGUuY29tIiwiZXhwaXJlc19hdCI6IjIwMjYtMDEtMDJUMDA6MDA6MDAuMDAwWiIsInN0YXR1cyI6InJlZnVuZGVkIiwidHhpZCI6ImY0MTg0ZmM1OTY0MDNiOWQ2Mzg3ODNjZjU3YWRmZTRjNzVjNjA1ZjYzNTZmYmM5MTMzODUzMGU5ODMxZTllMTYiLCJ0cmFuc2FjdGlvbl9mZWVzIjoiMC4xMCIsImNyZWF0ZWRfYXQiOiIyMDI2LTAxLTAxVDAwOjAwOjAwLjAwMFoiLCJ1cmwiOiJodHRwczovL3BvcnRhbC5leGFtcGxlLmNvbS9yZWZ1bmRzLzkwMDEiLCJ3ZWJob29rX3VybCI6Imh0dHBzOi8vbWVyY2hhbnQuZXhhbXBsZS5jb20vaG9va3MvcmVmdW5kcyIsImN1cnJlbmN5X2lzbyI6IkJUQyIsInNhbmRib3hfbW9kZSI6dHJ1ZX0="
               },
               "schema": {
-                "$ref": "#/components/schemas/WebhookEnvelope"
+                "$ref": "#/components/schemas/RefundWebhookEnvelope"
               }
             },
             "application/x-www-form-urlencoded": {
               "schema": {
-                "$ref": "#/components/schemas/WebhookEnvelope"
+                "$ref": "#/components/schemas/RefundWebhookEnvelope"
               },
               "encoding": {
                 "signature": {

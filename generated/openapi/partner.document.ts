@@ -5,7 +5,7 @@ const document: Record<string, unknown> = {
   "info": {
     "title": "Partner Onboarding API",
     "version": "1.0.0",
-    "description": "[All APIs](./) · [OpenAPI document (YAML)](../openapi/partner.yaml) · [Decisions](decisions.md) · Sandbox: `npm start` serves this API at `http://127.0.0.1:8080/partner/v1`.\n\nLets a partner build its own sign-up page and create merchant accounts on the platform: by registering a user directly (`POST /user_registration`) or by submitting a full merchant application (`POST /merchant_applications`). Partners may also import many merchants by uploading a CSV file in the partner portal (not an HTTP endpoint here; its row is the `MerchantCsvRow` schema).\n\n## Authentication\n\nSend JSON (`Content-Type: application/json`, `Accept: application/json`) and one of two credentials in `Authorization` — both are accepted on every operation (P1): `Bearer <API_KEY>` or `Basic <base64 of key:secret>`. A missing or wrong credential answers 401, code `1001`.\n\n## Errors\n\nErrors use `{title, code, details, error?, source?}` where `code` is 4 digits and `source` lists `{<field>: <reason>}` on validation failure. Registration is the exception: it reports validation failures in its own body `{status: 0, message: [...]}` (P2).\n\n## Limits\n\n- 30 requests per minute per credential; then 429 with `Retry-After`.\n- Password at least 8 characters; company description at most 255 characters.\n- CSV import: at most 1000 rows per file.\n- Request body at most 100 kB.\n\n## Decisions on what the document leaves open\n\n- **P1: Which authorization scheme the partner endpoints require.** Both are accepted on every operation: `Authorization: Bearer <API_KEY>` (scheme `BearerAuth`) and `Authorization: Basic <base64 key:secret>` (scheme `BasicAuth`). The security requirement lists them as alternatives. A missing or wrong credential answers 401 with code `1001`.\n- **P2: Status codes and body of registration outcomes.** Registration validation failures answer 422 with `{status: 0, message: [...]}` (one entry per invalid field); success answers 201 with `{status: 1, message}`. A second registration with the same e-mail fails the same way (422, status 0, the message naming `registration.email`).\n- **P3: How CSV files are validated.** CSV files (merchant import and invoice upload) are validated by a library function and a CLI (`npm run csv -- validate <file>`): at most 1000 rows, one error per bad cell with row and column, nothing partially accepted. The merchant import row is the `MerchantCsvRow` schema; its header row names all 26 columns; an empty cell of an optional column counts as absent.\n- **P-states: States and transitions of registrations and applications.** A merchant application is stored as `submitted`; approval (or rejection) happens out of band, by the platform, and no endpoint of v1 reads or changes it. On approval the merchant is e-mailed a link to read the terms of service and set a password. A registered user is created inactive and becomes active by following the e-mailed confirmation link.\n- **P-created: Success status of `POST /merchant_applications` (the document lists both 200 and 201).** 201 Created, since the call creates an application; the body is `{success: true, message}`.\n- **P-duplicates: An application whose `user.email` already has an account.** Refused with 422, code `2003` (Duplicate e-mail), `source: [{\"user.email\": ...}]`, so one e-mail never owns two merchant accounts, consistent with P2.\n- **P-currency: Which error an invalid `user.currency` gives.** 422 with code `2004` \"Invalid currency type\" and `source` naming `user.currency`; other validation failures use `1002`.\n- **P-fields: Rules of fields the document gives none for.** Required strings must be non-empty; no character classes are imposed on names, addresses or cities. The JSON phone fields (`phone_number`, `administrative_phone`, `technical_phone`) are free text because the document gives them no rule; only the CSV `phone_number` is digits only, as the document says. `processing_volume` (\"Numeric text\") is digits with an optional decimal part; `website` is an absolute http(s) URL; `administrative_email` and `technical_email` (and the CSV `administrative_contact_email`) must be valid e-mails. The CSV `processing_volume` and `website` columns, for which the document gives no rule, are free text.\n- **P-rate: Rate limits.** 30 requests per minute per credential (API key or Basic key); the next request answers 429 with code `1007` and a `Retry-After` header giving the seconds to wait.\n- **P-body: Malformed and oversized request bodies.** A body that is not valid JSON, or not valid form encoding (P-form), answers 400 code `1011`; a body larger than 100 kB answers 413 code `1008`.\n- **P-form: Request bodies other than JSON.** Every operation that takes a JSON body also takes the same fields as `application/x-www-form-urlencoded` (UTF-8), declared as a second media type with the same schema and validated by the same validator with the same errors. Nesting follows Rack: `a[b][c]=v` is `{a: {b: {c: v}}}`; `orders[][k]=v` appends to a list of objects, and a key the current (last) object already has starts the next one, so `orders[][side]=buy&orders[][side]=sell` is two orders. A plain name given twice collects its values in a list, as in the URL query. Form values are strings. Each form media type states this in its `encoding`: `style: deepObject, explode: true` for an object field (`payment[amount]=10`), `style: form, explode: true` for the others (`a=1&a=2`). Where a body nests deeper than one level or holds a list of objects, which OpenAPI cannot express, the media type carries `x-form-nesting: rack`: its nested fields follow the Rack rules above. A string becomes a number or a boolean only where the schema wants one and only when it is the canonical text of that value: `\"1\"`, `\"-2\"`, `\"0.5\"`, `\"true\"`, `\"false\"`; not `\"1.0\"`, `\" 1\"`, `\"1e0\"`, `\"01\"`, `\"yes\"`, which stay strings and fail validation naming the field. Nothing else changes type. At most 1000 fields and 5 bracket levels. A malformed form body (bad percent-encoding or UTF-8, brackets, a name used as both a value and a group, over the limits) answers 400 code `1011`. Any other media type answers 415 (`1010`).\n- **P-lenient-scalars: Numbers and booleans sent as JSON strings.** Accepted where the schema wants an integer, a number or a boolean, as the platform's plugins send them (`\"special_offers\": \"true\"`). A string becomes a number or a boolean only where the schema wants one and only when it is the canonical text of that value: `\"1\"`, `\"-2\"`, `\"0.5\"`, `\"true\"`, `\"false\"`; not `\"1.0\"`, `\" 1\"`, `\"1e0\"`, `\"01\"`, `\"yes\"`, which stay strings and fail validation naming the field. Nothing else changes type. The documents stay strict: they describe what a client should send.\n- **P-errors: Complete list of error codes.** The shared code table of the merchant and partner APIs: `1001` Unauthorized (HTTP 401), `1002` Unprocessable Entity (HTTP 422), `1003` Permission denied (HTTP 401), `1004` Not Found (HTTP 404), `1005` Internal Server Error (HTTP 500), `1006` Service Unavailable (HTTP 503), `1007` Too Many Requests (HTTP 429), `1008` Payload Too Large (HTTP 413), `1009` Method Not Allowed (HTTP 405), `1010` Unsupported Media Type (HTTP 415), `1011` Malformed request body (HTTP 400), `1012` Conflict (HTTP 409), `2001` Duplicate invoice number (HTTP 422), `2002` Refund not allowed (HTTP 422), `2003` Duplicate e-mail (HTTP 422), `2004` Invalid currency type (HTTP 422). Codes 2001 and 2002 concern merchant payments only. The two operations have no path parameters, so 404 (`1004`) only answers unknown paths.\n- **P-answers: Which statuses an operation can answer.** Every operation declares every status the server can send for it: 422 for a refused request (a missing, malformed or unknown parameter: an operation without parameters refuses unknown query parameters too), 401 where it is signed or authenticated, 404 (no such record, or no such path), 405 (a method the path does not have; `Allow` lists those it has), 413 and 415 where it takes a body, 429 and 503 (both with `Retry-After`, in seconds) and 500. The error responses are written once under `components/responses` and referred to by each operation.\n- **P-sizes: Sizes of strings, numbers and lists.** Every string has a `maxLength`, every integer a `minimum` and a `maximum`, every list a `maxItems`, and the server refuses a request beyond them (it validates against this document). Where the source documents give a limit it is that one; otherwise: names 100, addresses 200, cities and regions 100, phones 20, zips 20, invoice numbers 64, IP addresses 45, e-mails 254, URLs 2048, decimal amounts 40, date-times 40, references 255, descriptions 255, blockchain addresses and ids 128, tokens 4096, codes 32, passwords 128 characters. Integers go at most to 2^53 - 1 (9007199254740991), the largest a JSON reader keeps exact; ids start at 1. Lists the API does not page hold at most 10,000 items, reference lists 100. An e-mail address is checked by exactly JSON Schema's `format: email` (RFC 5321/5322 addresses such as `a+b{c}@x.dev` are valid). A fiat refund amount (`amount_to_refund_fiat`) has at most 2 decimal places, as the server has always required. An empty query value is refused where the parameter declares `minLength: 1`.\n- **P-events: Events.** None in v1: the partner API sends no webhooks; outcomes reach the merchant by e-mail.\n- **P-version: Versioning policy beyond the path segment.** Within `/partner/v1` only backward-compatible changes are made: new optional request fields, new response fields, new error codes (clients ignore what they do not know). A breaking change ships under `/partner/v2`, and v1 keeps running for at least 6 months after v2 is announced. `info.version` follows semver for the document.\n- **P-idempotency: Retrying a POST whose answer was lost.** Every POST takes an optional `Idempotency-Key` header (1 to 255 visible ASCII characters). The server keeps, per API key, the key with a fingerprint of the request (method, path, body, principal) and its answer for 24 hours (in the state store; in Redis when instances share it). A request repeated with the same key and fingerprint is not executed again: it gets the stored status and body with the header `Idempotent-Replayed: true`. The same key with a different request answers 422 code `1002` naming `Idempotency-Key`. While the first request with a key is still running, a second one answers 409 code `1012` with `Retry-After: 1` (it is not executed; retried, it gets the stored answer). The answer is stored in the same transaction as the writes of the request and is the answer sent, so a crash after the commit cannot let a retry execute again. With Redis shared by instances, the key is claimed in Redis first and the answer copied there after the commit; after a crash between the two, retries get the 409 until the lease of the claim (60 s) runs out, then the stored answer. Answers stored: 2xx and 4xx except 409 and 429; a 5xx or 429 before the writes of the request committed frees the key, so the retry executes. The typed clients send one key per logical call, the same on each retry, and retry POSTs by default.\n",
+    "description": "[All APIs](./) · [OpenAPI document (YAML)](../openapi/partner.yaml) · [Decisions](decisions.md) · Sandbox: `npm start` serves this API at `http://127.0.0.1:8080/partner/v1`.\n\nLets a partner build its own sign-up page and create merchant accounts on the platform: by registering a user directly (`POST /user_registration`) or by submitting a full merchant application (`POST /merchant_applications`). Partners may also import many merchants by uploading a CSV file in the partner portal (not an HTTP endpoint here; its row is the `MerchantCsvRow` schema, `MerchantCsvRow.schema.json`).\n\n## Authentication\n\nSend JSON (`Content-Type: application/json`, `Accept: application/json`) and one of two credentials in `Authorization` — both are accepted on every operation (P1): `Bearer <API_KEY>` or `Basic <base64 of key:secret>`. A missing or wrong credential answers 401, code `1001`.\n\n## Errors\n\nErrors use `{title, code, details, error?, source?}` where `code` is 4 digits and `source` lists `{<field>: <reason>}` on validation failure. Registration is the exception: it reports validation failures in its own body `{status: 0, message: [...]}` (P2).\n\n## Limits\n\n- 30 requests per minute per credential; then 429 with `Retry-After`.\n- Password at least 8 characters; company description at most 255 characters.\n- CSV import: at most 1000 rows per file.\n- Request body at most 100 kB.\n\n## Decisions on what the document leaves open\n\n- **P1: Which authorization scheme the partner endpoints require.** Both are accepted on every operation: `Authorization: Bearer <API_KEY>` (scheme `BearerAuth`) and `Authorization: Basic <base64 key:secret>` (scheme `BasicAuth`). The security requirement lists them as alternatives. A missing or wrong credential answers 401 with code `1001`.\n- **P2: Status codes and body of registration outcomes.** Registration validation failures answer 422 with `{status: 0, message: [...]}` (one entry per invalid field); success answers 201 with `{status: 1, message}`. A second registration with the same e-mail fails the same way (422, status 0, the message naming `registration.email`).\n- **P3: How CSV files are validated.** CSV files (merchant import and invoice upload) are validated by a library function and a CLI (`npm run csv -- validate <file>`): at most 1000 rows, one error per bad cell with row and column, nothing partially accepted. The merchant import row is the `MerchantCsvRow` schema (the JSON Schema file `MerchantCsvRow.schema.json` published beside this document, not a component: no HTTP operation carries it); its header row names all 26 columns; an empty cell of an optional column counts as absent.\n- **P-states: States and transitions of registrations and applications.** A merchant application is stored as `submitted`; approval (or rejection) happens out of band, by the platform, and no endpoint of v1 reads or changes it. On approval the merchant is e-mailed a link to read the terms of service and set a password. A registered user is created inactive and becomes active by following the e-mailed confirmation link.\n- **P-created: Success status of `POST /merchant_applications` (the document lists both 200 and 201).** 201 Created, since the call creates an application; the body is `{success: true, message}`.\n- **P-duplicates: An application whose `user.email` already has an account.** Refused with 422, code `2003` (Duplicate e-mail), `source: [{\"user.email\": ...}]`, so one e-mail never owns two merchant accounts, consistent with P2.\n- **P-currency: Which error an invalid `user.currency` gives.** 422 with code `2004` \"Invalid currency type\" and `source` naming `user.currency`; other validation failures use `1002`.\n- **P-fields: Rules of fields the document gives none for.** Required strings must be non-empty; no character classes are imposed on names, addresses or cities. The JSON phone fields (`phone_number`, `administrative_phone`, `technical_phone`) are free text because the document gives them no rule; only the CSV `phone_number` is digits only, as the document says. `processing_volume` (\"Numeric text\") is digits with an optional decimal part; `website` is an absolute http(s) URL; `administrative_email` and `technical_email` (and the CSV `administrative_contact_email`) must be valid e-mails. The CSV `processing_volume` and `website` columns, for which the document gives no rule, are free text.\n- **P-rate: Rate limits.** 30 requests per minute per credential (API key or Basic key); the next request answers 429 with code `1007` and a `Retry-After` header giving the seconds to wait.\n- **P-body: Malformed and oversized request bodies.** A body that is not valid JSON, or not valid form encoding (P-form), answers 400 code `1011`; a body larger than 100 kB answers 413 code `1008`.\n- **P-form: Request bodies other than JSON.** Every operation that takes a JSON body also takes the same fields as `application/x-www-form-urlencoded` (UTF-8), declared as a second media type with the same schema and validated by the same validator with the same errors. Nesting follows Rack: `a[b][c]=v` is `{a: {b: {c: v}}}`; `orders[][k]=v` appends to a list of objects, and a key the current (last) object already has starts the next one, so `orders[][side]=buy&orders[][side]=sell` is two orders. A plain name given twice collects its values in a list, as in the URL query. Form values are strings. Each form media type states this in its `encoding`: `style: deepObject, explode: true` for an object field (`payment[amount]=10`), `style: form, explode: true` for the others (`a=1&a=2`). Where a body nests deeper than one level or holds a list of objects, which OpenAPI cannot express, the media type carries `x-form-nesting: rack`: its nested fields follow the Rack rules above. A string becomes a number or a boolean only where the schema wants one and only when it is the canonical text of that value: `\"1\"`, `\"-2\"`, `\"0.5\"`, `\"true\"`, `\"false\"`; not `\"1.0\"`, `\" 1\"`, `\"1e0\"`, `\"01\"`, `\"yes\"`, which stay strings and fail validation naming the field. Nothing else changes type. At most 1000 fields and 5 bracket levels. A malformed form body (bad percent-encoding or UTF-8, brackets, a name used as both a value and a group, over the limits) answers 400 code `1011`. Any other media type answers 415 (`1010`).\n- **P-lenient-scalars: Numbers and booleans sent as JSON strings.** Accepted where the schema wants an integer, a number or a boolean, as the platform's plugins send them (`\"special_offers\": \"true\"`). A string becomes a number or a boolean only where the schema wants one and only when it is the canonical text of that value: `\"1\"`, `\"-2\"`, `\"0.5\"`, `\"true\"`, `\"false\"`; not `\"1.0\"`, `\" 1\"`, `\"1e0\"`, `\"01\"`, `\"yes\"`, which stay strings and fail validation naming the field. Nothing else changes type. The documents stay strict: they describe what a client should send.\n- **P-errors: Complete list of error codes.** The shared code table of the merchant and partner APIs: `1001` Unauthorized (HTTP 401), `1002` Unprocessable Entity (HTTP 422), `1003` Permission denied (HTTP 401), `1004` Not Found (HTTP 404), `1005` Internal Server Error (HTTP 500), `1006` Service Unavailable (HTTP 503), `1007` Too Many Requests (HTTP 429), `1008` Payload Too Large (HTTP 413), `1009` Method Not Allowed (HTTP 405), `1010` Unsupported Media Type (HTTP 415), `1011` Malformed request body (HTTP 400), `1012` Conflict (HTTP 409), `2001` Duplicate invoice number (HTTP 422), `2002` Refund not allowed (HTTP 422), `2003` Duplicate e-mail (HTTP 422), `2004` Invalid currency type (HTTP 422). Codes 2001 and 2002 concern merchant payments only. The two operations have no path parameters, so 404 (`1004`) only answers unknown paths.\n- **P-answers: Which statuses an operation can answer.** Every operation declares every status the server can send for it: 422 for a refused request (a missing, malformed or unknown parameter: an operation without parameters refuses unknown query parameters too), 401 where it is signed or authenticated, 404 (no such record, or no such path), 405 (a method the path does not have; `Allow` lists those it has), 413 and 415 where it takes a body, 429 and 503 (both with `Retry-After`, in seconds) and 500. The error responses are written once under `components/responses` and referred to by each operation.\n- **P-sizes: Sizes of strings, numbers and lists.** Every string has a `maxLength`, every integer a `minimum` and a `maximum`, every list a `maxItems`, and the server refuses a request beyond them (it validates against this document). Where the source documents give a limit it is that one; otherwise: names 100, addresses 200, cities and regions 100, phones 20, zips 20, invoice numbers 64, IP addresses 45, e-mails 254, URLs 2048, decimal amounts 40, date-times 40, references 255, descriptions 255, blockchain addresses and ids 128, tokens 4096, codes 32, passwords 128 characters. Integers go at most to 2^53 - 1 (9007199254740991), the largest a JSON reader keeps exact; ids start at 1. Lists the API does not page hold at most 10,000 items, reference lists 100. An e-mail address is checked by exactly JSON Schema's `format: email` (RFC 5321/5322 addresses such as `a+b{c}@x.dev` are valid). A fiat refund amount (`amount_to_refund_fiat`) has at most 2 decimal places, as the server has always required. An empty query value is refused where the parameter declares `minLength: 1`.\n- **P-events: Events.** None in v1: the partner API sends no webhooks; outcomes reach the merchant by e-mail.\n- **P-version: Versioning policy beyond the path segment.** Within `/partner/v1` only backward-compatible changes are made: new optional request fields, new response fields, new error codes (clients ignore what they do not know). A breaking change ships under `/partner/v2`, and v1 keeps running for at least 6 months after v2 is announced. `info.version` follows semver for the document.\n- **P-idempotency: Retrying a POST whose answer was lost.** Every POST takes an optional `Idempotency-Key` header (1 to 255 visible ASCII characters). The server keeps, per API key, the key with a fingerprint of the request (method, path, body, principal) and its answer for 24 hours (in the state store; in Redis when instances share it). A request repeated with the same key and fingerprint is not executed again: it gets the stored status and body with the header `Idempotent-Replayed: true`. The same key with a different request answers 422 code `1002` naming `Idempotency-Key`. While the first request with a key is still running, a second one answers 409 code `1012` with `Retry-After: 1` (it is not executed; retried, it gets the stored answer). The answer is stored in the same transaction as the writes of the request and is the answer sent, so a crash after the commit cannot let a retry execute again. With Redis shared by instances, the key is claimed in Redis first and the answer copied there after the commit; after a crash between the two, retries get the 409 until the lease of the claim (60 s) runs out, then the stored answer. Answers stored: 2xx and 4xx except 409 and 429; a 5xx or 429 before the writes of the request committed frees the key, so the retry executes. The typed clients send one key per logical call, the same on each retry, and retry POSTs by default.\n",
     "license": {
       "name": "MIT",
       "identifier": "MIT"
@@ -114,6 +114,7 @@ const document: Record<string, unknown> = {
             "type": "string",
             "maxLength": 254,
             "format": "email",
+            "pattern": "^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\\.)+[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?$",
             "description": "E-mail of the administrative contact",
             "example": "admin@acme.example.com"
           },
@@ -133,6 +134,7 @@ const document: Record<string, unknown> = {
             "type": "string",
             "maxLength": 254,
             "format": "email",
+            "pattern": "^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\\.)+[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?$",
             "description": "E-mail of the technical contact",
             "example": "tech@acme.example.com"
           }
@@ -482,7 +484,14 @@ const document: Record<string, unknown> = {
           "user",
           "merchant_application"
         ],
-        "description": "Body of `POST /merchant_applications`: the applicant under `user`, the company under `merchant_application`."
+        "description": "Body of `POST /merchant_applications`: the applicant under `user`, the company under `merchant_application`.",
+        "propertyNames": {
+          "pattern": "^[^\\[\\]]+$",
+          "not": {
+            "const": "__proto__"
+          },
+          "maxLength": 255
+        }
       },
       "DocumentationAvailable": {
         "type": "string",
@@ -617,6 +626,7 @@ const document: Record<string, unknown> = {
             "type": "string",
             "maxLength": 254,
             "format": "email",
+            "pattern": "^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\\.)+[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?$",
             "description": "E-mail address of the applicant; named in the confirmation message",
             "example": "jane@acme.example.com"
           },
@@ -650,216 +660,6 @@ const document: Record<string, unknown> = {
           "business_name"
         ],
         "description": "The applicant (`user` of the request)."
-      },
-      "MerchantCsvRow": {
-        "type": "object",
-        "properties": {
-          "first_name": {
-            "type": "string",
-            "minLength": 1,
-            "maxLength": 255,
-            "description": "First name of the merchant user",
-            "example": "Jane"
-          },
-          "last_name": {
-            "type": "string",
-            "minLength": 1,
-            "maxLength": 255,
-            "description": "Last name of the merchant user",
-            "example": "Doe"
-          },
-          "email": {
-            "type": "string",
-            "maxLength": 254,
-            "format": "email",
-            "description": "E-mail address of the merchant user",
-            "example": "jane@acme.example.com"
-          },
-          "phone_number": {
-            "type": "string",
-            "maxLength": 20,
-            "pattern": "^[0-9]+$",
-            "description": "Phone number, digits only",
-            "example": "4165550100"
-          },
-          "company_name": {
-            "type": "string",
-            "minLength": 1,
-            "maxLength": 255,
-            "description": "Company name",
-            "example": "Acme Widgets Inc."
-          },
-          "dba": {
-            "type": "string",
-            "maxLength": 255,
-            "example": "Acme",
-            "description": "Display name (\"doing business as\"). Optional: an empty cell means absent."
-          },
-          "processing_method": {
-            "$ref": "#/components/schemas/ProcessingMethod"
-          },
-          "documentation_available": {
-            "$ref": "#/components/schemas/DocumentationAvailable"
-          },
-          "processing_volume": {
-            "type": "string",
-            "maxLength": 255,
-            "example": "25000",
-            "description": "Expected processing volume (no rule given for the CSV column). Optional: an empty cell means absent."
-          },
-          "type_of_company": {
-            "$ref": "#/components/schemas/TypeOfCompany"
-          },
-          "description": {
-            "type": "string",
-            "minLength": 1,
-            "maxLength": 255,
-            "description": "What the company sells; at most 255 characters",
-            "example": "Hand-made widgets"
-          },
-          "website": {
-            "type": "string",
-            "maxLength": 255,
-            "example": "https://acme.example.com",
-            "description": "Website (no rule given for the CSV column). Optional: an empty cell means absent."
-          },
-          "address_address": {
-            "type": "string",
-            "minLength": 1,
-            "maxLength": 255,
-            "description": "Company street address",
-            "example": "100 King St W"
-          },
-          "address_city": {
-            "type": "string",
-            "minLength": 1,
-            "maxLength": 255,
-            "description": "Company city",
-            "example": "Toronto"
-          },
-          "address_state": {
-            "type": "string",
-            "minLength": 1,
-            "maxLength": 255,
-            "description": "Company state or province",
-            "example": "Ontario"
-          },
-          "address_zip": {
-            "type": "string",
-            "minLength": 1,
-            "maxLength": 255,
-            "description": "Company postal or zip code",
-            "example": "M5X 1A9"
-          },
-          "address_country_code": {
-            "$ref": "#/components/schemas/CountryCode"
-          },
-          "mailing_address_address": {
-            "type": "string",
-            "maxLength": 255,
-            "example": "PO Box 123",
-            "description": "Mailing street address. Optional: an empty cell means absent."
-          },
-          "mailing_address_city": {
-            "type": "string",
-            "maxLength": 255,
-            "example": "Toronto",
-            "description": "Mailing city. Optional: an empty cell means absent."
-          },
-          "mailing_address_state": {
-            "type": "string",
-            "maxLength": 255,
-            "example": "Ontario",
-            "description": "Mailing state or province. Optional: an empty cell means absent."
-          },
-          "mailing_address_zip": {
-            "type": "string",
-            "maxLength": 255,
-            "example": "M5W 1A1",
-            "description": "Mailing postal or zip code. Optional: an empty cell means absent."
-          },
-          "mailing_address_country_code": {
-            "allOf": [
-              {
-                "$ref": "#/components/schemas/CountryCode"
-              },
-              {
-                "description": "Mailing country: ISO 3166-1 alpha-2 code. Optional: an empty cell means absent."
-              }
-            ]
-          },
-          "administrative_contact_name": {
-            "type": "string",
-            "minLength": 1,
-            "maxLength": 255,
-            "description": "Name of the administrative contact",
-            "example": "Jane Doe"
-          },
-          "administrative_contact_phone": {
-            "type": "string",
-            "minLength": 1,
-            "maxLength": 255,
-            "description": "Phone of the administrative contact (no rule given for the CSV column)",
-            "example": "4165550100"
-          },
-          "administrative_contact_email": {
-            "type": "string",
-            "maxLength": 254,
-            "format": "email",
-            "description": "E-mail of the administrative contact",
-            "example": "admin@acme.example.com"
-          },
-          "user_currency": {
-            "type": "string",
-            "enum": [
-              "USD",
-              "CAD",
-              "EUR"
-            ],
-            "description": "Fiat currency of processing: USD, CAD or EUR. Optional: an empty cell means absent.",
-            "example": "USD"
-          }
-        },
-        "required": [
-          "first_name",
-          "last_name",
-          "email",
-          "phone_number",
-          "company_name",
-          "processing_method",
-          "documentation_available",
-          "type_of_company",
-          "description",
-          "address_address",
-          "address_city",
-          "address_state",
-          "address_zip",
-          "address_country_code",
-          "administrative_contact_name",
-          "administrative_contact_phone",
-          "administrative_contact_email"
-        ],
-        "description": "One data row of the merchant import CSV (partner portal, not an HTTP endpoint). The file starts with a header row naming all 26 columns and holds at most 1000 data rows. Every cell is a string; empty optional cells count as absent. A file is accepted whole or not at all, with one error per bad cell naming its row and column (decision P3).",
-        "example": {
-          "first_name": "Jane",
-          "last_name": "Doe",
-          "email": "jane@acme.example.com",
-          "phone_number": "4165550100",
-          "company_name": "Acme Widgets Inc.",
-          "processing_method": "online",
-          "documentation_available": "yes",
-          "type_of_company": "Corporation",
-          "description": "Hand-made widgets",
-          "address_address": "100 King St W",
-          "address_city": "Toronto",
-          "address_state": "Ontario",
-          "address_zip": "M5X 1A9",
-          "address_country_code": "CA",
-          "administrative_contact_name": "Jane Doe",
-          "administrative_contact_phone": "4165550100",
-          "administrative_contact_email": "admin@acme.example.com",
-          "user_currency": "CAD"
-        }
       },
       "PartnerError": {
         "type": "object",
@@ -919,7 +719,14 @@ const document: Record<string, unknown> = {
         "required": [
           "registration"
         ],
-        "description": "Body of `POST /user_registration`: the user nested under `registration`."
+        "description": "Body of `POST /user_registration`: the user nested under `registration`.",
+        "propertyNames": {
+          "pattern": "^[^\\[\\]]+$",
+          "not": {
+            "const": "__proto__"
+          },
+          "maxLength": 255
+        }
       },
       "Registration": {
         "type": "object",
@@ -949,6 +756,7 @@ const document: Record<string, unknown> = {
             "type": "string",
             "maxLength": 254,
             "format": "email",
+            "pattern": "^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\\.)+[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?$",
             "description": "E-mail address of the user; a second registration with the same e-mail fails (P2)",
             "example": "jane@acme.example.com"
           },

@@ -68,21 +68,21 @@ const document: Record<string, unknown> = {
           "balance": {
             "type": "string",
             "maxLength": 40,
-            "pattern": "^[0-9]+(\\.[0-9]+)?$",
+            "pattern": "^[0-9]{1,24}(\\.[0-9]+)?$",
             "description": "Total balance (available + locked)",
             "example": "10.00"
           },
           "locked": {
             "type": "string",
             "maxLength": 40,
-            "pattern": "^[0-9]+(\\.[0-9]+)?$",
+            "pattern": "^[0-9]{1,24}(\\.[0-9]+)?$",
             "description": "Amount locked by open orders",
             "example": "10.00"
           },
           "available": {
             "type": "string",
             "maxLength": 40,
-            "pattern": "^[0-9]+(\\.[0-9]+)?$",
+            "pattern": "^[0-9]{1,24}(\\.[0-9]+)?$",
             "description": "Amount available for new orders",
             "example": "10.00"
           }
@@ -161,7 +161,7 @@ const document: Record<string, unknown> = {
           "amount": {
             "type": "string",
             "maxLength": 40,
-            "pattern": "^(0*[1-9][0-9]*(\\.[0-9]+)?|0+\\.[0-9]*[1-9][0-9]*)$",
+            "pattern": "^(0*[1-9][0-9]{0,14}(\\.[0-9]+)?|0+\\.[0-9]*[1-9][0-9]*)$",
             "description": "Amount due in `currency_iso`; greater than 0",
             "example": "10.00"
           },
@@ -179,6 +179,7 @@ const document: Record<string, unknown> = {
             "type": "string",
             "maxLength": 254,
             "format": "email",
+            "pattern": "^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\\.)+[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?$",
             "description": "Recipient e-mail. Required unless `invoice_recipient_id` is given",
             "example": "jane@example.com"
           },
@@ -559,7 +560,7 @@ const document: Record<string, unknown> = {
           "amount": {
             "type": "string",
             "maxLength": 40,
-            "pattern": "^(0*[1-9][0-9]*(\\.[0-9]+)?|0+\\.[0-9]*[1-9][0-9]*)$",
+            "pattern": "^(0*[1-9][0-9]{0,14}(\\.[0-9]+)?|0+\\.[0-9]*[1-9][0-9]*)$",
             "description": "Amount in `currency_iso`; digits and `.`; greater than 0",
             "example": "10.00"
           },
@@ -632,6 +633,7 @@ const document: Record<string, unknown> = {
             "type": "string",
             "maxLength": 254,
             "format": "email",
+            "pattern": "^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\\.)+[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?$",
             "description": "Customer's e-mail address",
             "example": "jane@example.com"
           },
@@ -956,20 +958,21 @@ const document: Record<string, unknown> = {
             "type": "string",
             "maxLength": 254,
             "format": "email",
+            "pattern": "^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\\.)+[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?$",
             "description": "Customer address for the refund link",
             "example": "jane@example.com"
           },
           "amount_to_refund_fiat": {
             "type": "string",
             "maxLength": 40,
-            "pattern": "^(0*[1-9][0-9]*(\\.[0-9]{1,2})?|0+\\.([1-9][0-9]?|0[1-9]))$",
+            "pattern": "^(0*[1-9][0-9]{0,14}(\\.[0-9]{1,2})?|0+\\.([1-9][0-9]?|0[1-9]))$",
             "description": "Fiat amount. Required for instant-settlement transactions.; greater than 0, at most 2 decimal places",
             "example": "10.00"
           },
           "amount_to_refund": {
             "type": "string",
             "maxLength": 40,
-            "pattern": "^(0*[1-9][0-9]*(\\.[0-9]+)?|0+\\.[0-9]*[1-9][0-9]*)$",
+            "pattern": "^(0*[1-9][0-9]{0,14}(\\.[0-9]+)?|0+\\.[0-9]*[1-9][0-9]*)$",
             "description": "Cryptocurrency amount. Required for manual-settlement transactions.; greater than 0",
             "example": "10.00"
           },
@@ -1415,6 +1418,7 @@ const document: Record<string, unknown> = {
             "type": "string",
             "maxLength": 254,
             "format": "email",
+            "pattern": "^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\\.)+[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?$",
             "description": "Recipient's e-mail address",
             "example": "jane@example.com"
           },
@@ -1620,21 +1624,21 @@ const document: Record<string, unknown> = {
           "mid_price": {
             "type": "string",
             "maxLength": 40,
-            "pattern": "^[0-9]+(\\.[0-9]+)?$",
+            "pattern": "^[0-9]{1,24}(\\.[0-9]+)?$",
             "description": "The middle of the book: asks start one step above it, bids one step below",
             "example": "100.00"
           },
           "step": {
             "type": "string",
             "maxLength": 40,
-            "pattern": "^[0-9]+(\\.[0-9]+)?$",
+            "pattern": "^[0-9]{1,24}(\\.[0-9]+)?$",
             "description": "Distance between two price levels, in the quote currency",
             "example": "1.00"
           },
           "volume": {
             "type": "string",
             "maxLength": 40,
-            "pattern": "^[0-9]+(\\.[0-9]+)?$",
+            "pattern": "^[0-9]{1,24}(\\.[0-9]+)?$",
             "description": "Volume of each order, in the base currency",
             "example": "0.1"
           }
@@ -1873,6 +1877,7 @@ const document: Record<string, unknown> = {
             "type": "string",
             "maxLength": 254,
             "format": "email",
+            "pattern": "^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\\.)+[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?$",
             "description": "Customer e-mail address",
             "example": "jane@example.com"
           },
@@ -2074,63 +2079,63 @@ const document: Record<string, unknown> = {
           "btc": {
             "type": "string",
             "maxLength": 40,
-            "pattern": "^[0-9]+(\\.[0-9]+)?$",
+            "pattern": "^[0-9]{1,24}(\\.[0-9]+)?$",
             "description": "New btc balance (at most the currency's decimal places)",
             "example": "100"
           },
           "eth": {
             "type": "string",
             "maxLength": 40,
-            "pattern": "^[0-9]+(\\.[0-9]+)?$",
+            "pattern": "^[0-9]{1,24}(\\.[0-9]+)?$",
             "description": "New eth balance (at most the currency's decimal places)",
             "example": "100"
           },
           "ltc": {
             "type": "string",
             "maxLength": 40,
-            "pattern": "^[0-9]+(\\.[0-9]+)?$",
+            "pattern": "^[0-9]{1,24}(\\.[0-9]+)?$",
             "description": "New ltc balance (at most the currency's decimal places)",
             "example": "100"
           },
           "bch": {
             "type": "string",
             "maxLength": 40,
-            "pattern": "^[0-9]+(\\.[0-9]+)?$",
+            "pattern": "^[0-9]{1,24}(\\.[0-9]+)?$",
             "description": "New bch balance (at most the currency's decimal places)",
             "example": "100"
           },
           "xem": {
             "type": "string",
             "maxLength": 40,
-            "pattern": "^[0-9]+(\\.[0-9]+)?$",
+            "pattern": "^[0-9]{1,24}(\\.[0-9]+)?$",
             "description": "New xem balance (at most the currency's decimal places)",
             "example": "100"
           },
           "xvg": {
             "type": "string",
             "maxLength": 40,
-            "pattern": "^[0-9]+(\\.[0-9]+)?$",
+            "pattern": "^[0-9]{1,24}(\\.[0-9]+)?$",
             "description": "New xvg balance (at most the currency's decimal places)",
             "example": "100"
           },
           "usd": {
             "type": "string",
             "maxLength": 40,
-            "pattern": "^[0-9]+(\\.[0-9]+)?$",
+            "pattern": "^[0-9]{1,24}(\\.[0-9]+)?$",
             "description": "New usd balance (at most the currency's decimal places)",
             "example": "100"
           },
           "cad": {
             "type": "string",
             "maxLength": 40,
-            "pattern": "^[0-9]+(\\.[0-9]+)?$",
+            "pattern": "^[0-9]{1,24}(\\.[0-9]+)?$",
             "description": "New cad balance (at most the currency's decimal places)",
             "example": "100"
           },
           "eur": {
             "type": "string",
             "maxLength": 40,
-            "pattern": "^[0-9]+(\\.[0-9]+)?$",
+            "pattern": "^[0-9]{1,24}(\\.[0-9]+)?$",
             "description": "New eur balance (at most the currency's decimal places)",
             "example": "100"
           }

@@ -410,7 +410,7 @@ export interface webhooks {
         put?: never;
         /**
          * Payment found (first webhook)
-         * @description A payment is found on the blockchain: blockchain status Paid, transaction status pending_confirmation. Sent to the `webhook_url` of Create a Payment or Create Widget Payment, else to the Webhook URL of the hosted payment plugin. Targets must use https; sandbox keys may target http on 127.0.0.1 or localhost. Not sent for a payment by a platform user, which is confirmed immediately and gets only paymentConfirmed. The body is a WebhookEnvelope whose `data` decodes to a **PaymentWebhookPayload** (listed in the components). Verify before trusting: split `signature` on `,` then on `=`; compute the lower-case hex HMAC-SHA256 of `<t>.<data>` (data exactly as received, still base64) keyed with the signing secret shown with the hosted payment plugin; the webhook is authentic when it equals an `s1` (constant-time compare). Reject when |now − t| exceeds 300 s. Then base64-decode `data` and parse the JSON. Delivery is at-least-once: up to 6 attempts, the retries after 1 s, 2 s, 4 s, 8 s, 16 s. An attempt fails on any status other than 2xx, a network error, or no answer within 10 s. Every attempt is logged and re-signed with its own `t`; `data` is the same bytes in every attempt, so a receiver can ignore one already processed. Encoding: JSON by default. An API key can be set to form encoding instead (server config `webhookEncoding: "form"` on the key; the sandbox keys use JSON): the same envelope is then POSTed as `application/x-www-form-urlencoded` with exactly two fields, `signature` and `data` (read them as `$_POST['signature']` and `$_POST['data']`), with the same signature, retries and delivery log. Verify exactly as for JSON: `data` is the base64 string as received. Receivers that key the HMAC with a posted `signing` field cannot verify these webhooks, and never will: the signing secret is what proves a webhook comes from us, so a webhook that carried it could be forged by anyone who saw one (a log, a proxy, a misdirected delivery). No webhook ever contains the signing secret or any other credential. Such a receiver must be given the signing secret of the API key in its own settings. (Decisions M3, M-webhook-form.)
+         * @description A payment is found on the blockchain: blockchain status Paid, transaction status pending_confirmation. Sent to the `webhook_url` of Create a Payment or Create Widget Payment, else to the Webhook URL of the hosted payment plugin. Targets must use https; sandbox keys may target http on 127.0.0.1 or localhost. Not sent for a payment by a platform user, which is confirmed immediately and gets only paymentConfirmed. The body is a PaymentWebhookEnvelope whose `data` decodes to a **PaymentWebhookPayload** (its `contentSchema`; `x-payload-schema` repeats the name). Verify before trusting: split `signature` on `,` then on `=`; compute the lower-case hex HMAC-SHA256 of `<t>.<data>` (data exactly as received, still base64) keyed with the signing secret shown with the hosted payment plugin; the webhook is authentic when it equals an `s1` (constant-time compare). Reject when |now − t| exceeds 300 s. Then base64-decode `data` and parse the JSON. Delivery is at-least-once: up to 6 attempts, the retries after 1 s, 2 s, 4 s, 8 s, 16 s. An attempt fails on any status other than 2xx, a network error, or no answer within 10 s. Every attempt is logged and re-signed with its own `t`; `data` is the same bytes in every attempt, so a receiver can ignore one already processed. Encoding: JSON by default. An API key can be set to form encoding instead (server config `webhookEncoding: "form"` on the key; the sandbox keys use JSON): the same envelope is then POSTed as `application/x-www-form-urlencoded` with exactly two fields, `signature` and `data` (read them as `$_POST['signature']` and `$_POST['data']`), with the same signature, retries and delivery log. Verify exactly as for JSON: `data` is the base64 string as received. Receivers that key the HMAC with a posted `signing` field cannot verify these webhooks, and never will: the signing secret is what proves a webhook comes from us, so a webhook that carried it could be forged by anyone who saw one (a log, a proxy, a misdirected delivery). No webhook ever contains the signing secret or any other credential. Such a receiver must be given the signing secret of the API key in its own settings. (Decisions M3, M-webhook-form.)
          */
         post: operations["paymentFound"];
         delete?: never;
@@ -430,7 +430,7 @@ export interface webhooks {
         put?: never;
         /**
          * Payment confirmed (second webhook)
-         * @description The required confirmations are reached: blockchain status Confirmed, transaction status paid, overpaid or underpaid. Sent to the `webhook_url` of Create a Payment or Create Widget Payment, else to the Webhook URL of the hosted payment plugin. Targets must use https; sandbox keys may target http on 127.0.0.1 or localhost. The body is a WebhookEnvelope whose `data` decodes to a **PaymentWebhookPayload** (listed in the components). Verify before trusting: split `signature` on `,` then on `=`; compute the lower-case hex HMAC-SHA256 of `<t>.<data>` (data exactly as received, still base64) keyed with the signing secret shown with the hosted payment plugin; the webhook is authentic when it equals an `s1` (constant-time compare). Reject when |now − t| exceeds 300 s. Then base64-decode `data` and parse the JSON. Delivery is at-least-once: up to 6 attempts, the retries after 1 s, 2 s, 4 s, 8 s, 16 s. An attempt fails on any status other than 2xx, a network error, or no answer within 10 s. Every attempt is logged and re-signed with its own `t`; `data` is the same bytes in every attempt, so a receiver can ignore one already processed. Encoding: JSON by default. An API key can be set to form encoding instead (server config `webhookEncoding: "form"` on the key; the sandbox keys use JSON): the same envelope is then POSTed as `application/x-www-form-urlencoded` with exactly two fields, `signature` and `data` (read them as `$_POST['signature']` and `$_POST['data']`), with the same signature, retries and delivery log. Verify exactly as for JSON: `data` is the base64 string as received. Receivers that key the HMAC with a posted `signing` field cannot verify these webhooks, and never will: the signing secret is what proves a webhook comes from us, so a webhook that carried it could be forged by anyone who saw one (a log, a proxy, a misdirected delivery). No webhook ever contains the signing secret or any other credential. Such a receiver must be given the signing secret of the API key in its own settings. (Decisions M3, M-webhook-form.)
+         * @description The required confirmations are reached: blockchain status Confirmed, transaction status paid, overpaid or underpaid. Sent to the `webhook_url` of Create a Payment or Create Widget Payment, else to the Webhook URL of the hosted payment plugin. Targets must use https; sandbox keys may target http on 127.0.0.1 or localhost. The body is a PaymentWebhookEnvelope whose `data` decodes to a **PaymentWebhookPayload** (its `contentSchema`; `x-payload-schema` repeats the name). Verify before trusting: split `signature` on `,` then on `=`; compute the lower-case hex HMAC-SHA256 of `<t>.<data>` (data exactly as received, still base64) keyed with the signing secret shown with the hosted payment plugin; the webhook is authentic when it equals an `s1` (constant-time compare). Reject when |now − t| exceeds 300 s. Then base64-decode `data` and parse the JSON. Delivery is at-least-once: up to 6 attempts, the retries after 1 s, 2 s, 4 s, 8 s, 16 s. An attempt fails on any status other than 2xx, a network error, or no answer within 10 s. Every attempt is logged and re-signed with its own `t`; `data` is the same bytes in every attempt, so a receiver can ignore one already processed. Encoding: JSON by default. An API key can be set to form encoding instead (server config `webhookEncoding: "form"` on the key; the sandbox keys use JSON): the same envelope is then POSTed as `application/x-www-form-urlencoded` with exactly two fields, `signature` and `data` (read them as `$_POST['signature']` and `$_POST['data']`), with the same signature, retries and delivery log. Verify exactly as for JSON: `data` is the base64 string as received. Receivers that key the HMAC with a posted `signing` field cannot verify these webhooks, and never will: the signing secret is what proves a webhook comes from us, so a webhook that carried it could be forged by anyone who saw one (a log, a proxy, a misdirected delivery). No webhook ever contains the signing secret or any other credential. Such a receiver must be given the signing secret of the API key in its own settings. (Decisions M3, M-webhook-form.)
          */
         post: operations["paymentConfirmed"];
         delete?: never;
@@ -450,7 +450,7 @@ export interface webhooks {
         put?: never;
         /**
          * Refund processed
-         * @description A refund (e-mail-link or instant) reaches a final status (refunded, problem or cancelled) and a `webhook_url` (https) was given at its creation; nothing is sent when it was omitted. Sent once per refund. The body is a WebhookEnvelope whose `data` decodes to a **RefundWebhookPayload** (listed in the components). Verify before trusting: split `signature` on `,` then on `=`; compute the lower-case hex HMAC-SHA256 of `<t>.<data>` (data exactly as received, still base64) keyed with the signing secret shown with the hosted payment plugin; the webhook is authentic when it equals an `s1` (constant-time compare). Reject when |now − t| exceeds 300 s. Then base64-decode `data` and parse the JSON. Delivery is at-least-once: up to 6 attempts, the retries after 1 s, 2 s, 4 s, 8 s, 16 s. An attempt fails on any status other than 2xx, a network error, or no answer within 10 s. Every attempt is logged and re-signed with its own `t`; `data` is the same bytes in every attempt, so a receiver can ignore one already processed. Encoding: JSON by default. An API key can be set to form encoding instead (server config `webhookEncoding: "form"` on the key; the sandbox keys use JSON): the same envelope is then POSTed as `application/x-www-form-urlencoded` with exactly two fields, `signature` and `data` (read them as `$_POST['signature']` and `$_POST['data']`), with the same signature, retries and delivery log. Verify exactly as for JSON: `data` is the base64 string as received. Receivers that key the HMAC with a posted `signing` field cannot verify these webhooks, and never will: the signing secret is what proves a webhook comes from us, so a webhook that carried it could be forged by anyone who saw one (a log, a proxy, a misdirected delivery). No webhook ever contains the signing secret or any other credential. Such a receiver must be given the signing secret of the API key in its own settings. (Decisions M3, M-webhook-form.)
+         * @description A refund (e-mail-link or instant) reaches a final status (refunded, problem or cancelled) and a `webhook_url` (https) was given at its creation; nothing is sent when it was omitted. Sent once per refund. The body is a RefundWebhookEnvelope whose `data` decodes to a **RefundWebhookPayload** (its `contentSchema`; `x-payload-schema` repeats the name). Verify before trusting: split `signature` on `,` then on `=`; compute the lower-case hex HMAC-SHA256 of `<t>.<data>` (data exactly as received, still base64) keyed with the signing secret shown with the hosted payment plugin; the webhook is authentic when it equals an `s1` (constant-time compare). Reject when |now − t| exceeds 300 s. Then base64-decode `data` and parse the JSON. Delivery is at-least-once: up to 6 attempts, the retries after 1 s, 2 s, 4 s, 8 s, 16 s. An attempt fails on any status other than 2xx, a network error, or no answer within 10 s. Every attempt is logged and re-signed with its own `t`; `data` is the same bytes in every attempt, so a receiver can ignore one already processed. Encoding: JSON by default. An API key can be set to form encoding instead (server config `webhookEncoding: "form"` on the key; the sandbox keys use JSON): the same envelope is then POSTed as `application/x-www-form-urlencoded` with exactly two fields, `signature` and `data` (read them as `$_POST['signature']` and `$_POST['data']`), with the same signature, retries and delivery log. Verify exactly as for JSON: `data` is the base64 string as received. Receivers that key the HMAC with a posted `signing` field cannot verify these webhooks, and never will: the signing secret is what proves a webhook comes from us, so a webhook that carried it could be forged by anyone who saw one (a log, a proxy, a misdirected delivery). No webhook ever contains the signing secret or any other credential. Such a receiver must be given the signing secret of the API key in its own settings. (Decisions M3, M-webhook-form.)
          */
         post: operations["refundProcessed"];
         delete?: never;
@@ -1040,30 +1040,6 @@ export interface components {
             delivery_status: components["schemas"]["InvoiceDeliveryStatus"] | null;
             transaction: components["schemas"]["Transaction"];
         };
-        /** @description One row of the CSV invoice upload (section 2.12), as strings. Empty cells are absent. Not an HTTP body: validated by `npm run csv -- validate <file>`, at most 1000 rows. A recipient needs `company_name`, or both `first_name` and `last_name` (either or both ways may be given). */
-        InvoiceCsvRow: {
-            invoice_number?: "" | string;
-            /**
-             * Format: email
-             * @description Recipient e-mail address
-             * @example jane@example.com
-             */
-            email: string;
-            /**
-             * @description Amount, digits and `.`, no thousands separators
-             * @example 10.00
-             */
-            amount: string;
-            /**
-             * @description Whether the service fee is added to the amount: `true` or `false`
-             * @example false
-             * @enum {string}
-             */
-            include_fee: "true" | "false";
-            company_name?: "" | string;
-            first_name?: "" | string;
-            last_name?: "" | string;
-        };
         /**
          * @description Delivery status of the invoice e-mail. `sent`, `delivered`; `opened`: e-mail viewed; `viewed`: link in the e-mail clicked; `bounced`: undeliverable; `error`, `spam`. Where the field is `null`, the e-mail is pending (if `send_customer_email` is true) or not sent by the service.
          * @example sent
@@ -1318,6 +1294,16 @@ export interface components {
             blockchain_status: components["schemas"]["BlockchainStatus"];
             /** @description Transaction status; null until the payment is found on the blockchain */
             transaction_status: components["schemas"]["TransactionStatus"] | null;
+        };
+        /** @description Body of a webhook POST whose `data` decodes to a PaymentWebhookPayload: `{signature, data}` */
+        PaymentWebhookEnvelope: {
+            /**
+             * @description `t=<unix seconds>,s1=<hex>`: s1 is the lower-case hex HMAC-SHA256 of `<t>.<data>` (data as received, still encoded) keyed with the signing secret (decision M3).
+             * @example t=1767225600,s1=1210f135ab8838d589530d87ad0760bca7caa802cbb08e4e1b99d9f1ec0360ae
+             */
+            signature: string;
+            /** @description Base64 encoding of the JSON payload (PaymentWebhookPayload) */
+            data: string;
         };
         /** @description Decoded `data` of the paymentFound and paymentConfirmed webhooks (section 6) */
         PaymentWebhookPayload: {
@@ -1659,6 +1645,16 @@ export interface components {
          * @enum {string}
          */
         RefundStatus: "pending" | "cancelled" | "refunded" | "email_opened" | "problem";
+        /** @description Body of a webhook POST whose `data` decodes to a RefundWebhookPayload: `{signature, data}` */
+        RefundWebhookEnvelope: {
+            /**
+             * @description `t=<unix seconds>,s1=<hex>`: s1 is the lower-case hex HMAC-SHA256 of `<t>.<data>` (data as received, still encoded) keyed with the signing secret (decision M3).
+             * @example t=1767225600,s1=1210f135ab8838d589530d87ad0760bca7caa802cbb08e4e1b99d9f1ec0360ae
+             */
+            signature: string;
+            /** @description Base64 encoding of the JSON payload (RefundWebhookPayload) */
+            data: string;
+        };
         /** @description Decoded `data` of the refundProcessed webhook: the Refund fields (2.7) with id as a string */
         RefundWebhookPayload: {
             /**
@@ -1825,16 +1821,6 @@ export interface components {
         /** @description Body of Update an Invoice Recipient: fields nested under `invoice_recipient`. */
         UpdateInvoiceRecipientRequest: {
             invoice_recipient: components["schemas"]["InvoiceRecipientUpdate"];
-        };
-        /** @description Body of every webhook POST: `{signature, data}` */
-        WebhookEnvelope: {
-            /**
-             * @description `t=<unix seconds>,s1=<hex>`: s1 is the lower-case hex HMAC-SHA256 of `<t>.<data>` (data as received, still encoded) keyed with the signing secret (decision M3).
-             * @example t=1767225600,s1=1210f135ab8838d589530d87ad0760bca7caa802cbb08e4e1b99d9f1ec0360ae
-             */
-            signature: string;
-            /** @description Base64 encoding of the JSON payload (PaymentWebhookPayload or RefundWebhookPayload) */
-            data: string;
         };
         /** @description Response of Create Widget Payment (section 2.2) */
         WidgetPayment: {
@@ -3549,8 +3535,8 @@ export interface operations {
                  *       "data": "eyJleHRlcm5hbF9pZCI6Im9yZGVyLTEwMDEiLCJhbW91bnRfZHVlIjoiMC4wMDAyNSIsImFtb3VudF9yZWNlaXZlZCI6IjAuMDAwMjUiLCJleGNoYW5nZV9yYXRlIjoiNDAwMDAuMDAiLCJleGNoYW5nZV9yYXRlX2N1cnJlbmN5IjoiVVNEIiwiaW52b2ljZV9udW1iZXIiOiJJTlYxMDAxIiwidHJhbnNhY3Rpb25fY3VycmVuY3kiOiJCVEMiLCJ0cmFuc2FjdGlvbl9zdGF0dXMiOiJwZW5kaW5nX2NvbmZpcm1hdGlvbiIsInBheW1lbnRfaWQiOjEwMDEsInRyYW5zYWN0aW9uX2lkIjo3MDAxLCJ0eGlkIjoiZjQxODRmYzU5NjQwM2I5ZDYzODc4M2NmNTdhZGZlNGM3NWM2MDVmNjM1NmZiYzkxMzM4NTMwZTk4MzFlOWUxNiIsImJsb2NrY2hhaW5fdHJhbnNhY3Rpb25zIjpbeyJpZCI6MSwic3RhdHVzIjoiUGFpZCIsImFtb3VudF9yZWNlaXZlZCI6IjAuMDAwMjUiLCJ0eGlkIjoiZjQxODRmYzU5NjQwM2I5ZDYzODc4M2NmNTdhZGZlNGM3NWM2MDVmNjM1NmZiYzkxMzM4NTMwZTk4MzFlOWUxNiIsImZpbmRfdGltZSI6IjIwMjYtMDEtMDFUMDA6MDA6MDIuMDAwWiJ9XX0="
                  *     }
                  */
-                "application/json": components["schemas"]["WebhookEnvelope"];
-                "application/x-www-form-urlencoded": components["schemas"]["WebhookEnvelope"];
+                "application/json": components["schemas"]["PaymentWebhookEnvelope"];
+                "application/x-www-form-urlencoded": components["schemas"]["PaymentWebhookEnvelope"];
             };
         };
         responses: {
@@ -3578,8 +3564,8 @@ export interface operations {
                  *       "data": "eyJleHRlcm5hbF9pZCI6Im9yZGVyLTEwMDEiLCJhbW91bnRfZHVlIjoiMC4wMDAyNSIsImFtb3VudF9yZWNlaXZlZCI6IjAuMDAwMjUiLCJleGNoYW5nZV9yYXRlIjoiNDAwMDAuMDAiLCJleGNoYW5nZV9yYXRlX2N1cnJlbmN5IjoiVVNEIiwiaW52b2ljZV9udW1iZXIiOiJJTlYxMDAxIiwidHJhbnNhY3Rpb25fY3VycmVuY3kiOiJCVEMiLCJ0cmFuc2FjdGlvbl9zdGF0dXMiOiJwYWlkIiwicGF5bWVudF9pZCI6MTAwMSwidHJhbnNhY3Rpb25faWQiOjcwMDEsInR4aWQiOiJmNDE4NGZjNTk2NDAzYjlkNjM4NzgzY2Y1N2FkZmU0Yzc1YzYwNWY2MzU2ZmJjOTEzMzg1MzBlOTgzMWU5ZTE2IiwiYmxvY2tjaGFpbl90cmFuc2FjdGlvbnMiOlt7ImlkIjoxLCJzdGF0dXMiOiJDb25maXJtZWQiLCJhbW91bnRfcmVjZWl2ZWQiOiIwLjAwMDI1IiwidHhpZCI6ImY0MTg0ZmM1OTY0MDNiOWQ2Mzg3ODNjZjU3YWRmZTRjNzVjNjA1ZjYzNTZmYmM5MTMzODUzMGU5ODMxZTllMTYiLCJmaW5kX3RpbWUiOiIyMDI2LTAxLTAxVDAwOjAwOjAyLjAwMFoifV19"
                  *     }
                  */
-                "application/json": components["schemas"]["WebhookEnvelope"];
-                "application/x-www-form-urlencoded": components["schemas"]["WebhookEnvelope"];
+                "application/json": components["schemas"]["PaymentWebhookEnvelope"];
+                "application/x-www-form-urlencoded": components["schemas"]["PaymentWebhookEnvelope"];
             };
         };
         responses: {
@@ -3607,8 +3593,8 @@ export interface operations {
                  *       "data": "eyJpZCI6IjkwMDEiLCJhbW91bnRfdG9fcmVmdW5kIjoiMC4wMDAyNSIsImFtb3VudF90b19yZWZ1bmRfZmlhdCI6IjEwLjAwIiwiZW1haWwiOiJqYW5lQGV4YW1wbGUuY29tIiwiZXhwaXJlc19hdCI6IjIwMjYtMDEtMDJUMDA6MDA6MDAuMDAwWiIsInN0YXR1cyI6InJlZnVuZGVkIiwidHhpZCI6ImY0MTg0ZmM1OTY0MDNiOWQ2Mzg3ODNjZjU3YWRmZTRjNzVjNjA1ZjYzNTZmYmM5MTMzODUzMGU5ODMxZTllMTYiLCJ0cmFuc2FjdGlvbl9mZWVzIjoiMC4xMCIsImNyZWF0ZWRfYXQiOiIyMDI2LTAxLTAxVDAwOjAwOjAwLjAwMFoiLCJ1cmwiOiJodHRwczovL3BvcnRhbC5leGFtcGxlLmNvbS9yZWZ1bmRzLzkwMDEiLCJ3ZWJob29rX3VybCI6Imh0dHBzOi8vbWVyY2hhbnQuZXhhbXBsZS5jb20vaG9va3MvcmVmdW5kcyIsImN1cnJlbmN5X2lzbyI6IkJUQyIsInNhbmRib3hfbW9kZSI6dHJ1ZX0="
                  *     }
                  */
-                "application/json": components["schemas"]["WebhookEnvelope"];
-                "application/x-www-form-urlencoded": components["schemas"]["WebhookEnvelope"];
+                "application/json": components["schemas"]["RefundWebhookEnvelope"];
+                "application/x-www-form-urlencoded": components["schemas"]["RefundWebhookEnvelope"];
             };
         };
         responses: {

@@ -12,7 +12,8 @@ export interface ArbitraryContext {
   override?: (path: string, schema: JsonSchema) => fc.Arbitrary<unknown> | undefined;
 }
 
-const DECIMAL = '^[0-9]+(\\.[0-9]+)?$';
+/** The decimal patterns of the documents: `^[0-9]+…` and the exchange's `^[0-9]{1,24}…`. */
+const DECIMAL = /^\^\[0-9\](?:\+|\{1,(\d+)\})\(\\\.\[0-9\]\+\)\?\$$/;
 const MAX_ARRAY = 4;
 
 /** An arbitrary of values valid against `schema` (callers re-check with Ajv: formats are approximated). */
@@ -67,7 +68,30 @@ function objectArbitrary(s: JsonSchema, ctx: ArbitraryContext, path: string): fc
   const requiredKeys = [...required].filter((k) => k in model);
   const record = fc.record(model, { requiredKeys });
   const minProps = typeof s.minProperties === 'number' ? s.minProperties : 0;
-  return minProps > 0 ? record.filter((o) => Object.keys(o).length >= minProps) : record;
+  const sized = minProps > 0 ? record.filter((o) => Object.keys(o).length >= minProps) : record;
+  return withExtraFields(sized, s, ctx, path);
+}
+
+/**
+ * Fields a body does not declare, where its schema says which it takes (`propertyNames`, and for
+ * their values `unevaluatedProperties`): one time in four, one or two of them, under names that
+ * are valid but odd (a dot, a dash, a space, `=`, `&`, non-ASCII, a digit) and with values the schema
+ * allows (a flat object, lists, the largest safe integer; any short string where it says nothing). A server refusing them enforces a rule
+ * the document does not state (a signer that cannot sign them, a form parser refusing the name).
+ */
+const EXTRA_NAMES = ['x_extra', 'x-extra.v2', 'a b', 'a=b&c', 'ünï', '0', '$x', 'UPPER'];
+function withExtraFields(record: fc.Arbitrary<Record<string, unknown>>, s: JsonSchema, ctx: ArbitraryContext, path: string): fc.Arbitrary<Record<string, unknown>> {
+  if (typeof s.propertyNames !== 'object' || s.propertyNames === null || s.additionalProperties === false) return record;
+  const names = (s.propertyNames as JsonSchema).pattern;
+  const declared = (s.properties ?? {}) as Record<string, unknown>;
+  const allowed = EXTRA_NAMES.filter((n) => !Object.hasOwn(declared, n) && (typeof names !== 'string' || new RegExp(names, 'u').test(n)));
+  if (allowed.length === 0) return record;
+  // Values every body form carries the same way (JSON, and Rack form fields): no null, no mixed lists.
+  const values = typeof s.unevaluatedProperties === 'object' && s.unevaluatedProperties !== null
+    ? fc.constantFrom<unknown>('v', 'a b&c=d', 'ünï', Number.MAX_SAFE_INTEGER, -Number.MAX_SAFE_INTEGER, 0.5, true, { a: '1', b: 2 }, ['x', 'y'], [{ k: 'v' }, { k: 'w' }])
+    : fc.string({ maxLength: 12 });
+  const extras = fc.dictionary(fc.constantFrom(...allowed), values, { minKeys: 1, maxKeys: 2 });
+  return fc.oneof({ weight: 3, arbitrary: record }, { weight: 1, arbitrary: fc.tuple(record, extras).map(([r, e]) => ({ ...e, ...r })) });
 }
 
 export const isForbidden = (s: JsonSchema): boolean =>
@@ -174,10 +198,49 @@ const FORMATS: Record<string, fc.Arbitrary<string>> = {
   ipv4: fc.ipV4(),
 };
 
+/**
+ * The same plausible values written at the edges of the pattern and maxLength: the integer part
+ * padded with leading zeros to the most digits the pattern allows (every digit when it states no
+ * bound), the fraction with trailing zeros up to maxLength (`000000000000000000000001.50000000000000`).
+ * A server whose decimal rule differs from the document's (leading zeros, digit counts) refuses them.
+ */
+function edgeDecimals(integerDigits: number | undefined, maxLength: number | undefined): fc.Arbitrary<string> {
+  const max = maxLength ?? 40;
+  const whole = Math.min(integerDigits ?? max, max);
+  return plausibleDecimal.map((v) => {
+    const [int, frac = ''] = v.split('.');
+    const padded = int!.padStart(whole, '0');
+    const room = max - padded.length - 1;
+    return room > frac.length && room > 0 ? `${padded}.${frac.padEnd(room, '0')}` : padded;
+  });
+}
+
 /** Decimals a market would accept, mostly: small integers and a few fraction digits. */
 const plausibleDecimal = fc
   .tuple(fc.integer({ min: 0, max: 500 }), fc.option(fc.stringMatching(/^[0-9]{1,3}$/), { nil: undefined }))
   .map(([int, frac]) => (frac === undefined ? String(int) : `${int}.${frac}`));
+
+/**
+ * The values of the most digits a pattern and maxLength allow, where the pattern takes digits
+ * (`9…9` and `9…9.9…9`, the longest first): the amounts a computed field grows from most, and the
+ * lengths a stricter decimal rule refuses. Empty for patterns that take no such value.
+ */
+const LARGEST = new Map<string, string[]>();
+function largestDigits(pattern: string, maxLength: number): string[] {
+  const key = `${pattern} ${maxLength}`;
+  let found = LARGEST.get(key);
+  if (!found) {
+    const re = new RegExp(pattern);
+    const fits = (v: string) => v.length <= maxLength && re.test(v);
+    const whole = Array.from({ length: maxLength }, (_, i) => maxLength - i).find((n) => fits('9'.repeat(n)));
+    found = whole === undefined ? [] : [
+      '9'.repeat(whole),
+      ...[maxLength - whole - 1, 2, 1].filter((f) => f > 0).map((f) => `${'9'.repeat(whole)}.${'9'.repeat(f)}`).filter(fits),
+    ];
+    LARGEST.set(key, found);
+  }
+  return found;
+}
 
 // fc.stringMatching is costly to build (fast-check tokenizes its edge-case strings against every
 // new character set) and its arbitrary is an immutable description: one per pattern serves
@@ -203,7 +266,13 @@ function stringArbitrary(s: JsonSchema): fc.Arbitrary<string> {
       : format;
   } else if (pattern) {
     const matching = matchingArbitrary(s.pattern as string);
-    base = s.pattern === DECIMAL ? fc.oneof({ weight: 3, arbitrary: plausibleDecimal }, { weight: 1, arbitrary: matching }) : matching;
+    const decimal = DECIMAL.exec(s.pattern as string);
+    const largest = maxLength === undefined ? [] : largestDigits(s.pattern as string, maxLength);
+    base = decimal
+      ? fc.oneof({ weight: 3, arbitrary: plausibleDecimal }, { weight: 1, arbitrary: edgeDecimals(decimal[1] === undefined ? undefined : Number(decimal[1]), maxLength) }, { weight: 1, arbitrary: matching })
+      : largest.length > 0
+        ? fc.oneof({ weight: 4, arbitrary: matching }, { weight: 1, arbitrary: fc.constantFrom(...largest) })
+        : matching;
   } else {
     base = fc.string({ minLength, maxLength: Math.min(maxLength ?? minLength + 24, minLength + 24) });
   }

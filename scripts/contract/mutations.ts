@@ -29,7 +29,7 @@ export const WRONG_TYPES: Record<string, unknown[]> = {
   integer: ['not-a-number', 1.5, '1.0'],
   number: ['not-a-number', true, '1e0'],
   boolean: ['yes', 1],
-  object: ['text', []],
+  object: ['text', [], null],
   array: ['text', {}],
 };
 const WIRE_WRONG_TYPES: Record<string, string[]> = { integer: ['abc', '1.5'], number: ['abc'], boolean: ['yes'] };

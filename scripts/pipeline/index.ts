@@ -9,6 +9,8 @@ import { renderIndexPage } from './index-page.ts';
 import { readGuides, renderGuidePage } from './guides.ts';
 import { changeEntries, lastChange, renderChangelogFile, renderChanges, type ChangeEntry } from './changelog.ts';
 import { renderOpenApi, toYaml } from './openapi.ts';
+import { GENERATED_NOTE } from './header.ts';
+import { jsonSchemaOf, schemaFilePath } from '../../contracts/shared/schema-files.ts';
 import { renderRedoc } from './redoc.ts';
 import { renderTypes } from './types.ts';
 import type { GeneratedFile } from './generated-file.ts';
@@ -49,6 +51,11 @@ export async function generateAll(contracts: readonly AnyContract[], opts: Pipel
         { path: `generated/openapi/${contract.id}.yaml`, content: yaml },
         { path: `generated/types/${contract.id}.ts`, content: types },
         renderDocumentModule(contract.id, yaml),
+        // JSON has no comments: the generated note is the first member, a JSON Schema `$comment`.
+        ...Object.entries(contract.schemaFiles ?? {}).map(([name, schema]) => ({
+          path: schemaFilePath(name),
+          content: `${JSON.stringify({ $comment: GENERATED_NOTE, ...jsonSchemaOf(name, schema) }, null, 2)}\n`,
+        })),
       ];
       // Every reference page carries the try-it console (scripts/console): its plan, and docs/console.js.
       if (html !== undefined) files.push({ path: `docs/${contract.id}.html`, content: embedConsole(html, consolePlan(contract, doc)) });

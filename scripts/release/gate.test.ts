@@ -46,6 +46,16 @@ describe('gate', () => {
     expect(r.unused).toEqual([accepted.acceptedBreaks[1]]);
   });
 
+  it('passes a break the server already enforced without a new major, with its changelog line', () => {
+    const accepted = { changelog: [], acceptedBreaks: [{ rule: 'response-property-removed', pointer: url, changelog: 'The document now says so.', alreadyEnforced: true }] };
+    const r = gate('merchant', urlRemoved, { version: '2.0.0', unreleased: accepted }, '2.0.0');
+    expect(r).toMatchObject({ ok: true, problems: [], accepted: [{ id: 'response-property-removed' }] });
+    const unwritten = { changelog: [], acceptedBreaks: [{ ...accepted.acceptedBreaks[0]!, changelog: ' ' }] };
+    expect(gate('merchant', urlRemoved, { version: '2.0.0', unreleased: unwritten }, '2.0.0').problems).toEqual([
+      `merchant: the accepted break response-property-removed at ${url} has no changelog line`,
+    ]);
+  });
+
   it('refuses a version older than the release, or not semver', () => {
     expect(gate('merchant', [], { version: '1.9.0', unreleased: noChanges }, '2.0.0').problems).toEqual(['merchant: version 1.9.0 is older than the last release 2.0.0']);
     expect(gate('merchant', [], { version: 'v2', unreleased: noChanges }, '2.0.0').problems).toEqual(['merchant: version "v2" in contracts/merchant/release.ts is not semver (x.y.z)']);

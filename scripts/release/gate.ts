@@ -1,6 +1,6 @@
 // The breaking-change gate: the current document against the last release. An ERR finding fails
 // unless the contract accepts it (rule and pointer, with a changelog line) and its version has a
-// higher major than the release. WARN and INFO pass and are listed.
+// higher major than the release, or the break only writes down a rule the server already enforced. WARN and INFO pass and are listed.
 import type { Finding } from '../diff/finding.ts';
 import type { ReleaseState } from '../../contracts/shared/release.ts';
 import { compareSemver, major, SEMVER } from './history.ts';
@@ -34,8 +34,10 @@ export function gate(api: string, findings: Finding[], state: ReleaseState, rele
     if (b.changelog.trim() === '') problems.push(`${api}: the accepted break ${f.id} at ${b.pointer} has no changelog line`);
     accepted.push(f);
   }
-  if (accepted.length > 0 && SEMVER.test(state.version) && major(state.version) <= major(released)) {
-    problems.push(`${api}: ${accepted.length} accepted breaking change(s) need a new major version (last release ${released}, ${file} says ${state.version})`);
+  // A break the server already enforced (the document catches up with it) needs no new major version.
+  const needMajor = accepted.filter((f) => !matches(f)?.alreadyEnforced);
+  if (needMajor.length > 0 && SEMVER.test(state.version) && major(state.version) <= major(released)) {
+    problems.push(`${api}: ${needMajor.length} accepted breaking change(s) need a new major version (last release ${released}, ${file} says ${state.version})`);
   }
   const unused = breaks.filter((b) => !findings.some((f) => f.level === 'ERR' && b.rule === f.id && (b.pointer === f.base || b.pointer === f.revision)));
   return { ok: problems.length === 0, problems, accepted, listed: findings.filter((f) => f.level !== 'ERR'), unused };

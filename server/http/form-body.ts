@@ -5,7 +5,7 @@
 // one order with `side: [buy, sell]` (which is what qs, behind express.urlencoded, makes of it).
 // Every value stays a string; schema-driven coercion comes later (server/validation/scalar-coercion.ts).
 // Bounded: at most `maxPairs` pairs and `maxDepth` bracket levels; anything malformed throws.
-import { FORM_LIMITS } from '../../contracts/shared/wire-forms.ts';
+import { FORM_FIELD_NAME_PATTERN, FORM_LIMITS } from '../../contracts/shared/wire-forms.ts';
 import { MalformedFormError } from '../errors.ts';
 
 export interface FormLimits {
@@ -32,11 +32,14 @@ function decode(part: string, what: string, where: string): string {
   }
 }
 
+/** The documents' `propertyNames` rule of every body (wire-forms.ts): the same names refused here. */
+const FIELD_NAME = new RegExp(FORM_FIELD_NAME_PATTERN, 'u');
+
 /** `orders[][side]` -> ['orders', '', 'side'] ('' stands for `[]`). */
 function segments(key: string, maxDepth: number, where: string): string[] {
   const open = key.indexOf('[');
   const name = open < 0 ? key : key.slice(0, open);
-  if (name === '' || name.includes(']')) throw new MalformedFormError(`${where}: ${JSON.stringify(key)} is not a valid form field name`);
+  if (!FIELD_NAME.test(name)) throw new MalformedFormError(`${where}: ${JSON.stringify(key)} is not a valid form field name`);
   const out = [name];
   let i = open;
   while (i >= 0 && i < key.length) {

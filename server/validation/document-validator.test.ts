@@ -4,6 +4,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
+import { EMAIL_PATTERN } from '../../contracts/shared/primitives.ts';
 import exchangeDoc from '../../generated/openapi/exchange.document.ts';
 import { testServer } from '../testing.ts';
 import { loadApiValidator } from './document-validator.ts';
@@ -34,7 +35,7 @@ describe('formats in full mode, by exactly the rule the document states', () => 
 
   it('format: email accepts an RFC-valid address with unusual characters', async () => {
     expect((await postWidget(widget({ email: 'a+b{c}&d*e@research.m.dev' }))).status).toBe(200);
-    expect((await postWidget(widget({ email: 'not an address' }))).body.source).toEqual([{ email: 'must match format "email"' }]);
+    expect((await postWidget(widget({ email: 'not an address' }))).body.source).toEqual([{ email: `must match pattern "${EMAIL_PATTERN}"; must match format "email"` }]);
   });
 });
 

@@ -24,16 +24,16 @@ describe('parseDecimal', () => {
   const rejected: { text: string; places: number; message: string }[] = [
     { text: '0.000000001', places: 8, message: "volume: '0.000000001' has more than 8 decimal places (at most 8 allowed)" },
     { text: '1.005', places: 2, message: "volume: '1.005' has more than 2 decimal places (at most 2 allowed)" },
-    { text: '-1', places: 2, message: "volume: '-1' is not a decimal number (digits, optionally '.' and more digits)" },
-    { text: '1e5', places: 2, message: "volume: '1e5' is not a decimal number (digits, optionally '.' and more digits)" },
-    { text: '.5', places: 2, message: "volume: '.5' is not a decimal number (digits, optionally '.' and more digits)" },
-    { text: '5.', places: 2, message: "volume: '5.' is not a decimal number (digits, optionally '.' and more digits)" },
-    { text: '', places: 2, message: "volume: '' is not a decimal number (digits, optionally '.' and more digits)" },
-    { text: ' 1', places: 2, message: "volume: ' 1' is not a decimal number (digits, optionally '.' and more digits)" },
-    { text: '1.2.3', places: 2, message: "volume: '1.2.3' is not a decimal number (digits, optionally '.' and more digits)" },
-    { text: '.', places: 2, message: "volume: '.' is not a decimal number (digits, optionally '.' and more digits)" },
-    { text: '1.50x', places: 2, message: "volume: '1.50x' is not a decimal number (digits, optionally '.' and more digits)" },
-    { text: '1'.repeat(25), places: 2, message: `volume: '${'1'.repeat(25)}' is not a decimal number (digits, optionally '.' and more digits)` },
+    { text: '-1', places: 2, message: "volume: '-1' is not a decimal number (1 to 24 digits, optionally '.' and more digits)" },
+    { text: '1e5', places: 2, message: "volume: '1e5' is not a decimal number (1 to 24 digits, optionally '.' and more digits)" },
+    { text: '.5', places: 2, message: "volume: '.5' is not a decimal number (1 to 24 digits, optionally '.' and more digits)" },
+    { text: '5.', places: 2, message: "volume: '5.' is not a decimal number (1 to 24 digits, optionally '.' and more digits)" },
+    { text: '', places: 2, message: "volume: '' is not a decimal number (1 to 24 digits, optionally '.' and more digits)" },
+    { text: ' 1', places: 2, message: "volume: ' 1' is not a decimal number (1 to 24 digits, optionally '.' and more digits)" },
+    { text: '1.2.3', places: 2, message: "volume: '1.2.3' is not a decimal number (1 to 24 digits, optionally '.' and more digits)" },
+    { text: '.', places: 2, message: "volume: '.' is not a decimal number (1 to 24 digits, optionally '.' and more digits)" },
+    { text: '1.50x', places: 2, message: "volume: '1.50x' is not a decimal number (1 to 24 digits, optionally '.' and more digits)" },
+    { text: '1'.repeat(25), places: 2, message: `volume: '${'1'.repeat(25)}' is not a decimal number (1 to 24 digits, optionally '.' and more digits)` },
   ];
   it.each(rejected)('rejects $text at $places places', ({ text, places, message }) => {
     const error = (() => {

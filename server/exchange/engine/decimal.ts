@@ -1,5 +1,6 @@
 // Exact decimals as fixed-point bigints. An amount with `places` decimals is held as the integer
 // value × 10^places (1.5 BTC at 8 places is 150000000n). Binary floats never touch money here.
+import { EXCHANGE_INTEGER_DIGITS } from '../../../contracts/shared/primitives.ts';
 
 /** A decimal string the engine cannot take: names the field and the cause. */
 export class DecimalError extends Error {
@@ -25,15 +26,16 @@ export function pow10(n: number): bigint {
 }
 
 const notDecimal = (field: string, text: string) =>
-  new DecimalError(field, `'${text}' is not a decimal number (digits, optionally '.' and more digits)`);
+  new DecimalError(field, `'${text}' is not a decimal number (1 to ${EXCHANGE_INTEGER_DIGITS} digits, optionally '.' and more digits)`);
 
 /** Most digits a double holds exactly (2^53 > 10^15), so small amounts skip string building. */
 const EXACT_DIGITS = 15;
 
 /**
- * Parses a non-negative decimal string into units of 10^-places. Accepts the contracts'
- * DECIMAL_PATTERN (digits, optionally '.' and more digits) with at most 24 integer digits, so a
- * hostile string cannot make the engine do arithmetic on thousand-digit numbers. Trailing zeros
+ * Parses a non-negative decimal string into units of 10^-places. Accepts exactly the contracts'
+ * EXCHANGE_DECIMAL_PATTERN (1 to EXCHANGE_INTEGER_DIGITS digits, leading zeros counted, optionally '.' and
+ * more digits), so the document and the engine agree on every string, and a hostile string cannot
+ * make the engine do arithmetic on thousand-digit numbers. Trailing zeros
  * beyond `places` are accepted (the value is still exact); a non-zero digit beyond `places` is
  * rejected, because rounding a user's amount silently would change what they asked for.
  * Hand-written rather than a RegExp: it runs for every order, and allocates nothing but the result.
@@ -47,7 +49,7 @@ export function parseDecimal(text: string, places: number, field = 'value'): big
     else if (c < 48 || c > 57) throw notDecimal(field, text);
   }
   const wholeDigits = point === -1 ? length : point;
-  if (wholeDigits === 0 || wholeDigits > 24 || point === length - 1) throw notDecimal(field, text);
+  if (wholeDigits === 0 || wholeDigits > EXCHANGE_INTEGER_DIGITS || point === length - 1) throw notDecimal(field, text);
   const fractionDigits = point === -1 ? 0 : length - point - 1;
   const kept = Math.min(fractionDigits, places);
   for (let i = point + 1 + kept; point !== -1 && i < length; i++) {

@@ -33,8 +33,8 @@ describe('order validation', () => {
 
   // What the contract's schema already rules out (X-orders): 1001 naming the parameter.
   const invalid: { input: unknown; message: string }[] = [
-    { input: buy('30000', '-1'), message: "volume: '-1' is not a decimal number (digits, optionally '.' and more digits)" },
-    { input: buy('3e4', '1'), message: "price: '3e4' is not a decimal number (digits, optionally '.' and more digits)" },
+    { input: buy('30000', '-1'), message: "volume: '-1' is not a decimal number (1 to 24 digits, optionally '.' and more digits)" },
+    { input: buy('3e4', '1'), message: "price: '3e4' is not a decimal number (1 to 24 digits, optionally '.' and more digits)" },
     { input: { side: 'buy', ord_type: 'limit', volume: '1' }, message: 'price: is required for a limit order' },
     { input: { side: 'buy', ord_type: 'market', volume: '1', price: '1' }, message: 'price: must be absent for a market order (it takes the prices of the book)' },
     { input: { side: 'hold', ord_type: 'limit', volume: '1', price: '1' }, message: "side: must be 'buy' or 'sell', got 'hold'" },

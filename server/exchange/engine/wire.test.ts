@@ -2,6 +2,7 @@
 // exchange document, copied here by hand), with the document's types, so an HTTP layer can
 // return them as they are.
 import { describe, expect, it } from 'vitest';
+import { EXCHANGE_DECIMAL_PATTERN } from '../../../contracts/shared/primitives.ts';
 import {
   AccountSchema, CurrencySchema, MarketSchema, OrderBookSchema, OrderSchema, OrderWithTradesSchema, TickerSchema, TradeSchema, UserTradeSchema,
 } from '../../../contracts/exchange/schemas.ts';
@@ -29,7 +30,7 @@ const CHECKS: Record<Kind, (v: unknown) => boolean> = {
   string: (v) => typeof v === 'string',
   integer: (v) => Number.isInteger(v),
   boolean: (v) => typeof v === 'boolean',
-  decimal: (v) => typeof v === 'string' && /^[0-9]+(\.[0-9]+)?$/.test(v), // the contracts' DECIMAL_PATTERN
+  decimal: (v) => typeof v === 'string' && new RegExp(EXCHANGE_DECIMAL_PATTERN).test(v),
   iso: (v) => typeof v === 'string' && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/.test(v),
   list: (v) => Array.isArray(v),
 };
