@@ -54,10 +54,16 @@ export function validatorUrl(originalUrl: string): string {
 
 /**
  * Puts the prepared request where express-openapi-validator reads it (`req.query`, `req.params`,
- * `req.body`, `req.originalUrl`) for its run; the returned function puts the request back as it
- * was and gives the parts as the library left them (its coercion and defaults applied).
+ * `req.originalUrl`, the content type) for its run; the returned function puts back what only the
+ * library had to see and gives the parts as the library left them (its coercion and defaults
+ * applied). `req.query` stays the validated query (an own property: the library defines one
+ * anyway, and deleting it again would turn the request into a slow dictionary object).
  */
-export function libraryView(req: Request, prepared: { query: Record<string, unknown>; params: Record<string, unknown> }): () => { query: Record<string, unknown>; params: Record<string, unknown> } {
+export function libraryView(
+  req: Request,
+  prepared: { query: Record<string, unknown>; params: Record<string, unknown> },
+  hasBody: boolean,
+): () => { query: Record<string, unknown>; params: Record<string, unknown> } {
   const url = req.originalUrl;
   const libraryUrl = validatorUrl(url);
   if (libraryUrl !== url) req.originalUrl = libraryUrl;
@@ -66,20 +72,18 @@ export function libraryView(req: Request, prepared: { query: Record<string, unkn
   const query = Object.assign(Object.create(null) as Record<string, unknown>, prepared.query);
   Object.defineProperty(req, 'query', { value: query, writable: true, configurable: true, enumerable: true });
   req.params = prepared.params as Request['params'];
-  // A request without a body of its own (none sent, or exchange body fields from the signed query)
-  // is checked as JSON: the library would answer 415 for the missing Content-Type.
-  const typed = req.headers['content-type'] !== undefined;
-  if (!typed) req.headers['content-type'] = 'application/json';
+  // An operation with a body, sent without one of its own (none, or exchange body fields from the
+  // signed query), is checked as JSON: the library would answer 415 for the missing Content-Type.
+  const untyped = hasBody && req.headers['content-type'] === undefined;
+  if (untyped) req.headers['content-type'] = 'application/json';
   // HEAD runs the GET operation (Express's rule); the library knows only the methods the document lists.
   const head = req.method === 'HEAD';
   if (head) req.method = 'GET';
   return () => {
     if (head) req.method = 'HEAD';
-    const out = { query: { ...(req.query as Record<string, unknown>) }, params: req.params as Record<string, unknown> };
-    delete (req as { query?: unknown }).query;
-    req.originalUrl = url;
-    if (!typed) delete req.headers['content-type'];
-    return out;
+    if (untyped) delete req.headers['content-type'];
+    if (libraryUrl !== url) req.originalUrl = url;
+    return { query: { ...(req.query as Record<string, unknown>) }, params: req.params as Record<string, unknown> };
   };
 }
 

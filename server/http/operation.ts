@@ -19,7 +19,7 @@ import { bodyKindOf, exposeQuery, libraryView, queryFieldsOf, paramsOf, queryOf,
  * what the handler (or, in the validator for other services, the service) gets is that request.
  * With VALIDATE=none the pre-pass runs without the library.
  */
-export function validateRequest(validator: ApiValidator, operationId: string, lenientJson: boolean, expose = false): RequestHandler {
+export function validateRequest(validator: ApiValidator, operationId: string, lenientJson: boolean, expose = false, hasBody = false): RequestHandler {
   const library = validator.library;
   return function requestValidation(req, res, next) {
     let out: PreparedRequest;
@@ -45,7 +45,7 @@ export function validateRequest(validator: ApiValidator, operationId: string, le
       }
       return next();
     }
-    const restore = libraryView(req, out);
+    const restore = libraryView(req, out, hasBody);
     library.validate(req, res, (err?: unknown) => {
       const checked = restore();
       if (err || out.issues.length > 0) return next(withIssues(err, out.issues));
