@@ -7,7 +7,8 @@
 // - its thrown errors become the API's validation issues from their structured parts (`status`,
 //   each error's `path` and `errorCode`, the `Allow` header) and the document, never from the
 //   message text: `required` is "is required", `additionalProperties` "is not a field of this
-//   object", an error without a code on `/query/<name>` the library's unknown-parameter refusal,
+//   object", an error without a code on `/query/<name>` the library's unknown-parameter refusal
+//   when the name is not declared (its reserved-character rule when it is),
 //   a discriminator failure (no code, no field) the tag's allowed values read from the document;
 //   other codes keep the library's (Ajv's) wording as it comes.
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
@@ -115,7 +116,12 @@ export function libraryRequestPass(docObject: Schema): LibraryPass {
     const at = (message: string, missing = false): ValidationIssue => ({ location, field, message, ...(missing ? { missing } : {}) });
     switch (code) {
       case undefined:
-        if (first === 'query' && rest.length === 1) return at('is not a parameter of this operation');
+        // The library's two refusals of a query value by name: an undeclared name is an unknown
+        // parameter; a declared one is its reserved-character rule, whose wording is kept.
+        if (first === 'query' && rest.length === 1) {
+          const declared = operationId !== undefined && doc.operations.get(operationId)?.parameters.some((p) => p.in === 'query' && p.name === rest[0]);
+          return at(declared ? (e.message ?? 'is invalid') : 'is not a parameter of this operation');
+        }
         return discriminatorIssue(operationId) ?? at(e.message ?? 'is invalid');
       case 'discriminator':
         return nestedDiscriminatorIssue(operationId, location, segments.slice(first !== undefined && LOCATIONS[first] ? 1 : 0), body);
