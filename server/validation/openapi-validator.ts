@@ -79,6 +79,7 @@ export function libraryRequestPass(docObject: Schema): LibraryPass {
   const steps = OpenApiValidator.middleware({
     apiSpec: libraryDocument(docObject) as never,
     validateApiSpec: false,
+    $refParser: { mode: 'dereference' },
     validateRequests: { allErrors: true, coerceTypes: false, allowUnknownQueryParameters: false, discriminator: true },
     validateResponses: false,
     validateSecurity: false,
