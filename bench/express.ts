@@ -11,11 +11,14 @@ import type { Endpoint } from './load.ts';
 import { measureSideBySide, type VariantFigure } from './validation.ts';
 import type { RoundPlan } from './load.ts';
 
-export const EXPRESS_VARIANTS = ['reference', 'quiet', 'unvalidated', 'express'] as const;
+export const EXPRESS_VARIANTS = ['reference', 'quiet', 'unvalidated', 'express', 'eov'] as const;
 export type ExpressVariant = (typeof EXPRESS_VARIANTS)[number];
 export const EXPRESS_ENDPOINTS: readonly Endpoint[] = ['ticker', 'balances', 'payment'];
 /** Most CPU per request the reference server may take, in multiples of bare Express. */
 export const EXPRESS_TARGETS: Partial<Record<Endpoint, number>> = { ticker: 1.3, payment: 2.5 };
+
+/** Most CPU per request the reference server may take, in multiples of Express + express-openapi-validator (bench/eov-express.ts). */
+export const EOV_TARGETS: Partial<Record<Endpoint, number>> = { ticker: 1.15, payment: 2.0 };
 
 export type ExpressFigure = Partial<Record<Endpoint, Record<ExpressVariant, VariantFigure>>>;
 

@@ -8,7 +8,7 @@ import { utf8ToBase64 } from '../contracts/shared/base64.ts';
 
 export const API_PREFIXES = {
   exchange: '/api/v1',
-  merchant: '/merchant/v3',
+  merchant: '/merchant/v2',
   partner: '/partner/v1',
   /** The sandbox control API (served only by a sandbox). */
   sandbox: '/sandbox/v1',

@@ -52,6 +52,41 @@ export function validatorUrl(originalUrl: string): string {
   return originalUrl.slice(0, q) + originalUrl.slice(q).replaceAll('+', '%20');
 }
 
+/**
+ * Puts the prepared request where express-openapi-validator reads it (`req.query`, `req.params`,
+ * `req.originalUrl`, the content type) for its run; the returned function puts back what only the
+ * library had to see and gives the parts as the library left them (its coercion and defaults
+ * applied). `req.query` stays the validated query (an own property: the library defines one
+ * anyway, and deleting it again would turn the request into a slow dictionary object).
+ */
+export function libraryView(
+  req: Request,
+  prepared: { query: Record<string, unknown>; params: Record<string, unknown> },
+  hasBody: boolean,
+): () => { query: Record<string, unknown>; params: Record<string, unknown> } {
+  const url = req.originalUrl;
+  const libraryUrl = validatorUrl(url);
+  if (libraryUrl !== url) req.originalUrl = libraryUrl;
+  // Without a prototype: the library reads `a[b]=1` into `a` (with qs), and `__proto__[x]=1` would
+  // otherwise vanish into the prototype instead of being refused as an unknown parameter.
+  const query = Object.assign(Object.create(null) as Record<string, unknown>, prepared.query);
+  Object.defineProperty(req, 'query', { value: query, writable: true, configurable: true, enumerable: true });
+  req.params = prepared.params as Request['params'];
+  // An operation with a body, sent without one of its own (none, or exchange body fields from the
+  // signed query), is checked as JSON: the library would answer 415 for the missing Content-Type.
+  const untyped = hasBody && req.headers['content-type'] === undefined;
+  if (untyped) req.headers['content-type'] = 'application/json';
+  // HEAD runs the GET operation (Express's rule); the library knows only the methods the document lists.
+  const head = req.method === 'HEAD';
+  if (head) req.method = 'GET';
+  return () => {
+    if (head) req.method = 'HEAD';
+    if (untyped) delete req.headers['content-type'];
+    if (libraryUrl !== url) req.originalUrl = url;
+    return { query: { ...(req.query as Record<string, unknown>) }, params: req.params as Record<string, unknown> };
+  };
+}
+
 export function paramsOf(req: Request): Record<string, unknown> {
   return viewOf(req).params ?? req.params;
 }

@@ -33,6 +33,19 @@ describe('Idempotency-Key', () => {
     }]);
   });
 
+  it('refuses the key with another body in the body the operation declares for 422 (partner registration: {status: 0, message})', async () => {
+    const app = createServer({ log: () => undefined });
+    const post = (email: string) => request(app).post('/partner/v1/user_registration').set('Authorization', PARTNER_BEARER).set('Idempotency-Key', 'k-r').send({ registration: { email } });
+    expect((await post('x')).status).toBe(422);
+    const other = await post('y');
+    expect([other.status, other.body]).toEqual([422, {
+      status: 0,
+      message: ['Idempotency-Key was already used with a different request (method, path or body); send a new key for a new request'],
+    }]);
+    const malformed = await request(app).post('/partner/v1/user_registration').set('Authorization', PARTNER_BEARER).set('Idempotency-Key', 'a b').send({ registration: { email: 'x' } });
+    expect([malformed.status, malformed.body]).toEqual([422, { status: 0, message: ['Idempotency-Key must be 1 to 255 visible ASCII characters'] }]);
+  });
+
   it('keeps keys per API key, and refuses a malformed key', async () => {
     const app = createServer({ log: () => undefined });
     const bad = await request(app).post('/merchant/v2/payments').set('Authorization', MERCHANT_AUTH).set('Idempotency-Key', 'a b').send(payment);

@@ -3,13 +3,25 @@
 // contract; no change at all), answers --help and refuses unknown options. The versions come from
 // api-history/, never written here.
 import { execFileSync } from 'node:child_process';
+import { cpSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { releaseCli } from './cli.ts';
 import { readHistory } from './history.ts';
 import { bump } from './policy.ts';
 
-const root = join(import.meta.dirname, '..', '..');
+// The release runs on a scratch copy of the checkout: a refusal that failed to refuse must write
+// there, never into the repository (a merge in progress once let one through and it released).
+const repo = join(import.meta.dirname, '..', '..');
+const root = mkdtempSync(join(tmpdir(), 'release-cli-'));
+for (const p of ['api-history', 'contracts', 'client', 'generated', 'scripts', 'package.json', 'tsconfig.json', 'CHANGELOG.md', 'README.md']) cpSync(join(repo, p), join(root, p), { recursive: true });
+symlinkSync(join(repo, 'node_modules'), join(root, 'node_modules'));
+const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', ...args], { cwd: root, stdio: 'pipe' });
+git('init', '-q');
+git('add', '-A');
+git('commit', '-qm', 'scratch');
+afterAll(() => rmSync(root, { recursive: true, force: true }));
 const status = () => execFileSync('git', ['status', '--porcelain', 'api-history', 'contracts', 'client', 'generated'], { cwd: root, encoding: 'utf8' });
 const last = readHistory(root, 'merchant').at(-1)!.version;
 

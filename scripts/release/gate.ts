@@ -11,6 +11,8 @@ export interface GateResult {
   problems: string[];
   /** ERR findings the contract accepts. */
   accepted: Finding[];
+  /** The accepted breaks that need a new major version (not merely writing down what the server enforced). */
+  needMajor: Finding[];
   /** WARN and INFO findings. */
   listed: Finding[];
   /** Accepted breaks that match no finding (left over after a revert, or a typo). */
@@ -40,5 +42,5 @@ export function gate(api: string, findings: Finding[], state: ReleaseState, rele
     problems.push(`${api}: ${needMajor.length} accepted breaking change(s) need a new major version (last release ${released}, ${file} says ${state.version})`);
   }
   const unused = breaks.filter((b) => !findings.some((f) => f.level === 'ERR' && b.rule === f.id && (b.pointer === f.base || b.pointer === f.revision)));
-  return { ok: problems.length === 0, problems, accepted, listed: findings.filter((f) => f.level !== 'ERR'), unused };
+  return { ok: problems.length === 0, problems, accepted, needMajor, listed: findings.filter((f) => f.level !== 'ERR'), unused };
 }

@@ -55,8 +55,8 @@ export function planRelease({ api, last, current, findings, unreleased, ask }: P
   if (!step) problems.push(`${api} ${version} skips versions: after ${last.version} come ${bump(last.version, 'major')} (--major), ${bump(last.version, 'minor')} (--minor) or ${bump(last.version, 'patch')} (--patch)`);
   const result = gate(api, findings, { version, unreleased }, last.version);
   problems.push(...result.problems);
-  if (step === 'major' && result.accepted.length === 0) {
-    problems.push(`${api}: a major release moves the base path to v${version.split('.')[0]} and makes every integrator migrate; it needs a breaking change accepted in contracts/${api}/release.ts, and there is none (use --minor or --patch)`);
+  if (step === 'major' && result.needMajor.length === 0) {
+    problems.push(`${api}: a major release moves the base path to v${version.split('.')[0]} and makes every integrator migrate; it needs a breaking change accepted in contracts/${api}/release.ts that the server did not already enforce, and there is none (use --minor or --patch)`);
   }
   if (step === 'patch' && findings.length > 0) {
     problems.push(`${api}: a patch changes nothing a client sees, but the diff finds ${findings.length} change(s) (${findings.slice(0, 3).map((f) => f.id).join(', ')}${findings.length > 3 ? ', ...' : ''}): use --minor`);

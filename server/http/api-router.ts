@@ -91,7 +91,7 @@ function route(dispatch: OperationDispatch, ctx: RouterContext, operationId: str
   if (auth) steps.push(auth);
   if (ctx.limiter) steps.push(rateLimit(ctx.limiter, ctx.api.clientKey));
   if (ctx.idempotency && op.method === 'post') steps.push(idempotencyStep(ctx.api.id, ctx.idempotency, ctx.idempotencyLeaseMs ?? 60_000));
-  steps.push(validateRequest(ctx.validator, operationId, ctx.api.bodies?.lenientJson === true, expose, ctx.log));
+  steps.push(validateRequest(ctx.validator, operationId, ctx.api.bodies?.lenientJson === true, expose, op.request?.body !== undefined, ctx.log));
   dispatch.add(op.path, op.method, [...steps, ...last]);
 }
 

@@ -2,55 +2,79 @@
 // the server) the handler called with the validated request, its response checked against the
 // document and sent. In the validator for other services, the request goes on to their handler.
 import type { Request, RequestHandler, Response } from 'express';
+import { RequestValidationError, type ValidationIssue } from '../errors.ts';
 import type { OperationSpec } from '../../contracts/shared/operation.ts';
 import { principalOf } from '../auth/principal.ts';
 import type { AnyHandler } from '../api/handler-map.ts';
-import type { ApiValidator } from '../validation/document-validator.ts';
+import type { ApiValidator, PreparedRequest } from '../validation/document-validator.ts';
 import type { UnitsOfWork } from '../ports/units.ts';
 import type { StoredAnswer } from '../ports/idempotency.ts';
 import { idempotentCallOf, type IdempotentCall } from './idempotency.ts';
 import { sendJson } from './send-json.ts';
 import { IGNORED_FIELDS_HEADER, ignoredFieldsHeader } from './ignored-fields.ts';
 import type { Logger } from '../log.ts';
-import { bodyKindOf, exposeQuery, queryFieldsOf, paramsOf, queryOf, setParams, setQuery, validatorUrl } from '../request-view.ts';
+import { bodyKindOf, exposeQuery, libraryView, queryFieldsOf, paramsOf, queryOf, setParams, setQuery } from '../request-view.ts';
 
 /**
- * The one validation pass (server/validation/document-validator.ts): the request's path, query and
- * body coerced, completed with the document's defaults and validated against the operation; what
- * the handler (or, in the validator for other services, the service) gets is that validated request.
- * With VALIDATE=none the same preparation runs without the checks.
+ * The one validation pass: the wire pre-pass (canonical scalars, the document's defaults, undeclared
+ * body fields dropped), then express-openapi-validator over the request as the pre-pass left it;
+ * what the handler (or, in the validator for other services, the service) gets is that request.
+ * With VALIDATE=none the pre-pass runs without the library.
  */
-export function validateRequest(validator: ApiValidator, operationId: string, lenientJson: boolean, expose = false, log?: Logger): RequestHandler {
+export function validateRequest(validator: ApiValidator, operationId: string, lenientJson: boolean, expose = false, hasBody = false, log?: Logger): RequestHandler {
+  const library = validator.library;
   return function requestValidation(req, res, next) {
+    let out: PreparedRequest;
     try {
       const kind = bodyKindOf(req);
-      const out = validator.validateRequest(operationId, {
-        originalUrl: validatorUrl(req.originalUrl),
+      out = validator.prepareRequest(operationId, {
         params: paramsOf(req),
         query: queryOf(req),
         body: req.body as unknown,
         coerceBody: kind === 'form' || kind === 'query' || (kind === 'json' && lenientJson),
         coerceFields: queryFieldsOf(req),
       });
-      if (out.ignored) {
-        // Named back, so a misspelled optional field (`webhok_url`) is not silently lost: the answer
-        // says which fields the server dropped, and so does the log (names only, never values).
-        const names = ignoredFieldsHeader(out.ignored);
-        res.setHeader(IGNORED_FIELDS_HEADER, names);
-        log?.(`[server] ${operationId}: ignored unknown body fields ${names}`);
-      }
+    } catch (err) {
+      return next(err);
+    }
+    if (out.ignored) {
+      // Named back, so a misspelled optional field (`webhok_url`) is not silently lost: the answer
+      // says which fields the server dropped, and so does the log (names only, never values).
+      const names = ignoredFieldsHeader(out.ignored);
+      res.setHeader(IGNORED_FIELDS_HEADER, names);
+      log?.(`[server] ${operationId}: ignored unknown body fields ${names}`);
+    }
+    if (req.body !== out.body) req.body = out.body;
+    if (!library) {
       setQuery(req, out.query);
       setParams(req, out.params);
-      if (req.body !== out.body) req.body = out.body;
       if (expose) {
         req.params = out.params as Request['params'];
         exposeQuery(req);
       }
-    } catch (err) {
-      return next(err);
+      return next();
     }
-    next();
+    const restore = libraryView(req, out, hasBody);
+    library.validate(req, res, (err?: unknown) => {
+      const checked = restore();
+      if (err || out.issues.length > 0) return next(withIssues(err, out.issues));
+      setQuery(req, checked.query);
+      setParams(req, checked.params);
+      if (expose) {
+        req.params = checked.params as Request['params'];
+        exposeQuery(req);
+      }
+      next();
+    });
   };
+}
+
+/** The library's failure with the pre-pass's issues after its own (one issue per field and message). */
+function withIssues(err: unknown, issues: readonly ValidationIssue[]): unknown {
+  if (!err) return new RequestValidationError(issues);
+  if (!(err instanceof RequestValidationError) || issues.length === 0) return err;
+  const seen = new Set(err.issues.map((i) => `${i.location}\u0000${i.field}\u0000${i.message}`));
+  return new RequestValidationError([...err.issues, ...issues.filter((i) => !seen.has(`${i.location}\u0000${i.field}\u0000${i.message}`))]);
 }
 
 type HandlerResult = Awaited<ReturnType<AnyHandler>>;

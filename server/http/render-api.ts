@@ -11,8 +11,41 @@ export interface ApiRenderOptions {
    * validation error (1002), matched on the dotted path (`user.currency`) or its last segment (`crypto_iso`).
    */
   currencyFields: readonly string[];
-  /** An operation that reports validation failures in its own body (partner registration, P2). */
-  validationBody?: (operationId: string | undefined, issues: readonly E.ValidationIssue[]) => Rendered | undefined;
+  /**
+   * The (operation, status) pairs whose declared body is not the API's error body, each with the
+   * converter to that body (`declaredBodies`): every refusal of such an operation with such a status
+   * goes out in the body the operation declares (partner registration's 422, P2), whatever failed.
+   */
+  declared?: DeclaredBodies;
+}
+
+/** How a failure rendered in the platform body becomes the body an operation declares for its status. */
+export type BodyConverter = (platform: Rendered, failure: Failure) => Rendered;
+export type DeclaredBodies = ReadonlyMap<string, ReadonlyMap<number, BodyConverter>>;
+
+/**
+ * From an API's operation table: every (operation, status) whose declared schema is not
+ * `errorSchema`, with the converter `converters` gives that schema. A declared body without a
+ * converter is an error at start: no refusal may go out in a shape its operation does not declare.
+ */
+export function declaredBodies(
+  operations: Record<string, { responses: Record<number, { schema?: unknown } | undefined> }>,
+  errorSchema: unknown,
+  converters: ReadonlyMap<unknown, BodyConverter>,
+): DeclaredBodies {
+  const out = new Map<string, Map<number, BodyConverter>>();
+  for (const [id, op] of Object.entries(operations)) {
+    for (const [status, response] of Object.entries(op.responses)) {
+      const code = Number(status);
+      if (code < 400 || response?.schema === undefined || response.schema === errorSchema) continue;
+      const convert = converters.get(response.schema);
+      if (!convert) throw new Error(`${id} declares its ${code} in a body the error renderer cannot write`);
+      const byStatus = out.get(id) ?? new Map<number, BodyConverter>();
+      byStatus.set(code, convert);
+      out.set(id, byStatus);
+    }
+  }
+  return out;
 }
 
 const error = (code: ApiErrorCode, details: string, extra: { source?: Record<string, string>[]; error?: string } = {}) => ({
@@ -35,13 +68,17 @@ export function toSource(issues: readonly E.ValidationIssue[]): Record<string, s
 }
 
 export function renderApiFailure(f: Failure, opts: ApiRenderOptions, operationId?: string): Rendered {
+  const platform = platformFailure(f, opts);
+  const convert = operationId === undefined ? undefined : opts.declared?.get(operationId)?.get(platform.status);
+  return convert ? convert(platform, f) : platform;
+}
+
+function platformFailure(f: Failure, opts: ApiRenderOptions): Rendered {
   const status = (code: ApiErrorCode) => API_ERROR_CODES[code].status;
   if (f instanceof E.ApiDomainError) {
     return { status: f.status, body: error(f.code, f.details, { ...(f.source ? { source: f.source } : {}), ...(f.error !== undefined ? { error: f.error } : {}) }) };
   }
   if (f instanceof E.RequestValidationError) {
-    const own = opts.validationBody?.(operationId, f.issues);
-    if (own) return own;
     const isCurrency = (i: E.ValidationIssue) =>
       !i.missing &&
       opts.currencyFields.some((c) => i.field === c || i.field.endsWith(`.${c}`) || (!c.includes('.') && i.field.split('.').pop() === c));

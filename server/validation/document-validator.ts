@@ -1,16 +1,13 @@
-// The one validation pass of a request, against the API's OpenAPI document: per operation, compiled
-// once (on its first request) into a coercion plan of each request part (scalar-coercion.ts) and one
-// Ajv 2020 function over `{path, query, body}` (formats in ajv-formats' full mode; an OpenAPI
-// `discriminator` selects the `oneOf` branch, so only the selected branch's errors are reported).
-// Per request: coerce and fill defaults, validate, and either return the validated parts (what the
-// handler gets) or throw RequestValidationError built from Ajv's structured errors (issues.ts).
-// Responses are validated by the same Ajv instance against the declared response of the status.
+// The validation pass of an API, against its OpenAPI document. Requests: the wire pre-pass
+// (scalar-coercion.ts: canonical numeric and boolean text, the document's defaults, undeclared
+// body fields dropped), then express-openapi-validator's public middleware (openapi-validator.ts),
+// the one check. Responses: one Ajv 2020 function per declared response, compiled on first use.
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
-import { RequestValidationError, type ValidationIssue } from '../errors.ts';
+import type { ValidationIssue } from '../errors.ts';
 import { InternalFailure } from '../http/failure.ts';
-import { ApiDocument, type DocOperation, type Schema } from './document.ts';
-import { issuesOf } from './issues.ts';
+import { ApiDocument, type Schema } from './document.ts';
+import { libraryRequestPass, type LibraryPass } from './openapi-validator.ts';
 import { applyPlan, coercionPlan, topLevelFields, type CoercionPlan } from './scalar-coercion.ts';
 
 // ajv-formats is CommonJS; under NodeNext its default export is the module object.
@@ -19,17 +16,14 @@ const addFormats = addFormatsModule as unknown as (ajv: Ajv2020, options: { mode
 /** An Ajv with ajv-formats, as every validator uses it. */
 function newAjv(options: { validateSchema: boolean }): Ajv2020 {
   // strict off: OpenAPI adds keywords (example, x-...) that JSON Schema does not know.
-  // verbose: a discriminator error carries its schema, whose branches list the allowed tags.
-  return addFormats(new Ajv2020({ strict: false, allErrors: true, discriminator: true, verbose: true, validateFormats: true, ...options }), { mode: 'full' });
+  return addFormats(new Ajv2020({ strict: false, allErrors: true, discriminator: true, validateFormats: true, ...options }), { mode: 'full' });
 }
 
 let schemaChecker: Ajv2020 | undefined;
 
 /**
  * Throws, as Ajv itself would ("schema is invalid: ..."), when `schema` is not a valid JSON Schema
- * 2020-12. Every schema a validator adds or compiles goes through here first: one Ajv of the same
- * options per process checks them all, so the meta-schema is compiled once, not once per validator
- * (a quarter of a server's start with validation on).
+ * 2020-12. One Ajv of the same options per process checks them all, so the meta-schema is compiled once.
  */
 function checked<S extends Schema>(schema: S): S {
   (schemaChecker ??= newAjv({ validateSchema: true })).validateSchema(schema, true);
@@ -41,10 +35,8 @@ export interface ValidationMode {
   responses: boolean;
 }
 
-/** What request validation reads of a request. */
+/** What the pre-pass reads of a request. */
 export interface RequestInput {
-  /** The URL as sent (for the `allowReserved` rule: a query value must not carry reserved characters unencoded). */
-  originalUrl: string;
   params: Record<string, unknown>;
   query: Record<string, unknown>;
   body: unknown;
@@ -54,19 +46,27 @@ export interface RequestInput {
   coerceFields?: readonly string[] | undefined;
 }
 
-/** The request as the handler gets it: coerced, defaults applied, undeclared body fields dropped, valid. */
-export interface ValidatedRequest {
+/** The request as the pre-pass leaves it: canonical scalars typed, defaults applied, undeclared body fields dropped. */
+export interface PreparedRequest {
   params: Record<string, unknown>;
   query: Record<string, unknown>;
   body: unknown;
   /** Body fields the document does not know, dropped (decision M-plugin-fields), by path; absent when none. */
   ignored?: string[];
+  /**
+   * Query and path values that are not the canonical text of the number or boolean their schema
+   * wants (with request validation on): the library coerces such text itself (`limit=1.0` would be 1),
+   * so these are reported beside its errors.
+   */
+  issues: ValidationIssue[];
 }
 
 export interface ApiValidator {
   readonly mode: ValidationMode;
-  /** Prepares and (unless `mode.requests` is off) validates the request of `operationId`. */
-  validateRequest(operationId: string, input: RequestInput): ValidatedRequest;
+  /** The wire pre-pass of `operationId`'s request. */
+  prepareRequest(operationId: string, input: RequestInput): PreparedRequest;
+  /** express-openapi-validator over the prepared request (undefined with request validation off). */
+  readonly library: LibraryPass | undefined;
   /** Checks a response body against the declared response of `status`; throws InternalFailure when it does not match. */
   validateResponse(operationId: string, status: number, body: unknown): void;
   /** The top-level fields of the operation's body (exchange: the ones that may come in the URL query). */
@@ -74,7 +74,6 @@ export interface ApiValidator {
 }
 
 const BASE = 'urn:openapi:document';
-const RESERVED_CHARS = /[:/?#[\]@!$&'()*+,;=]/;
 const isObject = (v: unknown): v is Schema => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
@@ -109,54 +108,47 @@ interface Compiled {
   path: CoercionPlan;
   query: CoercionPlan;
   body: CoercionPlan;
-  bodyRequired: boolean;
-  /** Query parameters whose value must not carry reserved characters unencoded. */
-  strict: Set<string>;
-  validate: ValidateFunction | undefined;
+  /** Query and path parameters whose schema wants a number or a boolean: its JSON Schema type. */
+  scalars: { location: 'path' | 'query'; name: string; type: string }[];
   responses: Map<string, ValidateFunction | null>;
 }
 
-/** The parameters of one location as an object schema: unknown names are refused. */
-function partSchema(op: DocOperation, location: 'path' | 'query'): Schema {
-  const params = op.parameters.filter((p) => p.in === location);
-  return {
-    type: 'object',
-    properties: Object.fromEntries(params.map((p) => [p.name, p.schema ?? {}])),
-    required: params.filter((p) => p.required === true || location === 'path').map((p) => p.name),
-    additionalProperties: false,
-  };
+/** The parameters of one location as an object schema (for the coercion plan; unknown names are kept for the library to refuse). */
+function partSchema(params: { name: string; schema?: Schema }[]): Schema {
+  return { type: 'object', properties: Object.fromEntries(params.map((p) => [p.name, p.schema ?? {}])), additionalProperties: false };
 }
 
-/** A validator over `doc` (a parsed OpenAPI 3.1 document). Synchronous; operations compile on first use. */
+/** A validator over `doc` (a parsed OpenAPI 3.1 document). Operations are prepared on first use. */
 export function loadApiValidator(docObject: Record<string, unknown>, mode: ValidationMode): ApiValidator {
   const doc = new ApiDocument(docObject);
-  // Nothing to compile when nothing is validated (VALIDATE=none): no Ajv at all (compiling its
-  // meta-schema for addSchema was a third of a server process's start).
-  const ajv = mode.requests || mode.responses ? newAjv({ validateSchema: false }) : undefined;
+  // Nothing to compile when responses are not checked: no Ajv at all.
+  const ajv = mode.responses ? newAjv({ validateSchema: false }) : undefined;
   ajv?.addSchema(checked({ $id: BASE, components: rebase(docObject.components ?? {}) }));
-  const resolve = (s: Schema): Schema => {
-    let r = s;
-    for (let i = 0; i < 32 && typeof r.$ref === 'string'; i++) r = doc.pointer(r.$ref.startsWith(BASE) ? r.$ref.slice(BASE.length) : r.$ref);
-    return r;
-  };
+  const library = mode.requests ? libraryRequestPass(docObject) : undefined;
   const compiled = new Map<string, Compiled>();
+
+  const scalarType = (s: Schema | undefined): string | undefined => {
+    const r = s ? doc.resolve(s) : undefined;
+    const types = Array.isArray(r?.type) ? (r.type as string[]) : typeof r?.type === 'string' ? [r.type] : [];
+    const t = types.filter((x) => x !== 'null');
+    return t.length === 1 && (t[0] === 'integer' || t[0] === 'number' || t[0] === 'boolean') ? t[0] : undefined;
+  };
 
   const compile = (operationId: string): Compiled => {
     const op = doc.operation(operationId);
-    const path = partSchema(op, 'path');
-    const query = partSchema(op, 'query');
-    const whole: Schema = {
-      type: 'object',
-      properties: { path, query, ...(op.body ? { body: op.body } : {}) },
-      required: ['path', 'query', ...(op.bodyRequired ? ['body'] : [])],
-    };
+    const inPart = (location: 'path' | 'query') => op.parameters.filter((p) => p.in === location);
+    const scalars: Compiled['scalars'] = [];
+    for (const location of ['path', 'query'] as const) {
+      for (const p of inPart(location)) {
+        const type = scalarType(p.schema);
+        if (type) scalars.push({ location, name: p.name, type });
+      }
+    }
     return {
-      path: coercionPlan(doc, path),
-      query: coercionPlan(doc, query),
+      path: coercionPlan(doc, partSchema(inPart('path'))),
+      query: coercionPlan(doc, partSchema(inPart('query'))),
       body: coercionPlan(doc, op.body),
-      bodyRequired: op.bodyRequired,
-      strict: new Set(op.parameters.filter((p) => p.in === 'query' && p.allowReserved !== true).map((p) => p.name)),
-      validate: mode.requests ? ajv!.compile(checked(rebase(whole) as Schema)) : undefined,
+      scalars,
       responses: new Map(),
     };
   };
@@ -166,39 +158,26 @@ export function loadApiValidator(docObject: Record<string, unknown>, mode: Valid
     return c;
   };
 
-  /**
-   * The one parameter rule of OpenAPI itself beside the schemas: reserved characters encoded
-   * (`allowReserved` false). Whether a value may be empty is the schema's (`minLength`), not a rule of ours.
-   */
-  const reservedIssues = (c: Compiled, url: string): ValidationIssue[] => {
-    const q = url.indexOf('?');
-    if (q < 0 || c.strict.size === 0) return [];
-    const out: ValidationIssue[] = [];
-    for (const pair of url.slice(q + 1).split('&')) {
-      const eq = pair.indexOf('=');
-      const k = eq < 0 ? pair : pair.slice(0, eq);
-      if (eq >= 0 && c.strict.has(k) && RESERVED_CHARS.test(pair.slice(eq + 1))) {
-        out.push({ location: 'query', field: k, message: `Parameter '${k}' must be url encoded. Its value may not contain reserved characters.` });
-      }
-    }
-    return out;
-  };
-
   return {
     mode,
-    validateRequest(operationId, input) {
+    library,
+    prepareRequest(operationId, input) {
       const c = of(operationId);
       const ignored: string[] = [];
-      const data = {
-        path: applyPlan({ ...input.params }, c.path),
-        query: applyPlan({ ...input.query }, c.query),
-        ...(input.body !== undefined ? { body: prepareBody(c.body, input, ignored) } : {}),
-      } as { path: Record<string, unknown>; query: Record<string, unknown>; body?: unknown };
-      if (c.validate) {
-        const reserved = reservedIssues(c, input.originalUrl);
-        if (!c.validate(data) || reserved.length > 0) throw new RequestValidationError([...reserved, ...issuesOf(c.validate.errors ?? [], resolve)]);
+      const out: PreparedRequest = {
+        params: applyPlan({ ...input.params }, c.path) as Record<string, unknown>,
+        query: applyPlan({ ...input.query }, c.query) as Record<string, unknown>,
+        body: input.body !== undefined ? prepareBody(c.body, input, ignored) : undefined,
+        issues: [],
+      };
+      if (ignored.length) out.ignored = ignored;
+      if (mode.requests) {
+        for (const { location, name, type } of c.scalars) {
+          const value = (location === 'path' ? out.params : out.query)[name];
+          if (typeof value === 'string') out.issues.push({ location, field: name, message: `must be ${type}` });
+        }
       }
-      return { params: data.path, query: data.query, body: data.body, ...(ignored.length ? { ignored } : {}) };
+      return out;
     },
     validateResponse(operationId, status, body) {
       if (!mode.responses) return;
