@@ -9,7 +9,8 @@ import { formatTable, toJUnit, toJson } from './report.ts';
 import type { ApiReport } from './results.ts';
 import { runContract } from './runner.ts';
 import { writeReportDir } from './artifacts.ts';
-import { withLiftedRateLimits } from './sandbox-control.ts';
+import { detectSandbox, withLiftedRateLimits } from './sandbox-control.ts';
+import { checkSentWebhooks } from './webhooks-sent.ts';
 
 const usage = (prog: string) => `Usage: ${prog} --api <exchange|merchant|partner|sandbox|all> --base-url <url> [options]
 
@@ -29,6 +30,11 @@ const usage = (prog: string) => `Usage: ${prog} --api <exchange|merchant|partner
                         reached only through --prefer counts as never reached)
   --keep-rate-limits    never touch a sandbox's rate limits
   --no-tenants          skip the cross-tenant checks
+  --no-webhooks         skip the webhooks check (on a sandbox with the control API and --api
+                        merchant or all: a receiver on 127.0.0.1 gets every declared webhook the
+                        sandbox sends, checked against the document)
+  --merchant-signing-secret S  the merchant key's webhook signing secret
+                        ($CONTRACT_MERCHANT_SIGNING_SECRET, default demo-signing-secret)
   --max-wait SECONDS    total time to wait on 429 Retry-After (default 900)
   --no-shrink           report failing cases as found
   --prefer              then ask for each declared status not reached with Prefer: code=<status>
@@ -97,6 +103,8 @@ async function run(argv: readonly string[], prog: string): Promise<number> {
         'fail-on-unexercised': { type: 'boolean', default: false },
         'keep-rate-limits': { type: 'boolean', default: false },
         'no-tenants': { type: 'boolean', default: false },
+        'no-webhooks': { type: 'boolean', default: false },
+        'merchant-signing-secret': { type: 'string' },
         'merchant-other': { type: 'string' },
         'partner-other-bearer': { type: 'string' },
         'max-wait': { type: 'string' },
@@ -169,6 +177,18 @@ async function run(argv: readonly string[], prog: string): Promise<number> {
   };
   const failed = parsed['keep-rate-limits'] ? await runAll() : await withLiftedRateLimits(baseUrl, credentials, log, runAll);
   if (failed !== undefined) return failed;
+  const merchantReport = reports.find((r) => r.api === 'merchant');
+  if (merchantReport && !parsed['no-webhooks'] && !parsed.spec && (await detectSandbox(baseUrl, credentials))) {
+    log?.('contract: webhooks: a payment found, confirmed and refunded; every delivery checked against the document');
+    try {
+      const signingSecret = parsed['merchant-signing-secret'] ?? process.env.CONTRACT_MERCHANT_SIGNING_SECRET ?? 'demo-signing-secret';
+      merchantReport.webhooks = await checkSentWebhooks({ baseUrl, doc: loadDocument('merchant'), credentials, signingSecret });
+      merchantReport.ok &&= merchantReport.webhooks.every((w) => w.failures.length === 0);
+    } catch (e) {
+      process.stderr.write(`contract: ${(e as Error).message}\n`);
+      return 2;
+    }
+  }
   process.stdout.write(`${formatTable(reports)}\n`);
   if (parsed.report) writeFileSync(parsed.report, toJson(reports));
   if (parsed.junit) writeFileSync(parsed.junit, toJUnit(reports));

@@ -51,6 +51,10 @@ export function formatTable(reports: ApiReport[]): string {
       }
       for (const note of op.notes) lines.push(`  note: ${op.operationId}: ${note}`);
     }
+    for (const w of report.webhooks ?? []) {
+      lines.push(`  webhook ${w.event}: received ${w.received}, ${w.failures.length === 0 ? 'as documented' : 'MISMATCHED'}`);
+      for (const f of w.failures) lines.push(`    ${f}`);
+    }
     if (report.failOnUnexercised && report.unexercised?.length) {
       lines.push('', `  UNEXERCISED ${report.api}: ${report.unexercised.length} declared (operation, status) pair(s) never reached (a 2xx only through Prefer counts as never reached):`);
       for (const u of report.unexercised) lines.push(`    ${u.operationId} ${u.status}`);
@@ -74,7 +78,8 @@ export function toJUnit(reports: ApiReport[]): string {
     const unreached = (op: OperationReport, status: string) => report.failOnUnexercised === true && (report.unexercised ?? []).some((u) => u.operationId === op.operationId && u.status === status);
     const failures = rows.filter((r) => r.row.state === 'mismatched' || unreached(r.op, r.row.status)).length;
     const skipped = rows.filter((r) => r.row.state === 'not exercised' && !unreached(r.op, r.row.status)).length;
-    out.push(`  <testsuite name="contract.${report.api}" tests="${rows.length}" failures="${failures}" skipped="${skipped}" time="${(report.durationMs / 1000).toFixed(3)}">`);
+    const hooks = report.webhooks ?? [];
+    out.push(`  <testsuite name="contract.${report.api}" tests="${rows.length + hooks.length}" failures="${failures + hooks.filter((w) => w.failures.length > 0).length}" skipped="${skipped}" time="${(report.durationMs / 1000).toFixed(3)}">`);
     for (const { op, row } of rows) {
       const name = `${op.operationId} ${row.status}${row.declared ? '' : ' (undeclared)'}`;
       out.push(`    <testcase classname="contract.${report.api}.${xml(op.operationId)}" name="${xml(name)}">`);
@@ -86,6 +91,11 @@ export function toJUnit(reports: ApiReport[]): string {
         const message = related[0] ? `${related[0].check}: ${related[0].message}` : `${row.mismatched} mismatched response(s)`;
         out.push(`      <failure message="${xml(message.slice(0, 500))}">${xml(text)}</failure>`);
       }
+      out.push('    </testcase>');
+    }
+    for (const w of report.webhooks ?? []) {
+      out.push(`    <testcase classname="contract.${report.api}.webhooks" name="${xml(w.event)}">`);
+      if (w.failures.length > 0) out.push(`      <failure message="${xml(w.failures[0]!.slice(0, 500))}">${xml(w.failures.join('\n'))}</failure>`);
       out.push('    </testcase>');
     }
     out.push('  </testsuite>');

@@ -86,6 +86,8 @@ export interface ApiReport {
   operations: OperationReport[];
   /** Declared (operation, status) pairs never reached (a 2xx reached only through Prefer included). */
   unexercised?: { operationId: string; status: string }[];
+  /** The webhooks the sandbox sent, checked as received (webhooks-sent.ts; the merchant API against a sandbox). */
+  webhooks?: { event: string; received: number; failures: string[] }[];
   /** --fail-on-unexercised: `unexercised` fails the run. */
   failOnUnexercised?: boolean;
   ok: boolean;
