@@ -4,6 +4,10 @@
 // a payload field (and signs the result correctly) and one that sends a wrong signature; each is
 // named, and nothing else is.
 import { createHmac } from 'node:crypto';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { writeReportDir } from '../scripts/contract/artifacts.ts';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -89,8 +93,13 @@ describe('webhooks checked as sent', () => {
   it('names a wrong signature', async () => {
     const planted = await front((env) => ({ ...env, signature: env.signature.replace(/.$/, (c) => (c === '0' ? '1' : '0')) }));
     try {
-      const failures = (await run(planted.target)).flatMap((r) => r.failures);
-      expect(failures).toEqual(['paymentFound', 'paymentConfirmed', 'refundProcessed'].map((e) => `${e}: signature: no s1 is the HMAC-SHA256 of <t>.<data> with the signing secret`));
+      const results = await run(planted.target);
+      expect(results.flatMap((r) => r.failures)).toEqual(['paymentFound', 'paymentConfirmed', 'refundProcessed'].map((e) => `${e}: signature: no s1 is the HMAC-SHA256 of <t>.<data> with the signing secret`));
+      // --report-dir: the POST as received, beside what failed.
+      const dir = mkdtempSync(join(tmpdir(), 'contract-'));
+      writeReportDir(dir, [{ api: 'merchant', baseUrl: server.baseUrl, seed: 1, runs: 1, negativeRuns: 0, durationMs: 0, requests: 0, rateLimitWaitMs: 0, operations: [], webhooks: results, ok: false }]);
+      const file = readFileSync(join(dir, 'merchant', 'webhook-refundProcessed.request.txt'), 'utf8');
+      expect(file).toMatch(/^refundProcessed: signature: no s1 .*\n\nPOST\n(.+\n)*content-type: application\/json\n(.+\n)*\n\{"signature":"t=\d+,s1=[0-9a-f]{64}","data":"[A-Za-z0-9+/=]+"\}\n$/);
     } finally {
       await planted.close();
     }

@@ -35,6 +35,17 @@ export function writeReportDir(dir: string, reports: ApiReport[]): string[] {
         index.push({ api: report.api, operationId: op.operationId, check: f.check, status: f.status, request: `${stem}.request.json`, response: `${stem}.response.txt` });
       }
     }
+    // A webhook that failed: the POST the sandbox sent, as the receiver got it.
+    for (const w of report.webhooks ?? []) {
+      if (w.failures.length === 0) continue;
+      const folder = join(dir, report.api);
+      mkdirSync(folder, { recursive: true });
+      const file = join(folder, `webhook-${safe(w.event)}.request.txt`);
+      const head = Object.entries(w.failed?.headers ?? {}).map(([k, v]) => `${k}: ${String(v)}`);
+      writeFileSync(file, `${w.failures.join('\n')}\n\n${w.failed ? `POST\n${head.join('\n')}\n\n${w.failed.body}\n` : '(never received)\n'}`);
+      files.push(file);
+      index.push({ api: report.api, webhook: w.event, request: file });
+    }
   }
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, 'index.json'), `${JSON.stringify({ ok: reports.every((r) => r.ok), failures: index }, null, 2)}\n`);

@@ -194,7 +194,7 @@ async function run(argv: readonly string[], prog: string): Promise<number> {
   if (parsed.junit) writeFileSync(parsed.junit, toJUnit(reports));
   if (parsed['report-dir']) {
     const files = writeReportDir(parsed['report-dir'], reports);
-    log?.(`contract: ${files.length / 2} failing case(s) written to ${parsed['report-dir']}`);
+    log?.(`contract: ${files.length} file(s) of failing cases written to ${parsed['report-dir']}`);
   }
   const ok = reports.every((r) => r.ok);
   process.stdout.write(ok ? 'contract: no mismatch\n' : `contract: MISMATCHES in ${reports.filter((r) => !r.ok).map((r) => r.api).join(', ')} (seed ${seed})\n`);

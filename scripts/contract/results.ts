@@ -87,7 +87,7 @@ export interface ApiReport {
   /** Declared (operation, status) pairs never reached (a 2xx reached only through Prefer included). */
   unexercised?: { operationId: string; status: string }[];
   /** The webhooks the sandbox sent, checked as received (webhooks-sent.ts; the merchant API against a sandbox). */
-  webhooks?: { event: string; received: number; failures: string[] }[];
+  webhooks?: { event: string; received: number; failures: string[]; failed?: { headers: Record<string, string | string[] | undefined>; body: string } }[];
   /** --fail-on-unexercised: `unexercised` fails the run. */
   failOnUnexercised?: boolean;
   ok: boolean;

@@ -20,6 +20,8 @@ export interface WebhookResult {
   event: string;
   received: number;
   failures: string[];
+  /** The first delivery that failed, as received (for the report directory). */
+  failed?: Delivery;
 }
 
 export interface Delivery {
@@ -198,8 +200,10 @@ export async function checkSentWebhooks(o: SentWebhookOptions): Promise<WebhookR
   const results: WebhookResult[] = [];
   for (const [event, spec] of specs) {
     const got = byEvent.get(event) ?? [];
-    const failures = got.length === 0 ? [`${event} was never received`] : got.flatMap((d) => deliveryProblems(kit, spec, d, o.signingSecret, now).map((p) => `${event}: ${p}`));
-    results.push({ event, received: got.length, failures: [...new Set(failures)] });
+    const problems = got.map((d) => ({ d, found: deliveryProblems(kit, spec, d, o.signingSecret, now) }));
+    const failures = got.length === 0 ? [`${event} was never received`] : problems.flatMap((p) => p.found.map((f) => `${event}: ${f}`));
+    const failed = problems.find((p) => p.found.length > 0)?.d;
+    results.push({ event, received: got.length, failures: [...new Set(failures)], ...(failed ? { failed } : {}) });
   }
   for (const [event, got] of byEvent) if (!specs.has(event)) results.push({ event, received: got.length, failures: [`${event}: received, but the document declares no such webhook`] });
   return results;
