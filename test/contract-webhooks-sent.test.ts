@@ -68,6 +68,8 @@ describe('webhooks checked as sent', () => {
       { event: 'paymentConfirmed', received: 1, failures: [] },
       { event: 'refundProcessed', received: 1, failures: [] },
     ]);
+    // Only the merchant's clock moved: the global one sets the exchange's time (its nonce window).
+    expect(((await (await fetch(`${server.baseUrl}/sandbox/v1/clock`)).json()) as { offset_seconds: number }).offset_seconds).toBe(0);
   });
 
   it('names a payload field dropped on the way, even correctly signed', async () => {

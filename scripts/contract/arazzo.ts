@@ -3,7 +3,7 @@
 // each write that produces something on its own (createPayment, createInvoiceRecipient,
 // createOrder...), one workflow that creates it, then changes, reads and finally deletes it
 // through each operation its links lead to (and reads it again after a DELETE: 404); for the
-// merchant API also the payment flow: pay, confirm (the sandbox's test clock), find the
+// merchant API also the payment flow: pay, confirm (the merchant's test clock), find the
 // transaction, refund it and read the refund. Any Arazzo runner can run them (`redocly respect`,
 // `npm run test:arazzo`). Requests carry the documented examples; the invoice numbers and e-mails
 // the server keeps unique are drawn by the Arazzo runner on every run (Respect's `$faker`), so a
@@ -140,17 +140,19 @@ function paymentWorkflow(ops: OperationSpec[], edges: LinkEdge[], sandbox: Opera
   const edge = (from: string, to: string) => edges.find((e) => e.from === from && e.to === to)!;
   const find = linkOutputs(op('listTransactions'), [edge('listTransactions', 'createRefund')]);
   const refund = linkOutputs(op('createRefund'), [edge('createRefund', 'getRefund')]);
-  const advance = sandbox.find((o) => o.operationId === 'advanceClock')!;
+  // The merchant's own clock: the global one would move the exchange's time too (its nonce window).
+  const advance = sandbox.find((o) => o.operationId === 'advanceMerchantClock')!;
   return {
     workflowId: 'payConfirmRefund',
-    summary: 'Pay, confirm (sandbox test clock), find the transaction, refund it, read the refund',
+    summary: "Pay, confirm (the merchant's test clock), find the transaction, refund it, read the refund",
     inputs: { type: 'object', properties: INPUTS.merchant },
     steps: [
       step('merchant', op('createPayment'), 'pay', '201', {}, { invoice_number: '$response.body#/invoice_number' }, 'Create a payment'),
       {
         stepId: 'confirm',
-        description: 'The sandbox finds the payment after 2 s and confirms it after 5 s of its test clock',
+        description: "The sandbox finds the payment after 2 s and confirms it after 5 s of the merchant's test clock",
         operationId: `$sourceDescriptions.sandbox.${advance.operationId}`,
+        parameters: [{ name: 'api_key', in: 'path', value: '$inputs.merchant_key' }],
         requestBody: { contentType: 'application/json', payload: { seconds: 6 } },
         successCriteria: [{ condition: '$statusCode == 200' }],
       },

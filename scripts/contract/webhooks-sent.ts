@@ -169,14 +169,16 @@ export async function checkSentWebhooks(o: SentWebhookOptions): Promise<WebhookR
     const payment = await api('/payments', 'POST', {
       payment: { amount: '10.00', currency_iso: 'USD', crypto_iso: 'BTC', external_id: invoice, confirmations_required: '3', ip: '203.0.113.7', invoice_number: invoice, first_name: 'Webhook', last_name: 'Check', email: 'webhooks@example.com', webhook_url: target },
     });
-    await control('/clock/advance', 'POST', { seconds: 6 });
+    // The merchant's own clock: the global one would move the exchange's time too (its nonce window).
+    const merchantClock = `/merchants/${encodeURIComponent(key.key)}/clock`;
+    await control(`${merchantClock}/advance`, 'POST', { seconds: 6 });
     // The refund's webhook is held (listen mode: no https target here) and replayed to the receiver.
     const tx = ((await api(`/transactions?invoice_number=${invoice}`)) as { transactions?: { id: number }[] }).transactions?.[0];
     if (!tx) throw new Error(`webhooks: no transaction for payment ${String(payment.id)}`);
     await control(`/merchants/${encodeURIComponent(key.key)}/listen`, 'POST', { enabled: true });
     try {
       const refund = await api(`/transactions/${tx.id}/refunds`, 'POST', { email: 'webhooks@example.com', amount_to_refund_fiat: '1.00' });
-      await control('/clock/advance', 'POST', { seconds: 6 });
+      await control(`${merchantClock}/advance`, 'POST', { seconds: 6 });
       const held = ((await control(`/deliveries?refund_id=${String(refund.id)}`)) as { deliveries: { id: number; event: string }[] }).deliveries;
       for (const d of held) await control(`/deliveries/${d.id}/replay`, 'POST', { url: target });
     } finally {
@@ -187,8 +189,8 @@ export async function checkSentWebhooks(o: SentWebhookOptions): Promise<WebhookR
       ...((await control(`/deliveries?payment_id=${String(payment.id)}&limit=100`)) as { deliveries: { event: string; body: string }[] }).deliveries,
       ...((await control(`/deliveries?merchant=${encodeURIComponent(key.key)}&event=refundProcessed&limit=100`)) as { deliveries: { event: string; body: string }[] }).deliveries,
     ];
-    // The sandbox signs with its test clock: the timestamp is checked against that clock.
-    sandboxNow = Date.parse(String((await control('/clock')).now));
+    // The sandbox signs with the merchant's test clock: the timestamp is checked against that clock.
+    sandboxNow = Date.parse(String((await control(merchantClock)).now));
     for (const d of receiver.received) {
       const event = logged.find((l) => l.body === d.body)?.event ?? guessEvent(d);
       byEvent.set(event, [...(byEvent.get(event) ?? []), d]);
