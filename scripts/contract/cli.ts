@@ -152,7 +152,7 @@ async function run(argv: readonly string[], prog: string): Promise<number> {
   const runs = int('runs', parsed.runs, 20, 1);
   const negativeRuns = int('negative-runs', parsed['negative-runs'], 25);
   // The APIs run side by side: their state is separate, and while one waits on the server another
-  // computes, so both cores work (all three against npm start: 38 s one after another, less together).
+  // computes, so the runner and the server can each keep a core busy.
   const runAll = async (): Promise<number | undefined> => {
     const runOne = async (api: ApiId): Promise<ApiReport | undefined> => {
       try {
