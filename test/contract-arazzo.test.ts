@@ -1,10 +1,10 @@
-// The Arazzo flows (scripts/contract/arazzo.ts, generated/arazzo/) written from the documents'
+// The Arazzo flows (scripts/arazzo/generate.ts, generated/arazzo/) written from the documents'
 // links, and run by `redocly respect` against a sandbox in process (control API on, a free
 // loopback port): every flow passes; behind a front that loses what createInvoiceRecipient
 // created, the run fails and names the step.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { arazzoDocument, arazzoFiles } from '../scripts/contract/arazzo.ts';
-import { runRespect } from '../scripts/contract/respect.ts';
+import { arazzoDocument, arazzoFiles } from '../scripts/arazzo/generate.ts';
+import { runRespect } from '../scripts/arazzo/respect.ts';
 import { startServer, type RunningServer } from './contract-fixtures.ts';
 import { startFront } from './contract-front.ts';
 

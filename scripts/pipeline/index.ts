@@ -10,7 +10,7 @@ import { changeEntries, lastChange, renderChangelogFile, renderChanges, type Cha
 import { renderOpenApi, toYaml } from './openapi.ts';
 import { renderRedoc } from './redoc.ts';
 import { renderTypes } from './types.ts';
-import { ARAZZO_APIS, arazzoFiles } from '../contract/arazzo.ts';
+import { ARAZZO_APIS, arazzoFiles } from '../arazzo/generate.ts';
 import type { OpenApiDocument } from '../contract/document.ts';
 
 export interface GeneratedFile {

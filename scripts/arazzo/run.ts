@@ -8,9 +8,9 @@ import { createServer as createNetServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { runRespect } from './contract/respect.ts';
+import { runRespect } from './respect.ts';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const { values } = parseArgs({ options: { 'base-url': { type: 'string' } } });
 
 const freePort = () =>
