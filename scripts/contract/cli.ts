@@ -50,7 +50,7 @@ Credentials (flag, else environment, else the sandbox defaults of DESIGN.md; "no
   --merchant-other k:s        CONTRACT_MERCHANT_OTHER     another merchant (cross-tenant checks;
                                                           default demo-merchant-norefund)
   --partner-other-bearer KEY  CONTRACT_PARTNER_OTHER_BEARER  another partner (cross-tenant checks)
-  The exchange's cross-tenant checks use the second of --exchange-keys as the other trader.
+  The exchange's cross-tenant checks ask with the next of --exchange-keys (demo-trader-2 for demo-trader).
 
 Against a sandbox with the control API (a default npm start), the runner lifts its rate limits for
 the run (POST /sandbox/v1/rate-limits) and puts them back when it ends, fails or is interrupted;
