@@ -18,7 +18,9 @@ export type AuthMode =
   | 'no-permission'
   | 'wrong-scheme'
   | 'basic'
-  | 'wrong-basic-secret';
+  | 'wrong-basic-secret'
+  /** A valid credential of another tenant than the slot's (cross-tenant checks: tenants.ts). */
+  | 'other-tenant';
 
 export interface AuthCase {
   mode: AuthMode;
@@ -45,6 +47,14 @@ export function validSlots(api: ApiId, creds: Credentials): number {
   if (api === 'exchange') return Math.max(1, creds.exchange.trade.length);
   if (api === 'partner') return (creds.partner.bearer ? 1 : 0) + (creds.partner.basic ? 1 : 0);
   return 1;
+}
+
+/** Whether `creds` name a second tenant of `api` (two exchange trading keys, a second merchant or partner). */
+export function hasOtherTenant(api: ApiId, creds: Credentials): boolean {
+  if (api === 'exchange') return creds.exchange.trade.length >= 2;
+  if (api === 'merchant') return creds.merchant.other !== undefined;
+  if (api === 'partner') return creds.partner.other !== undefined;
+  return false;
 }
 
 /** The negative auth cases of an operation with the code each must produce. */
@@ -78,7 +88,7 @@ export function authorize(api: ApiId, op: OperationSpec, wire: WireRequest, mode
   if (!op.secured || mode === 'missing') return;
   if (api === 'exchange') return signExchange(wire, mode, slot, creds, nonces);
   if (api === 'merchant' || api === 'sandbox') {
-    const key = mode === 'no-permission' ? creds.merchant.noRefund! : creds.merchant.key;
+    const key = mode === 'no-permission' ? creds.merchant.noRefund! : mode === 'other-tenant' ? creds.merchant.other! : creds.merchant.key;
     wire.headers.authorization =
       mode === 'unknown-key' ? basic(UNKNOWN)
       : mode === 'wrong-secret' ? basic({ key: key.key, secret: `${key.secret}-wrong` })
@@ -86,7 +96,7 @@ export function authorize(api: ApiId, op: OperationSpec, wire: WireRequest, mode
       : basic(key);
     return;
   }
-  const { bearer, basic: pair } = creds.partner;
+  const { bearer, basic: pair } = mode === 'other-tenant' ? creds.partner.other! : creds.partner;
   const useBasic = mode === 'basic' || mode === 'wrong-basic-secret' || (mode === 'valid' && (slot % 2 === 1 || !bearer));
   wire.headers.authorization =
     mode === 'unknown-key' ? `Bearer ${UNKNOWN.key}`
@@ -101,6 +111,7 @@ function signExchange(wire: WireRequest, mode: AuthMode, slot: number, creds: Cr
   const pair =
     mode === 'unknown-key' ? UNKNOWN
     : mode === 'no-permission' ? creds.exchange.viewer!
+    : mode === 'other-tenant' ? creds.exchange.trade[(slot + 1) % creds.exchange.trade.length]!
     : creds.exchange.trade[slot % creds.exchange.trade.length]!;
   const fresh = nonces.next(pair.key);
   const nonce = mode === 'stale-nonce' ? String(fresh - 10 * 60_000) : mode === 'non-integer-nonce' ? `${fresh}.5` : String(fresh);

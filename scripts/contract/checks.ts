@@ -18,7 +18,8 @@ export type CheckId =
   | 'ignored_auth'
   | 'unsupported_method'
   | 'ensure_resource_availability'
-  | 'use_after_free';
+  | 'use_after_free'
+  | 'cross_tenant_isolation';
 
 export interface CheckFailure {
   check: CheckId;

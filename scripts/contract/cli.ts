@@ -9,6 +9,9 @@ import { API_IDS, loadDocument, type ApiId } from './document.ts';
 import { formatTable, toJUnit, toJson } from './report.ts';
 import type { ApiReport } from './results.ts';
 import { runContract } from './runner.ts';
+import { writeReportDir } from './artifacts.ts';
+import { detectSandbox, withLiftedRateLimits } from './sandbox-control.ts';
+import { checkSentWebhooks } from './webhooks-sent.ts';
 
 const usage = (prog: string) => `Usage: ${prog} --api <exchange|merchant|partner|sandbox|all> --base-url <url> [options]
 
@@ -23,7 +26,17 @@ const usage = (prog: string) => `Usage: ${prog} --api <exchange|merchant|partner
   --spec FILE           document to test against (default the generated one of --api; one API only)
   --report FILE         write the JSON report
   --junit FILE          write JUnit XML
-  --max-wait SECONDS    total time to wait on 429 Retry-After (default 900)
+  --report-dir DIR      write each failing request and its response as files (DIR/index.json lists them)
+  --fail-on-unexercised fail when a declared (operation, status) was never reached (listed; a 2xx
+                        reached only through --prefer counts as never reached)
+  --keep-rate-limits    never touch a sandbox's rate limits
+  --no-tenants          skip the cross-tenant checks
+  --no-webhooks         skip the webhooks check (on a sandbox with the control API and --api
+                        merchant or all: a receiver on 127.0.0.1 gets every declared webhook the
+                        sandbox sends, checked against the document)
+  --merchant-signing-secret S  the merchant key's webhook signing secret
+                        ($CONTRACT_MERCHANT_SIGNING_SECRET, default demo-signing-secret)
+  --max-wait SECONDS    time each API's run may wait on 429 Retry-After (default 900)
   --no-shrink           report failing cases as found
   --prefer              then ask for each declared status not reached with Prefer: code=<status>
                         (a sandbox with the control API: decision S-prefer)
@@ -35,11 +48,15 @@ Credentials (flag, else environment, else the sandbox defaults of docs/guides/in
   --merchant-norefund k:s     CONTRACT_MERCHANT_NOREFUND  key without Refund Create (1003 check)
   --partner-bearer KEY        CONTRACT_PARTNER_BEARER
   --partner-basic k:s         CONTRACT_PARTNER_BASIC
+  --merchant-other k:s        CONTRACT_MERCHANT_OTHER     another merchant (cross-tenant checks;
+                                                          default demo-merchant-norefund)
+  --partner-other-bearer KEY  CONTRACT_PARTNER_OTHER_BEARER  another partner (cross-tenant checks)
+  The exchange's cross-tenant checks ask with the next of --exchange-keys (demo-trader-2 for demo-trader).
 
-Against the sandbox (npm start), lift its rate limits first, or the run waits on 429 for minutes
-(decision S-rate-limits; 12 s instead of 786 s for all three APIs):
-  curl -X POST http://127.0.0.1:8080/sandbox/v1/rate-limits -H 'content-type: application/json' \\
-       -d '{"sandbox_keys_exempt": true}'`;
+Against a sandbox with the control API (a default npm start), the runner lifts its rate limits for
+the run (POST /sandbox/v1/rate-limits) and puts them back when it ends, fails or is interrupted;
+a deployment without the control API is left as it is (429 answers are waited out).
+`;
 
 /** A usage error: printed with the usage text, exit code 2. */
 class UsageError extends Error {}
@@ -83,6 +100,14 @@ async function run(argv: readonly string[], prog: string): Promise<number> {
         spec: { type: 'string' },
         report: { type: 'string' },
         junit: { type: 'string' },
+        'report-dir': { type: 'string' },
+        'fail-on-unexercised': { type: 'boolean', default: false },
+        'keep-rate-limits': { type: 'boolean', default: false },
+        'no-tenants': { type: 'boolean', default: false },
+        'no-webhooks': { type: 'boolean', default: false },
+        'merchant-signing-secret': { type: 'string' },
+        'merchant-other': { type: 'string' },
+        'partner-other-bearer': { type: 'string' },
         'max-wait': { type: 'string' },
         'no-shrink': { type: 'boolean', default: false },
         quiet: { type: 'boolean', default: false },
@@ -115,6 +140,7 @@ async function run(argv: readonly string[], prog: string): Promise<number> {
     credentials = resolveCredentials({
       exchangeKeys: parsed['exchange-keys'], exchangeViewer: parsed['exchange-viewer'], merchantKey: parsed['merchant-key'],
       merchantNoRefund: parsed['merchant-norefund'], partnerBearer: parsed['partner-bearer'], partnerBasic: parsed['partner-basic'],
+      merchantOther: parsed['merchant-other'], partnerOtherBearer: parsed['partner-other-bearer'],
     });
   } catch (e) {
     fail((e as Error).message);
@@ -123,30 +149,57 @@ async function run(argv: readonly string[], prog: string): Promise<number> {
   log?.(`contract: ${apis.join(', ')} against ${baseUrl}, seed ${seed}`);
 
   const reports: ApiReport[] = [];
-  let budgetMs = int('max-wait', parsed['max-wait'], 900) * 1000;
-  for (const api of apis) {
+  const budgetMs = int('max-wait', parsed['max-wait'], 900) * 1000;
+  const runs = int('runs', parsed.runs, 20, 1);
+  const negativeRuns = int('negative-runs', parsed['negative-runs'], 25);
+  // The APIs run side by side: their state is separate, and while one waits on the server another
+  // computes, so the runner and the server can each keep a core busy.
+  const runAll = async (): Promise<number | undefined> => {
+    const runOne = async (api: ApiId): Promise<ApiReport | undefined> => {
+      try {
+        return await runContract({
+          api, baseUrl, seed, credentials,
+          runs, negativeRuns,
+          ...(parsed['fail-on-unexercised'] ? { failOnUnexercised: true } : {}),
+          ...(parsed['no-tenants'] ? { tenants: false } : {}),
+          ...(parsed.spec ? { document: loadDocument(api, parsed.spec) } : {}),
+          ...(parsed.operation ? { operations: parsed.operation.flatMap((o) => o.split(',')) } : {}),
+          rateLimitBudgetMs: budgetMs,
+          ...(parsed.prefer ? { prefer: true } : {}),
+          ...(parsed['no-shrink'] ? { shrinkBudget: 0 } : {}),
+          ...(log ? { log } : {}),
+        });
+      } catch (e) {
+        process.stderr.write(`contract: ${api}: ${(e as Error).message}\n`);
+        return undefined;
+      }
+    };
+    const done = await Promise.all(apis.map(runOne));
+    if (done.some((r) => r === undefined)) return 2;
+    reports.push(...(done as ApiReport[]));
+    return undefined;
+  };
+  const failed = parsed['keep-rate-limits'] ? await runAll() : await withLiftedRateLimits(baseUrl, credentials, log, runAll);
+  if (failed !== undefined) return failed;
+  const merchantReport = reports.find((r) => r.api === 'merchant');
+  if (merchantReport && !parsed['no-webhooks'] && !parsed.spec && (await detectSandbox(baseUrl, credentials))) {
+    log?.('contract: webhooks: a payment found, confirmed and refunded; every delivery checked against the document');
     try {
-      const report = await runContract({
-        api, baseUrl, seed, credentials,
-        runs: int('runs', parsed.runs, 20, 1),
-        negativeRuns: int('negative-runs', parsed['negative-runs'], 25),
-        ...(parsed.spec ? { document: loadDocument(api, parsed.spec) } : {}),
-        ...(parsed.operation ? { operations: parsed.operation.flatMap((o) => o.split(',')) } : {}),
-        rateLimitBudgetMs: budgetMs,
-        ...(parsed.prefer ? { prefer: true } : {}),
-        ...(parsed['no-shrink'] ? { shrinkBudget: 0 } : {}),
-        ...(log ? { log } : {}),
-      });
-      budgetMs = Math.max(0, budgetMs - report.rateLimitWaitMs);
-      reports.push(report);
+      const signingSecret = parsed['merchant-signing-secret'] ?? process.env.CONTRACT_MERCHANT_SIGNING_SECRET ?? 'demo-signing-secret';
+      merchantReport.webhooks = await checkSentWebhooks({ baseUrl, doc: loadDocument('merchant'), credentials, signingSecret });
+      merchantReport.ok &&= merchantReport.webhooks.every((w) => w.failures.length === 0);
     } catch (e) {
-      process.stderr.write(`contract: ${api}: ${(e as Error).message}\n`);
+      process.stderr.write(`contract: ${(e as Error).message}\n`);
       return 2;
     }
   }
   process.stdout.write(`${formatTable(reports)}\n`);
   if (parsed.report) writeFileSync(parsed.report, toJson(reports));
   if (parsed.junit) writeFileSync(parsed.junit, toJUnit(reports));
+  if (parsed['report-dir']) {
+    const files = writeReportDir(parsed['report-dir'], reports);
+    log?.(`contract: ${files.length} file(s) of failing cases written to ${parsed['report-dir']}`);
+  }
   const ok = reports.every((r) => r.ok);
   process.stdout.write(ok ? 'contract: no mismatch\n' : `contract: MISMATCHES in ${reports.filter((r) => !r.ok).map((r) => r.api).join(', ')} (seed ${seed})\n`);
   return ok ? 0 : 1;

@@ -17,10 +17,14 @@ export interface Credentials {
     key: KeyPair;
     /** A key without the Refund Create permission, for the 1003 check (skipped when absent). */
     noRefund?: KeyPair;
+    /** Another merchant: what `key` creates must be refused to it (cross-tenant checks). */
+    other?: KeyPair;
   };
   partner: {
     bearer?: string;
     basic?: KeyPair;
+    /** Another partner (cross-tenant checks). */
+    other?: { bearer?: string; basic?: KeyPair };
   };
 }
 
@@ -35,6 +39,8 @@ export const SANDBOX_CREDENTIALS: Credentials = {
   merchant: {
     key: { key: 'demo-merchant', secret: 'demo-merchant-secret' },
     noRefund: { key: 'demo-merchant-norefund', secret: 'demo-merchant-norefund-secret' },
+    // A merchant of its own (its records are not demo-merchant's), so it serves as the other tenant too.
+    other: { key: 'demo-merchant-norefund', secret: 'demo-merchant-norefund-secret' },
   },
   partner: { bearer: 'demo-partner-key', basic: { key: 'demo-partner', secret: 'demo-partner-secret' } },
 };
@@ -53,6 +59,8 @@ export interface CredentialInput {
   merchantNoRefund?: string;
   partnerBearer?: string;
   partnerBasic?: string;
+  merchantOther?: string;
+  partnerOtherBearer?: string;
 }
 
 /** Environment variables read when the matching flag is absent. */
@@ -63,6 +71,8 @@ export const CREDENTIAL_ENV: Record<keyof CredentialInput, string> = {
   merchantNoRefund: 'CONTRACT_MERCHANT_NOREFUND',
   partnerBearer: 'CONTRACT_PARTNER_BEARER',
   partnerBasic: 'CONTRACT_PARTNER_BASIC',
+  merchantOther: 'CONTRACT_MERCHANT_OTHER',
+  partnerOtherBearer: 'CONTRACT_PARTNER_OTHER_BEARER',
 };
 
 /**
@@ -83,6 +93,8 @@ export function resolveCredentials(flags: CredentialInput, env: NodeJS.ProcessEn
   const bearer = optional('partnerBearer', (v) => v, d.partner.bearer);
   const basic = optional('partnerBasic', (v) => parseKeyPair(v, 'partner basic credential'), d.partner.basic);
   const merchantKey = get('merchantKey');
+  const merchantOther = optional('merchantOther', (v) => parseKeyPair(v, 'other merchant key'), d.merchant.other);
+  const partnerOther = optional('partnerOtherBearer', (v) => v, undefined);
   if (!bearer && !basic) throw new Error('The partner API needs a Bearer key or a Basic credential');
   return {
     exchange: {
@@ -92,7 +104,8 @@ export function resolveCredentials(flags: CredentialInput, env: NodeJS.ProcessEn
     merchant: {
       key: merchantKey ? parseKeyPair(merchantKey, 'merchant key') : d.merchant.key,
       ...(noRefund ? { noRefund } : {}),
+      ...(merchantOther ? { other: merchantOther } : {}),
     },
-    partner: { ...(bearer ? { bearer } : {}), ...(basic ? { basic } : {}) },
+    partner: { ...(bearer ? { bearer } : {}), ...(basic ? { basic } : {}), ...(partnerOther ? { other: { bearer: partnerOther } } : {}) },
   };
 }

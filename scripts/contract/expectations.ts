@@ -22,7 +22,9 @@ export type Expectation =
   /** Reading what a link says was just created (ensure_resource_availability). */
   | { kind: 'available'; producer: string }
   /** Reading what was just deleted (use_after_free). */
-  | { kind: 'freed'; deleter: string };
+  | { kind: 'freed'; deleter: string }
+  /** What one tenant created, asked for by another (tenants.ts): refused with 404 or 401. */
+  | { kind: 'isolated'; producer: string };
 
 function rejection(profile: ApiProfile, expected: Rejection, res: WireResponse, check: CheckId, what: string): CheckFailure[] {
   if (res.status >= 200 && res.status < 300) return [{ check, message: `${what} was accepted with ${res.status}` }];
@@ -84,6 +86,10 @@ export function expectationChecks(op: OperationSpec, profile: ApiProfile, expect
       return res.status === 404
         ? []
         : [{ check: 'use_after_free', message: `what ${expect.deleter} deleted answers ${res.status}, expected 404: ${res.text.slice(0, 160)}` }];
+    case 'isolated':
+      return res.status === 404 || res.status === 401 || res.status >= 500 || res.status === 429
+        ? []
+        : [{ check: 'cross_tenant_isolation', message: `what ${expect.producer} created for one tenant answers ${res.status} to another, expected 404 or 401: ${res.text.slice(0, 160)}` }];
     case 'auth': {
       const { status, code } = expect.auth.expect;
       return rejection(profile, { status, codes: [code] }, res, 'ignored_auth', `request with ${expect.auth.mode} credentials`);

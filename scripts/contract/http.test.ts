@@ -143,3 +143,31 @@ describe('exchange sends and reads as fetch did', () => {
     expect(timedOut).toEqual({ name: 'TimeoutError', message: 'The operation was aborted due to timeout', code: undefined });
   });
 });
+
+describe('a pooled connection the server closed', () => {
+  it('is retried once on a new connection (the request never reached the server)', async () => {
+    // The second request of each connection finds it closed, as after the server's keep-alive timeout.
+    const seen = new WeakMap<object, number>();
+    let answered = 0;
+    const server = createServer((req, res) => {
+      const n = (seen.get(req.socket) ?? 0) + 1;
+      seen.set(req.socket, n);
+      if (n === 2) return void req.socket.destroy();
+      answered++;
+      res.end('ok');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const agents = new Agents();
+    try {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/x`;
+      const init: HttpInit = { method: 'POST', headers: {}, body: '{}', timeoutMs: 5000 };
+      const first = await exchange(url, init, agents);
+      const second = await exchange(url, init, agents);
+      expect([first.status, second.status, answered]).toEqual([200, 200, 2]);
+    } finally {
+      agents.destroy();
+      server.closeAllConnections();
+      await new Promise((r) => server.close(r));
+    }
+  });
+});

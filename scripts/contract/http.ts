@@ -106,7 +106,7 @@ function byteString(text: string): void {
   if (at >= 0) throw new TypeError(`Cannot convert argument to a ByteString because the character at index ${at} has a value of ${text.charCodeAt(at)} which is greater than 255.`);
 }
 
-function once(url: URL, method: string, given: Map<string, [string, string]>, body: string | undefined, deadline: number, agents: Agents): Promise<IncomingMessage> {
+function once(url: URL, method: string, given: Map<string, [string, string]>, body: string | undefined, deadline: number, agents: Agents, retried = false): Promise<IncomingMessage> {
   const out: OutgoingHttpHeaders = { host: url.host, connection: 'keep-alive' };
   for (const [name, value] of given.values()) out[name] = value;
   const https = url.protocol === 'https:';
@@ -133,6 +133,12 @@ function once(url: URL, method: string, given: Map<string, [string, string]>, bo
     });
     req.once('error', (err) => {
       clearTimeout(timer);
+      // A pooled connection the server had just closed (its keep-alive timeout, reached while a
+      // busy runner planned the next operation): the request never reached it. Once, on a new one.
+      if (req.reusedSocket && (err as { code?: string }).code === 'ECONNRESET' && !retried) {
+        resolve(once(url, method, given, body, deadline, agents, true));
+        return;
+      }
       reject(err instanceof DOMException ? err : failed(hungUp(err)));
     });
     req.end(body);

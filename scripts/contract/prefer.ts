@@ -27,7 +27,7 @@ export async function preferUnreached(
     const response = await sender.execute(op, example, asked);
     const failures = responseChecks(op, kit, response).filter((f) => f.check !== 'not_a_server_error');
     if (response.status !== asked) failures.push({ check: 'status_code_conformance', message: `Prefer: code=${asked} answered ${response.status}` });
-    tally.record(example, response.status, failures);
+    tally.record(example, response.status, failures, response, true);
     onCase?.(op, example, response, failures);
   }
 }

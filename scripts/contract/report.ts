@@ -29,7 +29,7 @@ export function formatTable(reports: ApiReport[]): string {
     lines.push(
       `${report.api} @ ${report.baseUrl}  seed ${report.seed}  ${n} operations  ${report.requests} requests  ${(report.durationMs / 1000).toFixed(1)} s` +
         (report.rateLimitWaitMs > 0 ? `  (${(report.rateLimitWaitMs / 1000).toFixed(0)} s waiting on 429)` : '') +
-        `  ${bad === 0 ? 'OK' : `${bad} operation(s) MISMATCHED`}`,
+        `  ${bad === 0 ? (report.ok ? 'OK' : 'UNEXERCISED STATUSES') : `${bad} operation(s) MISMATCHED`}`,
     );
     lines.push(`  ${pad('OPERATION', 36)}${pad('EX', 3)}${pad('VALID', 6)}${pad('NEG', 5)}${pad('AUTH', 5)}${pad('STATE', 6)}${pad('METH', 5)}${pad('EXERCISED', 24)}${pad('NOT EXERCISED', 24)}MISMATCHED`);
     for (const op of report.operations) {
@@ -51,6 +51,14 @@ export function formatTable(reports: ApiReport[]): string {
       }
       for (const note of op.notes) lines.push(`  note: ${op.operationId}: ${note}`);
     }
+    for (const w of report.webhooks ?? []) {
+      lines.push(`  webhook ${w.event}: received ${w.received}, ${w.failures.length === 0 ? 'as documented' : 'MISMATCHED'}`);
+      for (const f of w.failures) lines.push(`    ${f}`);
+    }
+    if (report.failOnUnexercised && report.unexercised?.length) {
+      lines.push('', `  UNEXERCISED ${report.api}: ${report.unexercised.length} declared (operation, status) pair(s) never reached (a 2xx only through Prefer counts as never reached):`);
+      for (const u of report.unexercised) lines.push(`    ${u.operationId} ${u.status}`);
+    }
     lines.push('');
   }
   return lines.join('\n');
@@ -67,19 +75,27 @@ export function toJUnit(reports: ApiReport[]): string {
   const out = ['<?xml version="1.0" encoding="UTF-8"?>', '<testsuites name="contract">'];
   for (const report of reports) {
     const rows = report.operations.flatMap((op) => op.statuses.map((row) => ({ op, row })));
-    const failures = rows.filter((r) => r.row.state === 'mismatched').length;
-    const skipped = rows.filter((r) => r.row.state === 'not exercised').length;
-    out.push(`  <testsuite name="contract.${report.api}" tests="${rows.length}" failures="${failures}" skipped="${skipped}" time="${(report.durationMs / 1000).toFixed(3)}">`);
+    const unreached = (op: OperationReport, status: string) => report.failOnUnexercised === true && (report.unexercised ?? []).some((u) => u.operationId === op.operationId && u.status === status);
+    const failures = rows.filter((r) => r.row.state === 'mismatched' || unreached(r.op, r.row.status)).length;
+    const skipped = rows.filter((r) => r.row.state === 'not exercised' && !unreached(r.op, r.row.status)).length;
+    const hooks = report.webhooks ?? [];
+    out.push(`  <testsuite name="contract.${report.api}" tests="${rows.length + hooks.length}" failures="${failures + hooks.filter((w) => w.failures.length > 0).length}" skipped="${skipped}" time="${(report.durationMs / 1000).toFixed(3)}">`);
     for (const { op, row } of rows) {
       const name = `${op.operationId} ${row.status}${row.declared ? '' : ' (undeclared)'}`;
       out.push(`    <testcase classname="contract.${report.api}.${xml(op.operationId)}" name="${xml(name)}">`);
-      if (row.state === 'not exercised') out.push('      <skipped message="not exercised"/>');
+      if (unreached(op, row.status)) out.push(`      <failure message="not exercised">${xml(`${op.operationId} never answered ${row.status}${row.preferredOnly ? ' on its own (only through Prefer)' : ''}`)}</failure>`);
+      else if (row.state === 'not exercised') out.push('      <skipped message="not exercised"/>');
       if (row.state === 'mismatched') {
         const related = op.failures.filter((f) => f.statusKey === row.status);
         const text = related.map((f) => `${f.check}: ${f.message}\n${requestLine(f)}\n${reproduceCommand(report, op.operationId)}`).join('\n\n');
         const message = related[0] ? `${related[0].check}: ${related[0].message}` : `${row.mismatched} mismatched response(s)`;
         out.push(`      <failure message="${xml(message.slice(0, 500))}">${xml(text)}</failure>`);
       }
+      out.push('    </testcase>');
+    }
+    for (const w of report.webhooks ?? []) {
+      out.push(`    <testcase classname="contract.${report.api}.webhooks" name="${xml(w.event)}">`);
+      if (w.failures.length > 0) out.push(`      <failure message="${xml(w.failures[0]!.slice(0, 500))}">${xml(w.failures.join('\n'))}</failure>`);
       out.push('    </testcase>');
     }
     out.push('  </testsuite>');

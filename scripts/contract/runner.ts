@@ -18,6 +18,9 @@ import { SchemaKit } from './schemas.ts';
 import { Sender } from './sender.ts';
 import { failureAsFound, shrinkFailure, type ShrinkContext } from './shrink.ts';
 import { LinkState, runOrder, withProducers } from './state.ts';
+import { hasOtherTenant } from './auth.ts';
+import { TenantChecks } from './tenants.ts';
+import { UniqueValues } from './unique.ts';
 import type { WireResponse } from './wire.ts';
 
 export interface RunOptions {
@@ -46,6 +49,13 @@ export interface RunOptions {
    * (decision S-prefer; a sandbox with the control API on), and check those answers too.
    */
   prefer?: boolean;
+  /**
+   * Cross-tenant checks (tenants.ts), when the credentials name a second tenant: default on. Off
+   * for a deployment whose second credential is the same tenant.
+   */
+  tenants?: boolean;
+  /** The run fails when a declared status of an operation was never reached (2xx only by a real request, not by Prefer). */
+  failOnUnexercised?: boolean;
   /** Only cases of these kinds (default all). */
   kinds?: readonly CaseKind[];
   /** Every case as it is answered (verbose output, debugging). */
@@ -75,16 +85,23 @@ export async function runContract(options: RunOptions): Promise<ApiReport> {
   const state = new LinkState(edges, profile.seeds);
   const followUps = new FollowUps(byId, kit, seed);
   const tallies = new Map(ops.map((o) => [o.operationId, new OperationTally(o)]));
-  const send = async (op: OperationSpec, c: PlannedCase) => {
+  const unique = new UniqueValues();
+  const tenants = options.tenants !== false && hasOtherTenant(api, credentials) ? new TenantChecks(doc, byId, kit, seed) : undefined;
+  // Unique values (invoice numbers, e-mails) fresh on every send, replays and shrinking included.
+  const fresh = (op: OperationSpec, c: PlannedCase): PlannedCase =>
+    c.kind === 'valid' || c.kind === 'example' ? { ...c, input: unique.freshen(api, op, kit, c.input) } : c;
+  const send = async (op: OperationSpec, planned: PlannedCase) => {
+    const c = fresh(op, planned);
     const response = await sender.execute(op, c);
     const failures = checkCase(op, kit, profile, c.expect, response, profile.stateful?.[op.operationId]);
-    return { response, failures };
+    return { response, failures, c };
   };
-  const record = async (op: OperationSpec, c: PlannedCase) => {
-    const { response, failures } = await send(op, c);
-    tallies.get(op.operationId)?.record(c, response.status, failures);
+  const record = async (op: OperationSpec, planned: PlannedCase, extra?: (response: WireResponse) => CheckFailure[]) => {
+    const { response, failures, c } = await send(op, planned);
+    failures.push(...(extra?.(response) ?? []));
+    tallies.get(op.operationId)?.record(c, response.status, failures, response);
     options.onCase?.(op, c, response, failures);
-    return response;
+    return { response, c };
   };
   const shrinkCtx: ShrinkContext = { kit, seed, budget: options.shrinkBudget ?? 40, run: send };
 
@@ -97,16 +114,24 @@ export async function runContract(options: RunOptions): Promise<ApiReport> {
     sender.progress.planned += plan.cases.filter((c) => wanted(c.kind)).length;
     for (const c of plan.cases) {
       if (!wanted(c.kind)) continue;
-      const response = await record(op, c);
+      const { response, c: sent } = await record(op, c);
       if (c.kind !== 'valid' && c.kind !== 'example') continue;
       const key = declaredResponse(op, response.status)?.key;
-      const produced = state.produce(op, key, c.input, response, c.slot);
+      const produced = state.produce(op, key, sent.input, response, c.slot);
+      tenants?.noteCreated(op, key, c.slot, response);
       const deleted = op.method === 'delete' && c.entry && response.status < 300 ? state.consume(c.entry) : [];
       if (!wanted('stateful')) continue;
+      // The other tenant first: the owner's availability read after it shows its writes changed nothing.
+      for (const f of tenants?.plan(op, produced) ?? []) await record(f.target, f.c);
       for (const f of [...followUps.plan(op, produced, 'produced'), ...followUps.plan(op, deleted, 'deleted')]) await record(f.target, f.c);
     }
     if (options.prefer) await preferUnreached(op, plan, tallies.get(op.operationId)!, kit, sender, options.onCase);
     options.log?.(`${api} ${op.operationId}: ${plan.cases.length} cases`);
+  }
+
+  // The lists, read by the other tenant of each credential that created records: none of them may show.
+  if (tenants && wanted('stateful')) {
+    for (const f of tenants.listCases(ops)) await record(f.target, f.c, (response) => tenants.listLeaks(f.target, f.c.slot, response));
   }
 
   // The paths of the operations run (all, or those asked for), each with every method it lacks.
@@ -118,7 +143,7 @@ export async function runContract(options: RunOptions): Promise<ApiReport> {
     const tally = probeTallies.get(p.op.path) ?? new OperationTally({ ...p.op, operationId: `${p.op.path} (methods)` });
     probeTallies.set(p.op.path, tally);
     const { response, failures } = await send(p.op, p.c);
-    tally.record(p.c, response.status, failures);
+    tally.record(p.c, response.status, failures, response);
     options.onCase?.(p.op, p.c, response, failures);
   }
 
@@ -128,6 +153,7 @@ export async function runContract(options: RunOptions): Promise<ApiReport> {
     const plan = plans.get(op.operationId)!;
     const failures = [];
     for (const first of tally.firstFailures.values()) failures.push(await shrinkFailure(shrinkCtx, op, plan, first));
+    if (!tenants && wanted('stateful') && api !== 'sandbox' && op === ops[0]) plan.notes.push('no second tenant among the credentials: cross-tenant checks skipped');
     reports.push({ operationId: op.operationId, method: op.method.toUpperCase(), path: op.path, cases: tally.cases, statuses: tally.statuses(), failures, notes: plan.notes });
   }
   for (const tally of probeTallies.values()) {
@@ -137,9 +163,14 @@ export async function runContract(options: RunOptions): Promise<ApiReport> {
   }
   if (source === 'fallback' && edges.length > 0) reports[0]?.notes.push(`the document declares no links: stateful flows follow the runner's fallback table (flows.ts)`);
 
+  // Declared statuses never reached; a success reached only because Prefer asked for it counts as never reached.
+  const unexercised = reports
+    .filter((r) => !r.probe)
+    .flatMap((r) => r.statuses.filter((s) => s.state === 'not exercised' || (s.preferredOnly && s.status.startsWith('2'))).map((s) => ({ operationId: r.operationId, status: s.status })));
   return {
     api, baseUrl: options.baseUrl, seed, runs, negativeRuns, durationMs: Math.round(performance.now() - started), requests: sender.requests,
-    rateLimitWaitMs: sender.budget.waitedMs, operations: reports, ok: reports.every((r) => r.failures.length === 0),
+    rateLimitWaitMs: sender.budget.waitedMs, operations: reports, unexercised, failOnUnexercised: options.failOnUnexercised === true,
+    ok: reports.every((r) => r.failures.length === 0) && (!options.failOnUnexercised || unexercised.length === 0),
   };
 }
 

@@ -9,7 +9,7 @@ import { encodeForm } from './form.ts';
 import { applyMutation } from './mutations.ts';
 import type { Plan, PlannedCase } from './plan.ts';
 import { requestProblems } from './requests.ts';
-import { summarize, type FailureReport } from './results.ts';
+import { summarize, summarizeResponse, type FailureReport } from './results.ts';
 import type { SchemaKit } from './schemas.ts';
 import type { RequestInput, WireResponse } from './wire.ts';
 
@@ -19,7 +19,7 @@ export interface ShrinkContext {
   /** Requests one shrink may send (0: no shrinking). */
   budget: number;
   /** Sends a case and checks its answer. */
-  run: (op: OperationSpec, c: PlannedCase) => Promise<{ response: WireResponse; failures: CheckFailure[] }>;
+  run: (op: OperationSpec, c: PlannedCase) => Promise<{ response: WireResponse; failures: CheckFailure[]; c?: PlannedCase }>;
 }
 
 export interface FirstFailure {
@@ -28,6 +28,7 @@ export interface FirstFailure {
   failure: CheckFailure;
   status: number;
   more: number;
+  response?: WireResponse;
 }
 
 export const statusKey = (op: OperationSpec, status: number) => declaredResponse(op, status)?.key ?? String(status);
@@ -39,6 +40,7 @@ export function failureAsFound(op: OperationSpec, seed: number, operationSeed: n
     check: f.check, message: f.failure.message, kind: c.kind, label: c.label, status: f.status, statusKey: statusKey(op, f.status), seed, operationSeed,
     ...(c.sampleIndex !== undefined ? { sampleIndex: c.sampleIndex } : {}),
     request: summarize(op, c), original: summarize(op, c), shrinkSteps: 0, more: f.more,
+    ...(f.response ? { response: summarizeResponse(f.response) } : {}),
   };
 }
 
@@ -47,7 +49,7 @@ export async function shrinkFailure(ctx: ShrinkContext, op: OperationSpec, plan:
   const base = failureAsFound(op, ctx.seed, plan.seed, f);
   if (c.sampleIndex === undefined || ctx.budget <= 0 || (c.kind !== 'valid' && c.kind !== 'negative')) return base;
   let left = ctx.budget;
-  let last: { message: string; status: number } | undefined;
+  let last: { message: string; status: number; response: WireResponse; input: RequestInput } | undefined;
   const arbitrary = c.kind === 'negative' ? plan.arbitrary.map((s) => ({ ...s, input: applyMutation(s.input, c.mutation!) })) : plan.arbitrary;
   const form = c.input.encoding === 'form';
   const property = fc.asyncProperty(arbitrary, async (s) => {
@@ -60,12 +62,16 @@ export async function shrinkFailure(ctx: ShrinkContext, op: OperationSpec, plan:
     left--;
     const outcome = await ctx.run(op, { ...c, input, slot: s.entry?.slot ?? c.slot });
     const same = outcome.failures.find((x) => x.check === check);
-    if (same) last = { message: same.message, status: outcome.response.status };
+    if (same) last = { message: same.message, status: outcome.response.status, response: outcome.response, input: outcome.c?.input ?? input };
     return !same;
   });
   const result = await fc.check(property, { seed: plan.seed, path: String(c.sampleIndex), numRuns: c.sampleIndex + 1 });
   const found = result.counterexample?.[0];
   if (!result.failed || !found?.input || !last) return base; // state moved on: the original stands
-  const shrunk: RequestInput = form ? { ...found.input, encoding: 'form' } : found.input;
-  return { ...base, message: last.message, status: last.status, statusKey: statusKey(op, last.status), request: summarize(op, c, shrunk), shrinkSteps: result.numShrinks };
+  // What was sent last (its unique values fresh), and the answer to it.
+  const shrunk: RequestInput = last.input;
+  return {
+    ...base, message: last.message, status: last.status, statusKey: statusKey(op, last.status), request: summarize(op, c, shrunk), shrinkSteps: result.numShrinks,
+    response: summarizeResponse(last.response),
+  };
 }

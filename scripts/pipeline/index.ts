@@ -14,6 +14,8 @@ import { jsonSchemaOf, schemaFilePath } from '../../contracts/shared/schema-file
 import { renderRedoc } from './redoc.ts';
 import { renderTypes } from './types.ts';
 import type { GeneratedFile } from './generated-file.ts';
+import { ARAZZO_APIS, arazzoFiles } from '../arazzo/generate.ts';
+import type { OpenApiDocument } from '../contract/document.ts';
 
 export type { GeneratedFile } from './generated-file.ts';
 
@@ -37,9 +39,11 @@ const isApi = (c: AnyContract): c is ApiContract => c.id !== 'sandbox';
 
 export async function generateAll(contracts: readonly AnyContract[], opts: PipelineOptions = {}): Promise<GeneratedFile[]> {
   const changes: { contract: ApiContract; entries: ChangeEntry[] }[] = [];
+  const rendered: Record<string, OpenApiDocument> = {};
   const perApi = await Promise.all(
     contracts.map(async (contract) => {
       const { doc, yaml, json } = renderOpenApi(contract, (d) => opts.transform?.(d, contract));
+      rendered[contract.id] = doc as OpenApiDocument;
       const entries = opts.historyRoot && isApi(contract) ? changeEntries(opts.historyRoot, contract, doc) : undefined;
       if (isApi(contract)) changes.push({ contract, entries: entries ?? [] });
       const [types, html] = await Promise.all([
@@ -63,6 +67,8 @@ export async function generateAll(contracts: readonly AnyContract[], opts: Pipel
     }),
   );
   const files = perApi.flat();
+  // The Arazzo flows follow the documents' links (and the sandbox's clock): written when all of them are generated.
+  if ([...ARAZZO_APIS, 'sandbox'].every((id) => id in rendered)) files.push(...arazzoFiles(rendered));
   files.push({ path: 'docs/decisions.md', content: renderDecisionsPage(contracts) });
   const order = (c: AnyContract) => contracts.indexOf(c);
   changes.sort((a, b) => order(a.contract) - order(b.contract));
