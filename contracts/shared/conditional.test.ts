@@ -1,7 +1,9 @@
 // Each rule between fields is declared once (conditional.ts); here both of its forms judge the same
 // inputs: the Zod schema, and Ajv (JSON Schema 2020-12, as the server runs it) on the component of
-// the document the pipeline generates. They must agree with each other and with the verdict
+// the document the pipeline generates, or on the schema file it publishes for a schema no operation
+// carries (the CSV rows, generated/schemas/). They must agree with each other and with the verdict
 // written in the table.
+import { readFileSync } from 'node:fs';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
@@ -12,6 +14,7 @@ import { partnerContract } from '../partner/index.ts';
 import { sandboxContract } from '../sandbox/index.ts';
 import { ruledSchemas, ruleIssues, requireOneOf } from './conditional.ts';
 import { buildDocument, type AnyContract } from './contract.ts';
+import { schemaFilePath } from './schema-files.ts';
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
 const contracts: AnyContract[] = [exchangeContract, merchantContract, partnerContract, sandboxContract];
@@ -19,6 +22,15 @@ const documents = Object.fromEntries(contracts.map((c) => [c.id, buildDocument(c
 
 const ajv = addFormats(new Ajv2020({ strict: false, allErrors: true }));
 for (const [id, doc] of Object.entries(documents)) ajv.addSchema({ $id: `${id}.json`, components: doc.components }, `${id}.json`);
+/** The published schema files (as written by the pipeline), by schema name; each is registered under its own $id. */
+const schemaFiles = Object.fromEntries(
+  contracts.flatMap((c) => Object.keys(c.schemaFiles ?? {})).map((name) => [name, JSON.parse(readFileSync(new URL(`../../${schemaFilePath(name)}`, import.meta.url), 'utf8'))]),
+) as Record<string, Record<string, any>>;
+for (const file of Object.values(schemaFiles)) ajv.addSchema(file);
+
+/** Where a table entry's JSON Schema is: a component of a document, or a published schema file. */
+const FILE = 'schema file';
+const jsonSchemaRef = (name: string, document: string) => (document === FILE ? schemaFiles[name]!.$id : `${document}.json#/components/schemas/${name}`);
 
 /** `document only`: the document's schema accepts what Zod refuses (a known gap, said where it is listed). */
 type Row = [verdict: 'valid' | 'invalid' | 'document only', input: Record<string, unknown>];
@@ -64,8 +76,9 @@ const TABLE: Record<string, { document: string; rows: Row[] }> = {
       ['invalid', { email, city: 'Toronto' }],
     ],
   },
+  // No operation carries the CSV row: its JSON Schema is the published file, not a component.
   InvoiceCsvRow: {
-    document: 'merchant',
+    document: FILE,
     rows: [
       ['valid', { ...csvRow, company_name: 'Acme' }],
       ['valid', { ...csvRow, company_name: '', first_name: 'Jane', last_name: 'Doe' }],
@@ -113,15 +126,21 @@ const TABLE: Record<string, { document: string; rows: Row[] }> = {
 };
 
 describe('rules between fields: the Zod check and the document agree', () => {
-  it('covers every schema built with a rule, and finds each in its document', () => {
+  it('covers every schema built with a rule, and finds each in its document or its schema file (never both)', () => {
     expect([...ruledSchemas.keys()].sort()).toEqual(Object.keys(TABLE).sort());
-    for (const [name, { document }] of Object.entries(TABLE)) expect(documents[document]!.components.schemas[name], name).toBeDefined();
+    for (const [name, { document }] of Object.entries(TABLE)) {
+      if (document !== FILE) expect(documents[document]!.components.schemas[name], name).toBeDefined();
+      else {
+        expect(schemaFiles[name]?.title, name).toBe(name);
+        for (const doc of Object.values(documents)) expect(doc.components.schemas[name], name).toBeUndefined();
+      }
+    }
   });
 
   for (const [name, { document, rows }] of Object.entries(TABLE)) {
     it.each(rows)(`${name}: %s %j`, (verdict, input) => {
       const zod = ruledSchemas.get(name)!.schema.safeParse(input).success;
-      const validate = ajv.getSchema(`${document}.json#/components/schemas/${name}`)!;
+      const validate = ajv.getSchema(jsonSchemaRef(name, document))!;
       const json = validate(input) as boolean;
       expect({ zod, json }).toEqual({ zod: verdict === 'valid', json: verdict !== 'invalid' });
     });
@@ -152,7 +171,7 @@ describe('a field that must be absent: the Zod check and the document agree', ()
 });
 
 describe('no rule between fields is written by hand', () => {
-  it('every anyOf of required fields, minProperties and if/then of the documents comes from a declared rule', () => {
+  it('every anyOf of required fields, minProperties and if/then of the documents and schema files comes from a declared rule', () => {
     const ruled = new Set(ruledSchemas.keys());
     const handWritten: string[] = [];
     const walk = (id: string, node: unknown, path: string, component: string | undefined): void => {
@@ -168,6 +187,8 @@ describe('no rule between fields is written by hand', () => {
       }
     };
     for (const [id, doc] of Object.entries(documents)) walk(id, doc, '', undefined);
+    // A schema file is its schema at the root: a rule there is the file's own, under $defs another one's.
+    for (const [name, file] of Object.entries(schemaFiles)) walk(file.$id, { components: { schemas: { [name]: file } } }, '', undefined);
     expect(handWritten).toEqual([]);
   });
 });

@@ -7,8 +7,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import YAML from 'yaml';
+import { exchangeContract } from '../../contracts/exchange/index.ts';
+import { merchantContract } from '../../contracts/merchant/index.ts';
+import { partnerContract } from '../../contracts/partner/index.ts';
+import { gate } from '../release/gate.ts';
+import { bump } from '../release/policy.ts';
 import { load } from './corpus-kit.ts';
 import { diffCli } from './cli.ts';
+import type { Finding } from './finding.ts';
+import { failsAt } from './format.ts';
+import { lastRelease } from './history.ts';
 import { entryArgs } from '../../test/server-process.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'diff-cli-'));
@@ -58,8 +66,21 @@ describe('diff command line', () => {
 
   it('without --base compares each API with its last release in api-history/ (the same base npm run check uses)', async () => {
     const same = await run('--format', 'json');
-    expect(same.code).toBe(0);
-    expect(JSON.parse(same.out)).toEqual({ exchange: [], merchant: [], partner: [] });
+    const report = JSON.parse(same.out) as Record<string, Finding[]>;
+    expect(Object.keys(report)).toEqual(['exchange', 'merchant', 'partner']);
+    expect(same.code).toBe(failsAt(report, 'ERR') ? 1 : 0);
+    for (const contract of [exchangeContract, merchantContract, partnerContract]) {
+      const api = contract.id;
+      const last = lastRelease(process.cwd(), api)!;
+      // The same report as naming the last release's file (merchant has two releases: the last is meant).
+      const named = await run('--base', join('api-history', api, `${last.record.version}.json`), '--api', api, '--format', 'json', '--fail-on', 'none');
+      expect(report[api], api).toEqual(JSON.parse(named.out)[api]);
+      // Between releases the documents differ from the last release by exactly the breaks their
+      // contract accepts (decided as npm run check does: an unbumped version is gated as the next major).
+      const version = contract.version === last.record.version ? bump(last.record.version, 'major') : contract.version;
+      const result = gate(api, report[api]!, { version, unreleased: contract.unreleased ?? { changelog: [], acceptedBreaks: [] } }, last.record.version);
+      expect({ problems: result.problems, listed: result.listed, unused: result.unused, accepted: result.accepted }, api).toEqual({ problems: [], listed: [], unused: [], accepted: report[api] });
+    }
     const broken = await run('--revision', revision, '--api', 'merchant', '--format', 'json');
     expect(broken.code).toBe(1);
     expect(JSON.parse(broken.out)).toEqual({ merchant: [removal] });

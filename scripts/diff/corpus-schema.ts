@@ -59,8 +59,25 @@ export const schemaCases: Case[] = [
   { name: 'response property became nullable (type list)', api: 'merchant', rev: (d) => (pay(d).properties.txid.type = ['string', 'null']), expect: [['response-became-nullable', 'ERR', Pp('txid'), Pp('txid')]] },
   { name: 'response $ref became nullable (anyOf with null)', api: 'merchant', rev: (d) => (pay(d).properties.status = { anyOf: [{ $ref: '#/components/schemas/PaymentStatus' }, { type: 'null' }] }), expect: [['response-became-nullable', 'ERR', S('PaymentStatus'), Pp('status')]] },
   { name: 'response property no longer nullable', api: 'merchant', rev: (d) => (schema(d, 'Transaction').properties.amount_received = schema(d, 'Transaction').properties.amount_received.anyOf[0]), expect: [['response-null-removed', 'INFO', S('Transaction', 'properties', 'amount_received'), S('Transaction', 'properties', 'amount_received')]] },
-  { name: 'response enum value added', api: 'merchant', rev: (d) => schema(d, 'BlockchainStatus').enum.push('Reorged'), expect: [['response-enum-value-added', 'ERR', S('BlockchainStatus'), S('BlockchainStatus')]] },
-  { name: 'response enum value removed', api: 'merchant', rev: (d) => schema(d, 'BlockchainStatus').enum.pop(), expect: [['response-enum-value-removed', 'INFO', S('BlockchainStatus'), S('BlockchainStatus')]] },
+  // BlockchainStatus reaches receivers too (the payment webhooks' payload lists blockchain transactions), in the same direction.
+  {
+    name: 'response enum value added (webhook payloads carry it too)',
+    api: 'merchant',
+    rev: (d) => schema(d, 'BlockchainStatus').enum.push('Reorged'),
+    expect: [
+      ['response-enum-value-added', 'ERR', S('BlockchainStatus'), S('BlockchainStatus')],
+      ['webhook-request-enum-value-added', 'ERR', S('BlockchainStatus'), S('BlockchainStatus')],
+    ],
+  },
+  {
+    name: 'response enum value removed (webhook payloads carry it too)',
+    api: 'merchant',
+    rev: (d) => schema(d, 'BlockchainStatus').enum.pop(),
+    expect: [
+      ['response-enum-value-removed', 'INFO', S('BlockchainStatus'), S('BlockchainStatus')],
+      ['webhook-request-enum-value-removed', 'INFO', S('BlockchainStatus'), S('BlockchainStatus')],
+    ],
+  },
   { name: 'response type changed', api: 'merchant', rev: (d) => (pay(d).properties.id.type = 'string'), expect: [['response-type-changed', 'ERR', Pp('id'), Pp('id')]] },
   { name: 'response type widened (integer to number)', api: 'merchant', rev: (d) => (pay(d).properties.id.type = 'number'), expect: [['response-type-widened', 'ERR', Pp('id'), Pp('id')]] },
   { name: 'response type narrowed (number to integer)', api: 'merchant', base: (d) => (pay(d).properties.id.type = 'number'), expect: [['response-type-narrowed', 'INFO', Pp('id'), Pp('id')]] },
