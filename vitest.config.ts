@@ -5,11 +5,14 @@ import { NATIVE_TSC } from './scripts/tsc-path.ts';
 export default defineConfig({
   test: {
     include: ['**/*.test.ts'],
-    exclude: ['node_modules/**', 'test/browser/**', 'test/generators/**'],
+    // .stryker-tmp: the mutation run's sandbox copies of the tests (npm run test:mutation).
+    exclude: ['node_modules/**', 'test/browser/**', 'test/generators/**', '.stryker-tmp/**'],
     testTimeout: 30_000,
     hookTimeout: 30_000,
     // Builds the reference server's bundle once for the tests that start it as a process.
     globalSetup: ['test/global-setup.ts'],
+    // fast-check's seed: fixed under CI, random locally, PROPERTY_SEED to replay one.
+    setupFiles: ['test/property-seed.ts'],
     // Vitest's default on 2 cores is ONE worker (cores - 1): files ran one after another while most
     // of them wait on child processes, sockets, timers and Redis, with a core idle. Four workers
     // keep both cores busy.

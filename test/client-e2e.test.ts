@@ -2,6 +2,7 @@
 // operation of the exchange and partner documents at least once, with their error paths, signed
 // requests verified by the server's own X1 check, retries honouring a real 429's Retry-After and
 // the client-side limiter keeping clear of the ban. The merchant API is in client-e2e-merchant.
+import Big from 'big.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { exchangeOperations } from '../contracts/exchange/operations.ts';
 import { partnerOperations } from '../contracts/partner/operations.ts';
@@ -10,6 +11,10 @@ import {
   ExchangeApiError, PartnerApiError, createExchangeClient, paginateOrders, paginateTradeHistory, paginateTrades, unwrap,
 } from '../client/index.ts';
 import { called, e2e, operationsOf, rejection, type E2E } from './client-e2e-helpers.ts';
+
+/** Balance and locked amount per currency, as exact decimals without trailing zeros. */
+const held = (balances: readonly { currency: string; balance: string; locked: string }[]) =>
+  Object.fromEntries(balances.map((b) => [b.currency, [new Big(b.balance).toString(), new Big(b.locked).toString()]]));
 
 let s: E2E;
 afterEach(async () => {
@@ -42,7 +47,7 @@ describe('exchange client end to end', () => {
     const maker = s.trader('demo-trader');
     const taker = s.trader('demo-trader-2');
     const balances = await unwrap(maker.GET('/balances'));
-    expect(balances.find((b) => b.currency === 'btc')).toBeDefined();
+    expect(balances.map((b) => b.currency)).toEqual(['btc', 'eth', 'ltc', 'bch', 'xem', 'xvg', 'usd', 'cad', 'eur']);
 
     const ask = await unwrap(maker.POST('/orders', { body: { market: 'btcusd', side: 'sell', ord_type: 'limit', volume: '0.5', price: '30000.00' } }));
     expect(ask).toMatchObject({ state: 'wait', side: 'sell', market: 'btcusd' });
@@ -60,6 +65,14 @@ describe('exchange client end to end', () => {
     expect(multi.map((o) => o.state)).toEqual(['wait', 'wait']);
     const bought = await unwrap(taker.POST('/orders', { body: { market: 'btcusd', side: 'buy', ord_type: 'market', volume: '0.2' } }));
     expect(bought).toMatchObject({ state: 'done', executed_volume: '0.20000000', trades_count: 1 });
+    // 0.2 BTC at the ask's 30,000.00: funds 6,000.00, each side's fee 0.25 % = 15.00 (decision X-fee).
+    // The maker (seller) gets 5,985.00 and still locks 0.4 BTC (0.3 of the ask, 0.1 of the other
+    // ask) and 2,005.00 USD (the 0.1 bid at 20,000.00 with its fee); the taker pays 6,015.00.
+    const before = held(balances);
+    expect(before).toEqual(Object.fromEntries(Object.keys(before).map((c) => [c, ['1000000', '0']])));
+    expect(held(await unwrap(maker.GET('/balances')))).toEqual({ ...before, btc: ['999999.8', '0.4'], usd: ['1005985', '2005'] });
+    expect(held(await unwrap(taker.GET('/balances')))).toEqual({ ...before, btc: ['1000000.2', '0'], usd: ['993985', '0'] });
+    for (const b of await unwrap(maker.GET('/balances'))) expect(new Big(b.available).eq(new Big(b.balance).minus(b.locked)), b.currency).toBe(true);
 
     expect(await unwrap(maker.GET('/order', { params: { query: { id: ask.id } } }))).toMatchObject({ id: ask.id, trades_count: 1, trades: [expect.objectContaining({ order_id: ask.id })] });
     expect((await unwrap(maker.GET('/orders', { params: { query: { market: 'btcusd', state: 'wait', limit: 10 } } }))).map((o) => o.id).sort()).toEqual([ask.id, ...multi.map((o) => o.id)].sort());
@@ -113,7 +126,7 @@ describe('exchange rate limit (X5) end to end', () => {
       retry: { sleep: async (ms) => void (waits.push(ms), await s.timers.advance(ms)) },
     });
     for (let i = 0; i < 60; i++) await unwrap(ex.GET('/balances'));
-    expect((await unwrap(ex.GET('/balances'))).length).toBeGreaterThan(0);
+    expect((await unwrap(ex.GET('/balances'))).map((b) => [b.currency, b.balance])).toContainEqual(['btc', '1000000.00000000']);
     expect(waits).toEqual([60_000]);
   });
 

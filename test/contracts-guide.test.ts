@@ -27,8 +27,6 @@ async function copyCheckout(): Promise<string> {
     cpSync(join(ROOT, file), join(dir, file));
   }
   symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'), 'dir');
-  // The package's own exports (`cryptopay-openapi-toolkit/server`, used by a test) resolve to dist/.
-  if (existsSync(join(ROOT, 'dist'))) symlinkSync(join(ROOT, 'dist'), join(dir, 'dist'), 'dir');
   return dir;
 }
 

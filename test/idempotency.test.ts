@@ -4,7 +4,8 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { createServer } from '../server/app.ts';
-import { MERCHANT_AUTH, PARTNER_BEARER, createPaymentBody } from './server-helpers.ts';
+import { ApiDomainError } from '../server/errors.ts';
+import { MERCHANT_AUTH, MERCHANT_NOREFUND_AUTH, PARTNER_BASIC, PARTNER_BEARER, createPaymentBody } from './server-helpers.ts';
 
 const { webhook_url: _none, ...paymentFields } = createPaymentBody.payment;
 const payment = { payment: paymentFields };
@@ -54,6 +55,71 @@ describe('Idempotency-Key', () => {
     const reg = await request(app).post('/partner/v1/user_registration').set('Authorization', PARTNER_BEARER).set('Idempotency-Key', 'k-3').send(registration('x'));
     const again = await request(app).post('/partner/v1/user_registration').set('Authorization', PARTNER_BEARER).set('Idempotency-Key', 'k-3').send(registration('x'));
     expect([again.status, again.body, again.headers['idempotent-replayed']]).toEqual([reg.status, reg.body, 'true']);
+  });
+
+  it('scopes a key to its principal: another API key sending the same key and body executes on its own, never sees the first answer', async () => {
+    let executed = 0;
+    const app = createServer({
+      log: () => undefined,
+      handlers: { merchant: { createPayment: async () => ({ status: 201, body: { id: ++executed } as never }) } },
+      config: { validate: 'requests' },
+    });
+    const post = (auth: string) => request(app).post('/merchant/v2/payments').set('Authorization', auth).set('Idempotency-Key', 'shared').send(payment);
+    const first = await post(MERCHANT_AUTH);
+    const other = await post(MERCHANT_NOREFUND_AUTH);
+    expect([first.status, first.body, first.headers['idempotent-replayed']]).toEqual([201, { id: 1 }, undefined]);
+    expect([other.status, other.body, other.headers['idempotent-replayed']]).toEqual([201, { id: 2 }, undefined]);
+    // Each principal's own repeat is still its own replay.
+    const again = await post(MERCHANT_NOREFUND_AUTH);
+    expect([again.status, again.body, again.headers['idempotent-replayed'], executed]).toEqual([201, { id: 2 }, 'true', 2]);
+    // Partner credentials: a Bearer key and a Basic key are two principals too.
+    const reg = (auth: string) => request(app).post('/partner/v1/user_registration').set('Authorization', auth).set('Idempotency-Key', 'shared').send({ registration: { email: 'x' } });
+    const bearer = await reg(PARTNER_BEARER);
+    const basicAuth = await reg(PARTNER_BASIC);
+    expect([bearer.headers['idempotent-replayed'], basicAuth.headers['idempotent-replayed']]).toEqual([undefined, undefined]);
+  });
+
+  // Returned by the handler or thrown by it (the error handler answers), the same rule.
+  it.each([
+    [409, 'returned'], [429, 'returned'], [500, 'returned'], [503, 'returned'],
+    [409, 'thrown'], [429, 'thrown'], [500, 'thrown'], [503, 'thrown'],
+  ] as const)('never stores an answer that says retry (%i, %s): the repeat executes again', async (status, how) => {
+    let executed = 0;
+    const app = createServer({
+      log: () => undefined,
+      handlers: {
+        merchant: {
+          createPayment: async () => {
+            executed++;
+            if (executed > 1) return { status: 201, body: { id: executed } as never };
+            if (how === 'thrown') throw new ApiDomainError(status, '1012', 'try again');
+            // Not every status is declared for this operation; validate: 'requests' lets it through as sent.
+            return { status, body: { title: 'Retry', code: '1012', details: 'try again' } } as never;
+          },
+        },
+      },
+      config: { validate: 'requests' },
+    });
+    const post = () => request(app).post('/merchant/v2/payments').set('Authorization', MERCHANT_AUTH).set('Idempotency-Key', `retry-${status}-${how}`).send(payment);
+    expect((await post()).status).toBe(status);
+    const second = await post();
+    expect([second.status, second.body, second.headers['idempotent-replayed'], executed]).toEqual([201, { id: 2 }, undefined, 2]);
+    const third = await post();
+    expect([third.status, third.body, third.headers['idempotent-replayed'], executed]).toEqual([201, { id: 2 }, 'true', 2]);
+  });
+
+  it('stores and replays a 4xx answer of the handler other than 409 and 429 (the request itself was wrong)', async () => {
+    let executed = 0;
+    const app = createServer({
+      log: () => undefined,
+      handlers: { merchant: { createPayment: async () => ({ status: 422, body: { title: 'Unprocessable Entity', code: '2001', details: `no ${++executed}` } as never }) } },
+      config: { validate: 'requests' },
+    });
+    const post = () => request(app).post('/merchant/v2/payments').set('Authorization', MERCHANT_AUTH).set('Idempotency-Key', 'k-422').send(payment);
+    const first = await post();
+    const second = await post();
+    expect([first.status, first.body.details]).toEqual([422, 'no 1']);
+    expect([second.status, second.body, second.headers['idempotent-replayed'], executed]).toEqual([422, first.body, 'true', 1]);
   });
 
   it('lets one of two concurrent requests with one key execute; the other gets 409 1012 with Retry-After', async () => {

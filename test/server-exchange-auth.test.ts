@@ -87,6 +87,29 @@ describe('nonces (X2) through HTTP', () => {
     expect((await request(app).get(signedUrl({ method: 'GET', path: '/balances', accessKey: 'demo-trader-2' }))).status).toBe(200);
   });
 
+  it('claims a nonce by its number: the same number zero-padded is a reuse (2006)', async () => {
+    const { app } = server();
+    expect((await request(app).get(signedUrl({ method: 'GET', path: '/balances' }))).status).toBe(200);
+    for (const padded of [`0${NOW}`, `00${NOW}`]) {
+      const again = await request(app).get(signedUrl({ method: 'GET', path: '/balances', nonce: padded }));
+      expect([again.status, again.body.error?.code]).toEqual([401, 2006]);
+    }
+    // A padded first use takes the number for good.
+    expect((await request(app).get(signedUrl({ method: 'GET', path: '/balances', nonce: `0${NOW + 1}` }))).status).toBe(200);
+    expect((await request(app).get(signedUrl({ method: 'GET', path: '/balances', nonce: NOW + 1 }))).body.error?.code).toBe(2006);
+  });
+
+  it('refuses the right signature with anything after it or cut short (2005)', async () => {
+    const { app } = server();
+    const url = signedUrl({ method: 'GET', path: '/balances' });
+    const good = new URL(url, 'http://x').searchParams.get('signature')!;
+    for (const bad of [`${good}0`, `${good}${good}`, good.slice(0, -1)]) {
+      const res = await request(app).get(url.replace(`signature=${good}`, `signature=${bad}`));
+      expect([res.status, res.body.error?.code]).toEqual([401, 2005]);
+    }
+    expect((await request(app).get(url)).status).toBe(200);
+  });
+
   it('refuses a nonce 31 s in the past or the future (2007), naming the server time; 30 s is fine', async () => {
     const { app } = server();
     for (const offset of [-31_000, 31_000]) {

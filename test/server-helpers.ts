@@ -15,7 +15,8 @@ export interface SignOptions {
   body?: Record<string, unknown>;
   accessKey?: string;
   secret?: string;
-  nonce?: number;
+  /** A number, or the exact text sent (zero-padded nonces). */
+  nonce?: number | string;
   /** Replace the computed signature (bad-signature tests). */
   signature?: string;
 }

@@ -2,6 +2,9 @@
 // the README shows (the service's `express.json()` in front, its handlers behind, its own
 // http.Server): bad credentials, malformed bodies, oversized headers, a slow request and the
 // service's own failures all answer in the API's error body. Never HTML, never a stack trace.
+// The entries are imported from their sources (server/auth/index.ts, ...), which the package's
+// `exports` build one to one (test/server-exports.test.ts proves the mapping), so a change in
+// server/ is what these tests see, built or not.
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import { connect } from 'node:net';
 import express, { type Express, type RequestHandler } from 'express';
@@ -15,10 +18,10 @@ import {
   merchantErrorHandler,
   partnerAuth,
   partnerErrorHandler,
-} from 'cryptopay-openapi-toolkit/server/auth';
-import { exchangeValidator, merchantValidator, partnerValidator } from 'cryptopay-openapi-toolkit/server/validators';
-import { SANDBOX_DEFAULTS } from 'cryptopay-openapi-toolkit/server';
-import { basic } from './server-helpers.ts';
+} from '../server/auth/index.ts';
+import { exchangeValidator, merchantValidator, partnerValidator } from '../server/validators.ts';
+import { SANDBOX_DEFAULTS } from '../server/index.ts';
+import { basic, signedUrl } from './server-helpers.ts';
 
 type Api = 'exchange' | 'merchant' | 'partner';
 const PATH: Record<Api, string> = { exchange: '/api/v1/orders', merchant: '/merchant/v2/payments', partner: '/partner/v1/merchant_applications' };
@@ -105,6 +108,22 @@ describe.each(CASES)('%s mounted alone in a service', (_name, api, build) => {
     expect(res.status).toBe(401);
     expectApiBody(res);
     UNAUTHORIZED[api](res.body);
+  });
+
+  it('refuses a known key with a wrong secret (or signature) as it refuses an unknown key, and lets its right secret through', async () => {
+    const signed = (secret: string) => signedUrl({ method: 'POST', path: '/orders', body: {}, secret, nonce: Date.now() }).replace(/^\/api\/v1\/orders/, PATH.exchange);
+    const attempt = (right: boolean) => {
+      const post = api === 'exchange' ? request(server).post(signed(right ? 'demo-trader-secret' : 'demo-trader-secreT')) : request(server).post(PATH[api]);
+      if (api === 'merchant') post.set('Authorization', basic('demo-merchant', right ? 'demo-merchant-secret' : 'demo-merchant-secreT'));
+      if (api === 'partner') post.set('Authorization', basic('demo-partner', right ? 'demo-partner-secret' : 'demo-partner-secreT'));
+      return post.send({});
+    };
+    const wrong = await attempt(false);
+    expect(wrong.status).toBe(401);
+    expectApiBody(wrong);
+    if (api === 'exchange') expect(wrong.body).toEqual({ error: { code: 2005, message: expect.stringMatching(/^The signature is incorrect/) } });
+    else UNAUTHORIZED[api](wrong.body);
+    expect((await attempt(true)).status).not.toBe(401);
   });
 
   it("answers malformed JSON refused by the service's own express.json() in the API body", async () => {

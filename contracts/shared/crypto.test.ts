@@ -44,4 +44,23 @@ describe('constantTimeEqual', () => {
     expect(constantTimeEqualBytes(new Uint8Array([0, 2, 3]), new Uint8Array([1, 2, 3]))).toBe(false);
     expect(constantTimeEqualBytes(new Uint8Array([1, 2, 3]), new Uint8Array([1, 2, 4]))).toBe(false);
   });
+
+  // A comparison that walks one side only would take a correct signature with anything after it
+  // (or a prefix of one) as equal: lengths must match, whichever side is the longer.
+  it('refuses a longer or a shorter byte string, on either side, zero bytes included', () => {
+    const sig = new Uint8Array([7, 8, 9]);
+    for (const other of [new Uint8Array([7, 8, 9, 1]), new Uint8Array([7, 8, 9, 0]), new Uint8Array([7, 8]), new Uint8Array([])]) {
+      expect([constantTimeEqualBytes(sig, other), constantTimeEqualBytes(other, sig)]).toEqual([false, false]);
+    }
+    expect(constantTimeEqualBytes(new Uint8Array([0, 0]), new Uint8Array([0, 0, 0]))).toBe(false);
+    expect(constantTimeEqualBytes(new Uint8Array([0, 0, 0]), new Uint8Array([0, 0]))).toBe(false);
+  });
+
+  it('refuses a correct signature with a suffix or cut short, on either side', () => {
+    const sig = hmacSha256Hex('s', 'm');
+    for (const other of [`${sig}0`, `${sig}${sig}`, sig.slice(0, -1), sig.slice(0, 32), '']) {
+      expect([constantTimeEqual(sig, other), constantTimeEqual(other, sig)]).toEqual([false, false]);
+    }
+    expect(constantTimeEqual(sig, sig)).toBe(true);
+  });
 });

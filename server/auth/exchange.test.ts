@@ -9,13 +9,22 @@ const keys = [
 ];
 const verifier = () => createExchangeVerifier({ keys, now: () => 1_700_000_000_000 });
 
-const codeOf = (f: () => unknown) => {
+/**
+ * What a synchronous verification ended in: `[code, status]` of the domain error it threw, or
+ * `['accepted', accessKey]` when it returned a principal. Anything else (a crash, a promise, no
+ * principal) fails the test instead of passing for an acceptance.
+ */
+const codeOf = (f: () => unknown): [number, number] | ['accepted', string] => {
+  let result: unknown;
   try {
-    f();
+    result = f();
   } catch (e) {
     if (e instanceof ExchangeDomainError) return [e.code, e.status];
+    throw e;
   }
-  return undefined;
+  const principal = result as { api?: unknown; accessKey?: unknown } | undefined;
+  if (principal?.api !== 'exchange' || typeof principal.accessKey !== 'string') throw new Error(`not a principal: ${String(result)}`);
+  return ['accepted', principal.accessKey];
 };
 
 describe('createExchangeVerifier', () => {
@@ -42,9 +51,35 @@ describe('createExchangeVerifier', () => {
     expect(codeOf(() => verify(req({ ...q, nonce: '1', signature: 'x' })))).toEqual([2007, 401]);
     expect(codeOf(() => verify(req({ ...q, nonce: '1.7e12' })))).toEqual([2007, 401]);
     expect(codeOf(() => verify(req({ ...q, signature: v.signature.toUpperCase() })))).toEqual([2005, 401]);
-    expect(codeOf(() => verify(req(q)))).toBeUndefined();
+    expect(codeOf(() => verify(req(q)))).toEqual(['accepted', 'demo-trader']);
     expect(codeOf(() => verify(req(q)))).toEqual([2006, 401]);
     expect(codeOf(() => verify(req({ ...q, signature: 'bad' })))).toEqual([2005, 401]);
+  });
+
+  it('claims a nonce by its number, not its text: leading zeros name the same nonce', () => {
+    const verify = verifier();
+    const signed = (nonce: string) => {
+      const query = { access_key: 'demo-trader', nonce };
+      return { method: 'GET', path: '/api/v1/balances', query: { ...query, signature: sign(signaturePayload({ method: 'GET', path: '/api/v1/balances', query }), 'demo-trader-secret') } };
+    };
+    expect(codeOf(() => verify(signed('1700000000000')))).toEqual(['accepted', 'demo-trader']);
+    for (const again of ['01700000000000', '001700000000000', '0001700000000000']) expect(codeOf(() => verify(signed(again)))).toEqual([2006, 401]);
+    // The other way round: a zero-padded first use makes the plain number a reuse.
+    expect(codeOf(() => verify(signed('01700000000001')))).toEqual(['accepted', 'demo-trader']);
+    expect(codeOf(() => verify(signed('1700000000001')))).toEqual([2006, 401]);
+    // 16 digits at most, leading zeros counted: a longer text is outside the window, whatever its value.
+    expect(codeOf(() => verify(signed('00001700000000002')))).toEqual([2007, 401]);
+  });
+
+  it('refuses the right signature with anything after it, cut short, or empty (2005), and spends no nonce on it', () => {
+    const verify = verifier();
+    const query = { access_key: 'demo-trader', nonce: '1700000000000' };
+    const good = sign(signaturePayload({ method: 'GET', path: '/api/v1/balances', query }), 'demo-trader-secret');
+    const req = (signature: string) => ({ method: 'GET', path: '/api/v1/balances', query: { ...query, signature } });
+    for (const bad of [`${good}0`, `${good}00`, `${good}${good}`, good.slice(0, -1), good.slice(0, 2)]) {
+      expect([bad.length, codeOf(() => verify(req(bad)))]).toEqual([bad.length, [2005, 401]]);
+    }
+    expect(codeOf(() => verify(req(good)))).toEqual(['accepted', 'demo-trader']);
   });
 
   it('needs the trade scope only where the operation requires it', async () => {

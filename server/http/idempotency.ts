@@ -50,13 +50,15 @@ export function idempotencyStep(api: string, store: IdempotencyStore, leaseMs: n
       handling: false,
       executed: false,
       record(answer) {
+        // The handler's own answer is stored by the same rule as any other: one that says retry
+        // (409, 429, 5xx) frees the key, so the retry executes instead of getting it back.
+        const write = () => (stored(answer.status) ? store.finish(id, fingerprint, answer, now() + IDEMPOTENCY_TTL_MS) : store.release(id));
+        claim.done = true;
         if (store.inUnit) {
-          void store.finish(id, fingerprint, answer, now() + IDEMPOTENCY_TTL_MS);
-          claim.done = true;
+          void write();
           return undefined;
         }
-        claim.done = true;
-        return { afterCommit: () => void Promise.resolve(store.finish(id, fingerprint, answer, now() + IDEMPOTENCY_TTL_MS)).catch(() => undefined) };
+        return { afterCommit: () => void Promise.resolve(write()).catch(() => undefined) };
       },
     };
     res.locals[CALL] = claim;

@@ -138,6 +138,29 @@ function run(steps: Step[]): void {
 }
 
 describe('engine properties', () => {
+  // Price-time priority on its own, where it shows every time: a book of a few price levels, each
+  // likely to hold several orders of two users, and one taker crossing them all for part of their
+  // volume. Which makers it met, in which order, is the rule's whole answer.
+  it('fills resting orders best price first, then oldest first at one price', () => {
+    const m = MARKETS.btcusd;
+    const restingArb = fc.array(fc.record({ user: fc.constantFrom('u1', 'u2'), tick: fc.integer({ min: -2, max: 2 }), lots: fc.integer({ min: 1, max: 20 }) }), { minLength: 2, maxLength: 12 });
+    fc.assert(
+      fc.property(restingArb, fc.constantFrom('buy' as const, 'sell' as const), fc.integer({ min: 5, max: 100 }), (resting, takerSide, percent) => {
+        const { engine } = testEngine({ seed: SEED });
+        const side = takerSide === 'buy' ? 'sell' : 'buy';
+        // A lot is 0.001 BTC (100,000 units of 8 places).
+        for (const r of resting) engine.placeOrder(r.user, 'btcusd', { side, ord_type: 'limit', price: text(m.mid + r.tick * m.tick, 2), volume: text(r.lots * 100_000, 8) });
+        const expected = priority(engine, 'btcusd', takerSide);
+        expect(expected).toHaveLength(resting.length);
+        const lots = Math.max(1, Math.floor((resting.reduce((sum, r) => sum + r.lots, 0) * percent) / 100));
+        const cross = text(m.mid + (takerSide === 'buy' ? 3 : -3) * m.tick, 2);
+        const order = engine.placeOrder('u3', 'btcusd', { side: takerSide, ord_type: 'limit', price: cross, volume: text(lots * 100_000, 8) });
+        checkPriority(engine, 'btcusd', expected, 1, engine.store.order(order.id) as OrderRec);
+      }),
+      { numRuns: Number(process.env.PROPERTY_RUNS ?? 200) },
+    );
+  });
+
   it('keeps every invariant over random order sequences', () => {
     fc.assert(fc.property(fc.array(stepArb, { minLength: 1, maxLength: 80 }), run), {
       numRuns: Number(process.env.PROPERTY_RUNS ?? 300),
