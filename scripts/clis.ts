@@ -55,6 +55,17 @@ API's last release (checked out from the commit that recorded it; needs the git 
 Exit 1 when either finds a difference. No options.`,
     options: none,
   },
+  arazzo: {
+    name: 'npm run test:arazzo',
+    usage: `Usage: npm run test:arazzo [-- options]
+
+Runs the generated Arazzo flows (generated/arazzo/) with redocly respect against the reference
+server as npm start runs it (sandbox defaults, state in memory), started on a free loopback port
+and stopped after. Exit 0 when every flow passed; a failing flow names its step.
+
+  --base-url URL    a server already running instead`,
+    options: { 'base-url': { type: 'string' } },
+  },
   prism: {
     name: 'npm run test:prism',
     usage: `Usage: npm run test:prism [-- options]

@@ -23,6 +23,7 @@ const ENTRIES: Record<keyof typeof CLIS, string> = {
   check: 'scripts/check.ts',
   bench: 'bench/run.ts',
   lastRelease: 'scripts/release/last-release.ts',
+  arazzo: 'scripts/arazzo/run.ts',
   prism: 'scripts/prism.ts',
   consumer: 'test/consumer/run.ts',
   generators: 'test/generators/run.ts',

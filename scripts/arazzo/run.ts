@@ -7,11 +7,12 @@ import { spawn } from 'node:child_process';
 import { createServer as createNetServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
+import { CLIS } from '../clis.ts';
+import { cliArgs } from '../help.ts';
 import { runRespect } from './respect.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const { values } = parseArgs({ options: { 'base-url': { type: 'string' } } });
+const { values } = cliArgs(CLIS.arazzo);
 
 const freePort = () =>
   new Promise<number>((resolve, reject) => {
