@@ -1,7 +1,8 @@
 // The gate as `npm run check` runs it: each API's current document (as generate would write it)
 // against its last release. Prints the accepted breaks and the WARN/INFO changes; false on a problem.
 // Between releases contracts/<api>/release.ts keeps the released version (npm run release bumps
-// it), so accepted breaks are gated as the next major and the check names the command to run.
+// it), so accepted breaks are gated as the next major and the check names the command to run:
+// --major when a break is new to clients, --minor when every one was already enforced.
 import type { ApiContract } from '../../contracts/shared/contract.ts';
 import { diffDocuments } from '../diff/index.ts';
 import type { Finding } from '../diff/finding.ts';
@@ -28,7 +29,10 @@ export function checkGate(root: string, contracts: readonly ApiContract[], gener
     console.log(`${api} ${contract.version} against release ${last.record.version}: ${findings.length} change(s), ${result.accepted.length} accepted break(s)`);
     for (const f of result.accepted) console.log(`${line(f)} [accepted]`);
     for (const f of result.listed) console.log(line(f));
-    if (unbumped && result.accepted.length > 0) console.log(`  next release: npm run release -- --api ${api} --major (accepted breaking changes)`);
+    // Only a break the server did not already enforce needs a major (the policy refuses one without);
+    // breaks that merely write down enforced rules go out in a minor.
+    if (unbumped && result.needMajor.length > 0) console.log(`  next release: npm run release -- --api ${api} --major (accepted breaking changes)`);
+    else if (unbumped && result.accepted.length > 0) console.log(`  next release: npm run release -- --api ${api} --minor (accepted breaks the server already enforced)`);
     for (const b of result.unused) console.log(`  note: the accepted break ${b.rule} at ${b.pointer} matches no change`);
     for (const p of result.problems) console.error(`  FAIL ${p}`);
     ok = ok && result.ok;

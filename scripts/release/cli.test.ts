@@ -1,9 +1,9 @@
 // npm run release refuses, without writing anything, what the policy forbids (a version that is
 // not semver, not newer, skipping one; a major without a break; a patch that changes the
 // contract; no change at all), answers --help and refuses unknown options. The versions come from
-// api-history/, never written here.
+// api-history/, never written here; the scratch copy's last merchant release is today's document.
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { copyFileSync, cpSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
@@ -17,13 +17,18 @@ const repo = join(import.meta.dirname, '..', '..');
 const root = mkdtempSync(join(tmpdir(), 'release-cli-'));
 for (const p of ['api-history', 'contracts', 'client', 'generated', 'scripts', 'package.json', 'tsconfig.json', 'CHANGELOG.md', 'README.md']) cpSync(join(repo, p), join(root, p), { recursive: true });
 symlinkSync(join(repo, 'node_modules'), join(root, 'node_modules'));
+// In the scratch copy the last merchant release is today's document (as --amend stores it), so
+// nothing has changed since it whatever the contracts carry unreleased: --patch and --minor must
+// be refused for that reason alone.
+const lastMerchant = readHistory(root, 'merchant').at(-1)!.version;
+copyFileSync(join(root, 'generated/openapi/merchant.json'), join(root, 'api-history/merchant', `${lastMerchant}.json`));
 const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', ...args], { cwd: root, stdio: 'pipe' });
 git('init', '-q');
 git('add', '-A');
 git('commit', '-qm', 'scratch');
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 const status = () => execFileSync('git', ['status', '--porcelain', 'api-history', 'contracts', 'client', 'generated'], { cwd: root, encoding: 'utf8' });
-const last = readHistory(root, 'merchant').at(-1)!.version;
+const last = lastMerchant;
 
 describe('npm run release', () => {
   const err = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);

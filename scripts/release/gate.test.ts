@@ -10,6 +10,7 @@ import { load, type Json } from '../diff/corpus-kit.ts';
 import { diffDocuments } from '../diff/index.ts';
 import { checkGate } from './check-gate.ts';
 import { gate } from './gate.ts';
+import { lastRelease } from './history.ts';
 
 const root = join(import.meta.dirname, '..', '..');
 const noChanges: ReleaseState['unreleased'] = { changelog: [], acceptedBreaks: [] };
@@ -19,6 +20,26 @@ delete withoutUrl.components.schemas.Payment.properties.url;
 withoutUrl.components.schemas.Payment.required = withoutUrl.components.schemas.Payment.required.filter((r: string) => r !== 'url');
 const urlRemoved = diffDocuments(released, withoutUrl);
 const url = '/components/schemas/Payment/properties/url';
+
+/** Whether a webhook of the last merchant release reaches the schema at `ref` through its $refs (contentSchema included). */
+function webhooksReach(ref: string): boolean {
+  const doc = lastRelease(root, 'merchant')!.doc as Json;
+  const seen = new Set<string>();
+  const resolve = (r: string): unknown => r.slice(2).split('/').reduce((o: Json, k) => o?.[k.replace(/~1/g, '/').replace(/~0/g, '~')], doc);
+  const walk = (node: unknown): boolean => {
+    if (Array.isArray(node)) return node.some(walk);
+    if (node === null || typeof node !== 'object') return false;
+    const r = (node as { $ref?: unknown }).$ref;
+    if (typeof r === 'string') {
+      if (r === `#${ref}`) return true;
+      if (seen.has(r)) return false;
+      seen.add(r);
+      return walk(resolve(r));
+    }
+    return Object.values(node).some(walk);
+  };
+  return walk(doc.webhooks);
+}
 
 describe('gate', () => {
   it('fails on an ERR finding nobody accepted, naming rule, pointer and where to accept it', () => {
@@ -79,20 +100,34 @@ describe('the four breaks of issue 17, planted one at a time, fail npm run check
     expect(checkGate(root, contracts, (p) => current(p.split('/').pop()!.replace('.json', '')))).toBe(true);
   });
 
+  const txidBreak = { rule: 'response-property-removed', pointer: `${S('Payment')}/properties/txid`, changelog: 'Payment no longer has `txid`.' };
+  const dropTxid = plant((d: Json) => { delete d.components.schemas.Payment.properties.txid; d.components.schemas.Payment.required = d.components.schemas.Payment.required.filter((r: string) => r !== 'txid'); });
+  const merchant = contracts.find((c) => c.id === 'merchant')!;
+  // The merchant contract's own accepted breaks (if any) stay accepted beside the planted one.
+  const own = merchant.unreleased?.acceptedBreaks ?? [];
+  const suggestions = () => vi.mocked(console.log).mock.calls.map((c) => String(c[0])).filter((l) => l.startsWith('  next release:'));
+
   it('passes an accepted break while release.ts keeps the released version, naming the major release to run', () => {
-    const log = vi.mocked(console.log);
-    log.mockClear();
-    const merchant = contracts.find((c) => c.id === 'merchant')!;
-    const accepting = { ...merchant, unreleased: { changelog: [], acceptedBreaks: [{ rule: 'response-property-removed', pointer: `${S('Payment')}/properties/txid`, changelog: 'Payment no longer has `txid`.' }] } };
-    const dropTxid = plant((d: Json) => { delete d.components.schemas.Payment.properties.txid; d.components.schemas.Payment.required = d.components.schemas.Payment.required.filter((r: string) => r !== 'txid'); });
+    vi.mocked(console.log).mockClear();
+    const accepting = { ...merchant, unreleased: { changelog: [], acceptedBreaks: [...own, txidBreak] } };
     expect(checkGate(root, [accepting], dropTxid)).toBe(true);
-    expect(log.mock.calls.map((c) => String(c[0]))).toContain('  next release: npm run release -- --api merchant --major (accepted breaking changes)');
+    expect(suggestions()).toEqual(['  next release: npm run release -- --api merchant --major (accepted breaking changes)']);
+  });
+
+  it('names a minor release when every accepted break only writes down what the server already enforced', () => {
+    vi.mocked(console.log).mockClear();
+    const enforced = [...own, txidBreak].map((b) => ({ ...b, alreadyEnforced: true }));
+    const accepting = { ...merchant, unreleased: { changelog: [], acceptedBreaks: enforced } };
+    expect(checkGate(root, [accepting], dropTxid)).toBe(true);
+    expect(suggestions()).toEqual(['  next release: npm run release -- --api merchant --minor (accepted breaks the server already enforced)']);
   });
 
   it.each([
     ['a property removed from the Payment response', (d: Json) => { delete d.components.schemas.Payment.properties.txid; d.components.schemas.Payment.required = d.components.schemas.Payment.required.filter((r: string) => r !== 'txid'); }, 'response-property-removed', `${S('Payment')}/properties/txid`],
-    // BlockchainStatus also reaches receivers in the payment webhooks' payload: the same value is a break there too.
-    ['a value added to a response enum', (d: Json) => d.components.schemas.BlockchainStatus.enum.push('Reorged'), ['response-enum-value-added', 'webhook-request-enum-value-added'], S('BlockchainStatus')],
+    // Where the last release's webhooks declare a payload that reaches BlockchainStatus, receivers read
+    // it too: the same value is a break there as well. A release whose webhook data declares no
+    // schema promised receivers nothing about it.
+    ['a value added to a response enum', (d: Json) => d.components.schemas.BlockchainStatus.enum.push('Reorged'), webhooksReach(S('BlockchainStatus')) ? ['response-enum-value-added', 'webhook-request-enum-value-added'] : ['response-enum-value-added'], S('BlockchainStatus')],
     ['an optional request field made required', (d: Json) => d.components.schemas.CreatePaymentFields.required.push('phone'), 'request-property-made-required', `${S('CreatePaymentFields')}/properties/phone`],
     ['a request maxLength narrowed', (d: Json) => (d.components.schemas.CreatePaymentFields.properties.external_id.maxLength = 8), 'request-max-length-tightened', `${S('CreatePaymentFields')}/properties/external_id`],
   ])('%s', (_name, mutate, rules, pointer) => {

@@ -1,9 +1,11 @@
 // The versioning policy on planted changes to the last merchant release (versions derived from
-// api-history/): a break needs an accepted major, a major needs a break, a patch no finding.
+// api-history/): a break needs an accepted major, a major needs a break, a patch no finding. The
+// changes are planted into the released document itself, so the findings are exactly the planted
+// ones whatever the contracts carry unreleased today.
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ReleaseState } from '../../contracts/shared/release.ts';
-import { load } from '../diff/corpus-kit.ts';
+import type { Json } from '../diff/corpus-kit.ts';
 import { diffDocuments } from '../diff/index.ts';
 import { lastRelease } from './history.ts';
 import { bump, planRelease, stepOf } from './policy.ts';
@@ -15,17 +17,17 @@ const none: ReleaseState['unreleased'] = { changelog: [], acceptedBreaks: [] };
 const url = '/components/schemas/Payment/properties/url';
 const accepted = { changelog: ['Payments list faster.'], acceptedBreaks: [{ rule: 'response-property-removed', pointer: url, changelog: 'Payment no longer has `url`.' }] };
 
-function plan(change: (d: ReturnType<typeof load>) => void, ask: { bump?: 'major' | 'minor' | 'patch'; version?: string }, unreleased = none) {
-  const current = load('merchant');
+function plan(change: (d: Json) => void, ask: { bump?: 'major' | 'minor' | 'patch'; version?: string }, unreleased = none) {
+  const current: Json = structuredClone(last.doc);
   change(current);
   return planRelease({ api: 'merchant', last, current, findings: diffDocuments(last.doc, current), unreleased, ask });
 }
-const removeUrl = (d: ReturnType<typeof load>) => {
+const removeUrl = (d: Json) => {
   delete d.components.schemas.Payment.properties.url;
   d.components.schemas.Payment.required = d.components.schemas.Payment.required.filter((r: string) => r !== 'url');
 };
-const addPath = (d: ReturnType<typeof load>) => (d.paths['/ping'] = { get: d.paths['/currencies'].get });
-const describeMore = (d: ReturnType<typeof load>) => (d.info.description = `${d.info.description} More.`);
+const addPath = (d: Json) => (d.paths['/ping'] = { get: d.paths['/currencies'].get });
+const describeMore = (d: Json) => (d.info.description = `${d.info.description} More.`);
 
 describe('versioning policy', () => {
   it('steps: one major, minor or patch from the last release', () => {
@@ -42,6 +44,12 @@ describe('versioning policy', () => {
   it('an accepted break needs the major; with it, the changelog is the break then the unreleased lines', () => {
     expect(plan(removeUrl, { bump: 'minor' }, accepted).problems).toEqual([`merchant: 1 accepted breaking change(s) need a new major version (last release ${last.version}, contracts/merchant/release.ts says ${bump(last.version, 'minor')})`]);
     expect(plan(removeUrl, { bump: 'major' }, accepted)).toEqual({ version: bump(last.version, 'major'), step: 'major', problems: [], changelog: ['Payment no longer has `url`.', 'Payments list faster.'] });
+  });
+
+  it('a break the server already enforced is a minor: a major is refused for it alone', () => {
+    const enforced = { changelog: [], acceptedBreaks: [{ ...accepted.acceptedBreaks[0]!, alreadyEnforced: true }] };
+    expect(plan(removeUrl, { bump: 'major' }, enforced).problems).toEqual([expect.stringMatching(/^merchant: a major release moves the base path to v\d+ .* \(use --minor or --patch\)$/)]);
+    expect(plan(removeUrl, { bump: 'minor' }, enforced)).toEqual({ version: bump(last.version, 'minor'), step: 'minor', problems: [], changelog: ['Payment no longer has `url`.'] });
   });
 
   it('a major needs a break; a patch needs no finding; an addition is a minor', () => {
