@@ -1,6 +1,6 @@
 // Figure 7: what the client costs a browser app. Each client entry bundled by esbuild as a browser
 // app would (platform browser, ESM, minified, tree-shaken), then gzipped (level 9). The budget
-// (issue 12): the three clients together <= 20 KB min+gzip. Also used by client/bundle.test.ts,
+// the three clients together <= 20 KB min+gzip. Also used by client/bundle.test.ts,
 // which checks what the bundles contain (no zod, no node:*, no Buffer, no signing for merchant).
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';

@@ -5,7 +5,7 @@
 // from one address); `quiet` is the same server with the request log off, to show the log's share,
 // and `unvalidated` also without OpenAPI validation (VALIDATE=none), to show validation's.
 // Same loop as figure 1: alternating runs, server CPU time per request from /proc, medians of the
-// per-round ratios. Targets (issue 20 point 7): at most 1.3 times bare Express on the ticker GET
+// per-round ratios. Targets: at most 1.3 times bare Express on the ticker GET
 // and 2.5 times on the payment POST, in CPU time per request.
 import type { Endpoint } from './load.ts';
 import { measureSideBySide, type VariantFigure } from './validation.ts';

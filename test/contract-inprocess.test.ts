@@ -16,7 +16,7 @@ const NEGATIVE_RUNS = 25;
 // Payments found and confirmed at once, so refunds meet paid transactions during the run.
 const CONFIG: ConfigInput = { merchant: { sandbox: { foundAfterMs: 0, confirmedAfterMs: 20 } } };
 
-/** `operationId check` -> why it fails today and who fixes it. Empty: the documents and the server agree (issue 16). */
+/** `operationId check` -> why it fails today and who fixes it. Empty: the documents and the server agree. */
 const KNOWN_MISMATCHES: Record<ApiId, Record<string, string>> = { exchange: {}, merchant: {}, partner: {}, sandbox: {} };
 const isKnown = (api: ApiId, found: string) => found in KNOWN_MISMATCHES[api];
 

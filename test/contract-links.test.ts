@@ -18,7 +18,7 @@ function linked(): OpenApiDocument {
   return doc;
 }
 
-/** The merchant document with every link removed (the documents carry their own since issue 16). */
+/** The merchant document with every link removed (the documents carry their own). */
 function unlinked(): OpenApiDocument {
   const doc = loadDocument('merchant');
   for (const item of Object.values(doc.paths)) {

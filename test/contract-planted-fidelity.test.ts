@@ -1,7 +1,7 @@
-// One planted break per class of issue 16's table (and per check the runner added for it), put in
+// One planted break per class of the fuzzer's table of disagreements (and per check the runner added for it), put in
 // front of the real reference server (contract-front.ts) or into the document it is read against.
 // The front marks every answer it planted (`x-planted`), so each test shows the runner naming the
-// plant's own answers, whatever else today's server and documents still disagree on (issue 16's
+// plant's own answers, whatever else today's server and documents still disagree on (the fuzzer table's
 // real findings, listed in the in-process test until fixed). The classes that are about the
 // documents alone (form encoding, `\/` patterns, X1 numbers, package files) are in the README.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -111,7 +111,7 @@ beforeAll(async () => {
 });
 afterAll(async () => server?.close());
 
-describe("issue 16's classes, planted: the runner names each", () => {
+describe("the fuzzer's classes, planted: the runner names each", () => {
   it.each(BREAKS)('$name', async (b) => {
     const front = await startFront(server, b.plant);
     const hits: string[] = [];
@@ -132,7 +132,7 @@ describe("issue 16's classes, planted: the runner names each", () => {
   }, 120_000);
 });
 
-describe("issue 16's classes about the documents", () => {
+describe("the fuzzer's classes about the documents", () => {
   it('#1 a form media type without `encoding`: the body a reader sends by OpenAPI\'s default is refused', async () => {
     // The break is in the document: with `encoding` removed (today's documents have none), the
     // runner sends the object field flattened (`email=...`), as OpenAPI says, and the server refuses it.

@@ -2,7 +2,7 @@
 // The runner must catch every one and name the operation: a required response field missing, a
 // field of the wrong type, a 500, an invalid body accepted (a planted app), a created resource
 // that cannot be read, a deleted one still there. The CLI must exit non-zero against such a
-// server and name the operation too. The classes of issue 16's table are planted in
+// server and name the operation too. The classes of the fuzzer's table are planted in
 // contract-planted-fidelity.test.ts.
 import { execFile } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
@@ -113,7 +113,7 @@ async function listen(app: express.Express): Promise<{ url: string; close: () =>
   return { url: `http://127.0.0.1:${(s.address() as AddressInfo).port}`, close: () => s.close() };
 }
 
-/** Method probes off: today's documents declare no 405 (issue 16), which is not what these plant. */
+/** Method probes off: today's documents declare no 405, which is not what these plant. */
 const KINDS = ['example', 'valid', 'negative', 'auth', 'stateful'] as const;
 
 /** `operationId check` of every failure. */
@@ -146,7 +146,7 @@ describe('the runner catches planted bugs', () => {
     server = await startServer({ config, handlers: planted(bug.api, bug.operationId, bug.plant) });
     const report = await runContract({ ...options, baseUrl: server.baseUrl });
     expect(report.ok).toBe(false);
-    // What the plant adds, beside what the same run finds on the unplanted server (issue 16's
+    // What the plant adds, beside what the same run finds on the unplanted server (the fuzzer table's
     // findings, until fixed): the check, on the named operation only (producers run too).
     expect(added(report, clean)).toEqual([`${named} ${bug.check}`, ...(bug.alsoNamed ?? [])].sort());
   });

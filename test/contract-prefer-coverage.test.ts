@@ -1,7 +1,7 @@
 // `contract --prefer` against a server configured as `npm start` configures it (the control API
 // on, the rate limiter on, sandbox keys exempted through the control API as the README says):
 // every (operation, declared status) pair of the four documents is exercised, none mismatched
-// (issue 18 point 2). A declared answer without an example, or a handler that cannot reach a
+// A declared answer without an example, or a handler that cannot reach a
 // status, shows here as a gap in the coverage table.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSandboxClient } from '../client/sandbox.ts';

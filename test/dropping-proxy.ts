@@ -1,4 +1,4 @@
-// The proxy and the workload of the Idempotency-Key proxy tests (issue 19 point 4): an app served on
+// The proxy and the workload of the Idempotency-Key proxy tests: an app served on
 // loopback behind a proxy that drops 30 % of the connections once the server answered, and 1,000
 // POSTs (payments, invoices, refunds, registrations: 250 each) from the typed clients with their
 // default retries (each POST one Idempotency-Key, the same on every attempt).

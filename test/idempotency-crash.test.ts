@@ -1,4 +1,4 @@
-// Issue 19 point 4: the Idempotency-Key record commits with the request's own writes. A process
+// The Idempotency-Key record commits with the request's own writes. A process
 // killed (SIGKILL) after the commit and before its answer went out, then started again on the same
 // state file: the retry with the same key gets the stored answer, and nothing executed twice; with
 // Redis in front of the file too (its claim left in flight: 409 + Retry-After until the lease runs

@@ -1,4 +1,4 @@
-// Issue 19 point 4 with the reference handlers on a state file: 1,000 POSTs (payments, invoices,
+// Idempotency-Key with the reference handlers on a state file: 1,000 POSTs (payments, invoices,
 // refunds of one paid transaction, registrations) through the proxy that drops 30 % of answers
 // (test/dropping-proxy.ts). Each keyed request's answer is recorded in its own unit of work; the
 // records in the file are counted: exactly one per call, 0 duplicates.

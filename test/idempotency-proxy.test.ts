@@ -1,4 +1,4 @@
-// Retries that never charge twice (issue 19, point 4): 1,000 POSTs (payments, invoices, refunds and
+// Retries that never charge twice: 1,000 POSTs (payments, invoices, refunds and
 // registrations) through a loopback proxy that drops 30 % of the connections after the server
 // answered, from the typed clients with their default retries (test/dropping-proxy.ts). Every call
 // ends in 201 and every request is executed exactly once: the retries carry the call's

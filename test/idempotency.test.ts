@@ -1,4 +1,4 @@
-// Idempotency-Key on merchant and partner POSTs (issue 19, point 4), in process: a repeat gets the
+// Idempotency-Key on merchant and partner POSTs, in process: a repeat gets the
 // stored answer (not executed again), another body with the key is 422 naming the header, a repeat
 // while the first runs is 409 1012; no key, no change. Through the real proxy and client: idempotency-proxy.test.ts.
 import request from 'supertest';

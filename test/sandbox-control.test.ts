@@ -1,4 +1,4 @@
-// The sandbox control API (issue 18 point 1) over real HTTP on loopback, with the typed clients:
+// The sandbox control API over real HTTP on loopback, with the typed clients:
 // a whole payment lifecycle on the test clock (both webhooks and all five retries of each, to a
 // receiver that always fails, received for real), resets, the clock, access (S-access) and the
 // rate-limit exemption (S-rate-limits).

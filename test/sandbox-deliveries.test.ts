@@ -1,5 +1,5 @@
-// The delivery log through the control API, `webhooks listen` and `webhooks replay` (issue 18
-// point 3, decision S-listen), over real HTTP on loopback: a real sandbox server, real local
+// The delivery log through the control API, `webhooks listen` and `webhooks replay` (decision
+// S-listen), over real HTTP on loopback: a real sandbox server, real local
 // receivers, the payment lifecycle driven by the test clock. Raw bytes are compared as received.
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';

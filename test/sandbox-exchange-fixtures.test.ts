@@ -1,4 +1,4 @@
-// The control API on the exchange (issue 18 point 1): an order book of a given depth, a trader's
+// The control API on the exchange: an order book of a given depth, a trader's
 // balances, one trader's reset, and the test clock driving the nonce window and the 24 h ticker.
 import { describe, expect, it } from 'vitest';
 import { createExchangeClient, unwrap } from '../client/exchange.ts';

@@ -1,4 +1,4 @@
-// The control API's payment fixture (issue 18 point 1): a payment of a sandbox merchant key loaded
+// The control API's payment fixture: a payment of a sandbox merchant key loaded
 // in each blockchain status, with the webhooks the lifecycle sends on the way.
 import { describe, expect, it } from 'vitest';
 import { createMerchantClient, unwrap } from '../client/merchant.ts';

@@ -1,4 +1,4 @@
-// SIGTERM with exchange cancels pending (issue 19, point 5): the process stops the cancel timers
+// SIGTERM with exchange cancels pending: the process stops the cancel timers
 // with the others and exits at once, without waiting for the cancels to come due and without
 // applying one against the closed state file; every acknowledged cancel is in the journal and is
 // applied after the restart.

@@ -1,4 +1,4 @@
-// SIGTERM under load, on the real process with a state file (issue 19, point 5): the server says it
+// SIGTERM under load, on the real process with a state file: the server says it
 // is not ready, serves on for SHUTDOWN_DRAIN_MS while the balancer (modelled here: it polls /readyz
 // every 50 ms and stops sending when it fails) drains it, then stops accepting connections, finishes
 // the requests in flight and their commits, and exits 0. Every payment it acknowledged (201) is there

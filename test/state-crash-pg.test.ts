@@ -1,4 +1,4 @@
-// Issue 13 part 4(a) on PostgreSQL (DATABASE_URL; issue 21): 20 SIGKILL rounds under load
+// 20 SIGKILL rounds under load
 // (test/state-crash.ts); each restarted server first takes the dead one's market leases over
 // (lease 500 ms). Listed only where PostgreSQL is installed (test/postgres-per-file.ts).
 import { PgState } from '../server/state/pg/pg-state.ts';

@@ -1,4 +1,4 @@
-// Issue 13 part 4(a) on one state file (SQLite): 20 SIGKILL rounds under load (test/state-crash.ts).
+// 20 SIGKILL rounds under load (test/state-crash.ts).
 import { CRASH_CONFIG, killNineRounds } from './state-crash.ts';
 import { stateDir } from './state-process.ts';
 

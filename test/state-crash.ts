@@ -1,10 +1,10 @@
-// Issue 13 part 4(a): the real server on its state, under a mixed load (orders, multi-orders, cancels,
+// The real server on its state, under a mixed load (orders, multi-orders, cancels,
 // payments, refunds), killed with SIGKILL at a random moment 20 times and restarted on the same state
 // each time. After every crash: each currency's sum over all accounts and the house equals the seed
 // (read from the stored state, as the next start rebuilds it), and every write the server answered
 // 2xx is there when asked through the API. The rounds, shared by the two backends' files (one file
 // each, so that two workers run them side by side): state-crash-sqlite.test.ts (one state file) and
-// state-crash-pg.test.ts (PostgreSQL, DATABASE_URL; issue 21: the restarted server first takes the
+// state-crash-pg.test.ts (PostgreSQL, DATABASE_URL: the restarted server first takes the
 // dead one's market leases over, lease 500 ms).
 import { rmSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';

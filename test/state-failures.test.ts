@@ -1,4 +1,4 @@
-// Issue 13 part 6 at run time: when the state file refuses a commit (an injected SQLITE_FULL, as a
+// At run time: when the state file refuses a commit (an injected SQLITE_FULL, as a
 // full disk would), the request answers 503 in its API's error body and nothing of it remains,
 // neither in the file nor in memory: the same order id, invoice number or e-mail is free again.
 import { mkdtempSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// Issue 19 point 2, "a status never moves backwards" (decision M-expired: Expired is final). On the
+// "A status never moves backwards" (decision M-expired: Expired is final). On the
 // sandbox's test clock (S-clock): a storage fault that stalls a payment's found step past its
 // five-minute window, for a payment whose funds arrived in time, never shows Expired: it stays
 // Pending until the retried step runs after the fault, then goes Paid and Confirmed. Funds that

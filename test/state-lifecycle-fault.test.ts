@@ -1,4 +1,4 @@
-// Issue 19 point 2: a transient disk-full (SQLITE_FULL on every commit for 1.5 s) in the middle of
+// A transient disk-full (SQLITE_FULL on every commit for 1.5 s) in the middle of
 // a payment load. Lifecycle steps and webhook bookkeeping that fail on it are logged and retried
 // with backoff, so once the fault clears every acknowledged payment is confirmed, without a
 // restart, and every webhook is delivered, each payment's in event order.

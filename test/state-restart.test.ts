@@ -1,7 +1,7 @@
-// Issue 13 part 2, what a restart on the same state keeps besides orders and payments (those
+// What a restart on the same state keeps besides orders and payments (those
 // are in state-crash.test.ts): used nonces (a request signed before and replayed after is 2006),
 // rate-limit bans, partner registrations (a duplicate e-mail is still refused), and pending cancels.
-// On the state file (SQLite) and on PostgreSQL (DATABASE_URL; issue 21), as one suite per backend.
+// On the state file (SQLite) and on PostgreSQL (DATABASE_URL), as one suite per backend.
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

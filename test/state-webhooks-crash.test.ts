@@ -1,6 +1,6 @@
-// Issue 13 part 4(b): webhooks owed when the server is killed are delivered after the restart. The
+// Webhooks owed when the server is killed are delivered after the restart. The
 // receiver is down while payment A's first webhook fails its first attempt (the second waits behind
-// it: issue 19, event order per payment); payment B is created
+// it: event order per payment); payment B is created
 // and the server killed before B's lifecycle even started. Then the receiver comes up, the server
 // restarts on the same file, and the receiver gets all four events, verified, with A's exactly the
 // `data` bytes that were owed before the crash (the same events, so a receiver can dedupe them).

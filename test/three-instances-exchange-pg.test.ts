@@ -1,4 +1,4 @@
-// Issue 21 points 3 and 4: three server processes on one PostgreSQL database (DATABASE_URL), one
+// Three server processes on one PostgreSQL database (DATABASE_URL), one
 // writer per exchange market by lease. Under mixed order load sent to all three, the holder is
 // SIGKILLed; the others take its markets over within the bounded time (lease 1 s), rebuilding from
 // the journal; then the new holder of btcusd is killed too and the last one takes over. Every

@@ -1,4 +1,4 @@
-// Issue 19 point 1: two server processes on one state file, one exchange writer. Crossing orders
+// Two server processes on one state file, one exchange writer. Crossing orders
 // sent to both: the process without the writer lease refuses them (503 3001, one log line), every
 // acknowledged order is in the one book and crossing ones matched, and the ids acknowledged are
 // the ids read back, from the other process and after a restart. Killing the holder (SIGKILL) lets

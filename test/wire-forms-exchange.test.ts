@@ -1,4 +1,4 @@
-// The exchange as Peatio clients call it (issue 11): the timestamp as `tonce`, POST bodies
+// The exchange as Peatio clients call it: the timestamp as `tonce`, POST bodies
 // form-encoded with the auth parameters inside, `/orders/multi` in Rack's list form, and POST
 // parameters in the URL query with no body. Each request is sent as exact bytes over HTTP on
 // 127.0.0.1 to the reference server (validation of requests and responses on), signed with an

@@ -1,4 +1,4 @@
-// Test support for the real-client wire forms (issue 11): an app served on 127.0.0.1, requests sent
+// Test support for the real-client wire forms: an app served on 127.0.0.1, requests sent
 // as exact bytes with fetch, and X1 signatures computed independently of contracts/exchange/signing.ts
 // (node:crypto over a canonical string the test writes out itself).
 import { createHmac } from 'node:crypto';

@@ -1,4 +1,4 @@
-// The merchant and partner APIs as the platform's shop plugins call them (issue 11): Create Widget
+// The merchant and partner APIs as the platform's shop plugins call them: Create Widget
 // Payment form-encoded with the version 1 plugin fields `merchant_id` and `data_encryption[...]`
 // (WooCommerce, PrestaShop, Shopware), and as JSON with `"hosted_payment_id": "1"` (Magento).
 // Exact bytes over HTTP on 127.0.0.1 to the sandbox (request and response validation on).

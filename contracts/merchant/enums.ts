@@ -31,7 +31,7 @@ export const SettlementMethodSchema = z.enum(SETTLEMENT_METHODS).openapi('Settle
 export type SettlementMethod = z.infer<typeof SettlementMethodSchema>;
 
 // Section 3. `null` belongs to the transaction and delivery vocabularies; it is not an enum value
-// here but written `z.union([Enum, z.null()])` on the fields that may carry it (DESIGN.md trap).
+// here but written `z.union([Enum, z.null()])` on the fields that may carry it (zod-to-openapi renders `.nullable()` of a named schema depending on order).
 export const TRANSACTION_STATUSES = [
   'invoice_sent', 'pending_confirmation', 'paid', 'overpaid', 'underpaid', 'completed', 'cancelled',
 ] as const;

@@ -1,4 +1,4 @@
-// The delivery log of the control API (issue 18 point 3): list, read, stream and replay the merchant
+// The delivery log of the control API: list, read, stream and replay the merchant
 // sandbox's webhook attempts, and listen mode (decision S-listen).
 import type { Decision } from '../shared/contract.ts';
 import { defineOperations } from '../shared/operation.ts';

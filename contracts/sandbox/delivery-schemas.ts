@@ -1,4 +1,4 @@
-// The bodies of the delivery log of the control API (issue 18 point 3, decision S-listen): one
+// The bodies of the delivery log of the control API (decision S-listen): one
 // record per attempt of a merchant sandbox webhook, with the exact bytes and headers sent.
 import { paymentWebhookUrl } from '../merchant/enums.ts';
 import { WEBHOOK_ENCODINGS } from '../merchant/webhook-encoding.ts';

@@ -1,4 +1,4 @@
-// The control API's exchange operations (issue 18 point 1): one trader's data reset, balances loaded
+// The control API's exchange operations: one trader's data reset, balances loaded
 // for a trader, and an order book of a given depth on a market. Spread into sandboxOperations.
 import { MarketIdSchema, AccountSchema } from '../exchange/schemas.ts';
 import { atLeastOneProperty, withRule } from '../shared/conditional.ts';

@@ -1,4 +1,4 @@
-// The sandbox control API contract (issue 18 point 1): the fourth document. Served only by a
+// The sandbox control API contract: the fourth document. Served only by a
 // sandbox (`npm start`; elsewhere only when `sandbox.controlApi` is configured), under /sandbox/v1.
 import type { ApiContract, Decision } from '../shared/contract.ts';
 import { deliveryDecisions } from './deliveries.ts';

@@ -1,4 +1,4 @@
-// The control API's per-merchant test clock (issue 18 point 1, decision S-clock). Spread into sandboxOperations.
+// The control API's per-merchant test clock (decision S-clock). Spread into sandboxOperations.
 import { defineOperations } from '../shared/operation.ts';
 import { partnerErrors } from '../shared/responses.ts';
 import { z } from '../shared/zod.ts';

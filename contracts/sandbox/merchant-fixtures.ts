@@ -1,4 +1,4 @@
-// The control API's merchant fixtures (issue 18 point 1): a payment of a sandbox merchant key in any
+// The control API's merchant fixtures: a payment of a sandbox merchant key in any
 // blockchain status the merchant document defines. Spread into sandboxOperations.
 import * as mx from '../merchant/examples.ts';
 import { BLOCKCHAIN_STATUSES, INVOICE_STATUSES, REFUND_STATUSES } from '../merchant/enums.ts';

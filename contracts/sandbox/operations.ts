@@ -1,4 +1,4 @@
-// The sandbox control API's operations, keyed by operationId (issue 18 point 1).
+// The sandbox control API's operations, keyed by operationId.
 import { defineOperations } from '../shared/operation.ts';
 import { partnerErrors } from '../shared/responses.ts';
 import { z } from '../shared/zod.ts';

@@ -3,7 +3,7 @@ import type { OpenApiDocument } from './document.ts';
 import { coerceForm, decodeForm, encodeForm, FormSyntaxError, defaultForm } from './form.ts';
 import { SchemaKit } from './schemas.ts';
 
-// The body a Peatio client sends to POST /orders/multi (issue 11), byte for byte.
+// The body a Peatio client sends to POST /orders/multi, byte for byte.
 const MULTI =
   'market=btcusd&orders[][side]=buy&orders[][volume]=0.01&orders[][ord_type]=limit&orders[][price]=101.00' +
   '&orders[][side]=buy&orders[][volume]=0.02&orders[][ord_type]=limit&orders[][price]=100.00';

@@ -1,5 +1,5 @@
 // One HTTP exchange over node:http / node:https, on the wire and in what it reports exactly as the
-// global fetch sent it before (issue 20 point 7: undici, web streams and AbortSignal cost the
+// global fetch sent it before (undici, web streams and AbortSignal cost the
 // runner's tests about a sixth of their CPU). What fetch did, kept here on purpose:
 // - headers: values trimmed, invalid ones refused with fetch's TypeError; names lower-cased unless given otherwise (first spelling wins, repeats joined `, `),
 //   then `content-type: text/plain;charset=UTF-8` for an untyped body, `accept: */*`,

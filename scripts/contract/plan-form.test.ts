@@ -52,7 +52,7 @@ describe('form cases over the real documents', () => {
   it("sends one twin in OpenAPI's default encoding where the document declares none for an object field, none once it declares deepObject", () => {
     const doc = withForms('merchant');
     const form = (doc.paths['/invoice_recipients']!.post as { requestBody: { content: Record<string, { encoding?: object }> } }).requestBody.content['application/x-www-form-urlencoded']!;
-    delete form.encoding; // as the documents were before issue 16 #1
+    delete form.encoding; // as the documents were before they declared their form encodings
     const twins = (d: OpenApiDocument) => {
       const op = operationsOf('merchant', d).find((o) => o.operationId === 'createInvoiceRecipient')!;
       const plan = planCases({ op, kit: new SchemaKit(d, 'merchant-forms-default'), credentials: SANDBOX_CREDENTIALS, runs: 4, negativeRuns: 2, seed: 1, pool: [] });

@@ -43,7 +43,7 @@ export function formCases(o: PlanOptions, positives: PlannedCase[], notes: strin
   }
   if (skipped > 0) notes.push(`${skipped} valid request(s) have no form encoding that reads back the same (null, empty arrays or objects); sent as JSON only`);
   if (valid.length === 0) return out;
-  // Issue 16 #1: where the document declares no `encoding` for an object field, a reader sends it
+  // Where the document declares no `encoding` for an object field, a reader sends it
   // by OpenAPI's default (flattened); that must be accepted too, or the document must say otherwise.
   for (const c of valid) {
     const text = defaultForm(c.input.body, op.body?.formEncoding);

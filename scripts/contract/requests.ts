@@ -31,7 +31,7 @@ export function requestArbitrary(op: OperationSpec, kit: SchemaKit, override?: A
 
 /**
  * A parameter's schema. A query value is what its schema says: `?name=` is the empty string, valid
- * where the schema allows it (issue 16: no `minLength`, the server must take it). An empty path
+ * where the schema allows it (no `minLength`, the server must take it). An empty path
  * segment is another URL, so path strings get minLength 1.
  */
 function paramSchema(p: ParameterSpec, kit: SchemaKit): JsonSchema {

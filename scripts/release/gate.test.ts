@@ -1,5 +1,5 @@
 // The gate: an ERR fails unless accepted with a changelog line and a new major; WARN/INFO pass.
-// Then the four breaks of issue 17 planted in turn into today's merchant document, each failing
+// Then the four classic breaks planted in turn into today's merchant document, each failing
 // the gate `npm run check` runs, with a finding that names it.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -83,7 +83,7 @@ describe('gate', () => {
   });
 });
 
-describe('the four breaks of issue 17, planted one at a time, fail npm run check', () => {
+describe('the four classic breaks, planted one at a time, fail npm run check', () => {
   const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
   vi.spyOn(console, 'log').mockImplementation(() => undefined);
   afterEach(() => errors.mockClear());

@@ -43,7 +43,7 @@ export interface RouterContext {
 
 /**
  * The server's router: every operation ends in its handler (501 when there is none, said once at
- * start, one log line per operation: issue 18 point 6).
+ * start, one log line per operation).
  */
 export function serverRouter(ctx: RouterContext, handlers: Record<string, AnyHandler | undefined>): Router {
   const { router, errorOptions, paths, dispatch } = start(ctx);

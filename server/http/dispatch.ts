@@ -1,7 +1,7 @@
 // One middleware per API that finds the request's operation and runs its steps, instead of one
 // Express route per operation with one layer per step: Express tried every route's pattern in
 // turn and dispatched each step through its own layer, which was a large share of a cheap
-// request's CPU (issue 20 point 7, bench figure 10). The outcome is the one the routes gave:
+// request's CPU (bench figure 10). The outcome is the one the routes gave:
 // - the operation is on the path that takes precedence (PathTable, the routes' registration order),
 //   so a more specific path shadows a templated one (`/transactions/instant_refund`);
 // - path parameters are decoded as Express decodes them, and a malformed one is Express's 400

@@ -1,4 +1,4 @@
-// One exchange writer per state file, enforced (issue 19): the matching engine keeps its book in
+// One exchange writer per state file, enforced: the matching engine keeps its book in
 // memory, so two processes appending to one journal would each match against half the orders. A
 // lease row in the state file (exchange_lease: holder, fencing token, expiry) names the one
 // process that may append. The holder renews it every third of its lifetime; a process that does

@@ -1,4 +1,4 @@
-// Rate limits that degrade instead of failing (issue 19, point 5): the shared limiter (Redis) while it
+// Rate limits that degrade instead of failing: the shared limiter (Redis) while it
 // answers; while it cannot be reached, each process counts on its own (the in-memory RateLimiter, the
 // same rule), so public reads and merchant and partner requests keep being answered, limited per
 // process rather than across instances. One warning per outage, one line when it is shared again.

@@ -1,7 +1,7 @@
 // The shared stores (server/ports/shared.ts) in Redis: used nonces (X2), rate-limit windows and
 // bans, and the merchant invoice-number claim (M5), one key prefix for all of them. Nonces and
 // invoice-number claims need Redis (503 while it is down: a replay or a duplicate is never
-// accepted); rate limits fall back to per-process counting while it is down (issue 19, point 5).
+// accepted); rate limits fall back to per-process counting while it is down.
 import type { SharedStores } from '../ports/shared.ts';
 import { FallbackRateLimiter } from './fallback-rate-limiter.ts';
 import { redisIdempotency } from './redis-idempotency.ts';

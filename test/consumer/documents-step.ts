@@ -1,6 +1,6 @@
 // Consumer step: the installed sandbox (`npx cryptopay-toolkit serve`) serves the documents the
 // package ships, `/openapi/{api}.json` and `/openapi/{api}.yaml`, byte for byte the repository's
-// generated/openapi files, with their media types (issue 16, item 8: the JSON was not shipped).
+// generated/openapi files, with their media types (the JSON was not shipped).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ConsumerStep } from './context.ts';

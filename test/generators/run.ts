@@ -1,5 +1,5 @@
 // `npm run test:generators` (CI, after `npm ci --prefix test/generators`): our three documents in
-// the code generators people use (issue 16, item 7). Generates from generated/openapi/{api}.json
+// the code generators people use. Generates from generated/openapi/{api}.json
 // with @hey-api/openapi-ts (fetch client, SDK, zod plugin), orval (fetch client, and zod schemas)
 // and openapi-zod-client (zodios client), type-checks all of it under `strict`, imports the
 // generated zod modules, and passes real sandbox responses through them. Exit 1 on any generator

@@ -1,4 +1,4 @@
-// Commands of the sandbox control API on the exchange (issue 18 point 1): one trader's data reset,
+// Commands of the sandbox control API on the exchange: one trader's data reset,
 // and balances loaded for a trader. Journaled like trading commands (server/ports/engine-journal.ts),
 // so a restart replays them in place; each carries every value it needs (the seed balances too), so
 // a replay does not depend on the configuration it runs under.

@@ -1,5 +1,5 @@
-// The exchange handlers over a journal shared by the writers of different markets (issue 21 point
-// 3; the journal: server/state/pg/exchange-journal.ts). A write runs inside the journal's lock: the
+// The exchange handlers over a journal shared by the writers of different markets (the journal:
+// server/state/pg/exchange-journal.ts). A write runs inside the journal's lock: the
 // engine first replays what other instances committed, then the write names the markets it changes
 // (refused with 503 3001 where this instance does not hold the market's writer lease), and it is
 // answered once committed. A read first catches up with the committed journal. Taking a market over

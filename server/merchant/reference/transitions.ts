@@ -1,4 +1,4 @@
-// Statuses only move forward (issue 19 point 2), enforced in one place: the sandbox's store refuses
+// Statuses only move forward, enforced in one place: the sandbox's store refuses
 // any update that would move a payment's blockchain status, a transaction's status or a refund's
 // status backwards, whichever step, retry or process asks for it. A Pending payment past its window
 // with no funds that arrived within it shows Expired, and Expired is final (decision M-expired):

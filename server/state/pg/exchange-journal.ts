@@ -1,4 +1,4 @@
-// The exchange journal on PostgreSQL (issue 21 points 3, 4), shared by the writers of every market.
+// The exchange journal on PostgreSQL, shared by the writers of every market.
 // Balances are shared by markets (usd by btcusd and ethusd), so a command is applied only on top of
 // every earlier one: one global sequence, and every write runs in a batch that holds the journal's
 // advisory lock (pg_advisory_xact_lock) from the catch-up to the commit:

@@ -1,4 +1,4 @@
-// One exchange writer per market across hosts (issue 21 point 3): a lease row per market in
+// One exchange writer per market across hosts: a lease row per market in
 // PostgreSQL (exchange_leases: holder, fencing token, expiry in the database's clock). Every
 // instance polls every ttl / 3: a holder renews its markets; anyone else takes a market whose lease
 // expired (its holder died or stalled), with the next token, and rebuilds its engine from the

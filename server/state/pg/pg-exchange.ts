@@ -1,4 +1,4 @@
-// The exchange on PostgreSQL (issue 21 point 3): a writer lease per market with fencing tokens
+// The exchange on PostgreSQL: a writer lease per market with fencing tokens
 // (exchange-lease.ts) and the journal shared by the writers of every market (exchange-journal.ts).
 // compose.ts spreads what `pgExchangeStores` returns into the stores; one exchange per PgState,
 // however many servers use it. The journal's entries load on the first request (every write
