@@ -132,6 +132,15 @@ async function verifyAcked(base: string, nonces: ReturnType<typeof nonceSources>
   }
 }
 
+/** Resolves once `done()` holds (polled every 10 ms); fails naming `what` after `ms`. */
+async function until(done: () => boolean, ms: number, what: string): Promise<void> {
+  const end = Date.now() + ms;
+  while (!done()) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
 /** The 20 rounds and the last start, on a backend. */
 export function killNineRounds(backend: Backend): void {
   describe(`kill -9 under load, 20 times, on ${backend.name}`, () => {
@@ -143,7 +152,7 @@ export function killNineRounds(backend: Backend): void {
         await close?.();
         rmSync(dir, { recursive: true, force: true });
       }
-    }, 180_000);
+    }, 600_000);
   });
 }
 
@@ -158,7 +167,10 @@ async function rounds(env: Record<string, string>, where: StoredAt) {
     const acked: Acked = { orders: [], payments: [], refunds: [] };
     const stop = { now: false };
     const running = load(s.base, nonces, acked, stop, round);
-    await new Promise((r) => setTimeout(r, 100 + Math.random() * 400));
+    // Killed once the round has some acknowledged writes of both kinds (a condition, not a time, so a
+    // busy machine gets the same mixed load), at a random count so the kill lands at varied points.
+    const orders = 6 + Math.floor(Math.random() * 6);
+    await until(() => acked.orders.length >= orders && acked.payments.length >= 2, 60_000, `round ${round}: acknowledged writes`);
     await kill9(s);
     stop.now = true;
     await running;
