@@ -1,5 +1,5 @@
-// What each API contributes to the server and to its validator: its operations, error renderer,
-// auth, rate-limit client key and default handler set. server/{exchange,merchant,partner}/api.ts.
+// What each API contributes to the server and to its validator: its protocol (operations, error
+// renderer, auth, rate-limit client key, wire forms) and, for the server, its default handler set.
 import type { RequestHandler } from 'express';
 import type { ApiId, DocumentId } from '../../contracts/shared/contract.ts';
 import type { IdempotentPosts, OperationMap, OperationSpec } from '../../contracts/shared/operation.ts';
@@ -33,7 +33,11 @@ export interface AuthContext<Id extends DocumentId = ApiId> {
 /** The auth middleware of an operation, or undefined for a public one. */
 export type OperationAuth = (operationId: string, op: OperationSpec) => RequestHandler | undefined;
 
-export interface ApiModule<Ops extends OperationMap = OperationMap, P = unknown, Id extends DocumentId = ApiId> {
+/**
+ * The protocol of an API: what its validator needs and nothing of its implementation (no handlers,
+ * no storage). server/{exchange,merchant,partner}/protocol.ts; the API modules add their handlers.
+ */
+export interface ApiProtocol<Ops extends OperationMap = OperationMap, Id extends DocumentId = ApiId> {
   id: Id;
   /** Mount path, e.g. `/api/v1`. */
   basePath: string;
@@ -49,6 +53,9 @@ export interface ApiModule<Ops extends OperationMap = OperationMap, P = unknown,
   bodies?: { lenientJson?: boolean; queryFields?: boolean };
   /** Builds the auth of each operation from the configured credentials. */
   auth: (ctx: AuthContext<Id>) => OperationAuth;
+}
+
+export interface ApiModule<Ops extends OperationMap = OperationMap, P = unknown, Id extends DocumentId = ApiId> extends ApiProtocol<Ops, Id> {
   /** The complete default handler map: the reference implementation (the sandbox). */
   defaultHandlers: (ctx: HandlerContext) => HandlerMap<Ops, P>;
 }
