@@ -12,7 +12,7 @@
 //   app.use('/merchant/v2', merchantErrorHandler());      // the service's own failures, in the API's body
 import type { ErrorRequestHandler, RequestHandler, Router } from 'express';
 import type { ApiId } from '../contracts/shared/contract.ts';
-import type { OperationAuth } from './api/module.ts';
+import type { OperationAuth } from './api/protocol.ts';
 import { apiProtocol, documentValidator } from './api/protocols.ts';
 import { hideAuthParams } from './auth/exchange.ts';
 import { NonceStore } from './auth/nonce-store.ts';
@@ -21,7 +21,6 @@ import { validatorRouter } from './http/api-router.ts';
 import { knownFailures } from './http/mountable.ts';
 import type { Logger } from './http/pipeline.ts';
 import type { SharedStores } from './ports/shared.ts';
-import type { ServerStores } from './ports/stores.ts';
 import { RateLimiter, type Clock } from './rate-limit.ts';
 
 export interface ValidatorOptions {
@@ -74,7 +73,7 @@ function validatorFor(id: ApiId, options: ValidatorOptions): MountedValidator {
 }
 
 /** The shared stores when given, else one process's memory. */
-function validatorStores(shared: SharedStores | undefined, now: Clock): Pick<ServerStores, 'nonces' | 'limiter'> {
+function validatorStores(shared: SharedStores | undefined, now: Clock): Pick<SharedStores, 'nonces' | 'limiter'> {
   return {
     nonces: (ttlMs) => shared?.nonces(ttlMs) ?? new NonceStore(ttlMs, now),
     limiter: (api, rule) => shared?.limiter(api, rule) ?? new RateLimiter(rule, now),

@@ -7,7 +7,7 @@ import { merchantProtocol } from '../merchant/protocol.ts';
 import { partnerProtocol } from '../partner/protocol.ts';
 import { apiDocument } from '../spec.ts';
 import { sharedApiValidator, type ApiValidator } from '../validation/document-validator.ts';
-import type { ApiProtocol } from './module.ts';
+import type { ApiProtocol } from './protocol.ts';
 
 export const API_PROTOCOLS = [exchangeProtocol, merchantProtocol, partnerProtocol] as unknown as readonly ApiProtocol[];
 

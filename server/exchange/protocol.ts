@@ -4,7 +4,7 @@
 // The protocol only: no handlers, no storage (the validators for other services load this alone).
 import { exchangeContract } from '../../contracts/exchange/index.ts';
 import { exchangeOperations } from '../../contracts/exchange/operations.ts';
-import { requiredPermission, type ApiProtocol } from '../api/module.ts';
+import { requiredPermission, type ApiProtocol } from '../api/protocol.ts';
 import { createExchangeVerifier, exchangeAuthStep } from '../auth/exchange.ts';
 import { exchangePrincipal } from '../auth/principal.ts';
 import { ipKey } from '../rate-limit.ts';

@@ -6,7 +6,7 @@
 import express, { type RequestHandler, type Router } from 'express';
 import type { OperationSpec } from '../../contracts/shared/operation.ts';
 import type { AnyHandler } from '../api/handler-map.ts';
-import type { ApiProtocol, OperationAuth } from '../api/module.ts';
+import type { ApiProtocol, OperationAuth } from '../api/protocol.ts';
 import { deprecationHeaders, type Deprecation } from '../../contracts/shared/deprecation.ts';
 import { NotImplementedError } from '../errors.ts';
 import { rateLimit, rateLimitFailures, type RateCounter } from '../rate-limit.ts';

@@ -4,7 +4,7 @@
 // The protocol only: no handlers, no storage (the validators for other services load this alone).
 import { merchantContract } from '../../contracts/merchant/index.ts';
 import { merchantOperations } from '../../contracts/merchant/operations.ts';
-import { requiredPermission, type ApiProtocol } from '../api/module.ts';
+import { requiredPermission, type ApiProtocol } from '../api/protocol.ts';
 import { createMerchantVerifier, merchantAuthStep, type MerchantPermission } from '../auth/merchant.ts';
 import { merchantPrincipal } from '../auth/principal.ts';
 import { ipKey } from '../rate-limit.ts';

@@ -4,7 +4,7 @@
 // The protocol only: no handlers, no storage (the validators for other services load this alone).
 import { partnerContract } from '../../contracts/partner/index.ts';
 import { partnerOperations } from '../../contracts/partner/operations.ts';
-import type { ApiProtocol } from '../api/module.ts';
+import type { ApiProtocol } from '../api/protocol.ts';
 import { partnerAuthStep, createPartnerVerifier } from '../auth/partner.ts';
 import { partnerPrincipal } from '../auth/principal.ts';
 import { ipKey } from '../rate-limit.ts';
