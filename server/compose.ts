@@ -1,4 +1,4 @@
-// The composition: which store of each kind a server or validator gets (server/ports/stores.ts),
+// The composition: which store of each kind a server gets (server/ports/stores.ts),
 // chosen here and nowhere else. Shared stores (Redis: `shared`, `redis`, `config.redis`) hold used
 // nonces, rate-limit windows and invoice-number claims; the state file (server/state) holds the
 // sandboxes' records, the exchange journal, nonces and bans; PostgreSQL (`pg`, DATABASE_URL) holds
@@ -26,7 +26,7 @@ import { pgIdempotency } from './state/pg/pg-idempotency.ts';
 import { pgOutbox } from './state/pg/pg-outbox.ts';
 import type { PgState } from './state/pg/pg-state.ts';
 import { pgRecordDatabase } from './state/pg/pg-table.ts';
-import { connectRedis, redisClient, type Redis, type RedisSource } from './stores/redis.ts';
+import { connectRedis, type Redis } from './stores/redis.ts';
 import { redisSharedStores } from './stores/shared.ts';
 import { claimedInRedis } from './stores/redis-idempotency.ts';
 
@@ -90,10 +90,4 @@ export function sharedStoresFor(config: ServerConfig, options: { redis?: Redis |
   if (options.shared) return options.shared;
   const redis = options.redis ?? (config.redis ? connectRedis(config.redis.url, { commandTimeoutMs: config.redis.commandTimeoutMs, log }) : undefined);
   return redis ? redisSharedStores(redis, config.redis?.keyPrefix, { log }) : undefined;
-}
-
-/** A validator's stores: nonces and rate-limit windows in Redis when it is given one, else in memory. */
-export function validatorStores(options: { redis?: RedisSource | undefined; redisKeyPrefix?: string | undefined; now: Clock; log: Logger }): ServerStores {
-  const shared = options.redis !== undefined ? redisSharedStores(redisClient(options.redis, { log: options.log }), options.redisKeyPrefix, { log: options.log }) : undefined;
-  return composeStores({ shared, now: options.now });
 }

@@ -33,6 +33,7 @@ export { redisSeenStore, type RedisSeenStoreOptions } from './stores/redis-seen-
 export { RedisInvoiceNumbers, redisInvoiceNumbers } from './stores/redis-invoice-numbers.ts';
 export type { InvoiceNumberClaims } from './ports/invoice-numbers.ts';
 export { redisSharedStores } from './stores/shared.ts';
+export { RedisNonceStore, redisNonceStore, type RedisNonceStoreOptions } from './stores/redis-nonce-store.ts';
 export type { SharedStores } from './ports/shared.ts';
 export type { ServerStores } from './ports/stores.ts';
 export { queryOf } from './request-view.ts';

@@ -12,16 +12,16 @@
 //   app.use('/merchant/v2', merchantErrorHandler());      // the service's own failures, in the API's body
 import type { ErrorRequestHandler, RequestHandler, Router } from 'express';
 import type { ApiId } from '../contracts/shared/contract.ts';
-import { apiModule, documentValidator } from './api/all.ts';
-import type { OperationAuth } from './api/module.ts';
+import type { OperationAuth } from './api/protocol.ts';
+import { apiProtocol, documentValidator } from './api/protocols.ts';
 import { hideAuthParams } from './auth/exchange.ts';
-import { validatorStores } from './compose.ts';
+import { NonceStore } from './auth/nonce-store.ts';
 import { resolvePart, type ConfigInput } from './config.ts';
 import { validatorRouter } from './http/api-router.ts';
 import { knownFailures } from './http/mountable.ts';
 import type { Logger } from './http/pipeline.ts';
-import type { Clock } from './rate-limit.ts';
-import type { RedisSource } from './stores/redis.ts';
+import type { SharedStores } from './ports/shared.ts';
+import { RateLimiter, type Clock } from './rate-limit.ts';
 
 export interface ValidatorOptions {
   /** Also validate the responses the service sends with `res.json` (default false). */
@@ -37,13 +37,12 @@ export interface ValidatorOptions {
   /** Rate limit `{limit, windowMs, banMs}`; off unless given. */
   rateLimit?: { limit: number; windowMs: number; banMs: number };
   /**
-   * Keep used nonces (exchange `auth`) and rate-limit windows in Redis, shared by every instance of
-   * the service: a `redis://` URL or an ioredis client. When Redis cannot be reached, the requests
-   * that need it answer 503 in the API's error body.
+   * Keep used nonces (exchange `auth`) and rate-limit windows in a store shared by every instance of
+   * the service, e.g. Redis: `redisSharedStores(connectRedis(url), prefix)` from the server entry.
+   * Passed in, so the validator loads no storage driver. With Redis unreachable, the requests that
+   * need it answer 503 in the API's error body. Absent: in memory, per process.
    */
-  redis?: RedisSource;
-  /** Prefix of the Redis keys (default `cryptopay:`); instances that work as one use the same. */
-  redisKeyPrefix?: string;
+  shared?: SharedStores;
   /** The OpenAPI document to validate against (default generated/openapi/<api>.yaml). */
   document?: Record<string, unknown>;
   bodyLimit?: string;
@@ -56,10 +55,10 @@ export interface ValidatorOptions {
 export type MountedValidator = [ErrorRequestHandler, Router];
 
 function validatorFor(id: ApiId, options: ValidatorOptions): MountedValidator {
-  const api = apiModule(id);
+  const api = apiProtocol(id);
   const now = options.now ?? Date.now;
   const log = options.log ?? ((line: string) => console.error(line));
-  const stores = validatorStores({ redis: options.redis, redisKeyPrefix: options.redisKeyPrefix, now, log });
+  const stores = validatorStores(options.shared, now);
   const rule = options.rateLimit === undefined ? undefined : resolvePart('rateLimit', { enabled: true, [id]: options.rateLimit })[id];
   const auth = options.auth === undefined ? hideOnly(id) : api.auth({ settings: resolvePart(id, options.auth), now, stores });
   const router = {
@@ -71,6 +70,14 @@ function validatorFor(id: ApiId, options: ValidatorOptions): MountedValidator {
     log,
   };
   return [knownFailures(id, api.render, { log, bodyLimit: router.bodyLimit }), validatorRouter(router, options.unknownRoutes)];
+}
+
+/** The shared stores when given, else one process's memory. */
+function validatorStores(shared: SharedStores | undefined, now: Clock): Pick<SharedStores, 'nonces' | 'limiter'> {
+  return {
+    nonces: (ttlMs) => shared?.nonces(ttlMs) ?? new NonceStore(ttlMs, now),
+    limiter: (api, rule) => shared?.limiter(api, rule) ?? new RateLimiter(rule, now),
+  };
 }
 
 /** Without credentials: no verification; on signed exchange operations the auth params are hidden from the validator. */

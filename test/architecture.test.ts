@@ -52,13 +52,12 @@ const ROOT_LEAVES = ['server/config-defaults.ts', 'server/config.ts', 'server/er
 
 /** Every folder import of server/ that goes up or sideways today: `from -> to`, and why it stays. */
 const KNOWN_UPWARD: Record<string, string> = {
-  'api -> exchange': 'api/all.ts lists the three API modules for createServer: a composition living beside the module type',
-  'api -> merchant': 'api/all.ts, as above',
-  'api -> partner': 'api/all.ts, as above',
+  'api -> exchange': 'api/all.ts lists the three API modules for createServer, api/protocols.ts their protocols for the validators: compositions living beside the module type',
+  'api -> merchant': 'api/all.ts and api/protocols.ts, as above',
+  'api -> partner': 'api/all.ts and api/protocols.ts, as above',
   'api -> root': ROOT_LEAF,
   'api -> sandbox': 'api/module.ts names the sandbox control types in ApiModule; the protocol should not know the sandbox',
   'auth -> root': ROOT_LEAF,
-  'auth -> stores': 'auth/index.ts re-exports the Redis nonce store: the auth entry pulls a storage driver',
   'error-bodies -> root': ROOT_LEAF,
   'exchange -> root': ROOT_LEAF,
   'http -> api': 'http/api-router.ts and http/operation.ts take the handler-map and module types from api/ (http/ is being rebuilt)',

@@ -10,8 +10,8 @@ import { fileURLToPath } from 'node:url';
 import express from 'express';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { connectRedis, createServer, exchangeValidator as fromIndex, redisRateLimiter, redisSeenStore, type MerchantHandlers } from '../server/index.ts';
-import { createExchangeVerifier, createMerchantVerifier, createPartnerVerifier, exchangeAuth, merchantAuth, partnerAuth, redisNonceStore } from '../server/auth/index.ts';
+import { connectRedis, createServer, exchangeValidator as fromIndex, redisNonceStore, redisRateLimiter, redisSeenStore, type MerchantHandlers } from '../server/index.ts';
+import { createExchangeVerifier, createMerchantVerifier, createPartnerVerifier, exchangeAuth, merchantAuth, partnerAuth } from '../server/auth/index.ts';
 import { exchangeValidator, merchantValidator, partnerValidator } from '../server/validators.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');

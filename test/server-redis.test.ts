@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer } from '../server/app.ts';
 import { exchangeValidator } from '../server/validators.ts';
 import { connectRedis, redisReady, type Redis } from '../server/stores/redis.ts';
+import { redisSharedStores } from '../server/stores/shared.ts';
 import { redisServerAvailable, startRedisServer, type RedisServer } from './redis-server.ts';
 import { MERCHANT_AUTH, PARTNER_BEARER, createPaymentBody, signedUrl } from './server-helpers.ts';
 
@@ -64,15 +65,17 @@ describe.skipIf(!redisServerAvailable())('shared stores in Redis, in process', (
     expect(await replay.json()).toEqual({ error: { code: 2006, message: expect.stringContaining('has already been used') } });
   });
 
-  it('validators given a Redis URL share nonces and rate limits between services', async () => {
+  it('validators given shared stores in Redis share nonces and rate limits between services', async () => {
     const auth = { ...exchange, keys: [{ accessKey: 'demo-trader', secret: 'demo-trader-secret', scopes: ['trade' as const] }] };
-    const service = () => {
+    // Each service its own connection: the store is passed in, so the validator loads no Redis driver.
+    const service = async () => {
+      const shared = redisSharedStores(await client(), 'validators:', { log: () => undefined });
       const app = express();
-      app.use('/api/v1', exchangeValidator({ auth, redis: redis.url, redisKeyPrefix: 'validators:', rateLimit: { limit: 3, windowMs: 60_000, banMs: 60_000 }, log: () => undefined }));
+      app.use('/api/v1', exchangeValidator({ auth, shared, rateLimit: { limit: 3, windowMs: 60_000, banMs: 60_000 }, log: () => undefined }));
       app.get('/api/v1/balances', (_req, res) => void res.json([]));
       return app;
     };
-    const [a, b] = [await serve(service()), await serve(service())];
+    const [a, b] = [await serve(await service()), await serve(await service())];
     const url = balances();
     expect((await fetch(a + url)).status).toBe(200);
     expect((await (await fetch(b + url)).json()) as unknown).toMatchObject({ error: { code: 2006 } });

@@ -1,14 +1,16 @@
-// What each API contributes to the server and to its validator: its operations, error renderer,
-// auth, rate-limit client key and default handler set. server/{exchange,merchant,partner}/api.ts.
-import type { RequestHandler } from 'express';
-import type { ApiId, DocumentId } from '../../contracts/shared/contract.ts';
-import type { IdempotentPosts, OperationMap, OperationSpec } from '../../contracts/shared/operation.ts';
+// What each API contributes to the server: its protocol (protocol.ts) and its default handler set.
+// server/{exchange,merchant,partner}/api.ts.
+import type { DocumentId, ApiId } from '../../contracts/shared/contract.ts';
+import type { OperationMap } from '../../contracts/shared/operation.ts';
 import type { ServerConfig } from '../config.ts';
-import type { Failure, Rendered } from '../http/failure.ts';
 import type { ServerStores } from '../ports/stores.ts';
-import type { Clock, ClientKeyOf } from '../rate-limit.ts';
+import type { Clock } from '../rate-limit.ts';
 import type { HandlerMap } from './handler-map.ts';
+import type { ApiProtocol } from './protocol.ts';
 import type { SandboxControl } from '../sandbox/control.ts';
+
+export type { ApiProtocol, AuthContext, OperationAuth } from './protocol.ts';
+export { requiredPermission } from './protocol.ts';
 
 /** What default handler sets are built from; the reference implementations get the same. */
 export interface HandlerContext {
@@ -21,40 +23,7 @@ export interface HandlerContext {
   control?: SandboxControl;
 }
 
-/** What an API's auth is built from: its own part of the config (credentials) and the store of used nonces. */
-export interface AuthContext<Id extends DocumentId = ApiId> {
-  settings: ServerConfig[Id];
-  now: Clock;
-  stores: Pick<ServerStores, 'nonces'>;
-  /** Why `now` may differ from real time (the sandbox's advanced test clock), said where a time check fails. */
-  clockNote?: () => string | undefined;
-}
-
-/** The auth middleware of an operation, or undefined for a public one. */
-export type OperationAuth = (operationId: string, op: OperationSpec) => RequestHandler | undefined;
-
-export interface ApiModule<Ops extends OperationMap = OperationMap, P = unknown, Id extends DocumentId = ApiId> {
-  id: Id;
-  /** Mount path, e.g. `/api/v1`. */
-  basePath: string;
-  operations: Ops;
-  /** Its POSTs take an Idempotency-Key (the contract's `idempotentPosts`): the documented 409 is added to each. */
-  idempotentPosts?: IdempotentPosts;
-  render: (failure: Failure, operationId: string | undefined) => Rendered;
-  clientKey: ClientKeyOf;
-  /**
-   * Wire forms accepted beyond JSON with typed scalars: numeric and boolean strings in JSON bodies
-   * (merchant, partner), body fields in the URL query of a POST (exchange). Form bodies: every API.
-   */
-  bodies?: { lenientJson?: boolean; queryFields?: boolean };
-  /** Builds the auth of each operation from the configured credentials. */
-  auth: (ctx: AuthContext<Id>) => OperationAuth;
+export interface ApiModule<Ops extends OperationMap = OperationMap, P = unknown, Id extends DocumentId = ApiId> extends ApiProtocol<Ops, Id> {
   /** The complete default handler map: the reference implementation (the sandbox). */
   defaultHandlers: (ctx: HandlerContext) => HandlerMap<Ops, P>;
 }
-
-/** The permission an operation requires (`x-required-permission`), if any. */
-export const requiredPermission = (op: OperationSpec): string | undefined => {
-  const p = op.extensions?.['x-required-permission'];
-  return typeof p === 'string' ? p : undefined;
-};

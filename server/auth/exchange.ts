@@ -21,7 +21,7 @@ export interface ExchangeAuthOptions {
   now?: Clock;
   /**
    * Where used nonces are kept (default: this verifier's own memory). Share one store between
-   * verifiers (the server does, across operations), or between instances: `redisNonceStore(url)`.
+   * verifiers (the server does, across operations), or between instances: `redisNonceStore(url)` (server entry).
    */
   nonces?: NonceClaims;
   /** Why the server time may not be real time (the sandbox's test clock), appended to 2007. */

@@ -18,7 +18,6 @@ export type { MerchantKey, MerchantPermission, MerchantVerifier } from './mercha
 export { createPartnerVerifier } from './partner.ts';
 export type { PartnerCredential, PartnerVerifier } from './partner.ts';
 export { NonceStore, type NonceClaims } from './nonce-store.ts';
-export { RedisNonceStore, redisNonceStore, type RedisNonceStoreOptions } from '../stores/redis-nonce-store.ts';
 export { parseAuthorization } from './authorization-header.ts';
 export { exchangePrincipal, merchantPrincipal, partnerPrincipal, principalOf, safeEqual } from './principal.ts';
 export type { ExchangePrincipal, MerchantPrincipal, PartnerPrincipal, Principal } from './principal.ts';

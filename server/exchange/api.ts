@@ -1,37 +1,9 @@
-// The exchange API in the server: operations of the contract, HMAC auth (X1/X2) on the signed
-// operations with the `trade` scope where `x-required-permission: trade`, `{error:{code,message}}`
-// bodies, and rate limiting per access key once verified, else per IP (X5).
-import { exchangeContract } from '../../contracts/exchange/index.ts';
-import { exchangeOperations } from '../../contracts/exchange/operations.ts';
-import { requiredPermission, type ApiModule } from '../api/module.ts';
-import { createExchangeVerifier, exchangeAuthStep } from '../auth/exchange.ts';
-import { exchangePrincipal, type ExchangePrincipal } from '../auth/principal.ts';
-import { ipKey } from '../rate-limit.ts';
+// The exchange API in the server: its protocol (protocol.ts: operations, auth, error body, wire
+// forms, rate-limit client key) and its reference handlers, the sandbox's defaults.
+import type { ApiModule } from '../api/module.ts';
+import type { ExchangePrincipal } from '../auth/principal.ts';
 import type { ExchangeOperations } from './handler-map.ts';
+import { exchangeProtocol } from './protocol.ts';
 import { defaultExchangeHandlers } from './reference/defaults.ts';
-import { renderExchangeFailure } from '../error-bodies/exchange.ts';
 
-
-export const exchangeApi: ApiModule<ExchangeOperations, ExchangePrincipal, 'exchange'> = {
-  id: 'exchange',
-  basePath: exchangeContract.basePath,
-  operations: exchangeOperations,
-  render: (failure) => renderExchangeFailure(failure),
-  bodies: { queryFields: true }, // X-query-body
-  clientKey: (req) => {
-    const p = exchangePrincipal(req);
-    return p ? `key:${p.accessKey}` : ipKey(req);
-  },
-  auth: ({ settings, now, stores, clockNote }) => {
-    // One verifier (one nonce store) for all operations: a nonce is single use across the API, and
-    // across instances when the store is shared (Redis); with a state file it survives restarts.
-    const verify = createExchangeVerifier({ ...settings, now, nonces: stores.nonces(settings.nonceTtlMs), ...(clockNote ? { clockNote } : {}) });
-    return (_operationId, op) => {
-      if (op.security.length === 0) return undefined;
-      const permission = requiredPermission(op);
-      if (permission !== undefined && permission !== 'trade') throw new Error(`unknown exchange permission ${permission}`);
-      return exchangeAuthStep(verify, permission);
-    };
-  },
-  defaultHandlers: defaultExchangeHandlers,
-};
+export const exchangeApi: ApiModule<ExchangeOperations, ExchangePrincipal, 'exchange'> = { ...exchangeProtocol, defaultHandlers: defaultExchangeHandlers };

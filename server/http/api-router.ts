@@ -6,7 +6,7 @@
 import express, { type RequestHandler, type Router } from 'express';
 import type { OperationSpec } from '../../contracts/shared/operation.ts';
 import type { AnyHandler } from '../api/handler-map.ts';
-import type { ApiModule, OperationAuth } from '../api/module.ts';
+import type { ApiProtocol, OperationAuth } from '../api/protocol.ts';
 import { deprecationHeaders, type Deprecation } from '../../contracts/shared/deprecation.ts';
 import { NotImplementedError } from '../errors.ts';
 import { rateLimit, rateLimitFailures, type RateCounter } from '../rate-limit.ts';
@@ -23,7 +23,7 @@ import type { UnitsOfWork } from '../ports/units.ts';
 
 /** What one API's router is built from, in the server and in the validator alike. */
 export interface RouterContext {
-  api: ApiModule;
+  api: ApiProtocol;
   /** Auth middleware of each operation (undefined: public). */
   auth: OperationAuth;
   /** The API's document validator (with VALIDATE=none it only coerces and fills defaults). */

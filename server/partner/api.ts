@@ -1,32 +1,9 @@
-// The partner API in the server: Bearer or Basic on every operation (P1), the partner error body
-// with registration's own validation body (P2, error-bodies/partner.ts), and rate limiting per credential
-// (decision P-rate).
-import { partnerContract } from '../../contracts/partner/index.ts';
-import { partnerOperations } from '../../contracts/partner/operations.ts';
+// The partner API in the server: its protocol (protocol.ts: operations, auth, error body, wire
+// forms, rate-limit client key) and its reference handlers, the sandbox's defaults.
 import type { ApiModule } from '../api/module.ts';
-import { partnerAuthStep, createPartnerVerifier } from '../auth/partner.ts';
-import { partnerPrincipal, type PartnerPrincipal } from '../auth/principal.ts';
-import { ipKey } from '../rate-limit.ts';
+import type { PartnerPrincipal } from '../auth/principal.ts';
 import type { PartnerOperations } from './handler-map.ts';
+import { partnerProtocol } from './protocol.ts';
 import { defaultPartnerHandlers } from './reference/defaults.ts';
-import { renderPartnerFailure } from '../error-bodies/partner.ts';
 
-
-export const partnerApi: ApiModule<PartnerOperations, PartnerPrincipal, 'partner'> = {
-  id: 'partner',
-  basePath: partnerContract.basePath,
-  operations: partnerOperations,
-  idempotentPosts: partnerContract.idempotentPosts,
-  render: renderPartnerFailure,
-  bodies: { lenientJson: true }, // P-lenient-scalars
-  clientKey: (req) => {
-    const p = partnerPrincipal(req);
-    return p ? `credential:${p.credential}` : ipKey(req);
-  },
-  auth: ({ settings }) => {
-    const verify = createPartnerVerifier(settings.credentials);
-    const middleware = partnerAuthStep(verify);
-    return (_operationId, op) => (op.security.length === 0 ? undefined : middleware);
-  },
-  defaultHandlers: defaultPartnerHandlers,
-};
+export const partnerApi: ApiModule<PartnerOperations, PartnerPrincipal, 'partner'> = { ...partnerProtocol, defaultHandlers: defaultPartnerHandlers };

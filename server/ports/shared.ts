@@ -1,6 +1,6 @@
 // Port: the stores several instances of the server must share, chosen once per server: used nonces
 // (X2), rate-limit windows and bans, and the merchant invoice-number claim (M5). In Redis:
-// server/stores/shared.ts (`REDIS_URL`, or `redis` in the config or the validator options). The
+// server/stores/shared.ts (`REDIS_URL`, `redis` in the config; a validator is given them as `shared`). The
 // sandbox's own records (orders, payments, refunds) are not here: see README, "Running several instances".
 import type { ApiId } from '../../contracts/shared/contract.ts';
 import type { IdempotencyStore } from './idempotency.ts';

@@ -1,0 +1,49 @@
+// What a validator needs of an API: its protocol (operations, error renderer, auth, rate-limit
+// client key, wire forms), naming no handler, sandbox or storage record. server/{exchange,merchant,partner}/protocol.ts.
+import type { RequestHandler } from 'express';
+import type { ApiId, DocumentId } from '../../contracts/shared/contract.ts';
+import type { IdempotentPosts, OperationMap, OperationSpec } from '../../contracts/shared/operation.ts';
+import type { ServerConfig } from '../config.ts';
+import type { Failure, Rendered } from '../http/failure.ts';
+import type { NonceClaims } from '../ports/nonces.ts';
+import type { Clock, ClientKeyOf } from '../rate-limit.ts';
+
+/** What an API's auth is built from: its own part of the config (credentials) and the store of used nonces. */
+export interface AuthContext<Id extends DocumentId = ApiId> {
+  settings: ServerConfig[Id];
+  now: Clock;
+  stores: { nonces(ttlMs: number): NonceClaims };
+  /** Why `now` may differ from real time (the sandbox's advanced test clock), said where a time check fails. */
+  clockNote?: () => string | undefined;
+}
+
+/** The auth middleware of an operation, or undefined for a public one. */
+export type OperationAuth = (operationId: string, op: OperationSpec) => RequestHandler | undefined;
+
+/**
+ * The protocol of an API: what its validator needs and nothing of its implementation (no handlers,
+ * no storage). server/{exchange,merchant,partner}/protocol.ts; the API modules add their handlers.
+ */
+export interface ApiProtocol<Ops extends OperationMap = OperationMap, Id extends DocumentId = ApiId> {
+  id: Id;
+  /** Mount path, e.g. `/api/v1`. */
+  basePath: string;
+  operations: Ops;
+  /** Its POSTs take an Idempotency-Key (the contract's `idempotentPosts`): the documented 409 is added to each. */
+  idempotentPosts?: IdempotentPosts;
+  render: (failure: Failure, operationId: string | undefined) => Rendered;
+  clientKey: ClientKeyOf;
+  /**
+   * Wire forms accepted beyond JSON with typed scalars: numeric and boolean strings in JSON bodies
+   * (merchant, partner), body fields in the URL query of a POST (exchange). Form bodies: every API.
+   */
+  bodies?: { lenientJson?: boolean; queryFields?: boolean };
+  /** Builds the auth of each operation from the configured credentials. */
+  auth: (ctx: AuthContext<Id>) => OperationAuth;
+}
+
+/** The permission an operation requires (`x-required-permission`), if any. */
+export const requiredPermission = (op: OperationSpec): string | undefined => {
+  const p = op.extensions?.['x-required-permission'];
+  return typeof p === 'string' ? p : undefined;
+};
