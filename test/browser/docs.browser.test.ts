@@ -6,6 +6,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contracts, documents } from '../../contracts/index.ts';
 import { SIGNATURE_TEST_VECTORS } from '../../contracts/exchange/signing.ts';
+import { readGuides } from '../../scripts/pipeline/guides.ts';
 import { startHarness, type Harness, type Visit } from './harness.ts';
 
 const SHOTS = 'test-results';
@@ -78,6 +79,8 @@ describe('docs index', () => {
         `${h.origin}/docs/decisions.md`,
         // The three APIs and the sandbox control API: every document the pipeline writes.
         ...documents.flatMap((c) => [`${h.origin}/docs/${c.id}`, `${h.origin}/openapi/${c.id}.yaml`, `${h.origin}/openapi/${c.id}.json`]),
+        // Every guide under docs/guides, served beside the references.
+        ...readGuides().map((g) => `${h.origin}/docs/guides/${g.name}`),
       ].sort(),
     );
     for (const link of links) expect((await v.page.request.get(link)).status(), link).toBe(200);
