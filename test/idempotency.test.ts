@@ -135,7 +135,9 @@ describe('Idempotency-Key', () => {
     const first = post().then((r) => r);
     await new Promise((r) => setTimeout(r, 100));
     const second = await post();
-    expect([second.status, second.body.code, second.headers['retry-after']]).toEqual([409, '1012', '1']);
+    expect([second.status, second.body, second.headers['retry-after']]).toEqual([409, {
+      title: 'Conflict', code: '1012', details: 'A request with this Idempotency-Key is still running; retry to get its answer',
+    }, '1']);
     release();
     expect((await first).status).toBe(201);
     const third = await post();
@@ -160,5 +162,28 @@ describe('Idempotency-Key', () => {
     await new Promise((r) => setTimeout(r, 50));
     const after = await post();
     expect([after.status, after.body, after.headers['idempotent-replayed'], executed]).toEqual([201, { id: 8 }, 'true', 1]);
+  });
+
+  it('replays an answer without a body as one: same status, no body, no JSON content type', async () => {
+    let executed = 0;
+    const app = createServer({
+      log: () => undefined,
+      handlers: { merchant: { createPayment: async () => (executed++, { status: 202 }) as never } },
+      config: { validate: 'requests' },
+    });
+    const post = () => request(app).post('/merchant/v2/payments').set('Authorization', MERCHANT_AUTH).set('Idempotency-Key', 'k-empty').send(payment);
+    const first = await post();
+    const second = await post();
+    expect([first.status, first.text, first.headers['content-type']]).toEqual([202, '', undefined]);
+    expect([second.status, second.text, second.headers['content-type'], second.headers['idempotent-replayed'], executed]).toEqual([202, '', undefined, 'true', 1]);
+  });
+
+  it('refuses a malformed key itself, naming the header, when no document validation runs before it', async () => {
+    const app = createServer({ log: () => undefined, config: { validate: 'none' } });
+    const bad = await request(app).post('/merchant/v2/payments').set('Authorization', MERCHANT_AUTH).set('Idempotency-Key', 'a b').send(payment);
+    expect([bad.status, bad.body]).toEqual([422, {
+      title: 'Unprocessable Entity', code: '1002', details: 'Required fields are missing or incorrect',
+      source: [{ 'Idempotency-Key': 'must be 1 to 255 visible ASCII characters' }],
+    }]);
   });
 });

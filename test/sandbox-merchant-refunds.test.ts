@@ -78,7 +78,7 @@ describe('e-mail-link refunds', () => {
     expect((await s.as().post(`/transactions/${txId}/refunds`, emailRefund({ amount_to_refund_fiat: '0.01' }))).body.code).toBe('2002');
     // The amount field of the other settlement method is not enough.
     const wrongField = await s.as().post(`/transactions/${txId}/refunds`, { email: 'jane@example.com', amount_to_refund: '0.0001' });
-    expect(wrongField.body).toMatchObject({ code: '1002', source: [{ amount_to_refund_fiat: 'is required for a instant-settlement transaction' }] });
+    expect(wrongField.body).toMatchObject({ code: '1002', source: [{ amount_to_refund_fiat: 'is required for instant-settlement transactions' }] });
   });
 
   it('refuse an amount with more decimal places than its unit (it would be stored rounded: to nothing, or to more than asked)', async () => {

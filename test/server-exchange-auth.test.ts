@@ -2,7 +2,7 @@
 // and future nonces, a nonce burnt by a bad signature staying usable, the check order, scopes.
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { sign, SIGNATURE_TEST_VECTORS } from '../contracts/exchange/signing.ts';
+import { sign, signaturePayload, SIGNATURE_TEST_VECTORS } from '../contracts/exchange/signing.ts';
 import { manualClock, testServer } from '../server/testing.ts';
 import { NOW, createOrderBody, exampleHandlers, signedUrl } from './server-helpers.ts';
 
@@ -183,5 +183,20 @@ describe('check order and scopes (X2)', () => {
     const res = await request(app).get('/api/v1/tickers/btcusd?access_key=demo-trader&nonce=1&signature=x');
     expect(res.status).toBe(400);
     expect(res.body.error.message).toMatch(/^access_key: /);
+  });
+
+  it('reads the auth parameters from a form body and hides them from validation and the handler', async () => {
+    const seen: unknown[] = [];
+    const handlers = { ...exampleHandlers, exchange: { ...exampleHandlers.exchange, createOrder: ({ body }: { body: unknown }) => (seen.push(body), exampleHandlers.exchange.createOrder()) } };
+    const { app } = testServer({ now: manualClock(NOW), handlers, config: { rateLimit: { enabled: false } } });
+    const order = Object.fromEntries(Object.entries(createOrderBody).map(([k, v]) => [k, String(v)]));
+    const fields = { ...order, access_key: 'demo-trader', nonce: String(NOW) };
+    const signature = sign(signaturePayload({ method: 'POST', path: '/api/v1/orders', query: {}, body: fields }), 'demo-trader-secret');
+    const res = await request(app).post('/api/v1/orders').type('form').send({ ...fields, signature });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(seen).toEqual([order]);
+    // The same fields as JSON: never auth parameters (X-form), so nothing authenticates the request.
+    const json = await request(app).post('/api/v1/orders').send({ ...fields, nonce: String(NOW + 1), signature });
+    expect([json.status, json.body.error?.code]).toEqual([401, 2001]);
   });
 });

@@ -202,3 +202,16 @@ describe('verifySignature', () => {
     expect(verifySignature(payload, SECRET, hex.toUpperCase())).toBe(false);
   });
 });
+
+describe('the edges of what X1 signs', () => {
+  it('signs up to MAX_CANONICAL_LENGTH characters of parameters exactly, and refuses one more', () => {
+    const fits = { access_key: 'k', a: 'x'.repeat(MAX_CANONICAL_LENGTH - 'access_key=k&a='.length) };
+    expect(canonicalQuery(fits)).toHaveLength(MAX_CANONICAL_LENGTH);
+    expect(() => canonicalQuery({ ...fits, a: `${fits.a}x` })).toThrow(UnsignableRequestError);
+  });
+
+  it('signs digits sent as text whatever their size: only JSON numbers past 2^53 are refused', () => {
+    expect(canonicalQuery({ n: '99999999999999999999' })).toBe('n=99999999999999999999');
+    expect(() => canonicalQuery({ n: 99999999999999999999 })).toThrow(UnsignableRequestError);
+  });
+});

@@ -60,3 +60,10 @@ describe('envelopes', () => {
     expect(signaturesEqual(VECTOR, VECTOR.slice(1))).toBe(false);
   });
 });
+
+describe('formatSignatureHeader at the epoch', () => {
+  it('takes timestamp 0 (non-negative) and refuses -1', () => {
+    expect(formatSignatureHeader(0, [VECTOR])).toBe(`t=0,s1=${VECTOR}`);
+    expect(() => formatSignatureHeader(-1, [VECTOR])).toThrow(RangeError);
+  });
+});

@@ -118,4 +118,55 @@ describe('createExchangeVerifier', () => {
     expect((await verify(req({ signature }, fields))).accessKey).toBe('demo-trader');
     expect(codeOf(() => verify(req({}, { ...fields, tonce: '1700000000003', signature })))).toEqual([2005, 401]);
   });
+
+  it('says in each refusal what is wrong, by name', () => {
+    const v = SIGNATURE_TEST_VECTORS[0]!;
+    const q = { access_key: 'demo-trader', nonce: '1700000000000', signature: v.signature };
+    const messageOf = (f: () => unknown): string => {
+      try {
+        f();
+      } catch (e) {
+        if (e instanceof ExchangeDomainError) return `${e.code} ${e.message}`;
+        throw e;
+      }
+      throw new Error('accepted');
+    };
+    const verify = createExchangeVerifier({ keys, now: () => 1_700_000_000_000, nonceWindowMs: 5000 });
+    const get = (query: Record<string, unknown>) => () => verify({ method: 'GET', path: '/api/v1/balances', query }, 'trade');
+    const form = (query: Record<string, unknown>, body: unknown) => () =>
+      verify({ method: 'POST', path: '/api/v1/orders/clear', query, body, formBody: true });
+    expect(messageOf(get({}))).toBe('2001 Authorization failed: missing or repeated parameter access_key, nonce (or tonce), signature');
+    expect(messageOf(get({ tonce: '', access_key: '' }))).toBe('2001 Authorization failed: missing or repeated parameter access_key, tonce, signature');
+    expect(messageOf(get({ ...q, signature: ['a', 'b'] }))).toBe('2001 Authorization failed: missing or repeated parameter signature');
+    expect(messageOf(form({ access_key: 'demo-trader', nonce: '1' }, { nonce: '1', access_key: 'demo-trader', signature: 'x' }))).toBe(
+      '2001 Authorization failed: access_key, nonce given both in the query and in the body; send each once',
+    );
+    // A form body that is no record (null, a list) carries no auth parameters.
+    expect(messageOf(form({}, null))).toBe('2001 Authorization failed: missing or repeated parameter access_key, nonce (or tonce), signature');
+    expect(messageOf(get({ ...q, tonce: '2' }))).toBe(
+      '2001 Authorization failed: nonce and tonce given with different values; send one of them (tonce is another name for nonce)',
+    );
+    expect(messageOf(get({ ...q, access_key: 'nobody' }))).toBe('2008 The access key does not exist');
+    expect(messageOf(get({ ...q, nonce: '1' }))).toBe(
+      '2007 The nonce is invalid: it must be milliseconds within 5 s of the server time, which is 1700000000000',
+    );
+    expect(messageOf(get({ ...q, x: [[['deep']]] }))).toMatch(/^1001 x/);
+    expect(codeOf(get(q))).toEqual(['accepted', 'demo-trader']);
+    expect(messageOf(get(q))).toBe('2006 The nonce 1700000000000 has already been used by the access key');
+  });
+
+  it('names the permission a key lacks (2011)', () => {
+    const verify = verifier();
+    const nonce = '1700000000000';
+    const query = { access_key: 'demo-viewer', nonce };
+    const signature = sign(signaturePayload({ method: 'GET', path: '/api/v1/balances', query }), 'demo-viewer-secret');
+    try {
+      verify({ method: 'GET', path: '/api/v1/balances', query: { ...query, signature } }, 'trade');
+      expect.unreachable();
+    } catch (e) {
+      expect([(e as ExchangeDomainError).code, (e as Error).message]).toEqual([
+        2011, 'Requested API is out of access key scopes: it needs the "trade" permission',
+      ]);
+    }
+  });
 });

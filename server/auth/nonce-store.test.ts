@@ -29,4 +29,19 @@ describe('NonceStore', () => {
     expect(store.claim('a|', '1')).toBe(true);
     expect(store.claim('a', '|1')).toBe(true);
   });
+
+  it('remembers a nonce for ttl after its claim and no longer, also when the clock stepped back meanwhile', () => {
+    // A clock step back leaves an expired entry behind a later one, where pruning from the front
+    // does not reach it: the claim itself must still see it as expired, and at the exact expiry.
+    let t = 100;
+    const store = new NonceStore(10, () => t);
+    expect(store.claim('k', 'late')).toBe(true); // expires at 110
+    t = 0;
+    expect(store.claim('k', 'early')).toBe(true); // expires at 10, stored after 'late'
+    t = 9;
+    expect(store.claim('k', 'early')).toBe(false);
+    t = 10;
+    expect(store.claim('k', 'early')).toBe(true);
+    expect(store.claim('k', 'late')).toBe(false);
+  });
 });

@@ -18,6 +18,8 @@ export const MUTATION_TEST_FILES = [
   // Fees, the book, matching
   'server/exchange/engine/*.test.ts',
   // Refund rules and settlement
+  'server/merchant/reference/refund-rules.test.ts',
+  'server/merchant/reference/settlement.test.ts',
   'test/sandbox-merchant-refunds.test.ts',
   'test/sandbox-merchant-payouts.test.ts',
   'test/sandbox-merchant-refund-caps.test.ts',

@@ -96,3 +96,9 @@ describe('what a budget buys', () => {
     expect(isDust(price, volume, btcusd)).toBe(want);
   });
 });
+
+describe('feeRate errors', () => {
+  it('names the feeRate field when the text is no decimal', () => {
+    expect(() => feeRate('abc')).toThrow(expect.objectContaining({ field: 'feeRate' }));
+  });
+});

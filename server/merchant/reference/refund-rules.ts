@@ -46,7 +46,7 @@ export function refundAmount(r: Refundable, body: { amount_to_refund_fiat?: stri
   }
   const given = body[r.field];
   const method = r.field === 'amount_to_refund_fiat' ? 'instant' : 'manual';
-  if (given === undefined) throw invalid(r.field, `is required for a ${method}-settlement transaction`);
+  if (given === undefined) throw invalid(r.field, `is required for ${method}-settlement transactions`);
   // More decimal places than the unit has would be rounded when stored: to nothing, or to more than asked.
   const places = given.split('.')[1]?.length ?? 0;
   if (places > r.dp) throw invalid(r.field, `must have at most ${r.dp} decimal places (${method === 'instant' ? r.tx.fiat : r.crypto})`);
