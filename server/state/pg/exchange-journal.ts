@@ -164,15 +164,20 @@ export class PgExchangeJournal implements SharedJournal {
   private async connect(): Promise<pg.PoolClient> {
     if (this.client) return this.client;
     const client = await this.pool.connect();
-    await client.query("SELECT set_config('idle_in_transaction_session_timeout', $1, false), set_config('lock_timeout', $2, false)", [
-      String(this.ttlMs),
-      String(4 * this.ttlMs),
-    ]);
-    // PostgreSQL may end this held connection while it idles between cycles (a restart, an
-    // administrator's shutdown: 57P01): the client then emits 'error', which must never be an
+    // PostgreSQL may end this held connection at any time, its first statement included (a restart,
+    // an administrator's shutdown: 57P01): the client then emits 'error', which must never be an
     // uncaught exception of the process. It is discarded; the next cycle connects anew.
     client.on('error', () => this.discard(client));
     this.client = client;
+    try {
+      await client.query("SELECT set_config('idle_in_transaction_session_timeout', $1, false), set_config('lock_timeout', $2, false)", [
+        String(this.ttlMs),
+        String(4 * this.ttlMs),
+      ]);
+    } catch (e) {
+      this.discard(client);
+      throw e;
+    }
     return client;
   }
 

@@ -215,6 +215,8 @@ export class PgState implements UnitsOfWork {
 
   private async outsidePool(sql: string): Promise<void> {
     const client = new driver!.Client({ connectionString: this.pool.options.connectionString, connectionTimeoutMillis: this.connectTimeoutMs });
+    // An ended connection is this statement's failure, never an uncaught 'error' event.
+    client.on('error', () => undefined);
     await client.connect();
     try {
       await client.query(sql);
