@@ -50,8 +50,10 @@ describe('the delivery log (S-listen)', () => {
     const at = oldestFirst.map((d) => Date.parse(d.at));
     // (counted from the answer: the attempt's start plus its duration)
     const backoff = (i: number) => Date.parse(oldestFirst[i]!.next_attempt_at!) - at[i]! - oldestFirst[i]!.duration_ms!;
-    // (plus the time to record the answer, which a loaded machine stretches)
-    expect([backoff(0) >= 1000 && backoff(0) < 2000, backoff(1) >= 2000 && backoff(1) < 3000]).toEqual([true, true]);
+    // (plus the time to record the answer, which a loaded machine stretches: up to 1.5 s of room, seen
+    // past 1 s with both cores busy; the lower bounds are the schedule itself)
+    const room = 1500;
+    expect([backoff(0) >= 1000 && backoff(0) < 1000 + room, backoff(1) >= 2000 && backoff(1) < 2000 + room]).toEqual([true, true]);
     // and the next attempt was made when it was due, on the test clock
     for (const i of [0, 1, 2]) expect(at[i + 1]! - Date.parse(oldestFirst[i]!.next_attempt_at!)).toBeGreaterThanOrEqual(0);
     expect(oldestFirst[3]!.next_attempt_at).toBeNull();

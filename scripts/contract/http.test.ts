@@ -47,17 +47,17 @@ const listen = async (server: Server, scheme: string) => {
 };
 
 const CASES: [string, HttpInit][] = [
-  ['/orders/a%20b?q=x%20y%21%27&q=2', { method: 'GET', headers: { accept: 'application/json' }, timeoutMs: 5000 }],
-  ['/orders', { method: 'POST', headers: { accept: 'application/json', 'content-type': 'application/json', prefer: 'code=201' }, body: '{"é":1}', timeoutMs: 5000 }],
-  ['/created', { method: 'POST', headers: { accept: 'application/json' }, timeoutMs: 5000 }],
-  ['/orders/1', { method: 'delete', headers: { Authorization: ' Bearer t\n', 'X-A': '1', 'x-a': '2', 'x-latin': 'é' }, timeoutMs: 5000 }],
-  ['/a/../b/./c#frag', { method: 'PATCH', headers: { 'user-agent': 'qa', 'accept-encoding': 'identity' }, body: 'a=1&b=%20', timeoutMs: 5000 }],
-  ['/gz', { method: 'GET', headers: {}, timeoutMs: 5000 }],
-  ['/df', { method: 'GET', headers: {}, timeoutMs: 5000 }],
-  ['/br', { method: 'GET', headers: {}, timeoutMs: 5000 }],
-  ['/r301', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}', timeoutMs: 5000 }],
-  ['/r303', { method: 'PUT', headers: { 'content-type': 'application/json' }, body: '{}', timeoutMs: 5000 }],
-  ['/r307', { method: 'PUT', headers: { 'content-type': 'application/json' }, body: '{}', timeoutMs: 5000 }],
+  ['/orders/a%20b?q=x%20y%21%27&q=2', { method: 'GET', headers: { accept: 'application/json' }, timeoutMs: 20_000 }],
+  ['/orders', { method: 'POST', headers: { accept: 'application/json', 'content-type': 'application/json', prefer: 'code=201' }, body: '{"é":1}', timeoutMs: 20_000 }],
+  ['/created', { method: 'POST', headers: { accept: 'application/json' }, timeoutMs: 20_000 }],
+  ['/orders/1', { method: 'delete', headers: { Authorization: ' Bearer t\n', 'X-A': '1', 'x-a': '2', 'x-latin': 'é' }, timeoutMs: 20_000 }],
+  ['/a/../b/./c#frag', { method: 'PATCH', headers: { 'user-agent': 'qa', 'accept-encoding': 'identity' }, body: 'a=1&b=%20', timeoutMs: 20_000 }],
+  ['/gz', { method: 'GET', headers: {}, timeoutMs: 20_000 }],
+  ['/df', { method: 'GET', headers: {}, timeoutMs: 20_000 }],
+  ['/br', { method: 'GET', headers: {}, timeoutMs: 20_000 }],
+  ['/r301', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}', timeoutMs: 20_000 }],
+  ['/r303', { method: 'PUT', headers: { 'content-type': 'application/json' }, body: '{}', timeoutMs: 20_000 }],
+  ['/r307', { method: 'PUT', headers: { 'content-type': 'application/json' }, body: '{}', timeoutMs: 20_000 }],
 ];
 
 describe('exchange sends and reads as fetch did', () => {
