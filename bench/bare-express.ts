@@ -3,20 +3,10 @@
 // Express's router with the same path patterns, `express.json()` on the POST, `res.json()` for the
 // answer; no auth, validation, store or log. What a hand-written Express service would cost at
 // the least. Prints `LISTENING <port>`; exits on SIGTERM.
-import { readFileSync } from 'node:fs';
 import express from 'express';
+import { capturedBodies } from './captured-bodies.ts';
 
-type Bodies = Record<string, { status: number; body: unknown }>;
-
-const bodies = JSON.parse(readFileSync(process.env.BARE_BODIES as string, 'utf8')) as Bodies;
-const answer = (key: string) => {
-  const found = bodies[key];
-  if (!found) throw new Error(`bare-express: no body captured for ${key}`);
-  return found;
-};
-const ticker = answer('GET /api/v1/tickers/btcusd');
-const balances = answer('GET /api/v1/balances');
-const payment = answer('POST /merchant/v2/payments');
+const { ticker, balances, payment } = capturedBodies('bare-express');
 
 const app = express();
 app.get('/api/v1/tickers/:market', (_req, res) => {

@@ -1,25 +1,15 @@
-// The yardstick of issue figure 10b: bench/bare-express.ts with express-openapi-validator's public
+// The yardstick of figure 10b: bench/bare-express.ts with express-openapi-validator's public
 // middleware in front, one router and one instance per API on our generated documents (requests
 // and responses validated, `validateSecurity: false`: the library cannot check HMAC or our keys),
 // answering the same captured bodies. What a hand-built Express service on the design's validator
 // costs; the reference server must stay within 1.15x of it on GET ticker and 2.0x on POST payment.
 // Prints `LISTENING <port>`; exits on SIGTERM.
-import { readFileSync } from 'node:fs';
 import express from 'express';
+import { capturedBodies } from './captured-bodies.ts';
 import * as OpenApiValidator from 'express-openapi-validator';
 import { apiDocument } from '../server/spec.ts';
 
-type Bodies = Record<string, { status: number; body: unknown }>;
-
-const bodies = JSON.parse(readFileSync(process.env.BARE_BODIES as string, 'utf8')) as Bodies;
-const answer = (key: string) => {
-  const found = bodies[key];
-  if (!found) throw new Error(`eov-express: no body captured for ${key}`);
-  return found;
-};
-const ticker = answer('GET /api/v1/tickers/btcusd');
-const balances = answer('GET /api/v1/balances');
-const payment = answer('POST /merchant/v2/payments');
+const { ticker, balances, payment } = capturedBodies('eov-express');
 
 const validator = (id: 'exchange' | 'merchant') =>
   OpenApiValidator.middleware({ apiSpec: structuredClone(apiDocument(id)) as never, validateApiSpec: false, validateRequests: true, validateResponses: true, validateSecurity: false });
