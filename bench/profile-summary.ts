@@ -21,13 +21,13 @@ export function area(url: string, functionName: string): string {
   const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url);
   if (pkg) return pkg[1] as string;
   if (url.startsWith('node:')) return url.split('/').slice(0, url.includes('/deps/') ? 3 : 2).join('/'); // node:internal/deps/undici, node:internal/streams
-  const own = /\/(server|client|contracts|scripts|bench|generated)\/(?:([^/]+)\/)?/.exec(url);
+  const own = /\/(server|client|contracts|tools|scripts|bench|generated)\/(?:([^/]+)\/)?/.exec(url);
   if (own) return own[2] && !own[2].includes('.') ? `${own[1]}/${own[2]}` : (own[1] as string);
   return url;
 }
 
 const label = ({ functionName, url, lineNumber }: ProfileNode['callFrame']) =>
-  `${functionName || '(anonymous)'} ${url.replace(/^.*node_modules\//, '').replace(/^file:\/\/.*?\/(server|client|contracts|bench|scripts)\//, '$1/')}:${lineNumber + 1}`;
+  `${functionName || '(anonymous)'} ${url.replace(/^.*node_modules\//, '').replace(/^file:\/\/.*?\/(server|client|contracts|tools|bench|scripts)\//, '$1/')}:${lineNumber + 1}`;
 
 export function summarize(profile: Profile, top: number): string {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));

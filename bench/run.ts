@@ -27,7 +27,7 @@ import { int, mb, median, ratio, seconds } from './stats.ts';
 import { judge, judgeBoth, renderRows, renderTable, type Row } from './table.ts';
 import { ENDPOINTS, VARIANTS, measureValidation, type ValidationFigure, type Variant } from './validation.ts';
 import { CLIS } from '../scripts/clis.ts';
-import { cliArgs } from '../scripts/help.ts';
+import { cliArgs } from '../tools/help.ts';
 
 cliArgs(CLIS.bench);
 

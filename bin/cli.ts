@@ -6,7 +6,7 @@
 // Commands are imported lazily so `csv` does not load Express.
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { reason } from '../scripts/help.ts';
+import { reason } from '../tools/help.ts';
 
 const PROG = 'cryptopay-toolkit';
 
@@ -80,21 +80,21 @@ async function main(argv: string[]): Promise<number | undefined> {
   const [command, ...rest] = argv;
   switch (command) {
     case 'contract': {
-      const { contractCli } = await import('../scripts/contract/cli.ts');
+      const { contractCli } = await import('../tools/contract/cli.ts');
       return contractCli(rest, `${PROG} contract`);
     }
     case 'diff': {
-      const { diffCli } = await import('../scripts/diff/cli.ts');
+      const { diffCli } = await import('../tools/diff/cli.ts');
       return diffCli(rest, `${PROG} diff`);
     }
     case 'csv': {
-      const { runCsvCli } = await import('../server/csv/cli.ts');
+      const { runCsvCli } = await import('../tools/csv/cli.ts');
       return runCsvCli(rest, undefined, `${PROG} csv`);
     }
     case 'serve':
       return serveCommand(rest);
     case 'webhooks': {
-      const { webhooksCli } = await import('../scripts/webhooks/cli.ts');
+      const { webhooksCli } = await import('../tools/webhooks/cli.ts');
       return webhooksCli(rest, `${PROG} webhooks`);
     }
     case '--version':

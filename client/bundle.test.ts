@@ -15,7 +15,7 @@ describe('client bundles for the browser', () => {
     expect(b.code).not.toMatch(/\bBuffer\b/);
     // (openapi-fetch reads `process` behind `typeof process === "object"`, which a browser passes.)
     expect(b.code).not.toMatch(/\brequire\(|["']node:/);
-    expect(b.inputs.filter((i) => /^(server|scripts|bench)\//.test(i))).toEqual([]);
+    expect(b.inputs.filter((i) => /^(server|tools|scripts|bench)\//.test(i))).toEqual([]);
   });
 
   it.each(BUNDLE_ENTRIES.filter((e) => e.name !== './client/webhooks').map((e) => [e.name]))('%s: no zod', async (name) => {

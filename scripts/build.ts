@@ -9,7 +9,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildClientPackage } from './client-package.ts';
 import { CLIS } from './clis.ts';
-import { cliArgs } from './help.ts';
+import { cliArgs } from '../tools/help.ts';
 
 cliArgs(CLIS.build);
 

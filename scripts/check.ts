@@ -15,7 +15,7 @@ import { readmeFile } from './readme-table.ts';
 import { checkGate } from './release/check-gate.ts';
 import { NATIVE_TSC } from './tsc-path.ts';
 import { CLIS } from './clis.ts';
-import { cliArgs } from './help.ts';
+import { cliArgs } from '../tools/help.ts';
 
 cliArgs(CLIS.check);
 

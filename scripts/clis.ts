@@ -1,7 +1,7 @@
 // The usage and options of each script that has no command-line module of its own, in one place:
-// the script parses its arguments with its entry here (scripts/help.ts) before doing any work, and
+// the script parses its arguments with its entry here (tools/help.ts) before doing any work, and
 // scripts/help.test.ts holds every one of them to --help (exit 0) and unknown option (exit 2).
-import type { Cli } from './help.ts';
+import type { Cli } from '../tools/help.ts';
 
 const none = {} as const;
 

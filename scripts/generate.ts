@@ -9,7 +9,7 @@ import { pipelineOptions } from './pipeline/options.ts';
 import { readmeFile } from './readme-table.ts';
 import { breakingLines } from './release/breaking-lines.ts';
 import { CLIS } from './clis.ts';
-import { cliArgs } from './help.ts';
+import { cliArgs } from '../tools/help.ts';
 
 cliArgs(CLIS.generate);
 

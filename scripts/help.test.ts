@@ -6,13 +6,13 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { runCsvCli } from '../server/csv/cli.ts';
+import { runCsvCli } from '../tools/csv/cli.ts';
 import { CLIS } from './clis.ts';
-import { contractCli } from './contract/cli.ts';
-import { diffCli } from './diff/cli.ts';
-import { parseCli } from './help.ts';
+import { contractCli } from '../tools/contract/cli.ts';
+import { diffCli } from '../tools/diff/cli.ts';
+import { parseCli } from '../tools/help.ts';
 import { releaseCli } from './release/cli.ts';
-import { webhooksCli } from './webhooks/cli.ts';
+import { webhooksCli } from '../tools/webhooks/cli.ts';
 
 const root = join(import.meta.dirname, '..');
 
@@ -31,11 +31,11 @@ const ENTRIES: Record<keyof typeof CLIS, string> = {
 
 /** Command modules: [command, how a test calls it, the script that calls it]. */
 const MODULES: [string, (argv: string[]) => Promise<number>, string][] = [
-  ['npm run diff', (a) => diffCli(a), 'scripts/diff.ts'],
+  ['npm run diff', (a) => diffCli(a), 'tools/diff/main.ts'],
   ['npm run release', (a) => releaseCli(a, root), 'scripts/release.ts'],
-  ['npm run contract', (a) => contractCli(a), 'scripts/contract.ts'],
-  ['npm run csv', (a) => runCsvCli(a), 'scripts/csv.ts'],
-  ['npm run csv -- validate', (a) => runCsvCli(['validate', ...a]), 'scripts/csv.ts'],
+  ['npm run contract', (a) => contractCli(a), 'tools/contract/main.ts'],
+  ['npm run csv', (a) => runCsvCli(a), 'tools/csv/main.ts'],
+  ['npm run csv -- validate', (a) => runCsvCli(['validate', ...a]), 'tools/csv/main.ts'],
   ['cryptopay-toolkit webhooks', (a) => webhooksCli(a), 'bin/cli.ts'],
   ...(['trigger', 'test', 'listen', 'replay'].map((s) => [`cryptopay-toolkit webhooks ${s}`, (a: string[]) => webhooksCli([s, ...a]), 'bin/cli.ts']) as [string, (argv: string[]) => Promise<number>, string][]),
 ];

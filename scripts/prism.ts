@@ -11,9 +11,9 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer as createNetServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { CLIS } from './clis.ts';
-import { cliArgs } from './help.ts';
-import { API_IDS, basePathOf, loadDocument, type ApiId } from './contract/document.ts';
-import { runContract } from './contract/runner.ts';
+import { cliArgs } from '../tools/help.ts';
+import { API_IDS, basePathOf, loadDocument, type ApiId } from '../tools/contract/document.ts';
+import { runContract } from '../tools/contract/runner.ts';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 const PRISM = `${root}node_modules/@stoplight/prism-cli/dist/index.js`;

@@ -53,7 +53,7 @@ export function docsRouter(): Router {
   // Relative, so it also works when the app is mounted under a prefix.
   router.get('/docs', (_req, res) => res.redirect(301, 'docs/'));
   router.get('/docs/', send(join(ROOT, 'docs', 'index.html'), 'text/html; charset=utf-8', 'docs/index.html'));
-  // The reference pages' try-it console (scripts/console, bundled by npm run generate), beside them.
+  // The reference pages' try-it console (tools/console, bundled by npm run generate), beside them.
   router.get('/docs/console.js', send(join(ROOT, 'docs', 'console.js'), 'text/javascript; charset=utf-8', 'docs/console.js'));
   // The guides (docs/guides/*.md rendered by npm run generate), by name only: no path reaches elsewhere.
   router.get('/docs/guides/:name', (req, res, next) => {

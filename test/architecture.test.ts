@@ -1,7 +1,8 @@
-// The import structure of the shipped source (contracts/, client/, server/, scripts/, bin/),
+// The import structure of the shipped source (contracts/, client/, server/, tools/, scripts/, bin/),
 // checked: no file imports itself back through others, the folders of server/ stand on floors and
 // only import downwards, and the layer rules of the layout hold (client and server never import
-// each other; contracts import only contracts and the schema packages).
+// each other; contracts import only contracts and the schema packages; the shipped tools never
+// import the build scripts, and nothing below them imports a tool).
 //
 // Every import counts, `import type` included: a loop of types does not deadlock a module load,
 // but a reader still follows it round, and it stops either module from moving or shipping alone
@@ -16,7 +17,7 @@ import { describe, expect, it } from 'vitest';
 import { adjacency, grouped, importCycles, importsOf, readImportGraph } from './import-graph.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
-const graph = readImportGraph(ROOT, ['contracts', 'client', 'server', 'scripts', 'bin']);
+const graph = readImportGraph(ROOT, ['contracts', 'client', 'server', 'tools', 'scripts', 'bin']);
 const files = adjacency(graph);
 
 /** The folder of a server file: its first-level subfolder, or `root` for server/*.ts. */
@@ -31,7 +32,7 @@ function serverFolder(file: string): string | undefined {
  * files are one layer, on top: app.ts, index.ts, serve.ts compose everything below.
  */
 const FLOORS: readonly (readonly string[])[] = [
-  ['ports', 'csv'], // storage interfaces; the CSV validator (imports only contracts)
+  ['ports'], // storage interfaces
   ['validation'], // document validation
   ['http'], // the request pipeline: routing, failures, idempotency
   ['error-bodies'], // each API's error body
@@ -130,18 +131,26 @@ describe('the import scanner', () => {
   it('reads the whole source', () => {
     expect(files.get('server/app.ts')?.length).toBeGreaterThan(5);
     expect(files.get('contracts/shared/operation.ts')).toContain('contracts/shared/idempotency.ts');
-    expect(files.has('client/index.ts') && files.has('scripts/generate.ts') && files.has('bin/cli.ts')).toBe(true);
+    expect(files.has('client/index.ts') && files.has('scripts/generate.ts') && files.has('tools/contract/runner.ts') && files.has('bin/cli.ts')).toBe(true);
   });
 });
 
 describe('import structure', () => {
-  it('has no file-level import loop in contracts/, client/, server/, scripts/ or bin/', () => {
+  it('has no file-level import loop in contracts/, client/, server/, tools/, scripts/ or bin/', () => {
     expect(importCycles(files)).toEqual([]);
   });
 
   it('client/ never imports server/, server/ never imports client/', () => {
     const crossing = [...files].flatMap(([from, tos]) =>
       tos.filter((to) => (from.startsWith('client/') && to.startsWith('server/')) || (from.startsWith('server/') && to.startsWith('client/'))).map((to) => `${from} -> ${to}`),
+    );
+    expect(crossing).toEqual([]);
+  });
+
+  it('tools/ (the shipped tools) never import scripts/ (the build), and contracts/, client/, server/ never import tools/', () => {
+    const below = ['contracts/', 'client/', 'server/'];
+    const crossing = [...files].flatMap(([from, tos]) =>
+      tos.filter((to) => (from.startsWith('tools/') && to.startsWith('scripts/')) || (below.some((b) => from.startsWith(b)) && to.startsWith('tools/'))).map((to) => `${from} -> ${to}`),
     );
     expect(crossing).toEqual([]);
   });

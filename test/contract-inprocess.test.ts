@@ -3,10 +3,10 @@
 // mismatch fails, except those listed in KNOWN_MISMATCHES, each naming its cause and owner; an
 // entry that no longer fails is printed as stale (delete it), without failing the owner's fix.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_IDS, type ApiId } from '../scripts/contract/document.ts';
-import { formatTable } from '../scripts/contract/report.ts';
-import type { ApiReport } from '../scripts/contract/results.ts';
-import { runContract } from '../scripts/contract/runner.ts';
+import { API_IDS, type ApiId } from '../tools/contract/document.ts';
+import { formatTable } from '../tools/contract/report.ts';
+import type { ApiReport } from '../tools/contract/results.ts';
+import { runContract } from '../tools/contract/runner.ts';
 import type { ConfigInput } from '../server/config.ts';
 import { referenceHandlers, startServer, type RunningServer } from './contract-fixtures.ts';
 

@@ -3,8 +3,8 @@
 // other, the fallback table is not used, what a link says was created is read back (200) and what
 // a DELETE removed answers 404, with the ids the server gave.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadDocument, type OpenApiDocument } from '../scripts/contract/document.ts';
-import { runContract } from '../scripts/contract/runner.ts';
+import { loadDocument, type OpenApiDocument } from '../tools/contract/document.ts';
+import { runContract } from '../tools/contract/runner.ts';
 import { referenceHandlers, startServer, type RunningServer } from './contract-fixtures.ts';
 
 /** The merchant document with links from the recipient the 201 creates to reading and deleting it. */

@@ -5,10 +5,10 @@
 // real findings, listed in the in-process test until fixed). The classes that are about the
 // documents alone (form encoding, `\/` patterns, X1 numbers, package files) are in the README.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CheckId } from '../scripts/contract/checks.ts';
-import { loadDocument, type ApiId, type OpenApiDocument } from '../scripts/contract/document.ts';
-import type { CaseKind } from '../scripts/contract/plan.ts';
-import { runContract } from '../scripts/contract/runner.ts';
+import type { CheckId } from '../tools/contract/checks.ts';
+import { loadDocument, type ApiId, type OpenApiDocument } from '../tools/contract/document.ts';
+import type { CaseKind } from '../tools/contract/plan.ts';
+import { runContract } from '../tools/contract/runner.ts';
 import { referenceHandlers, startServer, type RunningServer } from './contract-fixtures.ts';
 import { startFront, type FrontAnswer, type FrontRequest, type Plant } from './contract-front.ts';
 

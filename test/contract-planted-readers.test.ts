@@ -8,10 +8,10 @@
 // names and values, unusual valid e-mails.
 import Big from 'big.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CheckId } from '../scripts/contract/checks.ts';
-import type { ApiId } from '../scripts/contract/document.ts';
-import type { CaseKind } from '../scripts/contract/plan.ts';
-import { runContract } from '../scripts/contract/runner.ts';
+import type { CheckId } from '../tools/contract/checks.ts';
+import type { ApiId } from '../tools/contract/document.ts';
+import type { CaseKind } from '../tools/contract/plan.ts';
+import { runContract } from '../tools/contract/runner.ts';
 import type { ServerHandlers } from '../server/app.ts';
 import { referenceHandlers, startServer, type RunningServer } from './contract-fixtures.ts';
 import { startFront, type FrontAnswer, type FrontRequest, type Plant } from './contract-front.ts';

@@ -9,10 +9,10 @@ import type { AddressInfo } from 'node:net';
 import { promisify } from 'node:util';
 import express from 'express';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ApiId } from '../scripts/contract/document.ts';
-import type { CheckId } from '../scripts/contract/checks.ts';
-import type { ApiReport } from '../scripts/contract/results.ts';
-import { runContract, type RunOptions } from '../scripts/contract/runner.ts';
+import type { ApiId } from '../tools/contract/document.ts';
+import type { CheckId } from '../tools/contract/checks.ts';
+import type { ApiReport } from '../tools/contract/results.ts';
+import { runContract, type RunOptions } from '../tools/contract/runner.ts';
 import type { ServerHandlers } from '../server/app.ts';
 import type { ConfigInput } from '../server/config.ts';
 import { referenceHandlers, startServer, type RunningServer } from './contract-fixtures.ts';
@@ -178,7 +178,7 @@ describe('the CLI', () => {
   it('exits 1 against a server with a broken response and names the operation', async () => {
     const bug = BUGS[0]!;
     server = await startServer({ config: { validate: bug.validate }, handlers: planted(bug.api, bug.operationId, bug.plant) });
-    const run = promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/contract.ts', '--api', 'merchant', '--base-url', server.baseUrl, '--runs', '5', '--seed', '3', '--operation', bug.operationId, '--quiet']);
+    const run = promisify(execFile)(process.execPath, ['--import', 'tsx', 'tools/contract/main.ts', '--api', 'merchant', '--base-url', server.baseUrl, '--runs', '5', '--seed', '3', '--operation', bug.operationId, '--quiet']);
     const failure = (await run.then(() => undefined, (e: unknown) => e)) as { code: number; stdout: string } | undefined;
     expect(failure?.code).toBe(1);
     expect(failure?.stdout).toContain('MISMATCH merchant createInvoiceRecipient (POST /invoice_recipients) — response_schema_conformance, status 201');

@@ -6,9 +6,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSandboxClient } from '../client/sandbox.ts';
 import { unwrap } from '../client/errors.ts';
-import { API_IDS, type ApiId } from '../scripts/contract/document.ts';
-import { formatTable } from '../scripts/contract/report.ts';
-import { runContract } from '../scripts/contract/runner.ts';
+import { API_IDS, type ApiId } from '../tools/contract/document.ts';
+import { formatTable } from '../tools/contract/report.ts';
+import { runContract } from '../tools/contract/runner.ts';
 import { startServer, type RunningServer } from './contract-fixtures.ts';
 
 let server: RunningServer;

@@ -5,10 +5,10 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contractCli } from '../scripts/contract/cli.ts';
-import { operationsOf, loadDocument } from '../scripts/contract/document.ts';
-import { OperationTally } from '../scripts/contract/results.ts';
-import { runContract } from '../scripts/contract/runner.ts';
+import { contractCli } from '../tools/contract/cli.ts';
+import { operationsOf, loadDocument } from '../tools/contract/document.ts';
+import { OperationTally } from '../tools/contract/results.ts';
+import { runContract } from '../tools/contract/runner.ts';
 import { startServer, type RunningServer } from './contract-fixtures.ts';
 import { startFront } from './contract-front.ts';
 

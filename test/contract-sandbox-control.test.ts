@@ -6,9 +6,9 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { contractCli } from '../scripts/contract/cli.ts';
-import { SANDBOX_CREDENTIALS } from '../scripts/contract/credentials.ts';
-import { withLiftedRateLimits } from '../scripts/contract/sandbox-control.ts';
+import { contractCli } from '../tools/contract/cli.ts';
+import { SANDBOX_CREDENTIALS } from '../tools/contract/credentials.ts';
+import { withLiftedRateLimits } from '../tools/contract/sandbox-control.ts';
 import { startServer, type RunningServer } from './contract-fixtures.ts';
 
 const servers: RunningServer[] = [];
@@ -55,7 +55,7 @@ describe('rate limits of a sandbox during a run', () => {
 
   it('are restored when the command is interrupted (SIGINT: exit 130)', async () => {
     const { baseUrl } = await sandbox();
-    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/contract.ts', '--api', 'merchant', '--base-url', baseUrl, '--runs', '500', '--quiet'], { stdio: 'ignore' });
+    const child = spawn(process.execPath, ['--import', 'tsx', 'tools/contract/main.ts', '--api', 'merchant', '--base-url', baseUrl, '--runs', '500', '--quiet'], { stdio: 'ignore' });
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
     await expect.poll(() => exempt(baseUrl), { timeout: 30_000, interval: 50 }).toBe(true);
     child.kill('SIGINT');

@@ -2,9 +2,9 @@
 // sandbox`), with the merchant sandbox's default handlers, so the delivery log (S-listen) has a
 // merchant sandbox behind it: every operation of the fourth document, no mismatch.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatTable } from '../scripts/contract/report.ts';
-import type { ApiReport } from '../scripts/contract/results.ts';
-import { runContract } from '../scripts/contract/runner.ts';
+import { formatTable } from '../tools/contract/report.ts';
+import type { ApiReport } from '../tools/contract/results.ts';
+import { runContract } from '../tools/contract/runner.ts';
 import { createMerchantClient, unwrap } from '../client/merchant.ts';
 import { createSandboxClient } from '../client/sandbox.ts';
 import { createPaymentBody } from '../contracts/merchant/examples.ts';

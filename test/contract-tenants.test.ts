@@ -1,10 +1,10 @@
-// Cross-tenant checks (scripts/contract/tenants.ts) against a real server: what demo-merchant
+// Cross-tenant checks (tools/contract/tenants.ts) against a real server: what demo-merchant
 // creates is refused to demo-merchant-norefund on every operation its links lead to, and the
 // lists of one never show the other's records. The planted break is a front that gives the
 // second merchant's requests the first merchant's identity: the runner names the operations.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiReport } from '../scripts/contract/results.ts';
-import { runContract, type RunOptions } from '../scripts/contract/runner.ts';
+import type { ApiReport } from '../tools/contract/results.ts';
+import { runContract, type RunOptions } from '../tools/contract/runner.ts';
 import { startServer, type RunningServer } from './contract-fixtures.ts';
 import { startFront } from './contract-front.ts';
 

@@ -1,4 +1,4 @@
-// Webhooks checked as sent (scripts/contract/webhooks-sent.ts) against a sandbox in process: a
+// Webhooks checked as sent (tools/contract/webhooks-sent.ts) against a sandbox in process: a
 // payment found, confirmed and refunded sends every declared webhook to the runner's receiver,
 // each as documented. Planted breaks sit between the sandbox and the receiver: a front that drops
 // a payload field (and signs the result correctly) and one that sends a wrong signature; each is
@@ -7,13 +7,13 @@ import { createHmac } from 'node:crypto';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { writeReportDir } from '../scripts/contract/artifacts.ts';
+import { writeReportDir } from '../tools/contract/artifacts.ts';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SANDBOX_CREDENTIALS } from '../scripts/contract/credentials.ts';
-import { loadDocument } from '../scripts/contract/document.ts';
-import { checkSentWebhooks, webhookSpecs } from '../scripts/contract/webhooks-sent.ts';
+import { SANDBOX_CREDENTIALS } from '../tools/contract/credentials.ts';
+import { loadDocument } from '../tools/contract/document.ts';
+import { checkSentWebhooks, webhookSpecs } from '../tools/contract/webhooks-sent.ts';
 import { startServer, type RunningServer } from './contract-fixtures.ts';
 
 const SECRET = 'demo-signing-secret';

@@ -16,7 +16,7 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const run = promisify(execFile);
 const GUIDE = readFileSync(join(ROOT, 'contracts/README.md'), 'utf8');
 /** What generate and check read: tsconfig.json includes these folders and the root's *.ts. */
-const NEEDED = /^(contracts|generated|scripts|client|server|test|bench|bin|docs|api-history)\/|^[^/]+\.(ts|json|yaml|md)$/;
+const NEEDED = /^(contracts|generated|scripts|tools|client|server|test|bench|bin|docs|api-history)\/|^[^/]+\.(ts|json|yaml|md)$/;
 
 async function copyCheckout(): Promise<string> {
   const dir = mkdtempSync(join(tmpdir(), 'contracts-guide-'));

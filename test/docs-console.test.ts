@@ -6,7 +6,7 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { documents } from '../contracts/index.ts';
 import { createServer } from '../server/app.ts';
-import type { ConsolePlan } from '../scripts/console/types.ts';
+import type { ConsolePlan } from '../tools/console/types.ts';
 import { bundleConsole } from '../scripts/pipeline/console-bundle.ts';
 
 const app = createServer({ config: { logRequests: false } });
@@ -40,6 +40,6 @@ describe('docs/console.js, what it is made of', () => {
     expect(inputs.filter((i) => /node_modules\/(zod|@asteasolutions)\/|^server\/|contracts\/shared\/zod\.ts/.test(i))).toEqual([]);
     // The HMAC is contracts/shared/crypto.ts's (via @noble/hashes): nothing signs through WebCrypto or node:crypto beside it.
     expect(code).not.toMatch(/\bsubtle\b|["']node:/);
-    expect(inputs.filter((i) => i.startsWith('scripts/')).sort()).toEqual(['scripts/console/links.ts', 'scripts/console/main.ts', 'scripts/console/panel.ts', 'scripts/console/send.ts']);
+    expect(inputs.filter((i) => i.startsWith('tools/')).sort()).toEqual(['tools/console/links.ts', 'tools/console/main.ts', 'tools/console/panel.ts', 'tools/console/send.ts']);
   });
 });

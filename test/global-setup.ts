@@ -6,7 +6,7 @@
 // a process three to four times faster; the code is the same source and the same packages' code.
 // `npm start` itself (tsx) keeps its own test in test/server-main.test.ts, and
 // bin/cli.test.ts runs bin/cli.ts through tsx once. The bundles live under tmp/ in the package root,
-// two levels down as scripts/<dir>/ and dist/bin/ are (so server/spec.ts finds the root, paths
+// two levels down as tools/<dir>/ and dist/bin/ are (so server/spec.ts finds the root, paths
 // relative to a script resolve alike, and the packages resolve), and are removed at the end of the run.
 import { mkdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

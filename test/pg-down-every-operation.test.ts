@@ -6,8 +6,8 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiId } from '../scripts/contract/document.ts';
-import { runContract } from '../scripts/contract/runner.ts';
+import type { ApiId } from '../tools/contract/document.ts';
+import { runContract } from '../tools/contract/runner.ts';
 import { startInstance, type Instance } from './instances.ts';
 import { pgAvailable, startPostgres, type PostgresServer } from './postgres-server.ts';
 

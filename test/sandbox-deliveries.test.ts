@@ -7,8 +7,8 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { unwrap } from '../client/merchant.ts';
 import { StateDb } from '../server/state/db.ts';
-import { listen, replay } from '../scripts/webhooks/listen.ts';
-import { webhooksCli } from '../scripts/webhooks/cli.ts';
+import { listen, replay } from '../tools/webhooks/listen.ts';
+import { webhooksCli } from '../tools/webhooks/cli.ts';
 import { closeAll, closers, deadUrl, receiver, sandbox, until, verified, type Delivery } from './deliveries-helpers.ts';
 
 afterEach(closeAll);

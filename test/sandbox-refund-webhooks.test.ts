@@ -4,7 +4,7 @@
 // payment's, with its refund id, and `webhooks listen` forwards it unchanged.
 import { afterEach, describe, expect, it } from 'vitest';
 import { unwrap } from '../client/merchant.ts';
-import { listen } from '../scripts/webhooks/listen.ts';
+import { listen } from '../tools/webhooks/listen.ts';
 import { closeAll, receiver, sandbox, until, verified } from './deliveries-helpers.ts';
 
 afterEach(closeAll);

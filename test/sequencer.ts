@@ -28,16 +28,16 @@ export const SLOWEST = [
   'test/contract-sandbox.test.ts',
   'test/idempotency-proxy.test.ts',
   'test/two-instances.test.ts',
-  'scripts/webhooks/cli.test.ts',
+  'tools/webhooks/cli.test.ts',
   'test/contract-planted-fidelity.test.ts',
   'test/server-shutdown-cancels.test.ts',
   'test/three-instances-exchange-pg.test.ts',
   'test/state-lifecycle-fault.test.ts',
-  'scripts/diff/corpus.test.ts',
+  'tools/diff/corpus.test.ts',
   'test/server-shutdown.test.ts',
   'test/state-restart.test.ts',
   'test/pipeline.test.ts',
-  'scripts/contract/runner-form.test.ts',
+  'tools/contract/runner-form.test.ts',
 ];
 
 export default class SlowestFirst extends BaseSequencer {

@@ -1,33 +1,15 @@
 // What the pipeline adds to a generated document so that readers other than our own server (stock
 // generators, linters, fuzzers, validators that skip OpenAPI's `discriminator`) read the same rules
 // from it. Each rule is structural and applies to every schema of its kind, never to one name.
-type Json = Record<string, unknown>;
-
-const isRecord = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-function resolve(doc: Json, schema: unknown): Json {
-  let s = schema;
-  for (let i = 0; i < 20 && isRecord(s) && typeof s.$ref === 'string'; i++) {
-    s = s.$ref.replace(/^#\//, '').split('/').reduce<unknown>((node, key) => (isRecord(node) ? node[key] : undefined), doc);
-  }
-  return isRecord(s) ? s : {};
-}
+import { eachOperation, eachSchema, isRecord, resolveObject, type Json } from './openapi-walk.ts';
 
 /** Whether every value the schema accepts is an object (a `type: object` schema, or a union of them). */
 function onlyObjects(doc: Json, schema: unknown, depth = 0): boolean {
-  const s = resolve(doc, schema);
+  const s = resolveObject(doc, schema);
   if (s.type === 'object') return true;
   if (depth > 10 || s.type !== undefined) return false;
   const branches = (Array.isArray(s.oneOf) ? s.oneOf : Array.isArray(s.anyOf) ? s.anyOf : undefined) as unknown[] | undefined;
   return branches !== undefined && branches.length > 0 && branches.every((b) => onlyObjects(doc, b, depth + 1));
-}
-
-function walk(node: unknown, visit: (schema: Json) => void): void {
-  if (Array.isArray(node)) node.forEach((n) => walk(n, visit));
-  else if (isRecord(node)) {
-    visit(node);
-    for (const [k, v] of Object.entries(node)) if (k !== 'example' && k !== 'examples') walk(v, visit);
-  }
 }
 
 /**
@@ -37,7 +19,7 @@ function walk(node: unknown, visit: (schema: Json) => void): void {
  * handler. With it, every reader refuses a non-object before looking at the branches.
  */
 export function typedObjectUnions(doc: Json): void {
-  walk(doc, (schema) => {
+  eachSchema(doc, (schema) => {
     if (schema.type !== undefined || !(Array.isArray(schema.oneOf) || Array.isArray(schema.anyOf))) return;
     if (onlyObjects(doc, schema)) schema.type = 'object';
   });
@@ -50,7 +32,7 @@ export function typedObjectUnions(doc: Json): void {
  * but which Spectral's `array-items` rule (a truthiness check) reads as missing.
  */
 export function closedTuples(doc: Json): void {
-  walk(doc, (schema) => {
+  eachSchema(doc, (schema) => {
     if (!Array.isArray(schema.prefixItems) || 'items' in schema) return;
     if (schema.maxItems === schema.prefixItems.length) schema.items = { not: {} };
   });
@@ -58,7 +40,7 @@ export function closedTuples(doc: Json): void {
 
 /** The object schemas a request body may be: the body's own, or each branch of its `oneOf`/`anyOf`. */
 function bodyObjects(doc: Json, schema: unknown, out: Json[] = [], depth = 0): Json[] {
-  const s = resolve(doc, schema);
+  const s = resolveObject(doc, schema);
   if (isRecord(s.properties) || s.additionalProperties !== undefined) out.push(s);
   else if (depth < 5) for (const key of ['oneOf', 'anyOf'] as const) if (Array.isArray(s[key])) (s[key] as unknown[]).forEach((b) => bodyObjects(doc, b, out, depth + 1));
   return out;
@@ -74,17 +56,14 @@ function bodyObjects(doc: Json, schema: unknown, out: Json[] = [], depth = 0): J
  * A body that already refuses unknown fields (`additionalProperties: false`) is left as it is.
  */
 export function bodyFieldRules(doc: Json, names: Json, extraFields?: Json): void {
-  const paths = (doc.paths ?? {}) as Record<string, Record<string, unknown>>;
-  for (const item of Object.values(paths)) {
-    for (const op of Object.values(item)) {
-      const content = isRecord(op) && isRecord(op.requestBody) ? op.requestBody.content : undefined;
-      if (!isRecord(content)) continue;
-      for (const media of Object.values(content)) {
-        for (const body of bodyObjects(doc, isRecord(media) ? media.schema : undefined)) {
-          if (body.additionalProperties === false) continue;
-          body.propertyNames = names;
-          if (extraFields && body.additionalProperties === undefined) body.unevaluatedProperties = extraFields;
-        }
+  for (const { operation } of eachOperation(doc, { sections: ['paths'] })) {
+    const content = isRecord(operation.requestBody) ? operation.requestBody.content : undefined;
+    if (!isRecord(content)) continue;
+    for (const media of Object.values(content)) {
+      for (const body of bodyObjects(doc, isRecord(media) ? media.schema : undefined)) {
+        if (body.additionalProperties === false) continue;
+        body.propertyNames = names;
+        if (extraFields && body.additionalProperties === undefined) body.unevaluatedProperties = extraFields;
       }
     }
   }

@@ -2,12 +2,10 @@
 // once under `components/responses` (decision C-answers), and form media types that say how their
 // nested fields are written (decision *-form). Both are read off the contract, so the document
 // stays generated from one source.
+import { eachOperation, eachSchema, isRecord, propertiesOf, requestBodyOf, resolveObject, walkSchema, type Json } from './openapi-walk.ts';
 import type { OperationMap } from './operation.ts';
 import { FORM_MEDIA_TYPE } from './operation.ts';
 
-type Json = Record<string, unknown>;
-
-const isRecord = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 /**
@@ -40,29 +38,13 @@ export function hoistResponses(doc: Json, operations: OperationMap): void {
   components.responses = Object.fromEntries(Object.entries(shared).sort(([a], [b]) => a.localeCompare(b)));
 }
 
-/** Resolves a local `$ref` (`#/components/schemas/X`) against the document; anything else as is. */
-function resolve(doc: Json, schema: unknown): Json {
-  let s = schema;
-  for (let i = 0; i < 20 && isRecord(s) && typeof s.$ref === 'string'; i++) {
-    s = s.$ref.replace(/^#\//, '').split('/').reduce<unknown>((node, key) => (isRecord(node) ? node[key] : undefined), doc);
-  }
-  return isRecord(s) ? s : {};
-}
-
-/** The properties of an object schema, through `allOf`, `anyOf`, `oneOf` and a nullable union. */
-function propertiesOf(doc: Json, schema: unknown): Record<string, unknown> {
-  const s = resolve(doc, schema);
-  const own = isRecord(s.properties) ? s.properties : {};
-  const parts = ['allOf', 'anyOf', 'oneOf'].flatMap((k) => (Array.isArray(s[k]) ? (s[k] as unknown[]) : []));
-  return Object.assign({}, ...parts.map((p) => propertiesOf(doc, p)), own) as Record<string, unknown>;
-}
-
-const kindOf = (doc: Json, schema: unknown): 'object' | 'array' | 'scalar' => {
-  const s = resolve(doc, schema);
+const kindOf = (doc: Json, schema: unknown, on: readonly Json[] = []): 'object' | 'array' | 'scalar' => {
+  const s = resolveObject(doc, schema);
   const variants = ['allOf', 'anyOf', 'oneOf'].flatMap((k) => (Array.isArray(s[k]) ? (s[k] as unknown[]) : []));
   if (s.type === 'object' || isRecord(s.properties)) return 'object';
   if (s.type === 'array') return 'array';
-  const kinds = variants.map((v) => kindOf(doc, v));
+  if (on.includes(s)) return 'scalar';
+  const kinds = variants.map((v) => kindOf(doc, v, [...on, s]));
   return kinds.includes('object') ? 'object' : kinds.includes('array') ? 'array' : 'scalar';
 };
 
@@ -70,7 +52,7 @@ const kindOf = (doc: Json, schema: unknown): 'object' | 'array' | 'scalar' => {
 function nestsDeeper(doc: Json, schema: unknown, depth: number): boolean {
   const kind = kindOf(doc, schema);
   if (kind === 'array') {
-    const items = resolve(doc, schema).items;
+    const items = resolveObject(doc, schema).items;
     return kindOf(doc, items) !== 'scalar' || depth > 0;
   }
   if (kind !== 'object') return false;
@@ -88,14 +70,10 @@ export const FORM_NESTING_EXTENSION = 'x-form-nesting';
  * the media type carries `x-form-nesting: rack` and the form decision says what it means.
  */
 export function formEncodings(doc: Json): void {
-  const bodies: Json[] = [];
-  const collect = (op: unknown) => {
-    const content = isRecord(op) && isRecord(op.requestBody) ? op.requestBody.content : undefined;
-    if (isRecord(content) && isRecord(content[FORM_MEDIA_TYPE])) bodies.push(content[FORM_MEDIA_TYPE]);
-  };
-  for (const section of ['paths', 'webhooks']) {
-    for (const item of Object.values((doc[section] ?? {}) as Record<string, Json>)) Object.values(item).forEach(collect);
-  }
+  const bodies = eachOperation(doc).flatMap(({ operation }) => {
+    const content = requestBodyOf(doc, operation)?.content;
+    return isRecord(content) && isRecord(content[FORM_MEDIA_TYPE]) ? [content[FORM_MEDIA_TYPE]] : [];
+  });
   for (const media of bodies) {
     const properties = propertiesOf(doc, media.schema);
     const encoding: Record<string, { style: string; explode: boolean }> = {};
@@ -103,7 +81,7 @@ export function formEncodings(doc: Json): void {
     for (const [name, schema] of Object.entries(properties)) {
       const kind = kindOf(doc, schema);
       if (kind === 'object') encoding[name] = { style: 'deepObject', explode: true };
-      else if (kind === 'scalar' || kindOf(doc, resolve(doc, schema).items) === 'scalar') encoding[name] = { style: 'form', explode: true };
+      else if (kind === 'scalar' || kindOf(doc, resolveObject(doc, schema).items) === 'scalar') encoding[name] = { style: 'form', explode: true };
       rack ||= nestsDeeper(doc, schema, 0);
     }
     media.encoding = encoding;
@@ -124,12 +102,16 @@ export function unescapeSlashes(pattern: string): string {
   return out;
 }
 
-export function plainSlashes(node: unknown): void {
-  if (Array.isArray(node)) node.forEach(plainSlashes);
-  else if (isRecord(node)) {
-    for (const [key, value] of Object.entries(node)) {
-      if (key === 'pattern' && typeof value === 'string') node[key] = unescapeSlashes(value);
-      else plainSlashes(value);
-    }
-  }
+/** Every `pattern` of a document's schemas without `\/` (unescapeSlashes). */
+export function plainSlashes(doc: Json): void {
+  eachSchema(doc, plainPattern);
+}
+
+/** The same for one JSON Schema and every schema below it (a schema file with its `$defs`). */
+export function plainSlashesOfSchema(schema: Json): void {
+  walkSchema(schema, plainPattern);
+}
+
+function plainPattern(schema: Json): void {
+  if (typeof schema.pattern === 'string') schema.pattern = unescapeSlashes(schema.pattern);
 }

@@ -3,19 +3,12 @@
 // `generated/schemas/<Name>.schema.json`, instead of unused components: a document then holds only
 // what its operations and webhooks use, and a client validates a CSV row against the file.
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
-import { plainSlashes } from './document-shape.ts';
+import { plainSlashesOfSchema } from './document-shape.ts';
+import { rewriteRefs, type Json } from './openapi-walk.ts';
 import type { z } from './zod.ts';
 
-type Json = Record<string, unknown>;
-const isRecord = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-function rebaseRefs(node: unknown): unknown {
-  if (Array.isArray(node)) return node.map(rebaseRefs);
-  if (!isRecord(node)) return node;
-  return Object.fromEntries(
-    Object.entries(node).map(([k, v]) => [k, k === '$ref' && typeof v === 'string' ? v.replace('#/components/schemas/', '#/$defs/') : rebaseRefs(v)]),
-  );
-}
+/** The schemas' references to each other, from the document's components to the file's `$defs`. */
+const rebaseRefs = (node: unknown) => rewriteRefs(node, (ref) => ref.replace('#/components/schemas/', '#/$defs/'));
 
 /** Where the pipeline writes the file of a named schema. */
 export const schemaFilePath = (name: string) => `generated/schemas/${name}.schema.json`;
@@ -33,6 +26,6 @@ export function jsonSchemaOf(name: string, schema: z.ZodType): Json {
     ...(rebaseRefs(main) as Json),
     ...(Object.keys(defs).length > 0 ? { $defs: rebaseRefs(defs) } : {}),
   };
-  plainSlashes(file);
+  plainSlashesOfSchema(file);
   return file;
 }

@@ -10,11 +10,11 @@
 // second run against the same deployment passes as well.
 import { hashHeader } from '../pipeline/header.ts';
 import { toYaml } from '../pipeline/openapi.ts';
-import { type ApiId, type OpenApiDocument, type OperationSpec, loadDocument, operationsOf } from '../contract/document.ts';
-import { edgesFor } from '../contract/flows.ts';
-import type { LinkEdge } from '../contract/links.ts';
-import { PROFILES } from '../contract/profiles.ts';
-import { isDestructive } from '../contract/state.ts';
+import { type ApiId, type OpenApiDocument, type OperationSpec, loadDocument, operationsOf } from '../../tools/contract/document.ts';
+import { edgesFor } from '../../tools/contract/flows.ts';
+import type { LinkEdge } from '../../tools/contract/links.ts';
+import { PROFILES } from '../../tools/contract/profiles.ts';
+import { isDestructive } from '../../tools/contract/state.ts';
 
 /** The APIs with flows; the sandbox control API is a step of the merchant's payment flow. */
 export const ARAZZO_APIS = ['exchange', 'merchant', 'partner'] as const;

@@ -7,8 +7,8 @@ import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Credentials } from '../contract/credentials.ts';
-import { SANDBOX_CREDENTIALS } from '../contract/credentials.ts';
+import type { Credentials } from '../../tools/contract/credentials.ts';
+import { SANDBOX_CREDENTIALS } from '../../tools/contract/credentials.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const redocly = join(dirname(createRequire(import.meta.url).resolve('@redocly/cli/package.json')), 'bin', 'cli.js');

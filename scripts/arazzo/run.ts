@@ -8,7 +8,7 @@ import { createServer as createNetServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CLIS } from '../clis.ts';
-import { cliArgs } from '../help.ts';
+import { cliArgs } from '../../tools/help.ts';
 import { runRespect } from './respect.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { merchantContract } from '../../contracts/index.ts';
-import { load } from '../diff/corpus-kit.ts';
+import { load } from '../../tools/diff/corpus-kit.ts';
 import { changeEntries, lastChange, renderChanges } from './changelog.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'changelog-'));

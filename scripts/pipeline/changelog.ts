@@ -3,8 +3,8 @@
 // against the last release, plus the contract's unreleased lines). Rendered as Markdown for
 // CHANGELOG.md and the "Changes" section of each reference page; one line for the docs index.
 import type { ApiContract } from '../../contracts/shared/contract.ts';
-import type { Doc, Finding } from '../diff/finding.ts';
-import { diffDocuments } from '../diff/index.ts';
+import type { Doc, Finding } from '../../tools/diff/finding.ts';
+import { diffDocuments } from '../../tools/diff/index.ts';
 import { markdownHeader } from './header.ts';
 import { readHistory, releasedDocument } from '../release/history.ts';
 

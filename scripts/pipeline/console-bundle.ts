@@ -1,4 +1,4 @@
-// docs/console.js: the try-it console (scripts/console/main.ts) with the package's clients,
+// docs/console.js: the try-it console (tools/console/main.ts) with the package's clients,
 // bundled by esbuild for the browser (IIFE, minified, no source map), so the reference pages load
 // one same-origin script and no module from another host. esbuild's output depends only on its
 // version and the sources, so the file is as deterministic as the rest of docs/.
@@ -9,7 +9,7 @@ import type { GeneratedFile } from './generated-file.ts';
 import { slashHeader } from './header.ts';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-export const CONSOLE_ENTRY = 'scripts/console/main.ts';
+export const CONSOLE_ENTRY = 'tools/console/main.ts';
 
 export interface ConsoleBundle {
   code: string;

@@ -1,9 +1,9 @@
-// The try-it console's plan of one document (scripts/console/types.ts): every operation with its
+// The try-it console's plan of one document (tools/console/types.ts): every operation with its
 // example request (sample-request.ts, the same one the code samples use), the statuses and links
 // the document declares, and the sandbox's default credentials. Written into the reference page
 // as JSON (embedConsole), so the console needs no second fetch and the page stays deterministic.
 import type { AnyContract } from '../../contracts/shared/contract.ts';
-import type { ConsoleAuth, ConsoleLink, ConsoleOperation, ConsolePlan } from '../console/types.ts';
+import type { ConsoleAuth, ConsoleLink, ConsoleOperation, ConsolePlan } from '../../tools/console/types.ts';
 import { SAMPLE_KEYS } from './sandbox.ts';
 import { sampleRequest } from './sample-request.ts';
 

@@ -15,7 +15,7 @@ import { renderRedoc } from './redoc.ts';
 import { renderTypes } from './types.ts';
 import type { GeneratedFile } from './generated-file.ts';
 import { ARAZZO_APIS, arazzoFiles } from '../arazzo/generate.ts';
-import type { OpenApiDocument } from '../contract/document.ts';
+import type { OpenApiDocument } from '../../tools/contract/document.ts';
 
 export type { GeneratedFile } from './generated-file.ts';
 
@@ -61,7 +61,7 @@ export async function generateAll(contracts: readonly AnyContract[], opts: Pipel
           content: `${JSON.stringify({ $comment: GENERATED_NOTE, ...jsonSchemaOf(name, schema) }, null, 2)}\n`,
         })),
       ];
-      // Every reference page carries the try-it console (scripts/console): its plan, and docs/console.js.
+      // Every reference page carries the try-it console (tools/console): its plan, and docs/console.js.
       if (html !== undefined) files.push({ path: `docs/${contract.id}.html`, content: embedConsole(html, consolePlan(contract, doc)) });
       return files;
     }),

@@ -2,6 +2,7 @@
 // for each required path or query parameter, its example (parameter, schema, referenced schema,
 // then default or first enum value). Optional parameters are left out so every sample is a
 // valid call on its own.
+import { isRecord, resolveRef, type Json } from '../../contracts/shared/openapi-walk.ts';
 import type { OperationSpec } from '../../contracts/shared/operation.ts';
 
 export type Scalar = string | number | boolean;
@@ -18,17 +19,10 @@ export interface SampleRequest {
   body?: unknown;
 }
 
-type Json = Record<string, unknown>;
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-/** Follows a local `$ref` (`#/components/schemas/X`) inside the document. */
+/** The object `node` is or references; undefined when it is none. */
 function deref(doc: Json, node: unknown): Json | undefined {
-  if (!isObject(node)) return undefined;
-  const ref = node.$ref;
-  if (typeof ref !== 'string') return node;
-  let target: unknown = doc;
-  for (const part of ref.replace(/^#\//, '').split('/')) target = isObject(target) ? target[part] : undefined;
-  return deref(doc, target);
+  const target = resolveRef(doc, node);
+  return isRecord(target) ? target : undefined;
 }
 
 const isScalar = (v: unknown): v is Scalar => typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean';

@@ -4,7 +4,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { contracts } from '../../contracts/index.ts';
-import { load } from '../diff/corpus-kit.ts';
+import { load } from '../../tools/diff/corpus-kit.ts';
 import { breakingLines } from './breaking-lines.ts';
 import { readHistory } from './history.ts';
 

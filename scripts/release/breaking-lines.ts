@@ -2,8 +2,8 @@
 // new document against its last release, so a break is seen when it is written, not only when
 // `npm run check` or a release refuses it. An accepted break says so.
 import type { ApiContract } from '../../contracts/shared/contract.ts';
-import { diffDocuments } from '../diff/index.ts';
-import type { Doc } from '../diff/finding.ts';
+import { diffDocuments } from '../../tools/diff/index.ts';
+import type { Doc } from '../../tools/diff/finding.ts';
 import { lastRelease } from './history.ts';
 
 export function breakingLines(root: string, contracts: readonly ApiContract[], generated: (api: string) => Doc | undefined, today?: string): string[] {

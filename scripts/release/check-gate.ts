@@ -4,8 +4,8 @@
 // it), so accepted breaks are gated as the next major and the check names the command to run:
 // --major when a break is new to clients, --minor when every one was already enforced.
 import type { ApiContract } from '../../contracts/shared/contract.ts';
-import { diffDocuments } from '../diff/index.ts';
-import type { Finding } from '../diff/finding.ts';
+import { diffDocuments } from '../../tools/diff/index.ts';
+import type { Finding } from '../../tools/diff/finding.ts';
 import { gate } from './gate.ts';
 import { lastRelease } from './history.ts';
 import { bump } from './policy.ts';

@@ -15,7 +15,7 @@ import { bump } from './policy.ts';
 // there, never into the repository (a merge in progress once let one through and it released).
 const repo = join(import.meta.dirname, '..', '..');
 const root = mkdtempSync(join(tmpdir(), 'release-cli-'));
-for (const p of ['api-history', 'contracts', 'client', 'generated', 'scripts', 'package.json', 'tsconfig.json', 'CHANGELOG.md', 'README.md']) cpSync(join(repo, p), join(root, p), { recursive: true });
+for (const p of ['api-history', 'contracts', 'client', 'generated', 'scripts', 'tools', 'package.json', 'tsconfig.json', 'CHANGELOG.md', 'README.md']) cpSync(join(repo, p), join(root, p), { recursive: true });
 symlinkSync(join(repo, 'node_modules'), join(root, 'node_modules'));
 // In the scratch copy the last merchant release is today's document (as --amend stores it), so
 // nothing has changed since it whatever the contracts carry unreleased: --patch and --minor must

@@ -1,7 +1,7 @@
 // The breaking-change gate: the current document against the last release. An ERR finding fails
 // unless the contract accepts it (rule and pointer, with a changelog line) and its version has a
 // higher major than the release, or the break only writes down a rule the server already enforced. WARN and INFO pass and are listed.
-import type { Finding } from '../diff/finding.ts';
+import type { Finding } from '../../tools/diff/finding.ts';
 import type { ReleaseState } from '../../contracts/shared/release.ts';
 import { compareSemver, major, SEMVER } from './history.ts';
 

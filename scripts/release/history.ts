@@ -1,2 +1,2 @@
-// The release history is read by the diff too (its default base), so it lives in scripts/diff/.
-export * from '../diff/history.ts';
+// The release history is read by the diff too (its default base), so it lives in tools/diff/.
+export * from '../../tools/diff/history.ts';

@@ -11,7 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { contracts } from '../../contracts/index.ts';
 import { testServer } from '../../server/testing.ts';
 import { readHistory } from './history.ts';
-import { checkoutSources, releaseSource } from './sources.ts';
+import { checkoutSources, releaseSource, runnerEntry } from './sources.ts';
 
 const root = join(import.meta.dirname, '..', '..');
 const dir = mkdtempSync(join(tmpdir(), 'last-release-test-'));
@@ -39,7 +39,7 @@ async function plantedServer(plant: (body: Body) => Body) {
 }
 
 function oldRunner(baseUrl: string): Promise<{ code: number | null; out: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/contract.ts', '--api', 'merchant', '--operation', 'getPayment', '--base-url', baseUrl, '--seed', '5', '--runs', '3', '--quiet'], { cwd: dir });
+  const child = spawn(process.execPath, ['--import', 'tsx', runnerEntry(dir), '--api', 'merchant', '--operation', 'getPayment', '--base-url', baseUrl, '--seed', '5', '--runs', '3', '--quiet'], { cwd: dir });
   let out = '';
   child.stdout.on('data', (b: Buffer) => (out += b.toString()));
   child.stderr.on('data', (b: Buffer) => (out += b.toString()));

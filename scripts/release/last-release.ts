@@ -7,11 +7,11 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { API_IDS } from '../diff/load.ts';
+import { API_IDS } from '../../tools/diff/load.ts';
 import { readHistory } from './history.ts';
-import { checkoutSources, releaseSource } from './sources.ts';
+import { checkoutSources, releaseSource, runnerEntry } from './sources.ts';
 import { CLIS } from '../clis.ts';
-import { cliArgs } from '../help.ts';
+import { cliArgs } from '../../tools/help.ts';
 
 cliArgs(CLIS.lastRelease);
 
@@ -57,7 +57,7 @@ try {
       checkoutSources(root, source, dir);
       console.log(`== ${releases.join(', ')} (${source}): contract runner of the release against today's server`);
       const apis = releases.map((r) => r.split(' ')[0]!);
-      const runner = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/contract.ts', '--api', apis.length === 3 ? 'all' : apis[0]!, '--base-url', baseUrl, '--seed', '17', '--runs', '10', '--quiet'], { cwd: dir, stdio: 'inherit' });
+      const runner = spawnSync(process.execPath, ['--import', 'tsx', runnerEntry(dir), '--api', apis.length === 3 ? 'all' : apis[0]!, '--base-url', baseUrl, '--seed', '17', '--runs', '10', '--quiet'], { cwd: dir, stdio: 'inherit' });
       if (runner.status !== 0) failed = true;
       console.log(`== ${releases.join(', ')}: typed client of the release against today's server`);
       const smoke = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'scripts/release/old-client-smoke.ts')], {

@@ -5,8 +5,8 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ReleaseState } from '../../contracts/shared/release.ts';
-import type { Json } from '../diff/corpus-kit.ts';
-import { diffDocuments } from '../diff/index.ts';
+import type { Json } from '../../tools/diff/corpus-kit.ts';
+import { diffDocuments } from '../../tools/diff/index.ts';
 import { lastRelease } from './history.ts';
 import { bump, planRelease, stepOf } from './policy.ts';
 

@@ -5,7 +5,7 @@
 // migrates); a patch changes nothing a client sees (no finding at all); a release with no change
 // to the document is refused.
 import type { ReleaseState } from '../../contracts/shared/release.ts';
-import type { Doc, Finding } from '../diff/finding.ts';
+import type { Doc, Finding } from '../../tools/diff/finding.ts';
 import { gate } from './gate.ts';
 import { compareSemver, SEMVER } from './history.ts';
 

@@ -9,8 +9,19 @@ import { cpSync, existsSync, readFileSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { historyDir } from './history.ts';
 
-// All of scripts/ (text, and the runner imports beyond scripts/contract/, e.g. the command-line helpers).
-export const SOURCE_PATHS = ['client', 'scripts', 'contracts', 'generated', 'package.json', 'tsconfig.json'];
+// All of scripts/ and tools/ (text, and the runner imports beyond its own folder, e.g. the
+// command-line helpers). A release made before the shipped tools left scripts/ has no tools/.
+export const SOURCE_PATHS = ['client', 'scripts', 'tools', 'contracts', 'generated', 'package.json', 'tsconfig.json'];
+
+/** The contract runner's entry in a release's sources: tools/contract/main.ts, or scripts/contract.ts before the tools moved. */
+export const RUNNER_ENTRIES = ['tools/contract/main.ts', 'scripts/contract.ts'];
+
+/** The entry of the contract runner checked out in `dir` (checkoutSources). */
+export function runnerEntry(dir: string): string {
+  const entry = RUNNER_ENTRIES.find((e) => existsSync(join(dir, e)));
+  if (!entry) throw new Error(`no contract runner in ${dir} (looked for ${RUNNER_ENTRIES.join(', ')})`);
+  return entry;
+}
 
 const git = (root: string, args: string[], input?: string) => execFileSync('git', args, { cwd: root, encoding: 'utf8', input, maxBuffer: 256 << 20, stdio: ['pipe', 'pipe', 'pipe'] });
 
@@ -32,9 +43,11 @@ export function releaseSource(root: string, api: string, version: string): strin
 /** Writes a release's sources into `into`, with the repository's node_modules linked in. */
 export function checkoutSources(root: string, source: string, into: string): void {
   if (source === 'worktree') {
-    for (const p of SOURCE_PATHS) cpSync(join(root, p), join(into, p), { recursive: true });
+    for (const p of SOURCE_PATHS) if (existsSync(join(root, p))) cpSync(join(root, p), join(into, p), { recursive: true });
   } else {
-    const tar = execFileSync('git', ['archive', '--format=tar', source, '--', ...SOURCE_PATHS], { cwd: root, maxBuffer: 256 << 20 });
+    // Only the paths the commit has: git archive refuses a path it does not know.
+    const present = git(root, ['ls-tree', '--name-only', source, '--', ...SOURCE_PATHS]).split('\n').filter(Boolean);
+    const tar = execFileSync('git', ['archive', '--format=tar', source, '--', ...present], { cwd: root, maxBuffer: 256 << 20 });
     execFileSync('tar', ['-xf', '-', '-C', into], { input: tar });
   }
   symlinkSync(join(root, 'node_modules'), join(into, 'node_modules'));

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 
 export type TestScope = 'release' | 'all' | 'none';
 
-export const RELEASE_TESTS = ['scripts/release/', 'scripts/diff/cli.test.ts', 'scripts/readme-table.test.ts', 'client/base-url.test.ts', 'scripts/help.test.ts'];
+export const RELEASE_TESTS = ['scripts/release/', 'tools/diff/cli.test.ts', 'scripts/readme-table.test.ts', 'client/base-url.test.ts', 'scripts/help.test.ts'];
 
 export function verifyRelease(root: string, scope: TestScope): boolean {
   const run = (label: string, args: string[]) => {

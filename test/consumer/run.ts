@@ -17,7 +17,7 @@ import { documentsStep } from './documents-step.ts';
 import { extraSteps } from './hooks.ts';
 import { contextFor, nodeRuntime, pack, scratchProject, type InstallFigure } from './scratch.ts';
 import { CLIS } from '../../scripts/clis.ts';
-import { cliArgs } from '../../scripts/help.ts';
+import { cliArgs } from '../../tools/help.ts';
 
 cliArgs(CLIS.consumer);
 

@@ -2,7 +2,7 @@
 // the documents) drives every operation of each API against an in-process server (createServer on
 // 127.0.0.1:0, the reference handlers, fresh state), with a fixed seed, and every JSON answer it
 // gets is kept with its operation and status.
-import { runContract } from '../../scripts/contract/runner.ts';
+import { runContract } from '../../tools/contract/runner.ts';
 import type { ConfigInput } from '../../server/config.ts';
 import { referenceHandlers, startServer } from '../contract-fixtures.ts';
 import { API_IDS, type Api } from './generate.ts';

@@ -11,7 +11,7 @@ import { API_IDS, generateAll, typecheck } from './generate.ts';
 import { collectResponses } from './responses.ts';
 import { validateAll } from './validate.ts';
 import { CLIS } from '../../scripts/clis.ts';
-import { cliArgs } from '../../scripts/help.ts';
+import { cliArgs } from '../../tools/help.ts';
 
 cliArgs(CLIS.generators);
 

@@ -11,7 +11,8 @@ import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { WEBHOOK_DELIVERY } from '../../contracts/merchant/ops-webhooks.ts';
 import type { Credentials } from './credentials.ts';
-import { resolveRef, type JsonSchema, type OpenApiDocument } from './document.ts';
+import { eachOperation, requestBodyOf, resolveRef } from '../../contracts/shared/openapi-walk.ts';
+import type { JsonSchema, OpenApiDocument } from './document.ts';
 import { CONTROL_BASE_PATH } from './sandbox-control.ts';
 import { SchemaKit } from './schemas.ts';
 
@@ -38,11 +39,8 @@ interface WebhookSpec {
 /** The document's webhooks: each one's media types, envelope schema and payload schema. */
 export function webhookSpecs(doc: OpenApiDocument): Map<string, WebhookSpec> {
   const out = new Map<string, WebhookSpec>();
-  const hooks = (doc.webhooks ?? {}) as Record<string, Record<string, Record<string, unknown>>>;
-  for (const [event, item] of Object.entries(hooks)) {
-    const op = item.post;
-    if (!op) continue;
-    const content = (resolveRef(doc, op.requestBody) as { content?: Record<string, { schema?: JsonSchema }> } | undefined)?.content ?? {};
+  for (const { path: event, operation: op } of eachOperation(doc, { sections: ['webhooks'], methods: ['post'] })) {
+    const content = (requestBodyOf(doc, op)?.content ?? {}) as Record<string, { schema?: JsonSchema }>;
     const encodings = op['x-webhook-encodings'] as Record<string, string> | undefined;
     const mediaTypes = [...new Set([...Object.keys(content), ...Object.values(encodings ?? {})])];
     const envelope = Object.values(content)[0]?.schema ?? {};

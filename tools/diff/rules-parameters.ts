@@ -2,7 +2,7 @@
 // required, style changed, deprecated; their schemas are compared as requests. Path parameters
 // are matched by position in the path template, so renaming `{id}` to `{paymentId}` is no change.
 import type { Ctx, Finding } from './finding.ts';
-import { deref, isObject, join } from './pointer.ts';
+import { deref, isRecord, joinPointer } from '../../contracts/shared/openapi-walk.ts';
 import { compareSchema } from './schema.ts';
 import { deprecatedRemoval } from './sunset.ts';
 
@@ -29,8 +29,8 @@ function params(doc: Record<string, unknown>, o: OpRef): Map<string, Param> {
   const add = (list: unknown, ptr: string) => {
     if (!Array.isArray(list)) return;
     list.forEach((raw, i) => {
-      const { value, ptr: at } = deref(doc, raw, join(ptr, 'parameters', i));
-      if (!isObject(value)) return;
+      const { value, ptr: at } = deref(doc, raw, joinPointer(ptr, 'parameters', i));
+      if (!isRecord(value)) return;
       const name = String(value.name);
       const where = String(value.in);
       const key = where === 'path' ? `path:#${slots.indexOf(name)}` : `${where}:${where === 'header' ? name.toLowerCase() : name}`;
@@ -56,9 +56,9 @@ export function compareParameters(ctx: Ctx, b: OpRef, r: OpRef): void {
         push({ id: 'parameter-moved', level: 'ERR', base: x.ptr, revision: moved.ptr, message: `${label} moved to ${moved.in}: clients still send it in ${x.in}.` });
         continue;
       }
-      if (deprecatedRemoval(ctx, { kind: 'parameter', item: x.p, base: x.ptr, revision: join(r.ptr, 'parameters'), label })) continue;
+      if (deprecatedRemoval(ctx, { kind: 'parameter', item: x.p, base: x.ptr, revision: joinPointer(r.ptr, 'parameters'), label })) continue;
       const soft = x.in === 'header' || x.in === 'cookie';
-      push({ id: 'parameter-removed', level: soft ? 'WARN' : 'ERR', base: x.ptr, revision: join(r.ptr, 'parameters'), message: `${label} was removed: ${soft ? 'the server ignores it from now on' : 'clients that send it are rejected'}.` });
+      push({ id: 'parameter-removed', level: soft ? 'WARN' : 'ERR', base: x.ptr, revision: joinPointer(r.ptr, 'parameters'), message: `${label} was removed: ${soft ? 'the server ignores it from now on' : 'clients that send it are rejected'}.` });
       continue;
     }
     const wasReq = x.p.required === true;
@@ -72,7 +72,7 @@ export function compareParameters(ctx: Ctx, b: OpRef, r: OpRef): void {
       push({ id: 'parameter-deprecated', level: 'INFO', base: x.ptr, revision: y.ptr, message: `${label} is deprecated${typeof y.p['x-sunset'] === 'string' ? `, sunset ${y.p['x-sunset']}` : ''}.` });
     }
     if (x.p.schema !== undefined && y.p.schema !== undefined) {
-      compareSchema({ schema: x.p.schema, ptr: join(x.ptr, 'schema') }, { schema: y.p.schema, ptr: join(y.ptr, 'schema') }, { ctx, flow: 'in', channel: 'request', where: `the ${x.in} parameter \`${x.name}\` of ${b.label}` });
+      compareSchema({ schema: x.p.schema, ptr: joinPointer(x.ptr, 'schema') }, { schema: y.p.schema, ptr: joinPointer(y.ptr, 'schema') }, { ctx, flow: 'in', channel: 'request', where: `the ${x.in} parameter \`${x.name}\` of ${b.label}` });
     }
   }
   for (const [key, y] of rp) {
@@ -80,7 +80,7 @@ export function compareParameters(ctx: Ctx, b: OpRef, r: OpRef): void {
     const moved = byName(bp, y.name);
     if (moved && !rp.has(moved.key)) continue;
     const label = `The ${y.in} parameter \`${y.name}\` of ${b.label}`;
-    if (y.p.required === true) push({ id: 'parameter-added-required', level: 'ERR', base: join(b.ptr, 'parameters'), revision: y.ptr, message: `${label} was added as required: clients that do not send it are rejected.` });
-    else push({ id: 'parameter-added', level: 'INFO', base: join(b.ptr, 'parameters'), revision: y.ptr, message: `${label} was added (optional).` });
+    if (y.p.required === true) push({ id: 'parameter-added-required', level: 'ERR', base: joinPointer(b.ptr, 'parameters'), revision: y.ptr, message: `${label} was added as required: clients that do not send it are rejected.` });
+    else push({ id: 'parameter-added', level: 'INFO', base: joinPointer(b.ptr, 'parameters'), revision: y.ptr, message: `${label} was added (optional).` });
   }
 }

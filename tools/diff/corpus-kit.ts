@@ -2,7 +2,7 @@
 // (base and/or revision) and lists every finding it expects, as [id, level, base, revision].
 import { readFileSync } from 'node:fs';
 import type { Level } from './finding.ts';
-import { escape, get } from './pointer.ts';
+import { escapeToken, getPointer } from '../../contracts/shared/openapi-walk.ts';
 
 export type Api = 'exchange' | 'merchant' | 'partner';
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -26,12 +26,12 @@ export function load(api: Api): Json {
   return JSON.parse(cache.get(api)!);
 }
 
-export const S = (name: string, ...rest: (string | number)[]) => ['/components/schemas', escape(name), ...rest.map((r) => escape(String(r)))].join('/');
-export const P = (path: string, ...rest: (string | number)[]) => ['/paths', escape(path), ...rest.map((r) => escape(String(r)))].join('/');
+export const S = (name: string, ...rest: (string | number)[]) => ['/components/schemas', escapeToken(name), ...rest.map((r) => escapeToken(String(r)))].join('/');
+export const P = (path: string, ...rest: (string | number)[]) => ['/paths', escapeToken(path), ...rest.map((r) => escapeToken(String(r)))].join('/');
 
 /** The object at a pointer of a document (throws when missing, so a stale case fails loudly). */
 export function at(d: Json, ptr: string): Json {
-  const v = get(d, ptr);
+  const v = getPointer(d, ptr);
   if (v === undefined) throw new Error(`corpus: nothing at ${ptr}`);
   return v;
 }

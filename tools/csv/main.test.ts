@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { invoiceRow, invoicesFile, merchantRow, merchantsFile } from '../server/csv/csv-fixtures.ts';
+import { invoiceRow, invoicesFile, merchantRow, merchantsFile } from './csv-fixtures.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'csv-cli-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

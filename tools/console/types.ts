@@ -1,6 +1,6 @@
 // What the try-it console of a reference page knows about its API: written into the page by the
 // generate pipeline (scripts/pipeline/console-plan.ts) from the document, read by the console in
-// the browser (scripts/console/main.ts). Plain data, no imports, so both sides share the types.
+// the browser (tools/console/main.ts). Plain data, no imports, so both sides share the types.
 
 export type Scalar = string | number | boolean;
 

@@ -1,6 +1,6 @@
 // Removal of something deprecated: after its sunset date an INFO, before it (or without one) an ERR.
 import type { Ctx, Finding } from './finding.ts';
-import { isObject } from './pointer.ts';
+import { isRecord } from '../../contracts/shared/openapi-walk.ts';
 
 export interface Removal {
   kind: 'operation' | 'parameter';
@@ -12,7 +12,7 @@ export interface Removal {
 
 /** Reports the removal of a deprecated item and returns true; returns false when it was not deprecated. */
 export function deprecatedRemoval(ctx: Ctx, r: Removal): boolean {
-  if (!isObject(r.item) || r.item.deprecated !== true) return false;
+  if (!isRecord(r.item) || r.item.deprecated !== true) return false;
   const sunset = typeof r.item['x-sunset'] === 'string' ? r.item['x-sunset'] : undefined;
   const f: Finding =
     sunset !== undefined && sunset <= ctx.today

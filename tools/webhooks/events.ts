@@ -4,6 +4,7 @@
 // what `webhooks trigger` sends is checked against the published contract, not against our Zod.
 import fc from 'fast-check';
 import { base64ToBytes } from '../../contracts/shared/base64.ts';
+import { eachOperation, requestBodyOf } from '../../contracts/shared/openapi-walk.ts';
 import merchant from '../../generated/openapi/merchant.document.ts';
 import { arbitraryFor } from '../contract/arbitrary.ts';
 import type { JsonSchema, OpenApiDocument } from '../contract/document.ts';
@@ -32,19 +33,19 @@ export interface WebhookCatalog {
   sample(event: DeclaredWebhook, seed?: number): unknown;
 }
 
-type WebhookItem = { post?: { summary?: string; 'x-payload-schema'?: string; requestBody?: { content?: Record<string, { example?: { data?: string } }> } } };
+type WebhookBody = { content?: Record<string, { example?: { data?: string } }> };
 
 /** The catalog of the generated merchant document (or of another document with a `webhooks` section). */
 export function webhookCatalog(doc: OpenApiDocument = structuredClone(merchant) as OpenApiDocument): WebhookCatalog {
   const kit = new SchemaKit(doc, 'merchant-webhooks');
   const schemas = doc.components?.schemas ?? {};
-  const events: DeclaredWebhook[] = Object.entries((doc.webhooks ?? {}) as Record<string, WebhookItem>).map(([event, item]) => {
-    const name = item.post?.['x-payload-schema'];
-    if (!name || !schemas[name]) throw new Error(`webhook ${event}: no x-payload-schema naming a component schema`);
-    const data = item.post?.requestBody?.content?.['application/json']?.example?.data;
+  const events: DeclaredWebhook[] = eachOperation(doc, { sections: ['webhooks'], methods: ['post'] }).map(({ path: event, operation: post }) => {
+    const name = post['x-payload-schema'];
+    if (typeof name !== 'string' || !schemas[name]) throw new Error(`webhook ${event}: no x-payload-schema naming a component schema`);
+    const data = (requestBodyOf(doc, post) as WebhookBody | undefined)?.content?.['application/json']?.example?.data;
     const bytes = typeof data === 'string' ? base64ToBytes(data) : null;
     return {
-      event, summary: item.post?.summary ?? event, payloadSchemaName: name,
+      event, summary: typeof post.summary === 'string' ? post.summary : event, payloadSchemaName: name,
       payloadSchema: { $ref: `#/components/schemas/${name}` },
       ...(bytes ? { example: JSON.parse(new TextDecoder().decode(bytes)) as unknown } : {}),
     };

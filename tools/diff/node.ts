@@ -3,7 +3,7 @@
 // `nullable: true` all become `nullable`; an `allOf` merges its members' properties and
 // required lists; a `oneOf`/`anyOf` with two or more non-null branches keeps them as branches.
 import type { Doc } from './finding.ts';
-import { deref, isObject, join } from './pointer.ts';
+import { deref, isRecord, joinPointer } from '../../contracts/shared/openapi-walk.ts';
 
 export interface Sub {
   schema: unknown;
@@ -36,7 +36,7 @@ export interface Node {
 const SKIP = new Set(['type', 'enum', 'const', 'nullable', 'properties', 'required', 'items', 'prefixItems', 'additionalProperties', 'contentSchema', 'allOf', 'anyOf', 'oneOf', '$ref', 'description', 'title', 'example', 'examples', 'discriminator', 'externalDocs']);
 
 function isNullSchema(s: unknown): boolean {
-  if (!isObject(s)) return false;
+  if (!isRecord(s)) return false;
   if (s.type === 'null') return true;
   if (Array.isArray(s.enum) && s.enum.length === 1 && s.enum[0] === null) return true;
   return 'const' in s && s.const === null;
@@ -45,7 +45,7 @@ function isNullSchema(s: unknown): boolean {
 export function view(doc: Doc, schema: unknown, ptr: string, depth = 0): Node {
   const { value, ptr: at } = deref(doc, schema, ptr);
   const node: Node = { ptr: at, kw: {}, nullable: false, props: new Map(), required: new Set(), origin: {} };
-  if (!isObject(value) || depth > 64) return node;
+  if (!isRecord(value) || depth > 64) return node;
   const s = value;
   if (s.type !== undefined) {
     const list = Array.isArray(s.type) ? (s.type as string[]) : [s.type as string];
@@ -60,27 +60,27 @@ export function view(doc: Doc, schema: unknown, ptr: string, depth = 0): Node {
     node.enumValues = values.filter((v) => v !== null);
     node.origin.enum = at;
   }
-  if (isObject(s.properties)) {
-    for (const name of Object.keys(s.properties)) node.props.set(name, { schema: s.properties[name], ptr: join(at, 'properties', name) });
+  if (isRecord(s.properties)) {
+    for (const name of Object.keys(s.properties)) node.props.set(name, { schema: s.properties[name], ptr: joinPointer(at, 'properties', name) });
   }
   if (Array.isArray(s.required)) for (const r of s.required) node.required.add(String(r));
-  if (s.items !== undefined && typeof s.items !== 'boolean') node.items = { schema: s.items, ptr: join(at, 'items') };
-  if (Array.isArray(s.prefixItems)) node.prefixItems = s.prefixItems.map((p, i) => ({ schema: p, ptr: join(at, 'prefixItems', i) }));
+  if (s.items !== undefined && typeof s.items !== 'boolean') node.items = { schema: s.items, ptr: joinPointer(at, 'items') };
+  if (Array.isArray(s.prefixItems)) node.prefixItems = s.prefixItems.map((p, i) => ({ schema: p, ptr: joinPointer(at, 'prefixItems', i) }));
   if (typeof s.additionalProperties === 'boolean') node.additional = s.additionalProperties;
-  else if (isObject(s.additionalProperties)) node.additional = { schema: s.additionalProperties, ptr: join(at, 'additionalProperties') };
-  if (s.contentSchema !== undefined) node.encoded = { schema: s.contentSchema, ptr: join(at, 'contentSchema') };
+  else if (isRecord(s.additionalProperties)) node.additional = { schema: s.additionalProperties, ptr: joinPointer(at, 'additionalProperties') };
+  if (s.contentSchema !== undefined) node.encoded = { schema: s.contentSchema, ptr: joinPointer(at, 'contentSchema') };
   for (const [k, v] of Object.entries(s)) {
     if (SKIP.has(k) || k in node.kw) continue;
     node.kw[k] = v;
     node.origin[k] = at;
   }
-  if (Array.isArray(s.allOf)) s.allOf.forEach((m, i) => merge(node, view(doc, m, join(at, 'allOf', i), depth + 1)));
+  if (Array.isArray(s.allOf)) s.allOf.forEach((m, i) => merge(node, view(doc, m, joinPointer(at, 'allOf', i), depth + 1)));
   for (const key of ['oneOf', 'anyOf'] as const) {
     const list = s[key];
     if (!Array.isArray(list)) continue;
     const branches: Sub[] = [];
     list.forEach((b, i) => {
-      const sub = { schema: b, ptr: join(at, key, i) };
+      const sub = { schema: b, ptr: joinPointer(at, key, i) };
       if (isNullSchema(deref(doc, b, sub.ptr).value)) node.nullable = true;
       else branches.push(sub);
     });
@@ -139,7 +139,7 @@ export function same(a: unknown, b: unknown): boolean {
 
 function canonical(v: unknown): unknown {
   if (Array.isArray(v)) return v.map(canonical);
-  if (isObject(v)) return Object.fromEntries(Object.keys(v).sort().map((k) => [k, canonical(v[k])]));
+  if (isRecord(v)) return Object.fromEntries(Object.keys(v).sort().map((k) => [k, canonical(v[k])]));
   return v;
 }
 

@@ -2,6 +2,7 @@
 // request body, declared responses with their media types and schemas, security kind).
 import { readFileSync } from 'node:fs';
 import YAML from 'yaml';
+import { eachOperation, parametersOf, requestBodyOf, resolveRef, responsesOf } from '../../contracts/shared/openapi-walk.ts';
 import exchange from '../../generated/openapi/exchange.document.ts';
 import merchant from '../../generated/openapi/merchant.document.ts';
 import partner from '../../generated/openapi/partner.document.ts';
@@ -102,25 +103,7 @@ export function basePathOf(doc: OpenApiDocument): string {
   return path.replace(/\/$/, '');
 }
 
-/** Follows one local `$ref` (`#/components/...`); anything else is returned unchanged. */
-export function resolveRef<T>(doc: OpenApiDocument, value: T): T {
-  let current: unknown = value;
-  for (let depth = 0; depth < 20; depth++) {
-    const ref = (current as { $ref?: unknown } | undefined)?.$ref;
-    if (typeof ref !== 'string') return current as T;
-    if (!ref.startsWith('#/')) throw new Error(`Only local $refs are supported, got ${ref}`);
-    current = ref
-      .slice(2)
-      .split('/')
-      .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'))
-      .reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], doc);
-    if (current === undefined) throw new Error(`Unresolvable $ref ${ref}`);
-  }
-  throw new Error('$ref chain too deep');
-}
-
-function parameterOf(doc: OpenApiDocument, raw: unknown): ParameterSpec {
-  const p = resolveRef(doc, raw) as Record<string, unknown>;
+function parameterOf(p: Record<string, unknown>): ParameterSpec {
   const schema = (p.schema ?? {}) as JsonSchema;
   return {
     name: String(p.name),
@@ -134,8 +117,7 @@ function parameterOf(doc: OpenApiDocument, raw: unknown): ParameterSpec {
 
 type RawResponse = { content?: Record<string, { schema?: JsonSchema; example?: unknown }>; headers?: Record<string, unknown>; links?: Record<string, unknown> };
 
-function responseOf(doc: OpenApiDocument, raw: unknown): ResponseSpec {
-  const r = resolveRef(doc, raw) as RawResponse;
+function responseOf(doc: OpenApiDocument, r: RawResponse): ResponseSpec {
   const content = r.content ?? {};
   const mediaTypes = Object.keys(content);
   const json = mediaTypes.find((m) => /json/i.test(m));
@@ -171,42 +153,33 @@ function formOf(content: Record<string, { encoding?: FormEncoding }>): { form?: 
 /** Every operation of the document, in document order. */
 export function operationsOf(api: ApiId, doc: OpenApiDocument): OperationSpec[] {
   const rootSecured = Array.isArray(doc.security) && doc.security.length > 0;
-  const out: OperationSpec[] = [];
-  for (const [path, item] of Object.entries(doc.paths)) {
-    const shared = (item.parameters as unknown[] | undefined) ?? [];
-    for (const method of METHODS) {
-      const op = item[method] as Record<string, unknown> | undefined;
-      if (!op) continue;
-      const params = [...shared, ...((op.parameters as unknown[] | undefined) ?? [])].map((p) => parameterOf(doc, p));
-      const rawBody = op.requestBody ? (resolveRef(doc, op.requestBody) as Record<string, unknown>) : undefined;
-      const content = (rawBody?.content ?? {}) as Record<string, { schema?: JsonSchema; example?: unknown; encoding?: FormEncoding }>;
-      const mediaType = Object.keys(content).find((m) => /json/i.test(m));
-      const media = mediaType ? content[mediaType] : undefined;
-      const security = op.security as unknown[] | undefined;
-      out.push({
-        api,
-        operationId: String(op.operationId ?? `${method} ${path}`),
-        method,
-        path,
-        parameters: params,
-        ...(mediaType && media
-          ? {
-              body: {
-                required: rawBody?.required === true, mediaType, schema: media.schema ?? {},
-                ...('example' in media ? { example: media.example } : {}),
-                ...formOf(content),
-              },
-            }
-          : {}),
-        responses: Object.fromEntries(
-          Object.entries((op.responses ?? {}) as Record<string, unknown>).map(([status, r]) => [status, responseOf(doc, r)]),
-        ),
-        secured: security ? security.length > 0 && security.some((s) => Object.keys(s as object).length > 0) : rootSecured,
-        ...(typeof op['x-required-permission'] === 'string' ? { permission: op['x-required-permission'] } : {}),
-      });
-    }
-  }
-  return out;
+  return eachOperation(doc, { sections: ['paths'], methods: METHODS }).map((at) => {
+    const op = at.operation;
+    const rawBody = requestBodyOf(doc, op);
+    const content = (rawBody?.content ?? {}) as Record<string, { schema?: JsonSchema; example?: unknown; encoding?: FormEncoding }>;
+    const mediaType = Object.keys(content).find((m) => /json/i.test(m));
+    const media = mediaType ? content[mediaType] : undefined;
+    const security = op.security as unknown[] | undefined;
+    return {
+      api,
+      operationId: String(op.operationId ?? `${at.method} ${at.path}`),
+      method: at.method as OperationSpec['method'],
+      path: at.path,
+      parameters: parametersOf(doc, at).map(parameterOf),
+      ...(mediaType && media
+        ? {
+            body: {
+              required: rawBody?.required === true, mediaType, schema: media.schema ?? {},
+              ...('example' in media ? { example: media.example } : {}),
+              ...formOf(content),
+            },
+          }
+        : {}),
+      responses: Object.fromEntries(Object.entries(responsesOf(doc, op)).map(([status, r]) => [status, responseOf(doc, r as RawResponse)])),
+      secured: security ? security.length > 0 && security.some((s) => Object.keys(s as object).length > 0) : rootSecured,
+      ...(typeof op['x-required-permission'] === 'string' ? { permission: op['x-required-permission'] } : {}),
+    };
+  });
 }
 
 /** The declared response for a status: exact code first, then `4XX`-style ranges, then `default`. */

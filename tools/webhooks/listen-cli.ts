@@ -1,4 +1,4 @@
-// The command lines of `webhooks listen` and `webhooks replay` (scripts/webhooks/listen.ts).
+// The command lines of `webhooks listen` and `webhooks replay` (tools/webhooks/listen.ts).
 import { parseArgs } from 'node:util';
 import { reason } from '../help.ts';
 import { DEFAULT_MERCHANT } from './deliver.ts';

@@ -5,7 +5,8 @@
 // merchant, the other partner (auth.ts).
 import fc from 'fast-check';
 import type { CheckFailure } from './checks.ts';
-import { resolveRef, type JsonSchema, type OpenApiDocument, type OperationSpec } from './document.ts';
+import { resolveRef } from '../../contracts/shared/openapi-walk.ts';
+import type { JsonSchema, OpenApiDocument, OperationSpec } from './document.ts';
 import type { PlannedCase } from './plan.ts';
 import { exampleRequest, requestArbitrary, requestProblems } from './requests.ts';
 import type { SchemaKit } from './schemas.ts';

@@ -1,6 +1,6 @@
-// `npm run diff [-- --base <git ref | file | URL>] [...]`: the breaking-change diff against each API's last release by default (scripts/diff/cli.ts;
+// `npm run diff [-- --base <git ref | file | URL>] [...]`: the breaking-change diff against each API's last release by default (tools/diff/cli.ts;
 // also `cryptopay-toolkit diff`).
-import { diffCli } from './diff/cli.ts';
+import { diffCli } from './cli.ts';
 
 diffCli(process.argv.slice(2)).then(
   (code) => process.exit(code),

@@ -2,7 +2,7 @@
 // additionalProperties, items and prefixItems. Nested schemas go back through `recurse`.
 import { levelOf, type Level, type SchemaScope } from './finding.ts';
 import { key, view, type Node, type Sub } from './node.ts';
-import { deref, isObject, join } from './pointer.ts';
+import { deref, isRecord, joinPointer } from '../../contracts/shared/openapi-walk.ts';
 import { consequence, schemaFinding, subject } from './say.ts';
 import { cap } from './rules-type.ts';
 
@@ -61,7 +61,7 @@ export function compareObject(b: Node, r: Node, scope: SchemaScope, field: strin
 function signature(doc: Record<string, unknown>, sub: Sub): string {
   const strip = (v: unknown): unknown => {
     if (Array.isArray(v)) return v.map(strip);
-    if (!isObject(v)) return v;
+    if (!isRecord(v)) return v;
     return Object.fromEntries(Object.entries(v).filter(([k]) => !PROSE.has(k)).map(([k, x]) => [k, strip(x)]));
   };
   return key(strip(deref(doc, sub.schema, sub.ptr).value));
@@ -109,7 +109,7 @@ function propertyRenamed(scope: SchemaScope, bs: Sub, rs: Sub, field: string, fr
 function propertyRemoved(scope: SchemaScope, bp: Node, bs: Sub, r: Node, field: string, wasRequired: boolean): void {
   const { flow, ctx } = scope;
   const what = subject(scope, field);
-  const revPtr = join(r.ptr, 'properties');
+  const revPtr = joinPointer(r.ptr, 'properties');
   if (bp.kw.deprecated === true) {
     const sunset = typeof bp.kw['x-sunset'] === 'string' ? bp.kw['x-sunset'] : undefined;
     if (sunset !== undefined && sunset <= ctx.today) {

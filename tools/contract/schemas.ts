@@ -3,7 +3,8 @@
 // so the generators see one plain schema.
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
-import { resolveRef, type JsonSchema, type OpenApiDocument } from './document.ts';
+import { resolveRef, rewriteRefs } from '../../contracts/shared/openapi-walk.ts';
+import type { JsonSchema, OpenApiDocument } from './document.ts';
 
 // ajv-formats is CommonJS; under NodeNext its default export is the module object.
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
@@ -66,15 +67,7 @@ export class SchemaKit {
 }
 
 /** Points every local `$ref` at the document registered under `base`. */
-function rebase(value: unknown, base: string): unknown {
-  if (Array.isArray(value)) return value.map((v) => rebase(v, base));
-  if (value === null || typeof value !== 'object') return value;
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(value)) {
-    out[k] = k === '$ref' && typeof v === 'string' && v.startsWith('#/') ? `${base}${v}` : rebase(v, base);
-  }
-  return out;
-}
+const rebase = (value: unknown, base: string): unknown => rewriteRefs(value, (ref) => (ref.startsWith('#/') ? `${base}${ref}` : ref));
 
 /** Merges two schemas that must both hold: properties merged key by key, `required` united. */
 export function mergeSchemas(doc: OpenApiDocument, a: JsonSchema, b: JsonSchema): JsonSchema {
