@@ -12,7 +12,7 @@
 //   app.use('/merchant/v2', merchantErrorHandler());      // the service's own failures, in the API's body
 import type { ErrorRequestHandler, RequestHandler, Router } from 'express';
 import type { ApiId } from '../contracts/shared/contract.ts';
-import type { OperationAuth } from './api/protocol.ts';
+import type { ApiProtocol, KeyLookups, OperationAuth } from './api/protocol.ts';
 import { apiProtocol, documentValidator } from './api/protocols.ts';
 import { hideAuthParams } from './auth/exchange.ts';
 import { NonceStore } from './auth/nonce-store.ts';
@@ -30,10 +30,11 @@ export interface ValidatorOptions {
   unknownRoutes?: 'reject' | 'pass';
   /**
    * Verify credentials as well: exchange `{keys}` (HMAC, X1/X2), merchant `{keys}` (Basic), partner
-   * `{credentials}`. Without it nothing is verified; the exchange auth parameters are only hidden
-   * from validation.
+   * `{credentials}`; or, for any of them, `{lookup}`: an asynchronous key lookup (a database query),
+   * whose failure answers 503 in the API's body. Without it nothing is verified; the exchange auth
+   * parameters are only hidden from validation.
    */
-  auth?: ConfigInput['exchange'] | ConfigInput['merchant'] | ConfigInput['partner'];
+  auth?: ConfigInput['exchange'] | ConfigInput['merchant'] | ConfigInput['partner'] | { lookup: KeyLookups['exchange' | 'merchant' | 'partner'] };
   /** Rate limit `{limit, windowMs, banMs}`; off unless given. */
   rateLimit?: { limit: number; windowMs: number; banMs: number };
   /**
@@ -60,7 +61,7 @@ function validatorFor(id: ApiId, options: ValidatorOptions): MountedValidator {
   const log = options.log ?? ((line: string) => console.error(line));
   const stores = validatorStores(options.shared, now);
   const rule = options.rateLimit === undefined ? undefined : resolvePart('rateLimit', { enabled: true, [id]: options.rateLimit })[id];
-  const auth = options.auth === undefined ? hideOnly(id) : api.auth({ settings: resolvePart(id, options.auth), now, stores });
+  const auth = options.auth === undefined ? hideOnly(id) : authOf(api, options.auth, now, stores);
   const router = {
     api,
     auth,
@@ -70,6 +71,15 @@ function validatorFor(id: ApiId, options: ValidatorOptions): MountedValidator {
     log,
   };
   return [knownFailures(id, api.render, { log, bodyLimit: router.bodyLimit }), validatorRouter(router, options.unknownRoutes)];
+}
+
+/** The API's auth over the given credentials, or over a key lookup (the settings' other parts at their defaults). */
+function authOf(api: ApiProtocol, given: NonNullable<ValidatorOptions['auth']>, now: Clock, stores: Pick<SharedStores, 'nonces'>): OperationAuth {
+  if ('lookup' in given && typeof given.lookup === 'function') {
+    const { lookup, ...rest } = given;
+    return api.auth({ settings: resolvePart(api.id, rest), now, stores, lookup: lookup as never });
+  }
+  return api.auth({ settings: resolvePart(api.id, given), now, stores });
 }
 
 /** The shared stores when given, else one process's memory. */
