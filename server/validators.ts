@@ -55,7 +55,7 @@ export interface ValidatorOptions {
 /** A validator as mounted: an error layer for a body parser in front of it, then the API's router. */
 export type MountedValidator = [ErrorRequestHandler, Router];
 
-function validatorFor(id: ApiId, options: ValidatorOptions): MountedValidator {
+export function validatorFor(id: ApiId, options: ValidatorOptions): MountedValidator {
   const api = apiProtocol(id);
   const now = options.now ?? Date.now;
   const log = options.log ?? ((line: string) => console.error(line));
