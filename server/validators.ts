@@ -20,7 +20,7 @@ import { resolvePart, type ConfigInput } from './config.ts';
 import { validatorRouter } from './http/api-router.ts';
 import { knownFailures } from './http/mountable.ts';
 import type { Logger } from './http/pipeline.ts';
-import type { SharedStores } from './ports/shared.ts';
+import type { RequestStores } from './ports/request-stores.ts';
 import { RateLimiter, type Clock } from './rate-limit.ts';
 
 export interface ValidatorOptions {
@@ -43,7 +43,7 @@ export interface ValidatorOptions {
    * Passed in, so the validator loads no storage driver. With Redis unreachable, the requests that
    * need it answer 503 in the API's error body. Absent: in memory, per process.
    */
-  shared?: SharedStores;
+  shared?: RequestStores;
   /** The OpenAPI document to validate against (default generated/openapi/<api>.yaml). */
   document?: Record<string, unknown>;
   bodyLimit?: string;
@@ -74,7 +74,7 @@ export function validatorFor(id: ApiId, options: ValidatorOptions): MountedValid
 }
 
 /** The API's auth over the given credentials, or over a key lookup (the settings' other parts at their defaults). */
-function authOf(api: ApiProtocol, given: NonNullable<ValidatorOptions['auth']>, now: Clock, stores: Pick<SharedStores, 'nonces'>): OperationAuth {
+function authOf(api: ApiProtocol, given: NonNullable<ValidatorOptions['auth']>, now: Clock, stores: Pick<RequestStores, 'nonces'>): OperationAuth {
   if ('lookup' in given && typeof given.lookup === 'function') {
     const { lookup, ...rest } = given;
     return api.auth({ settings: resolvePart(api.id, rest), now, stores, lookup: lookup as never });
@@ -83,7 +83,7 @@ function authOf(api: ApiProtocol, given: NonNullable<ValidatorOptions['auth']>, 
 }
 
 /** The shared stores when given, else one process's memory. */
-function validatorStores(shared: SharedStores | undefined, now: Clock): Pick<SharedStores, 'nonces' | 'limiter'> {
+function validatorStores(shared: RequestStores | undefined, now: Clock): RequestStores {
   return {
     nonces: (ttlMs) => shared?.nonces(ttlMs) ?? new NonceStore(ttlMs, now),
     limiter: (api, rule) => shared?.limiter(api, rule) ?? new RateLimiter(rule, now),
