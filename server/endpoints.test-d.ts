@@ -49,6 +49,13 @@ describe('typed endpoints', () => {
     expectTypeOf<MerchantRequest<'getPayment'>['params']>().toEqualTypeOf<{ payment_id: string }>();
   });
 
+  it("types each API's key lookup from its own keys", () => {
+    merchantEndpoints({}, { auth: { lookup: async (apiKey) => (expectTypeOf(apiKey).toEqualTypeOf<string>(), undefined) } });
+    partnerEndpoints({}, { auth: { lookup: (key, scheme) => (expectTypeOf(scheme).toEqualTypeOf<'bearer' | 'basic'>(), void key, undefined) } });
+    // @ts-expect-error: a merchant key has no accessKey (that is the exchange's)
+    merchantEndpoints({}, { auth: { lookup: () => ({ accessKey: 'k', secret: 's', scopes: [] }) } });
+  });
+
   it('types res.json with the documented response bodies', () => {
     merchantEndpoints({
       getPayment: (_req, res) => {

@@ -56,7 +56,7 @@ export type TypedHandler<Op> = (req: TypedRequest<Op>, res: TypedResponse<Op>, n
 /** Handlers by operationId: any subset (the rest answer 501); an unknown operationId is a compile error. */
 export type EndpointHandlers<Ops> = { [K in keyof Ops]?: TypedHandler<Ops[K]> };
 
-export interface EndpointOptions extends Omit<ValidatorOptions, 'unknownRoutes'> {
+export interface EndpointOptions<Id extends ApiId = ApiId> extends Omit<ValidatorOptions<Id>, 'unknownRoutes'> {
   /**
    * Where the API's operations are served, below where the router is mounted: `/` for the mount
    * point itself. Default: the path of the document's first `servers` URL (`/merchant/v2`).
@@ -118,9 +118,9 @@ function handlerOfOperation(handlers: Record<string, TypedHandler<never> | undef
   };
 }
 
-export const exchangeEndpoints = (handlers: ExchangeHandlers, options: EndpointOptions = {}): Router => endpointsFor('exchange', handlers as never, options);
-export const merchantEndpoints = (handlers: MerchantHandlers, options: EndpointOptions = {}): Router => endpointsFor('merchant', handlers as never, options);
-export const partnerEndpoints = (handlers: PartnerHandlers, options: EndpointOptions = {}): Router => endpointsFor('partner', handlers as never, options);
+export const exchangeEndpoints = (handlers: ExchangeHandlers, options: EndpointOptions<'exchange'> = {}): Router => endpointsFor('exchange', handlers as never, options);
+export const merchantEndpoints = (handlers: MerchantHandlers, options: EndpointOptions<'merchant'> = {}): Router => endpointsFor('merchant', handlers as never, options);
+export const partnerEndpoints = (handlers: PartnerHandlers, options: EndpointOptions<'partner'> = {}): Router => endpointsFor('partner', handlers as never, options);
 
 /** One typed handler, written apart from the map: `const create = merchantHandler('createPayment', async (req, res) => ...)`. */
 export const exchangeHandler = <K extends keyof ExchangeOperations>(_operationId: K, handler: TypedHandler<ExchangeOperations[K]>) => handler;

@@ -23,7 +23,10 @@ import type { Logger } from './http/pipeline.ts';
 import type { RequestStores } from './ports/request-stores.ts';
 import { RateLimiter, type Clock } from './rate-limit.ts';
 
-export interface ValidatorOptions {
+/** One API's credentials: as in the server's config, or a key lookup (sync or async, e.g. a database query). */
+export type AuthOption<Id extends ApiId> = Id extends ApiId ? ConfigInput[Id] | { lookup: KeyLookups[Id] } : never;
+
+export interface ValidatorOptions<Id extends ApiId = ApiId> {
   /** Also validate the responses the service sends with `res.json` (default false). */
   validateResponses?: boolean;
   /** Routes the contract does not have: 404/405 in the API's body (default) or pass them on. */
@@ -34,7 +37,7 @@ export interface ValidatorOptions {
    * whose failure answers 503 in the API's body. Without it nothing is verified; the exchange auth
    * parameters are only hidden from validation.
    */
-  auth?: ConfigInput['exchange'] | ConfigInput['merchant'] | ConfigInput['partner'] | { lookup: KeyLookups['exchange' | 'merchant' | 'partner'] };
+  auth?: AuthOption<Id>;
   /** Rate limit `{limit, windowMs, banMs}`; off unless given. */
   rateLimit?: { limit: number; windowMs: number; banMs: number };
   /**
@@ -101,7 +104,7 @@ const hideExchangeAuthParams: RequestHandler = (req, _res, next) => {
   next();
 };
 
-export const exchangeValidator = (options: ValidatorOptions = {}): MountedValidator => validatorFor('exchange', options);
-export const merchantValidator = (options: ValidatorOptions = {}): MountedValidator => validatorFor('merchant', options);
-export const partnerValidator = (options: ValidatorOptions = {}): MountedValidator => validatorFor('partner', options);
+export const exchangeValidator = (options: ValidatorOptions<'exchange'> = {}): MountedValidator => validatorFor('exchange', options);
+export const merchantValidator = (options: ValidatorOptions<'merchant'> = {}): MountedValidator => validatorFor('merchant', options);
+export const partnerValidator = (options: ValidatorOptions<'partner'> = {}): MountedValidator => validatorFor('partner', options);
 export { exchangeErrorHandler, merchantErrorHandler, partnerErrorHandler } from './auth/mountable.ts';
