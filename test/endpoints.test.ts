@@ -12,7 +12,8 @@ import { createMerchantApplicationRequestExample, registerUserRequestExample } f
 import { SANDBOX_DEFAULTS } from '../server/config-defaults.ts';
 import { exchangeEndpoints, merchantEndpoints, merchantHandler, partnerEndpoints } from '../server/endpoints.ts';
 import { merchantPrincipal } from '../server/auth/principal.ts';
-import { basic } from './server-helpers.ts';
+import { basic, NOW } from './server-helpers.ts';
+import { sign, signaturePayload } from '../contracts/exchange/signing.ts';
 
 const AUTH = basic('demo-merchant', 'demo-merchant-secret');
 const silent = () => undefined;
@@ -171,6 +172,26 @@ describe('the other two APIs', () => {
       expect(await (await post('/partner/v1/user_registration', registerUserRequestExample)).json()).toEqual({ status: 1, email: registerUserRequestExample.registration.email });
       const apps = await post('/partner/v1/merchant_applications', createMerchantApplicationRequestExample);
       expect([apps.status, await apps.json()]).toEqual([501, { title: 'Not Implemented', code: '1005', details: 'Operation createMerchantApplication is not implemented by this server' }]);
+    } finally {
+      await new Promise<void>((resolve) => local.close(() => resolve()));
+    }
+  });
+
+  it('exchange under a base path of its own: a request signed over the path it is sent to passes, a wrong signature is 2005', async () => {
+    const app = express().use(
+      exchangeEndpoints({ getOrders: (_req, res) => void res.json([]) }, { basePath: '/trading', auth: { keys: [...SANDBOX_DEFAULTS.exchange.keys] }, now: () => NOW, log: silent }),
+    );
+    const local = createServer(app);
+    await new Promise<void>((resolve) => local.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(local.address() as AddressInfo).port}`;
+      const query = { market: 'btcusd', access_key: 'demo-trader', nonce: String(NOW) };
+      const signature = sign(signaturePayload({ method: 'GET', path: '/trading/orders', query }), 'demo-trader-secret');
+      const ok = await fetch(`${url}/trading/orders?${new URLSearchParams({ ...query, signature })}`);
+      expect([ok.status, await ok.json()]).toEqual([200, []]);
+      const again = { ...query, nonce: String(NOW + 1) };
+      const wrong = await fetch(`${url}/trading/orders?${new URLSearchParams({ ...again, signature: sign(signaturePayload({ method: 'GET', path: '/api/v1/orders', query: again }), 'demo-trader-secret') })}`);
+      expect([wrong.status, ((await wrong.json()) as { error: { code: number } }).error.code]).toEqual([401, 2005]);
     } finally {
       await new Promise<void>((resolve) => local.close(() => resolve()));
     }
