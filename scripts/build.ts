@@ -1,13 +1,15 @@
 // npm run build (also run by `prepare`, so `npm ci` leaves a built package): compiled ESM and
 // .d.ts with declaration maps for every entry point and the CLI, into dist/ (tsconfig.build.json).
 // dist/ is emptied first so a deleted source leaves no stale module behind. Then the light client
-// package, packages/client, gets its part of dist/ (scripts/client-package.ts).
+// package, packages/client, and the middleware package, packages/middleware, get their parts of
+// dist/ (scripts/client-package.ts, scripts/middleware-package.ts).
 import { spawnSync } from 'node:child_process';
 import { chmodSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildClientPackage } from './client-package.ts';
+import { buildMiddlewarePackage } from './middleware-package.ts';
 import { CLIS } from './clis.ts';
 import { cliArgs } from '../tools/help.ts';
 
@@ -21,4 +23,5 @@ const res = spawnSync(process.execPath, [tsc, '-p', 'tsconfig.build.json'], { cw
 if (res.status !== 0) process.exit(res.status ?? 1);
 chmodSync(join(root, 'dist/bin/cli.js'), 0o755);
 const clientFiles = buildClientPackage(root);
-console.log(`built dist/ and packages/client/dist/ (${clientFiles.length} files) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+const middlewareFiles = buildMiddlewarePackage(root);
+console.log(`built dist/, packages/client/dist/ (${clientFiles.length} files) and packages/middleware/dist/ (${middlewareFiles.length} files) in ${((performance.now() - started) / 1000).toFixed(1)} s`);

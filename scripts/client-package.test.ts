@@ -18,7 +18,8 @@ describe('clientClosure', () => {
       write(`client/${entry}.d.ts`, `import type { T } from '../generated/types/api.ts';\nimport type { Request } from 'express';\n`);
     }
     write('client/shared.js', `const m = await import('../contracts/signing.js');\nimport { hmac } from '@noble/hashes/hmac.js';\nimport 'node:crypto';\n`);
-    write('contracts/signing.js', 'export const sign = 1;\n');
+    // A document's code sample: an import only in the text of a string, not followed.
+    write('contracts/signing.js', 'export const sample = "import { x } from \'cryptopay-openapi-client\';";\nexport const sign = 1;\n');
     write('generated/types/api.d.ts', 'export type T = 1;\n');
     write('server/app.js', "import express from 'express';\n"); // not reached: not copied
     const { files, packages } = clientClosure(dist);

@@ -84,8 +84,9 @@ validating proxy in front of our server sees no violation.
     name: 'npm run test:consumer',
     usage: `Usage: npm run test:consumer
 
-Packs the toolkit and the client package, installs each into a scratch project and uses them as
-a consumer does (ESM and require, tsc, the CLI, the served documents) on Node 20, 22 and 24.
+Packs the toolkit, the client package and the middleware package, installs each into a scratch
+project and uses them as a consumer does (ESM and require, tsc, the CLI, the served documents, a
+service on the middleware answering real requests) on Node 20, 22 and 24.
 Exit 1 when a step fails. No options.`,
     options: none,
   },

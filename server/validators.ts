@@ -12,7 +12,7 @@
 //   app.use('/merchant/v2', merchantErrorHandler());      // the service's own failures, in the API's body
 import type { ErrorRequestHandler, RequestHandler, Router } from 'express';
 import type { ApiId } from '../contracts/shared/contract.ts';
-import type { OperationAuth } from './api/protocol.ts';
+import type { ApiProtocol, KeyLookups, OperationAuth } from './api/protocol.ts';
 import { apiProtocol, documentValidator } from './api/protocols.ts';
 import { hideAuthParams } from './auth/exchange.ts';
 import { NonceStore } from './auth/nonce-store.ts';
@@ -20,20 +20,24 @@ import { resolvePart, type ConfigInput } from './config.ts';
 import { validatorRouter } from './http/api-router.ts';
 import { knownFailures } from './http/mountable.ts';
 import type { Logger } from './http/pipeline.ts';
-import type { SharedStores } from './ports/shared.ts';
+import type { RequestStores } from './ports/request-stores.ts';
 import { RateLimiter, type Clock } from './rate-limit.ts';
 
-export interface ValidatorOptions {
+/** One API's credentials: as in the server's config, or a key lookup (sync or async, e.g. a database query). */
+export type AuthOption<Id extends ApiId> = Id extends ApiId ? ConfigInput[Id] | { lookup: KeyLookups[Id] } : never;
+
+export interface ValidatorOptions<Id extends ApiId = ApiId> {
   /** Also validate the responses the service sends with `res.json` (default false). */
   validateResponses?: boolean;
   /** Routes the contract does not have: 404/405 in the API's body (default) or pass them on. */
   unknownRoutes?: 'reject' | 'pass';
   /**
    * Verify credentials as well: exchange `{keys}` (HMAC, X1/X2), merchant `{keys}` (Basic), partner
-   * `{credentials}`. Without it nothing is verified; the exchange auth parameters are only hidden
-   * from validation.
+   * `{credentials}`; or, for any of them, `{lookup}`: an asynchronous key lookup (a database query),
+   * whose failure answers 503 in the API's body. Without it nothing is verified; the exchange auth
+   * parameters are only hidden from validation.
    */
-  auth?: ConfigInput['exchange'] | ConfigInput['merchant'] | ConfigInput['partner'];
+  auth?: AuthOption<Id>;
   /** Rate limit `{limit, windowMs, banMs}`; off unless given. */
   rateLimit?: { limit: number; windowMs: number; banMs: number };
   /**
@@ -42,7 +46,7 @@ export interface ValidatorOptions {
    * Passed in, so the validator loads no storage driver. With Redis unreachable, the requests that
    * need it answer 503 in the API's error body. Absent: in memory, per process.
    */
-  shared?: SharedStores;
+  shared?: RequestStores;
   /** The OpenAPI document to validate against (default generated/openapi/<api>.yaml). */
   document?: Record<string, unknown>;
   bodyLimit?: string;
@@ -54,13 +58,13 @@ export interface ValidatorOptions {
 /** A validator as mounted: an error layer for a body parser in front of it, then the API's router. */
 export type MountedValidator = [ErrorRequestHandler, Router];
 
-function validatorFor(id: ApiId, options: ValidatorOptions): MountedValidator {
+export function validatorFor(id: ApiId, options: ValidatorOptions): MountedValidator {
   const api = apiProtocol(id);
   const now = options.now ?? Date.now;
   const log = options.log ?? ((line: string) => console.error(line));
   const stores = validatorStores(options.shared, now);
   const rule = options.rateLimit === undefined ? undefined : resolvePart('rateLimit', { enabled: true, [id]: options.rateLimit })[id];
-  const auth = options.auth === undefined ? hideOnly(id) : api.auth({ settings: resolvePart(id, options.auth), now, stores });
+  const auth = options.auth === undefined ? hideOnly(id) : authOf(api, options.auth, now, stores);
   const router = {
     api,
     auth,
@@ -72,8 +76,17 @@ function validatorFor(id: ApiId, options: ValidatorOptions): MountedValidator {
   return [knownFailures(id, api.render, { log, bodyLimit: router.bodyLimit }), validatorRouter(router, options.unknownRoutes)];
 }
 
+/** The API's auth over the given credentials, or over a key lookup (the settings' other parts at their defaults). */
+function authOf(api: ApiProtocol, given: NonNullable<ValidatorOptions['auth']>, now: Clock, stores: Pick<RequestStores, 'nonces'>): OperationAuth {
+  if ('lookup' in given && typeof given.lookup === 'function') {
+    const { lookup, ...rest } = given;
+    return api.auth({ settings: resolvePart(api.id, rest), now, stores, lookup: lookup as never });
+  }
+  return api.auth({ settings: resolvePart(api.id, given), now, stores });
+}
+
 /** The shared stores when given, else one process's memory. */
-function validatorStores(shared: SharedStores | undefined, now: Clock): Pick<SharedStores, 'nonces' | 'limiter'> {
+function validatorStores(shared: RequestStores | undefined, now: Clock): RequestStores {
   return {
     nonces: (ttlMs) => shared?.nonces(ttlMs) ?? new NonceStore(ttlMs, now),
     limiter: (api, rule) => shared?.limiter(api, rule) ?? new RateLimiter(rule, now),
@@ -91,7 +104,7 @@ const hideExchangeAuthParams: RequestHandler = (req, _res, next) => {
   next();
 };
 
-export const exchangeValidator = (options: ValidatorOptions = {}): MountedValidator => validatorFor('exchange', options);
-export const merchantValidator = (options: ValidatorOptions = {}): MountedValidator => validatorFor('merchant', options);
-export const partnerValidator = (options: ValidatorOptions = {}): MountedValidator => validatorFor('partner', options);
+export const exchangeValidator = (options: ValidatorOptions<'exchange'> = {}): MountedValidator => validatorFor('exchange', options);
+export const merchantValidator = (options: ValidatorOptions<'merchant'> = {}): MountedValidator => validatorFor('merchant', options);
+export const partnerValidator = (options: ValidatorOptions<'partner'> = {}): MountedValidator => validatorFor('partner', options);
 export { exchangeErrorHandler, merchantErrorHandler, partnerErrorHandler } from './auth/mountable.ts';

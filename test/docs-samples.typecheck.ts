@@ -22,10 +22,11 @@ const entriesOf = (manifest: Manifest) =>
     if (!types) return [];
     return [[`${manifest.name}${key.slice(1)}`, types.replace(/^\.\/dist\//, '').replace(/\.d\.ts$/, '.ts')]];
   });
-/** The toolkit's entries and the client package's (packages/client: the clients without the server, what an integrator installs). */
+/** The toolkit's entries, the client package's (packages/client: the clients without the server, what an integrator installs) and the middleware package's (packages/middleware). */
 export const PACKAGE_ENTRIES: Readonly<Record<string, string>> = Object.fromEntries([
   ...entriesOf(manifestOf('package.json')),
   ...entriesOf(manifestOf('packages/client/package.json')),
+  ...entriesOf(manifestOf('packages/middleware/package.json')),
 ]);
 
 /** One message per diagnostic, naming the sample (`sample-3.ts:5:7`) and quoting its source. */

@@ -14,7 +14,7 @@ import { PACKAGE_ENTRIES, typecheckSamples } from './docs-samples.typecheck.ts';
 
 import { readdirSync } from 'node:fs';
 /** The READMEs and every guide (docs/guides/*.md): their ts blocks are what a newcomer copies. */
-const FILES = ['README.md', 'client/README.md', 'server/README.md', ...readdirSync('docs/guides').filter((f) => f.endsWith('.md')).sort().map((f) => `docs/guides/${f}`)];
+const FILES = ['README.md', 'client/README.md', 'server/README.md', 'packages/middleware/README.md', ...readdirSync('docs/guides').filter((f) => f.endsWith('.md')).sort().map((f) => `docs/guides/${f}`)];
 /** Packages a snippet may import besides the toolkit itself. */
 const OTHER_PACKAGES = ['express', 'node:http'];
 

@@ -7,12 +7,25 @@ import type { ServerConfig } from '../config.ts';
 import type { Failure, Rendered } from '../http/failure.ts';
 import type { NonceClaims } from '../ports/nonces.ts';
 import type { Clock, ClientKeyOf } from '../rate-limit.ts';
+import type { ExchangeKeyLookup } from '../auth/exchange.ts';
+import type { MerchantKeyLookup } from '../auth/merchant.ts';
+import type { PartnerCredentialLookup } from '../auth/partner.ts';
+
+/** Each API's key lookup, when a service keeps its keys behind one (a database) instead of a list. */
+export interface KeyLookups {
+  exchange: ExchangeKeyLookup;
+  merchant: MerchantKeyLookup;
+  partner: PartnerCredentialLookup;
+  sandbox: never;
+}
 
 /** What an API's auth is built from: its own part of the config (credentials) and the store of used nonces. */
 export interface AuthContext<Id extends DocumentId = ApiId> {
   settings: ServerConfig[Id];
   now: Clock;
   stores: { nonces(ttlMs: number): NonceClaims };
+  /** Look keys up with this instead of the settings' list (the validators for other services). */
+  lookup?: KeyLookups[Id];
   /** Why `now` may differ from real time (the sandbox's advanced test clock), said where a time check fails. */
   clockNote?: () => string | undefined;
 }

@@ -9,11 +9,19 @@ import { NonceStore, type NonceClaims } from './nonce-store.ts';
 import { setPrincipal, type ExchangePrincipal } from './principal.ts';
 import { bodyKindOf, queryOf, setQuery } from '../request-view.ts';
 import type { ExchangeKey } from './keys.ts';
+import { lookupKey, type KeyLookup } from './key-lookup.ts';
 
 export type { ExchangeKey };
 
+/**
+ * Keys behind a lookup by access key (e.g. a database query): `undefined` is an unknown key (2008);
+ * a lookup that throws or rejects answers 503 in the API's body (the nonce is not claimed).
+ */
+export type ExchangeKeyLookup = KeyLookup<ExchangeKey>;
+
 export interface ExchangeAuthOptions {
-  keys: readonly ExchangeKey[];
+  /** The accepted keys, or a lookup of one by its access key. */
+  keys: readonly ExchangeKey[] | ExchangeKeyLookup;
   /** Accepted distance between nonce and server time (default 30 s). */
   nonceWindowMs?: number;
   /** How long used nonces are remembered (default 61 s). */
@@ -81,12 +89,22 @@ export function createExchangeVerifier(opts: ExchangeAuthOptions) {
   const windowMs = opts.nonceWindowMs ?? 30_000;
   const ttlMs = opts.nonceTtlMs ?? 61_000;
   const nonces = opts.nonces ?? new NonceStore(ttlMs, now);
-  const keys = new Map(opts.keys.map((k) => [k.accessKey, k]));
+  const source = opts.keys;
+  const keys = typeof source === 'function' ? undefined : new Map(source.map((k) => [k.accessKey, k]));
 
-  /** The principal; a promise of it when the nonce store is shared (Redis), which rejects with 503 when it is down. */
+  /**
+   * The principal; a promise of it when the nonce store is shared (Redis) or the keys come from a
+   * lookup, which rejects with 503 when either is down.
+   */
   return function verify(request: SignedRequest, requiredScope?: 'trade'): ExchangePrincipal | Promise<ExchangePrincipal> {
-    const { accessKey, nonce, signature } = authParams(request);
-    const key = keys.get(accessKey);
+    const params = authParams(request);
+    if (keys) return withKey(request, params, keys.get(params.accessKey), requiredScope);
+    return lookupKey(source as ExchangeKeyLookup, params.accessKey).then((key) => withKey(request, params, key, requiredScope));
+  };
+
+  function withKey(
+    request: SignedRequest, { nonce, signature }: ReturnType<typeof authParams>, key: ExchangeKey | undefined, requiredScope?: 'trade',
+  ): ExchangePrincipal | Promise<ExchangePrincipal> {
     if (!key) throw fail(2008, 'The access key does not exist');
     const serverTime = now();
     if (!NONCE.test(nonce) || Math.abs(Number(nonce) - serverTime) > windowMs) {
@@ -117,7 +135,7 @@ export function createExchangeVerifier(opts: ExchangeAuthOptions) {
     // claim is synchronous and so is the answer: no promise on the hot path.
     const claimed = nonces.claim(key.accessKey, String(Number(nonce)));
     return typeof claimed === 'boolean' ? finish(claimed) : claimed.then(finish);
-  };
+  }
 }
 
 export type ExchangeVerifier = ReturnType<typeof createExchangeVerifier>;

@@ -12,11 +12,11 @@ export {
   type ApiMiddleware,
   type ErrorHandlerOptions,
 } from './mountable.ts';
-export type { ExchangeAuthOptions, ExchangeKey, ExchangeVerifier, SignedRequest } from './exchange.ts';
+export type { ExchangeAuthOptions, ExchangeKey, ExchangeKeyLookup, ExchangeVerifier, SignedRequest } from './exchange.ts';
 export { createMerchantVerifier } from './merchant.ts';
-export type { MerchantKey, MerchantPermission, MerchantVerifier } from './merchant.ts';
+export type { MerchantKey, MerchantKeyLookup, MerchantPermission, MerchantVerifier } from './merchant.ts';
 export { createPartnerVerifier } from './partner.ts';
-export type { PartnerCredential, PartnerVerifier } from './partner.ts';
+export type { PartnerCredential, PartnerCredentialLookup, PartnerVerifier } from './partner.ts';
 export { NonceStore, type NonceClaims } from './nonce-store.ts';
 export { parseAuthorization } from './authorization-header.ts';
 export { exchangePrincipal, merchantPrincipal, partnerPrincipal, principalOf, safeEqual } from './principal.ts';

@@ -3,6 +3,7 @@
 // credentials answer 401 code 1001 (M1); a key without the permission 401 code 1003.
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { ApiDomainError } from '../errors.ts';
+import { lookupKey, type KeyLookup } from './key-lookup.ts';
 import { parseAuthorization } from './authorization-header.ts';
 import { safeEqual, setPrincipal, type MerchantPrincipal } from './principal.ts';
 import type { MerchantKey } from './keys.ts';
@@ -18,33 +19,63 @@ const unauthorized = (why: string) =>
 export const lacksPermission = (permission: MerchantPermission) =>
   new ApiDomainError(401, '1003', 'The API key lacks the Refund Create permission this operation requires', undefined, `missing permission: ${permission}`);
 
-/** Verifies the Authorization header; returns the principal or throws an ApiDomainError (401). */
-export function createMerchantVerifier(keys: readonly MerchantKey[]) {
-  const byKey = new Map(keys.map((k) => [k.apiKey, k]));
+/**
+ * Where a service keeps its keys when they are not a fixed list: a lookup by API key, e.g. a
+ * database query. `undefined` is an unknown key (401 1001); a lookup that throws or rejects answers
+ * 503 in the API's body (the request was not judged, so it is safe to retry).
+ */
+export type MerchantKeyLookup = KeyLookup<MerchantKey>;
+
+/** Verifies the Authorization header; returns the principal (a promise of it with a key lookup) or throws an ApiDomainError (401). */
+export function createMerchantVerifier(keys: readonly MerchantKey[]): (authorization: string | undefined, permission?: MerchantPermission) => MerchantPrincipal;
+export function createMerchantVerifier(lookup: MerchantKeyLookup): (authorization: string | undefined, permission?: MerchantPermission) => Promise<MerchantPrincipal>;
+export function createMerchantVerifier(keys: readonly MerchantKey[] | MerchantKeyLookup): MerchantVerifier;
+export function createMerchantVerifier(keys: readonly MerchantKey[] | MerchantKeyLookup): MerchantVerifier {
   // Compared against when the key is unknown, so both paths do the same work.
   const decoy = 'x'.repeat(32);
-
-  return function verify(authorization: string | undefined, permission?: MerchantPermission): MerchantPrincipal {
+  const credentials = (authorization: string | undefined) => {
     const auth = parseAuthorization(authorization);
     if (auth.scheme === 'missing') throw unauthorized('the header is missing; send Basic base64(<API_KEY>:<API_SECRET>)');
     if (auth.scheme === 'invalid') throw unauthorized(auth.reason);
     if (auth.scheme !== 'basic') throw unauthorized('use HTTP Basic with <API_KEY>:<API_SECRET>');
-    const key = byKey.get(auth.key);
+    return auth;
+  };
+  const judge = (auth: { secret: string }, key: MerchantKey | undefined, permission?: MerchantPermission): MerchantPrincipal => {
     const secretOk = safeEqual(auth.secret, key?.secret ?? decoy);
     if (!key || !secretOk) throw unauthorized('unknown key or wrong secret');
     if (permission && !key.permissions.includes(permission)) throw lacksPermission(permission);
     const { apiKey, sandbox, permissions, hostedPaymentIds, webhookSigningSecret } = key;
     return { api: 'merchant', apiKey, sandbox, permissions, hostedPaymentIds, webhookSigningSecret };
   };
+  if (typeof keys === 'function') {
+    return async function verify(authorization, permission) {
+      const auth = credentials(authorization);
+      return judge(auth, await lookupKey(keys, auth.key), permission);
+    };
+  }
+  const byKey = new Map(keys.map((k) => [k.apiKey, k]));
+  return function verify(authorization, permission) {
+    const auth = credentials(authorization);
+    return judge(auth, byKey.get(auth.key), permission);
+  };
 }
 
-export type MerchantVerifier = ReturnType<typeof createMerchantVerifier>;
+/** A verifier: synchronous over a fixed list of keys, asynchronous over a lookup. */
+export type MerchantVerifier = (authorization: string | undefined, permission?: MerchantPermission) => MerchantPrincipal | Promise<MerchantPrincipal>;
 
 /** Router step (failures go to `next`; the exported `merchantAuth` answers them): verifies and attaches the principal; `permission` for refund-creating operations. */
-export function merchantAuthStep(verify: MerchantVerifier | readonly MerchantKey[], permission?: MerchantPermission): RequestHandler {
-  const verifier = typeof verify === 'function' ? verify : createMerchantVerifier(verify);
+export function merchantAuthStep(verify: MerchantVerifier | readonly MerchantKey[] | { lookup: MerchantKeyLookup }, permission?: MerchantPermission): RequestHandler {
+  const verifier = typeof verify === 'function' ? verify : createMerchantVerifier('lookup' in verify ? verify.lookup : verify);
   return function merchantAuthMiddleware(req: Request, _res: Response, next: NextFunction): void {
-    setPrincipal(req, verifier(req.headers.authorization, permission));
+    const principal = verifier(req.headers.authorization, permission);
+    if (principal instanceof Promise) {
+      principal.then((p) => {
+        setPrincipal(req, p);
+        next();
+      }, next);
+      return;
+    }
+    setPrincipal(req, principal);
     next();
   };
 }

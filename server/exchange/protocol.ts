@@ -21,10 +21,10 @@ export const exchangeProtocol: ApiProtocol<ExchangeOperations, 'exchange'> = {
     const p = exchangePrincipal(req);
     return p ? `key:${p.accessKey}` : ipKey(req);
   },
-  auth: ({ settings, now, stores, clockNote }) => {
+  auth: ({ settings, now, stores, clockNote, lookup }) => {
     // One verifier (one nonce store) for all operations: a nonce is single use across the API, and
     // across instances when the store is shared (Redis); with a state file it survives restarts.
-    const verify = createExchangeVerifier({ ...settings, now, nonces: stores.nonces(settings.nonceTtlMs), ...(clockNote ? { clockNote } : {}) });
+    const verify = createExchangeVerifier({ ...settings, ...(lookup ? { keys: lookup } : {}), now, nonces: stores.nonces(settings.nonceTtlMs), ...(clockNote ? { clockNote } : {}) });
     return (_operationId, op) => {
       if (op.security.length === 0) return undefined;
       const permission = requiredPermission(op);

@@ -24,8 +24,8 @@ export const merchantProtocol: ApiProtocol<MerchantOperations, 'merchant'> = {
     const p = merchantPrincipal(req);
     return p ? `key:${p.apiKey}` : ipKey(req);
   },
-  auth: ({ settings }) => {
-    const verify = createMerchantVerifier(settings.keys);
+  auth: ({ settings, lookup }) => {
+    const verify = createMerchantVerifier(lookup ?? settings.keys);
     return (_operationId, op) => {
       if (op.security.length === 0) return undefined;
       const permission = requiredPermission(op);

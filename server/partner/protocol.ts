@@ -22,8 +22,8 @@ export const partnerProtocol: ApiProtocol<PartnerOperations, 'partner'> = {
     const p = partnerPrincipal(req);
     return p ? `credential:${p.credential}` : ipKey(req);
   },
-  auth: ({ settings }) => {
-    const verify = createPartnerVerifier(settings.credentials);
+  auth: ({ settings, lookup }) => {
+    const verify = createPartnerVerifier(lookup ?? settings.credentials);
     const middleware = partnerAuthStep(verify);
     return (_operationId, op) => (op.security.length === 0 ? undefined : middleware);
   },

@@ -2,16 +2,12 @@
 // (X2), rate-limit windows and bans, and the merchant invoice-number claim (M5). In Redis:
 // server/stores/shared.ts (`REDIS_URL`, `redis` in the config; a validator is given them as `shared`). The
 // sandbox's own records (orders, payments, refunds) are not here: see README, "Running several instances".
-import type { ApiId } from '../../contracts/shared/contract.ts';
 import type { IdempotencyStore } from './idempotency.ts';
 import type { InvoiceNumberClaims } from './invoice-numbers.ts';
-import type { NonceClaims } from './nonces.ts';
-import type { RateCounter, RateLimitRule } from './rate-limit.ts';
+import type { RequestStores } from './request-stores.ts';
 
 /** What a server or validator takes from a shared store instead of its per-process default: `createServer({ shared })`. */
-export interface SharedStores {
-  nonces(ttlMs: number): NonceClaims;
-  limiter(api: ApiId, rule: RateLimitRule): RateCounter;
+export interface SharedStores extends RequestStores {
   /** Optional: a backend whose merchant store already claims invoice numbers needs none. */
   invoiceNumbers?: InvoiceNumberClaims;
   /** Idempotency-Key records shared by instances. */

@@ -22,6 +22,11 @@ const isObject = (v: unknown): v is Schema => typeof v === 'object' && v !== nul
 /** The copy of the document the library gets (it changes what it is given). */
 function libraryDocument(doc: Schema): Schema {
   const copy = structuredClone(doc);
+  // Served at the root of wherever the API's router is mounted: with `useRequestUrl` the library
+  // matches `req.url`, the path below the mount, so the API answers the same at its documented
+  // base path, at a service's own prefix, or behind a proxy that strips one. With the document's
+  // servers it matched the whole URL and let a request under any other prefix through unchecked.
+  copy.servers = [{ url: '/' }];
   const mark = (p: unknown): void => {
     if (isObject(p) && p.in === 'query') p.allowEmptyValue = true;
   };
@@ -80,6 +85,7 @@ export function libraryRequestPass(docObject: Schema): LibraryPass {
     apiSpec: libraryDocument(docObject) as never,
     validateApiSpec: false,
     $refParser: { mode: 'dereference' },
+    useRequestUrl: true,
     validateRequests: { allErrors: true, coerceTypes: false, allowUnknownQueryParameters: false, discriminator: true },
     validateResponses: false,
     validateSecurity: false,

@@ -18,10 +18,14 @@ export interface ConsumerContext {
   dir: string;
   /** A second scratch project with the client package alone (cryptopay-openapi-client), typescript and @types/node: a client-only user. */
   clientOnlyDir: string;
+  /** A third scratch project with the middleware package alone (cryptopay-openapi-middleware, express), typescript and the consumer's type packages. */
+  middlewareDir: string;
   /** The packed toolkit tarball (absolute path). */
   tarball: string;
   /** The packed client package tarball (packages/client). */
   clientTarball: string;
+  /** The packed middleware package tarball (packages/middleware). */
+  middlewareTarball: string;
   /** The repository root. */
   repo: string;
   /** Every Node the steps run under; the first is the one running this script. */

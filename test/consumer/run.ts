@@ -1,5 +1,6 @@
-// `npm run test:consumer` (CI): the packages as a consumer gets them. Packs the toolkit and the client
-// package (packages/client), installs each into a scratch project of its own (each install alone
+// `npm run test:consumer` (CI): the packages as a consumer gets them. Packs the toolkit, the client
+// package (packages/client) and the middleware package (packages/middleware, middleware-step.ts:
+// a service answering real HTTP on each Node), installs each into a scratch project of its own (each install alone
 // first, measured: packages, megabytes, seconds, install scripts; the client's must bring no server
 // package and run no install script, so no node-gyp build), then checks, on Node 20 (this process) and on Node 22 and 24 (the
 // `node` packages on npm): (a) plain ESM import of every entry plus real calls against a sandbox
@@ -15,6 +16,7 @@ import { fileURLToPath } from 'node:url';
 import type { ConsumerContext, ConsumerStep, NodeRuntime } from './context.ts';
 import { documentsStep } from './documents-step.ts';
 import { extraSteps } from './hooks.ts';
+import { checkMiddlewareInstall, MAX_MIDDLEWARE_PACKAGES, middlewareOnceSteps, middlewarePerRuntime } from './middleware-step.ts';
 import { contextFor, nodeRuntime, pack, scratchProject, type InstallFigure } from './scratch.ts';
 import { CLIS } from '../../scripts/clis.ts';
 import { cliArgs } from '../../tools/help.ts';
@@ -57,6 +59,7 @@ function perRuntime(node: NodeRuntime): ConsumerStep[] {
         }
       },
     },
+    ...middlewarePerRuntime(node),
     { name: `(b) CommonJS require, Node ${node.version}`, run: async (ctx) => void (await ctx.run(node.bin, ['cjs.cjs'], { node })) },
     ...(['nodenext', 'bundler'] as const).map((mode) => ({
       name: `(c) tsc --noEmit, ${mode}, strict consumer flags, Node ${node.version}`,
@@ -105,19 +108,20 @@ const onceSteps: ConsumerStep[] = [
   },
   documentsStep,
   {
-    name: '(e) @arethetypeswrong/cli on both tarballs',
+    name: '(e) @arethetypeswrong/cli on the three tarballs',
     async run(ctx) {
-      for (const tarball of [ctx.tarball, ctx.clientTarball]) {
+      for (const tarball of [ctx.tarball, ctx.clientTarball, ctx.middlewareTarball]) {
         await ctx.run(process.execPath, [join(repo, 'node_modules/@arethetypeswrong/cli/dist/index.js'), tarball, '--profile', 'esm-only']);
       }
     },
   },
   {
-    name: '(e) publint --strict on both installed packages',
+    name: '(e) publint --strict on the three installed packages',
     async run(ctx) {
       const publint = join(repo, 'node_modules/publint/src/cli.js');
       await ctx.run(process.execPath, [publint, '--strict', '--pack', 'false', 'node_modules/cryptopay-openapi-toolkit']);
       await ctx.run(process.execPath, [publint, '--strict', '--pack', 'false', 'node_modules/cryptopay-openapi-client'], { cwd: ctx.clientOnlyDir });
+      await ctx.run(process.execPath, [publint, '--strict', '--pack', 'false', 'node_modules/cryptopay-openapi-middleware'], { cwd: ctx.middlewareDir });
     },
   },
 ];
@@ -128,25 +132,32 @@ async function main(): Promise<number> {
   const packDir = mkdtempSync(join(tmpdir(), 'consumer-pack-'));
   const dirs: string[] = [];
   try {
-    const { toolkit: tarball, client: clientTarball } = await pack(repo, packDir);
-    console.log(`packed ${tarball} and ${clientTarball} (${seconds(started)})`);
+    const { toolkit: tarball, client: clientTarball, middleware: middlewareTarball } = await pack(repo, packDir);
+    console.log(`packed ${tarball}, ${clientTarball} and ${middlewareTarball} (${seconds(started)})`);
     const runtimes = [{ version: process.versions.node, bin: process.execPath }, ...(await Promise.all(OTHER_NODES.map(nodeRuntime)))];
     // One after the other: npm's cache is shared, and the second install then only links.
     const full = await scratchProject(repo, tarball, ['express', '@types/express', '@types/node', 'typescript']);
     dirs.push(full.dir);
     const clientOnly = await scratchProject(repo, clientTarball, ['@types/node', 'typescript']);
     dirs.push(clientOnly.dir);
+    const middleware = await scratchProject(repo, middlewareTarball, ['express', '@types/express', '@types/node', 'typescript']);
+    dirs.push(middleware.dir);
     const { dir } = full;
     const clientOnlyDir = clientOnly.dir;
-    console.log(`installed into ${dir} and (client only) ${clientOnlyDir}; Node ${runtimes.map((r) => r.version).join(', ')} (${seconds(started)})`);
-    console.log(`  toolkit: ${describeInstall(full.install)}\n  client:  ${describeInstall(clientOnly.install)}`);
-    const ctx = contextFor(repo, { dir, clientOnlyDir }, { tarball, clientTarball }, runtimes);
+    const middlewareDir = middleware.dir;
+    console.log(`installed into ${dir}, (client only) ${clientOnlyDir} and (middleware only) ${middlewareDir}; Node ${runtimes.map((r) => r.version).join(', ')} (${seconds(started)})`);
+    console.log(`  toolkit: ${describeInstall(full.install)}\n  client:  ${describeInstall(clientOnly.install)}\n  middleware: ${describeInstall(middleware.install)}`);
+    const ctx = contextFor(repo, { dir, clientOnlyDir, middlewareDir }, { tarball, clientTarball, middlewareTarball }, runtimes);
     const installStep: ConsumerStep = {
       name: `client package install: at most ${MAX_CLIENT_PACKAGES} packages, none of the server's, no install script (no node-gyp)`,
       run: async () => checkClientInstall(clientOnly.install),
     };
+    const middlewareInstallStep: ConsumerStep = {
+      name: `middleware package install: at most ${MAX_MIDDLEWARE_PACKAGES} packages (express-openapi-validator's tree), no storage driver, no install script (no node-gyp)`,
+      run: async () => checkMiddlewareInstall(middleware.install),
+    };
     let failed = 0;
-    for (const step of [installStep, ...runtimes.flatMap(perRuntime), ...onceSteps, ...extraSteps]) {
+    for (const step of [installStep, middlewareInstallStep, ...runtimes.flatMap(perRuntime), ...onceSteps, ...middlewareOnceSteps, ...extraSteps]) {
       const t = performance.now();
       try {
         await step.run(ctx);

@@ -31,10 +31,11 @@ const envFor = (node: NodeRuntime, extra: Record<string, string> = {}): NodeJS.P
 });
 
 /**
- * `npm pack` of the toolkit (which runs `prepare`, so dist/ and packages/client/dist/ are built from
- * the current sources), then of the client package (packages/client), into `dest`.
+ * `npm pack` of the toolkit (which runs `prepare`, so dist/, packages/client/dist/ and
+ * packages/middleware/dist/ are built from the current sources), then of the client package
+ * (packages/client) and the middleware package (packages/middleware), into `dest`.
  */
-export async function pack(repo: string, dest: string): Promise<{ toolkit: string; client: string }> {
+export async function pack(repo: string, dest: string): Promise<{ toolkit: string; client: string; middleware: string }> {
   const packOne = async (args: readonly string[]) => {
     const before = new Set(readdirSync(dest));
     await exec('npm', ['pack', '--pack-destination', dest, '--silent', ...args], { cwd: repo });
@@ -44,7 +45,8 @@ export async function pack(repo: string, dest: string): Promise<{ toolkit: strin
   };
   const toolkit = await packOne([]);
   const client = await packOne(['--workspace', 'packages/client']);
-  return { toolkit, client };
+  const middleware = await packOne(['--workspace', 'packages/middleware']);
+  return { toolkit, client, middleware };
 }
 
 /** The Node binary of the npm package `node@version`, via npx's cache. */
@@ -143,7 +145,10 @@ export function startSandbox(dir: string, node: NodeRuntime): Promise<Sandbox> {
 }
 
 export function contextFor(
-  repo: string, dirs: { dir: string; clientOnlyDir: string }, tarballs: { tarball: string; clientTarball: string }, runtimes: readonly NodeRuntime[],
+  repo: string,
+  dirs: { dir: string; clientOnlyDir: string; middlewareDir: string },
+  tarballs: { tarball: string; clientTarball: string; middlewareTarball: string },
+  runtimes: readonly NodeRuntime[],
 ): ConsumerContext {
   const { dir } = dirs;
   return {
