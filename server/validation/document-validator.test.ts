@@ -61,12 +61,24 @@ describe('errors from the structured errors of the validator', () => {
   });
 });
 
+describe('defaults', () => {
+  it('are filled by the library (its Ajv useDefaults over the dereferenced document, $ref included) before the handler', async () => {
+    const seen: unknown[] = [];
+    const { app } = testServer({ config: { rateLimit: { enabled: false }, validate: 'requests' }, handlers: { exchange: { getOrderBook: ({ query }) => (seen.push(query), { status: 200, body: {} as never }) } } });
+    expect((await request(app).get('/api/v1/order_book?market=btcusd')).status).toBe(200);
+    expect((await request(app).get('/api/v1/order_book?market=btcusd&limit=3')).status).toBe(200);
+    expect(seen).toEqual([{ market: 'btcusd', limit: 100 }, { market: 'btcusd', limit: 3 }]);
+  });
+});
+
 describe('the pre-pass alone', () => {
   const v = loadApiValidator(exchangeDoc as never, { requests: true, responses: true });
   const input = (query: Record<string, unknown>) => ({ params: {}, query, body: undefined, coerceBody: false });
 
-  it('returns the prepared request: canonical text typed, with the document defaults (also behind a $ref)', () => {
-    expect(v.prepareRequest('getTrades', input({ market: 'btcusd' })).query).toEqual({ market: 'btcusd', limit: 50, order_by: 'desc' });
+  it('returns the prepared request: canonical text typed; the document defaults (also behind a $ref) only without the library (VALIDATE=none)', () => {
+    expect(v.prepareRequest('getTrades', input({ market: 'btcusd' })).query).toEqual({ market: 'btcusd' });
+    const alone = loadApiValidator(exchangeDoc as never, { requests: false, responses: false });
+    expect(alone.prepareRequest('getTrades', input({ market: 'btcusd' })).query).toEqual({ market: 'btcusd', limit: 50, order_by: 'desc' });
     expect(v.prepareRequest('getOrderBook', input({ market: 'btcusd', limit: '7' })).query).toEqual({ market: 'btcusd', limit: 7 });
   });
 

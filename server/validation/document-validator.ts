@@ -98,9 +98,10 @@ export function loadApiValidator(docObject: Record<string, unknown>, mode: Valid
       }
     }
     return {
-      path: coercionPlan(doc, partSchema(inPart('path'))),
-      query: coercionPlan(doc, partSchema(inPart('query'))),
-      body: coercionPlan(doc, op.body),
+      // The document's defaults are the library's (its Ajv's useDefaults); without it, the pre-pass's.
+      path: coercionPlan(doc, partSchema(inPart('path')), !library),
+      query: coercionPlan(doc, partSchema(inPart('query')), !library),
+      body: coercionPlan(doc, op.body, !library),
       scalars,
     };
   };
