@@ -73,7 +73,6 @@ const KNOWN_UPWARD: Record<string, string> = {
   'sandbox -> root': ROOT_LEAF,
   'state -> root': ROOT_LEAF,
   'stores -> root': ROOT_LEAF,
-  'validation -> http': 'validation/document-validator.ts builds http/failure.ts errors (both are being rebuilt)',
   'validation -> root': ROOT_LEAF,
 };
 

@@ -78,7 +78,9 @@ describe('Idempotency-Key: a crash between the commit and the answer', () => {
   it('state file: a commit that fails (503) frees the key with the writes it lost: the retry executes, then is replayed', async () => {
     const state = new StateDb(join(mkdtempSync(join(tmpdir(), 'idem-full-')), 'state.sqlite'));
     try {
-      const app = createServer({ log: () => undefined, state, config: { rateLimit: { enabled: false } } });
+      // The exchange writer lease is renewed by a commit every third of its time: kept long here, so
+      // that no renewal takes the injected failure meant for the request (it did on a busy machine).
+      const app = createServer({ log: () => undefined, state, config: { rateLimit: { enabled: false }, exchange: { writerLeaseMs: 600_000 } } });
       const send = () => request(app).post('/merchant/v2/payments').set('Authorization', MERCHANT_AUTH).set('Idempotency-Key', 'full-1').send({ payment: { ...fields, invoice_number: 'FULL1' } });
       await request(app).get('/merchant/v2/transactions').set('Authorization', MERCHANT_AUTH); // compiled, committed
       state.failNextCommit('SQLITE_FULL');

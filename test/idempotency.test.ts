@@ -2,9 +2,14 @@
 // stored answer (not executed again), another body with the key is 422 naming the header, a repeat
 // while the first runs is 409 1012; no key, no change. Through the real proxy and client: idempotency-proxy.test.ts.
 import request from 'supertest';
-import { describe, expect, it } from 'vitest';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { createServer } from '../server/app.ts';
 import { ApiDomainError } from '../server/errors.ts';
+import { contractDocuments } from '../server/testing.ts';
+import { StateDb } from '../server/state/db.ts';
 import { MERCHANT_AUTH, MERCHANT_NOREFUND_AUTH, PARTNER_BASIC, PARTNER_BEARER, createPaymentBody } from './server-helpers.ts';
 
 const { webhook_url: _none, ...paymentFields } = createPaymentBody.payment;
@@ -106,6 +111,27 @@ describe('Idempotency-Key', () => {
     expect([second.status, second.body, second.headers['idempotent-replayed'], executed]).toEqual([201, { id: 2 }, undefined, 2]);
     const third = await post();
     expect([third.status, third.body, third.headers['idempotent-replayed'], executed]).toEqual([201, { id: 2 }, 'true', 2]);
+  });
+
+  // With a state file (npm start's) the reference handlers run in a unit of work with their answer.
+  // In memory their writes cannot be undone, so what is sent after them is kept (see idempotency.ts).
+  it('never stores an answer express-openapi-validator refused: 500 in the API body, the writes rolled back, the repeat executes again', async () => {
+    // The document's 201 of createPayment asks for a field the reference handler never writes.
+    const docs = contractDocuments();
+    const merchant = structuredClone(docs.merchant) as { paths: Record<string, Record<string, { responses: Record<string, { content: Record<string, { schema: unknown }> }> }>> };
+    const created = merchant.paths['/payments']!.post!.responses['201']!.content['application/json']!;
+    created.schema = { allOf: [created.schema], required: ['never_written'] };
+    const logs: string[] = [];
+    const state = new StateDb(join(mkdtempSync(join(tmpdir(), 'idem-refused-')), 'state.sqlite'));
+    onTestFinished(() => state.close());
+    const app = createServer({ documents: { ...docs, merchant }, state, log: (l) => logs.push(l), config: { logRequests: false } });
+    const post = () => request(app).post('/merchant/v2/payments').set('Authorization', MERCHANT_AUTH).set('Idempotency-Key', 'k-refused').send(payment);
+    const first = await post();
+    expect([first.status, first.body]).toEqual([500, { title: 'Internal Server Error', code: '1005', details: expect.any(String) }]);
+    expect(logs.join('\n')).toMatch(/response failed validation: createPayment 201: \/response\/never_written must have required property 'never_written'/);
+    // Had the answer or the payment been kept, the repeat would be replayed, or refused (M5: the invoice number is taken).
+    const second = await post();
+    expect([second.status, second.body.code, second.headers['idempotent-replayed']]).toEqual([500, '1005', undefined]);
   });
 
   it('stores and replays a 4xx answer of the handler other than 409 and 429 (the request itself was wrong)', async () => {

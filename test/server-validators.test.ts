@@ -72,6 +72,14 @@ describe('validator options', () => {
     expect([bad.status, bad.body.code]).toEqual([500, '1005']);
   });
 
+  it('validates requests below any mount point (the library matches the URL below it, not the document servers)', async () => {
+    const app = express();
+    app.use('/p', partnerValidator({ document: docs.partner, log: () => undefined }));
+    app.post('/p/user_registration', (_req, res) => res.status(201).json({ status: 1, message: 'ok' }));
+    const res = await request(app).post('/p/user_registration').send({ registration: { email: 1 } });
+    expect([res.status, res.body.message]).toEqual([422, expect.arrayContaining(['registration.first_name is required', 'registration.email must be string'])]);
+  });
+
   it('lets undocumented routes through with unknownRoutes: "pass"', async () => {
     const app = express();
     app.use('/p', partnerValidator({ document: docs.partner, unknownRoutes: 'pass' }));

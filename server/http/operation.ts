@@ -7,6 +7,8 @@ import type { OperationSpec } from '../../contracts/shared/operation.ts';
 import { principalOf } from '../auth/principal.ts';
 import type { AnyHandler } from '../api/handler-map.ts';
 import type { ApiValidator, PreparedRequest } from '../validation/document-validator.ts';
+import { onResponseRefused, responseRefusal, type ResponseRefusal } from '../validation/openapi-validator.ts';
+import { InternalFailure } from './failure.ts';
 import type { UnitsOfWork } from '../ports/units.ts';
 import type { StoredAnswer } from '../ports/idempotency.ts';
 import { idempotentCallOf, type IdempotentCall } from './idempotency.ts';
@@ -55,6 +57,9 @@ export function validateRequest(validator: ApiValidator, operationId: string, le
       return next();
     }
     const restore = libraryView(req, out, hasBody);
+    // The server's handler answers through `res.json` (callHandler): under the library's check of
+    // the response, this takes what passed without sending it, so the answer is stored first.
+    if (library.responses && !expose) res.json = captureJson;
     library.validate(req, res, (err?: unknown) => {
       const checked = restore();
       if (err || out.issues.length > 0) return next(withIssues(err, out.issues));
@@ -76,6 +81,15 @@ function withIssues(err: unknown, issues: readonly ValidationIssue[]): unknown {
   const seen = new Set(err.issues.map((i) => `${i.location}\u0000${i.field}\u0000${i.message}`));
   return new RequestValidationError([...err.issues, ...issues.filter((i) => !seen.has(`${i.location}\u0000${i.field}\u0000${i.message}`))]);
 }
+
+/** The innermost `res.json` of a server request: the library's check calls it with a body that passed; nothing is sent here. */
+function captureJson(this: Response): Response {
+  this.json = Reflect.get(Object.getPrototypeOf(this) as object, 'json', this) as Response['json'];
+  return this;
+}
+
+/** The library's refusal as a log line: each error's path and message. */
+const describeRefusal = (r: ResponseRefusal): string => r.errors?.map((e) => `${e.path ?? ''} ${e.message ?? ''}`.trim()).join('; ') || (r.message ?? 'refused');
 
 type HandlerResult = Awaited<ReturnType<AnyHandler>>;
 /** The answer as sent (and recorded): the body as JSON text, '' for none. */
@@ -100,9 +114,22 @@ export function callHandler(operationId: string, op: OperationSpec, handler: Any
     principal: principalOf(req),
     req,
   });
-  /** The answer as it is sent (and recorded): validated, the body as JSON text. */
-  const checked = (result: HandlerResult): SentAnswer => {
-    validator.validateResponse(operationId, result.status, result.body);
+  const library = validator.library?.responses === true ? validator.library : undefined;
+  /**
+   * The answer as it is sent (and recorded), the body as JSON text, after express-openapi-validator
+   * checked it: it checks what goes through `res.json` (wrapped in the validation step), and
+   * `res.json` ends in captureJson, which sends nothing. A refused answer throws here, before it is
+   * recorded: it is answered 500 and never stored.
+   */
+  const checked = (req: Request, res: Response, result: HandlerResult): SentAnswer => {
+    if (library) {
+      res.statusCode = result.status;
+      // `null` would make the library's wrapper answer 204 itself: no declared body is null.
+      if (result.body === null) throw new InternalFailure(undefined, `response failed validation: ${operationId} ${result.status}: the body is null`);
+      res.json(result.body);
+      const refusal = responseRefusal(req);
+      if (refusal) throw new InternalFailure(refusal, `response failed validation: ${operationId} ${result.status}: ${describeRefusal(refusal)}`);
+    }
     return { status: result.status, body: result.body === undefined ? '' : JSON.stringify(result.body) };
   };
   const send = (req: Request, res: Response, result: HandlerResult, sent: SentAnswer): void => {
@@ -117,7 +144,7 @@ export function callHandler(operationId: string, op: OperationSpec, handler: Any
       const result = await handler(inputOf(req));
       // Outside a unit of work what the handler wrote stays, whatever comes next: the key is kept.
       if (!joined) call.executed = true;
-      const sent = checked(result);
+      const sent = checked(req, res, result);
       return { result, sent, recorded: call.record(sent) };
     };
     call.handling = true;
@@ -138,30 +165,21 @@ export function callHandler(operationId: string, op: OperationSpec, handler: Any
     if (call) return keyed(req, res, call);
     const result = handler(inputOf(req));
     // Any thenable, as `await` took it (a handler given to createServer may return one).
-    if (typeof (result as { then?: unknown } | undefined)?.then === 'function') return Promise.resolve(result).then((r: HandlerResult) => send(req, res, r, checked(r)));
-    send(req, res, result as HandlerResult, checked(result as HandlerResult));
+    if (typeof (result as { then?: unknown } | undefined)?.then === 'function') return Promise.resolve(result).then((r: HandlerResult) => send(req, res, r, checked(req, res, r)));
+    send(req, res, result as HandlerResult, checked(req, res, result as HandlerResult));
   };
 }
 
 /**
- * Validator mode: checks what the service's own handler sends with `res.json` against the
- * declared responses; an invalid body is replaced by the API's 500 (and logged).
+ * Validator mode: express-openapi-validator checks what the service's own handler sends with
+ * `res.json` (its wrapper, installed in the validation step; 5xx are not checked, its rule); a
+ * refused body is replaced by the API's 500 (and logged).
  */
 export function checkResponses(v: ApiValidator, operationId: string, respond: (err: unknown, req: Request, res: Response) => void): RequestHandler {
-  return function responseValidation(req, res, next) {
-    if (!v.mode.responses) return next();
-    const json = res.json;
-    res.json = function validatedJson(body: unknown) {
-      res.json = json;
-      if (res.statusCode >= 500) return json.call(res, body);
-      try {
-        v.validateResponse(operationId, res.statusCode, body);
-      } catch (err) {
-        respond(err, req, res);
-        return res;
-      }
-      return json.call(res, body);
-    };
+  const refused = (refusal: ResponseRefusal, req: Request, res: Response) =>
+    respond(new InternalFailure(refusal, `response failed validation: ${operationId} ${res.statusCode}: ${describeRefusal(refusal)}`), req, res);
+  return function responseValidation(req, _res, next) {
+    if (v.library?.responses) onResponseRefused(req, refused);
     next();
   };
 }

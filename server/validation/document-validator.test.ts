@@ -61,12 +61,24 @@ describe('errors from the structured errors of the validator', () => {
   });
 });
 
+describe('defaults', () => {
+  it('are filled by the library (its Ajv useDefaults over the dereferenced document, $ref included) before the handler', async () => {
+    const seen: unknown[] = [];
+    const { app } = testServer({ config: { rateLimit: { enabled: false }, validate: 'requests' }, handlers: { exchange: { getOrderBook: ({ query }) => (seen.push(query), { status: 200, body: {} as never }) } } });
+    expect((await request(app).get('/api/v1/order_book?market=btcusd')).status).toBe(200);
+    expect((await request(app).get('/api/v1/order_book?market=btcusd&limit=3')).status).toBe(200);
+    expect(seen).toEqual([{ market: 'btcusd', limit: 100 }, { market: 'btcusd', limit: 3 }]);
+  });
+});
+
 describe('the pre-pass alone', () => {
   const v = loadApiValidator(exchangeDoc as never, { requests: true, responses: true });
   const input = (query: Record<string, unknown>) => ({ params: {}, query, body: undefined, coerceBody: false });
 
-  it('returns the prepared request: canonical text typed, with the document defaults (also behind a $ref)', () => {
-    expect(v.prepareRequest('getTrades', input({ market: 'btcusd' })).query).toEqual({ market: 'btcusd', limit: 50, order_by: 'desc' });
+  it('returns the prepared request: canonical text typed; the document defaults (also behind a $ref) only without the library (VALIDATE=none)', () => {
+    expect(v.prepareRequest('getTrades', input({ market: 'btcusd' })).query).toEqual({ market: 'btcusd' });
+    const alone = loadApiValidator(exchangeDoc as never, { requests: false, responses: false });
+    expect(alone.prepareRequest('getTrades', input({ market: 'btcusd' })).query).toEqual({ market: 'btcusd', limit: 50, order_by: 'desc' });
     expect(v.prepareRequest('getOrderBook', input({ market: 'btcusd', limit: '7' })).query).toEqual({ market: 'btcusd', limit: 7 });
   });
 
@@ -74,9 +86,22 @@ describe('the pre-pass alone', () => {
     expect(v.prepareRequest('getOrderBook', input({ market: 'btcusd', limit: '7.0' })).issues).toEqual([{ location: 'query', field: 'limit', message: 'must be integer' }]);
   });
 
-  it('checks responses against the declared status', () => {
-    expect(() => v.validateResponse('getTimestamp', 200, 'x')).toThrow(/response failed validation/);
-    expect(() => v.validateResponse('getTimestamp', 299, 1)).toThrow(/status 299 is not declared/);
+});
+
+describe('responses, checked by express-openapi-validator through res.json', () => {
+  it('answers the API 500 for a body that does not match or a status the operation does not declare, logging the library errors', async () => {
+    let answer: { status: number; body: unknown } = { status: 200, body: { market: 'btcusd' } };
+    const { app, logs } = testServer({ config: { rateLimit: { enabled: false } }, handlers: { exchange: { getTicker: () => answer as never } } });
+    const bad = await request(app).get('/api/v1/tickers/btcusd');
+    expect([bad.status, bad.body]).toEqual([500, { error: { code: 1005, message: 'Internal server error' } }]);
+    expect(logs.join('\n')).toMatch(/response failed validation: getTicker 200: \/response\/at must have required property 'at'/);
+    answer = { status: 299, body: {} };
+    expect((await request(app).get('/api/v1/tickers/btcusd')).status).toBe(500);
+    expect(logs.join('\n')).toMatch(/getTicker 299: .*no schema defined for status code '299'/);
+    const real = await request(testServer().app).get('/api/v1/tickers/btcusd');
+    answer = { status: 200, body: real.body };
+    const good = await request(app).get('/api/v1/tickers/btcusd');
+    expect([good.status, good.body]).toEqual([200, real.body]);
   });
 });
 

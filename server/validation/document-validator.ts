@@ -1,34 +1,11 @@
 // The validation pass of an API, against its OpenAPI document. Requests: the wire pre-pass
 // (scalar-coercion.ts: canonical numeric and boolean text, the document's defaults, undeclared
 // body fields dropped), then express-openapi-validator's public middleware (openapi-validator.ts),
-// the one check. Responses: one Ajv 2020 function per declared response, compiled on first use.
-import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
-import addFormatsModule from 'ajv-formats';
+// the one check. Responses: the same library instance checks what goes through `res.json`.
 import type { ValidationIssue } from '../errors.ts';
-import { InternalFailure } from '../http/failure.ts';
 import { ApiDocument, type Schema } from './document.ts';
-import { libraryRequestPass, type LibraryPass } from './openapi-validator.ts';
+import { libraryPass, type LibraryPass } from './openapi-validator.ts';
 import { applyPlan, coercionPlan, topLevelFields, type CoercionPlan } from './scalar-coercion.ts';
-
-// ajv-formats is CommonJS; under NodeNext its default export is the module object.
-const addFormats = addFormatsModule as unknown as (ajv: Ajv2020, options: { mode: 'full' }) => Ajv2020;
-
-/** An Ajv with ajv-formats, as every validator uses it. */
-function newAjv(options: { validateSchema: boolean }): Ajv2020 {
-  // strict off: OpenAPI adds keywords (example, x-...) that JSON Schema does not know.
-  return addFormats(new Ajv2020({ strict: false, allErrors: true, discriminator: true, validateFormats: true, ...options }), { mode: 'full' });
-}
-
-let schemaChecker: Ajv2020 | undefined;
-
-/**
- * Throws, as Ajv itself would ("schema is invalid: ..."), when `schema` is not a valid JSON Schema
- * 2020-12. One Ajv of the same options per process checks them all, so the meta-schema is compiled once.
- */
-function checked<S extends Schema>(schema: S): S {
-  (schemaChecker ??= newAjv({ validateSchema: true })).validateSchema(schema, true);
-  return schema;
-}
 
 export interface ValidationMode {
   requests: boolean;
@@ -65,33 +42,13 @@ export interface ApiValidator {
   readonly mode: ValidationMode;
   /** The wire pre-pass of `operationId`'s request. */
   prepareRequest(operationId: string, input: RequestInput): PreparedRequest;
-  /** express-openapi-validator over the prepared request (undefined with request validation off). */
+  /** express-openapi-validator over the prepared request, and the responses with `mode.responses` (undefined with request validation off). */
   readonly library: LibraryPass | undefined;
-  /** Checks a response body against the declared response of `status`; throws InternalFailure when it does not match. */
-  validateResponse(operationId: string, status: number, body: unknown): void;
   /** The top-level fields of the operation's body (exchange: the ones that may come in the URL query). */
   bodyFields(operationId: string): Set<string>;
 }
 
-const BASE = 'urn:openapi:document';
 const isObject = (v: unknown): v is Schema => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-/**
- * A copy of `value` with local references pointing into the document added to Ajv under BASE, and
- * without `discriminator.mapping` (Ajv selects the branch by the `const`/`enum` each branch gives
- * the tag; the mapping says the same, and Ajv refuses to compile one).
- */
-function rebase(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(rebase);
-  if (!isObject(value)) return value;
-  const out: Schema = {};
-  for (const [k, v] of Object.entries(value)) {
-    if (k === '$ref' && typeof v === 'string' && v.startsWith('#')) out[k] = BASE + v;
-    else if (k === 'discriminator' && isObject(v)) out[k] = { propertyName: v.propertyName };
-    else out[k] = rebase(v);
-  }
-  return out;
-}
 
 function prepareBody(plan: CoercionPlan, input: RequestInput, dropped: string[]): unknown {
   const body = input.body;
@@ -110,7 +67,6 @@ interface Compiled {
   body: CoercionPlan;
   /** Query and path parameters whose schema wants a number or a boolean: its JSON Schema type. */
   scalars: { location: 'path' | 'query'; name: string; type: string }[];
-  responses: Map<string, ValidateFunction | null>;
 }
 
 /** The parameters of one location as an object schema (for the coercion plan; unknown names are kept for the library to refuse). */
@@ -121,10 +77,7 @@ function partSchema(params: { name: string; schema?: Schema }[]): Schema {
 /** A validator over `doc` (a parsed OpenAPI 3.1 document). Operations are prepared on first use. */
 export function loadApiValidator(docObject: Record<string, unknown>, mode: ValidationMode): ApiValidator {
   const doc = new ApiDocument(docObject);
-  // Nothing to compile when responses are not checked: no Ajv at all.
-  const ajv = mode.responses ? newAjv({ validateSchema: false }) : undefined;
-  ajv?.addSchema(checked({ $id: BASE, components: rebase(docObject.components ?? {}) }));
-  const library = mode.requests ? libraryRequestPass(docObject) : undefined;
+  const library = mode.requests ? libraryPass(docObject, { responses: mode.responses }) : undefined;
   const compiled = new Map<string, Compiled>();
 
   const scalarType = (s: Schema | undefined): string | undefined => {
@@ -145,11 +98,11 @@ export function loadApiValidator(docObject: Record<string, unknown>, mode: Valid
       }
     }
     return {
-      path: coercionPlan(doc, partSchema(inPart('path'))),
-      query: coercionPlan(doc, partSchema(inPart('query'))),
-      body: coercionPlan(doc, op.body),
+      // The document's defaults are the library's (its Ajv's useDefaults); without it, the pre-pass's.
+      path: coercionPlan(doc, partSchema(inPart('path')), !library),
+      query: coercionPlan(doc, partSchema(inPart('query')), !library),
+      body: coercionPlan(doc, op.body, !library),
       scalars,
-      responses: new Map(),
     };
   };
   const of = (operationId: string): Compiled => {
@@ -178,28 +131,6 @@ export function loadApiValidator(docObject: Record<string, unknown>, mode: Valid
         }
       }
       return out;
-    },
-    validateResponse(operationId, status, body) {
-      if (!mode.responses) return;
-      const c = of(operationId);
-      const key = String(status);
-      let fn = c.responses.get(key);
-      if (fn === undefined) {
-        const responses = doc.operation(operationId).responses;
-        const declared = responses[key] ?? responses[`${key[0]}XX`] ?? responses.default;
-        if (!declared) throw new InternalFailure(undefined, `response failed validation: status ${key} is not declared by ${operationId}`);
-        const content = declared.content ?? {};
-        const media = content['application/json'] ?? Object.values(content)[0];
-        fn = media?.schema ? ajv!.compile(checked(rebase(media.schema) as Schema)) : null;
-        c.responses.set(key, fn);
-      }
-      if (fn === null) {
-        if (body === undefined) return;
-        throw new InternalFailure(undefined, `response failed validation: ${operationId} declares no body for ${key}`);
-      }
-      if (fn(body)) return;
-      const detail = (fn.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message ?? e.keyword}`).join('; ');
-      throw new InternalFailure(undefined, `response failed validation: ${operationId} ${key}: ${detail}`);
     },
     bodyFields: (operationId) => topLevelFields(doc, doc.operation(operationId).body),
   };

@@ -16,6 +16,7 @@ import * as OpenApiValidator from 'express-openapi-validator';
 import { MethodNotAllowedError, RequestValidationError, RouteNotFoundError, UnsupportedMediaTypeError, type ValidationIssue } from '../errors.ts';
 import { fieldPath } from './issues.ts';
 import { ApiDocument, type Schema } from './document.ts';
+import { requestLocals } from '../request-view.ts';
 
 const isObject = (v: unknown): v is Schema => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -73,12 +74,50 @@ const LOCATIONS: Record<string, ValidationIssue['location']> = { params: 'path',
 const segmentsOf = (pointer: string): string[] => (pointer === '' || pointer === '/' ? [] : pointer.slice(1).split('/').map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~')));
 
 export interface LibraryPass {
-  /** Runs the library over `req` (query, params and body as the pre-pass left them); errors as the API's issues. */
+  /**
+   * Runs the library over `req` (query, params and body as the pre-pass left them); errors as the
+   * API's issues. With responses checked it also wraps `res.json`: the library checks what goes
+   * through it (the 5xx excepted, its rule), and a refusal goes to `onResponseRefused`.
+   */
   readonly validate: (req: Request, res: Response, next: NextFunction) => void;
+  readonly responses: boolean;
 }
 
-/** The library's request pass over `doc` (one instance, built once per document). */
-export function libraryRequestPass(docObject: Schema): LibraryPass {
+/** The library's refusal of a response (its InternalServerError: `message`, `errors[]` with `path`). */
+export interface ResponseRefusal {
+  message?: string;
+  errors?: { path?: string; message?: string; errorCode?: string }[];
+}
+
+const REFUSED = Symbol('response-refused');
+const ON_REFUSED = Symbol('on-response-refused');
+
+type RefusalHandler = (refusal: ResponseRefusal, req: Request, res: Response) => void;
+
+/**
+ * What a request does when the library refuses its response: `handle` answers it (the validator for
+ * other services, whose handlers call `res.json` themselves). Without one the refusal is kept for
+ * `responseRefusal` (the server reads it right after its `res.json` call, before anything is stored or sent).
+ */
+export function onResponseRefused(req: Request, handle: RefusalHandler): void {
+  requestLocals(req)[ON_REFUSED] = handle;
+}
+
+/** The library's refusal of the response just passed to `res.json`, if it refused it. */
+export function responseRefusal(req: Request): ResponseRefusal | undefined {
+  return requestLocals(req)[REFUSED] as ResponseRefusal | undefined;
+}
+
+/** The library's `onError`: called with the response it refused; the body is not sent when a handler answered. */
+function refused(err: ResponseRefusal, _body: unknown, req: Request): void {
+  const locals = requestLocals(req);
+  const handle = locals[ON_REFUSED] as RefusalHandler | undefined;
+  if (handle && req.res) handle(err, req, req.res);
+  else locals[REFUSED] = err;
+}
+
+/** The library's pass over `doc` (one instance, built once per document): requests, and responses when asked. */
+export function libraryPass(docObject: Schema, options: { responses: boolean }): LibraryPass {
   const doc = new ApiDocument(docObject);
   assertOnlyEmptyNot(docObject);
   const steps = OpenApiValidator.middleware({
@@ -87,7 +126,7 @@ export function libraryRequestPass(docObject: Schema): LibraryPass {
     $refParser: { mode: 'dereference' },
     useRequestUrl: true,
     validateRequests: { allErrors: true, coerceTypes: false, allowUnknownQueryParameters: false, discriminator: true },
-    validateResponses: false,
+    validateResponses: options.responses ? { allErrors: true, onError: refused as never } : false,
     validateSecurity: false,
     validateFormats: true,
     ajvFormats: { mode: 'full' },
@@ -216,7 +255,7 @@ export function libraryRequestPass(docObject: Schema): LibraryPass {
       next(e);
     }
   };
-  return { validate: (req, res, next) => run(req, res, next, 0) };
+  return { validate: (req, res, next) => run(req, res, next, 0), responses: options.responses };
 }
 
 /**

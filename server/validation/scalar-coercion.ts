@@ -8,8 +8,9 @@
 //   an integer of more digits than a double holds exactly stays an integer, so `maximum` names it);
 //   `"1.0"`, `" 1"`, `"1e0"`, `"01"`, `"+1"`, `""` stay strings, and the validator refuses them
 //   naming the field;
-// - the document's `default`s of absent properties (also behind a `$ref`, which Ajv's useDefaults
-//   does not follow), not inside `anyOf`/`oneOf` branches;
+// - only when express-openapi-validator does not run (VALIDATE=none): the document's `default`s of
+//   absent properties (also behind a `$ref`), not inside `anyOf`/`oneOf` branches. Otherwise the
+//   library fills them (its Ajv's `useDefaults`, over the dereferenced document);
 // - undeclared properties of objects whose schema leaves `additionalProperties` unsaid are
 //   dropped (what the handler gets is what its type says), `additionalProperties: false` ones are
 //   left for the validator to refuse.
@@ -57,10 +58,10 @@ function defaultOf(doc: ApiDocument, schema: Schema, depth = 0): unknown {
   return undefined;
 }
 
-function build(doc: ApiDocument, schema: Schema, depth: number): CoercionPlan {
+function build(doc: ApiDocument, schema: Schema, depth: number, withDefaults = true): CoercionPlan {
   if (depth > 32) return KEEP; // a recursive schema: stop, leave deeper values alone
   let plan: CoercionPlan = NONE;
-  if (typeof schema.$ref === 'string') plan = build(doc, doc.pointer(schema.$ref), depth + 1);
+  if (typeof schema.$ref === 'string') plan = build(doc, doc.pointer(schema.$ref), depth + 1, withDefaults);
   const types = Array.isArray(schema.type) ? (schema.type as string[]) : typeof schema.type === 'string' ? [schema.type] : [];
   const scalarTypes = types.filter((t) => t !== 'null');
   if (scalarTypes.length === 1 && (scalarTypes[0] === 'integer' || scalarTypes[0] === 'number')) plan = merge(plan, { kind: 'number' });
@@ -74,19 +75,19 @@ function build(doc: ApiDocument, schema: Schema, depth: number): CoercionPlan {
     const defaults: [string, unknown][] = [];
     for (const [k, s] of Object.entries(isObject(schema.properties) ? schema.properties : {})) {
       if (!isObject(s)) continue;
-      fields.set(k, build(doc, s, depth + 1));
-      const d = defaultOf(doc, s);
+      fields.set(k, build(doc, s, depth + 1, withDefaults));
+      const d = withDefaults ? defaultOf(doc, s) : undefined;
       if (d !== undefined) defaults.push([k, d]);
     }
     const extra = schema.additionalProperties;
-    const rest = isObject(extra) ? build(doc, extra, depth + 1) : undefined;
+    const rest = isObject(extra) ? build(doc, extra, depth + 1, withDefaults) : undefined;
     plan = merge(plan, { kind: 'object', fields, ...(rest ? { rest } : {}), defaults, strip: extra === undefined && fields.size > 0 });
   }
-  if (scalarTypes[0] === 'array' || isObject(schema.items)) plan = merge(plan, { kind: 'array', items: isObject(schema.items) ? build(doc, schema.items, depth + 1) : KEEP });
-  for (const s of Array.isArray(schema.allOf) ? schema.allOf : []) if (isObject(s)) plan = merge(plan, build(doc, s, depth + 1));
+  if (scalarTypes[0] === 'array' || isObject(schema.items)) plan = merge(plan, { kind: 'array', items: isObject(schema.items) ? build(doc, schema.items, depth + 1, withDefaults) : KEEP });
+  for (const s of Array.isArray(schema.allOf) ? schema.allOf : []) if (isObject(s)) plan = merge(plan, build(doc, s, depth + 1, withDefaults));
   for (const key of ['anyOf', 'oneOf'] as const) {
     const branches = Array.isArray(schema[key]) ? (schema[key] as unknown[]).filter(isObject) : [];
-    if (branches.length > 0) plan = merge(plan, branches.map((s) => noDefaults(build(doc, s, depth + 1))).reduce(merge, NONE));
+    if (branches.length > 0) plan = merge(plan, branches.map((s) => noDefaults(build(doc, s, depth + 1, withDefaults))).reduce(merge, NONE));
   }
   return plan;
 }
@@ -113,9 +114,9 @@ function prune(plan: CoercionPlan): CoercionPlan {
   return plan.kind === 'none' ? KEEP : plan;
 }
 
-/** The plan of one schema of the document (build it once per operation). */
-export function coercionPlan(doc: ApiDocument, schema: Schema | undefined): CoercionPlan {
-  return schema ? prune(build(doc, schema, 0)) : KEEP;
+/** The plan of one schema of the document (build it once per operation); `defaults` false: the library fills them. */
+export function coercionPlan(doc: ApiDocument, schema: Schema | undefined, defaults = true): CoercionPlan {
+  return schema ? prune(build(doc, schema, 0, defaults)) : KEEP;
 }
 
 /** The canonical text of a number: what `String(n)` writes, without exponent. */
