@@ -557,7 +557,6 @@ const document: Record<string, unknown> = {
           "email": {
             "type": "string",
             "maxLength": 254,
-            "format": "email",
             "pattern": "^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\\.)+[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?$",
             "description": "Recipient's e-mail address",
             "example": "jane@example.com"
@@ -962,7 +961,6 @@ const document: Record<string, unknown> = {
           "email": {
             "type": "string",
             "maxLength": 254,
-            "format": "email",
             "pattern": "^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\\.)+[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?$",
             "description": "Customer e-mail address",
             "example": "jane@example.com"
@@ -1564,7 +1562,7 @@ const document: Record<string, unknown> = {
               "details": "Required fields are missing or incorrect",
               "source": [
                 {
-                  "payment.email": "must match format \"email\""
+                  "payment.amount": "is required"
                 }
               ]
             },
@@ -3065,7 +3063,6 @@ const document: Record<string, unknown> = {
                       "email": {
                         "type": "string",
                         "maxLength": 254,
-                        "format": "email",
                         "pattern": "^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\\.)+[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?$",
                         "description": "Customer's e-mail address",
                         "example": "jane@example.com"
@@ -3488,7 +3485,6 @@ const document: Record<string, unknown> = {
                       "email": {
                         "type": "string",
                         "maxLength": 254,
-                        "format": "email",
                         "pattern": "^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\\.)+[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?$",
                         "description": "Customer's e-mail address",
                         "example": "jane@example.com"
@@ -3980,7 +3976,6 @@ const document: Record<string, unknown> = {
                       "email": {
                         "type": "string",
                         "maxLength": 254,
-                        "format": "email",
                         "pattern": "^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\\.)+[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?$",
                         "description": "Recipient e-mail. Required unless `invoice_recipient_id` is given",
                         "example": "jane@example.com"
@@ -4413,7 +4408,6 @@ const document: Record<string, unknown> = {
                       "email": {
                         "type": "string",
                         "maxLength": 254,
-                        "format": "email",
                         "pattern": "^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\\.)+[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?$",
                         "description": "Recipient e-mail. Required unless `invoice_recipient_id` is given",
                         "example": "jane@example.com"
@@ -4965,7 +4959,6 @@ const document: Record<string, unknown> = {
                       "email": {
                         "type": "string",
                         "maxLength": 254,
-                        "format": "email",
                         "pattern": "^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\\.)+[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?$",
                         "description": "Customer address for the refund link",
                         "example": "jane@example.com"
@@ -5060,7 +5053,6 @@ const document: Record<string, unknown> = {
                       "email": {
                         "type": "string",
                         "maxLength": 254,
-                        "format": "email",
                         "pattern": "^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\\.)+[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?$",
                         "description": "Customer address for the refund link",
                         "example": "jane@example.com"

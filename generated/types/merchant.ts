@@ -525,7 +525,6 @@ export interface components {
              */
             last_name: string;
             /**
-             * Format: email
              * @description Customer's e-mail address
              * @example jane@example.com
              */
@@ -754,7 +753,6 @@ export interface components {
              */
             url: string;
             /**
-             * Format: email
              * @description Recipient's e-mail address
              * @example jane@example.com
              */
@@ -792,7 +790,6 @@ export interface components {
             /** @description ISO 3166 two-letter country code; null when not given */
             country: ("AD" | "AE" | "AF" | "AG" | "AI" | "AL" | "AM" | "AO" | "AQ" | "AR" | "AS" | "AT" | "AU" | "AW" | "AX" | "AZ" | "BA" | "BB" | "BD" | "BE" | "BF" | "BG" | "BH" | "BI" | "BJ" | "BL" | "BM" | "BN" | "BO" | "BQ" | "BR" | "BS" | "BT" | "BV" | "BW" | "BY" | "BZ" | "CA" | "CC" | "CD" | "CF" | "CG" | "CH" | "CI" | "CK" | "CL" | "CM" | "CN" | "CO" | "CR" | "CU" | "CV" | "CW" | "CX" | "CY" | "CZ" | "DE" | "DJ" | "DK" | "DM" | "DO" | "DZ" | "EC" | "EE" | "EG" | "EH" | "ER" | "ES" | "ET" | "FI" | "FJ" | "FK" | "FM" | "FO" | "FR" | "GA" | "GB" | "GD" | "GE" | "GF" | "GG" | "GH" | "GI" | "GL" | "GM" | "GN" | "GP" | "GQ" | "GR" | "GS" | "GT" | "GU" | "GW" | "GY" | "HK" | "HM" | "HN" | "HR" | "HT" | "HU" | "ID" | "IE" | "IL" | "IM" | "IN" | "IO" | "IQ" | "IR" | "IS" | "IT" | "JE" | "JM" | "JO" | "JP" | "KE" | "KG" | "KH" | "KI" | "KM" | "KN" | "KP" | "KR" | "KW" | "KY" | "KZ" | "LA" | "LB" | "LC" | "LI" | "LK" | "LR" | "LS" | "LT" | "LU" | "LV" | "LY" | "MA" | "MC" | "MD" | "ME" | "MF" | "MG" | "MH" | "MK" | "ML" | "MM" | "MN" | "MO" | "MP" | "MQ" | "MR" | "MS" | "MT" | "MU" | "MV" | "MW" | "MX" | "MY" | "MZ" | "NA" | "NC" | "NE" | "NF" | "NG" | "NI" | "NL" | "NO" | "NP" | "NR" | "NU" | "NZ" | "OM" | "PA" | "PE" | "PF" | "PG" | "PH" | "PK" | "PL" | "PM" | "PN" | "PR" | "PS" | "PT" | "PW" | "PY" | "QA" | "RE" | "RO" | "RS" | "RU" | "RW" | "SA" | "SB" | "SC" | "SD" | "SE" | "SG" | "SH" | "SI" | "SJ" | "SK" | "SL" | "SM" | "SN" | "SO" | "SR" | "SS" | "ST" | "SV" | "SX" | "SY" | "SZ" | "TC" | "TD" | "TF" | "TG" | "TH" | "TJ" | "TK" | "TL" | "TM" | "TN" | "TO" | "TR" | "TT" | "TV" | "TW" | "TZ" | "UA" | "UG" | "UM" | "US" | "UY" | "UZ" | "VA" | "VC" | "VE" | "VG" | "VI" | "VN" | "VU" | "WF" | "WS" | "YE" | "YT" | "ZA" | "ZM" | "ZW") | null;
             /**
-             * Format: email
              * @description Recipient e-mail address
              * @example jane@example.com
              */
@@ -817,7 +814,6 @@ export interface components {
         /** @description Fields of a new recipient. A recipient needs `company_name`, or both `first_name` and `last_name` (either or both ways may be given). */
         InvoiceRecipientFields: {
             /**
-             * Format: email
              * @description Recipient e-mail address
              * @example jane@example.com
              */
@@ -876,7 +872,6 @@ export interface components {
         /** @description Any of the create fields; at least one (decision M-recipient-update). Fields are changed, not cleared. After the change the recipient must still satisfy the naming rule (checked by the server, 422): A recipient needs `company_name`, or both `first_name` and `last_name` (either or both ways may be given). */
         InvoiceRecipientUpdate: {
             /**
-             * Format: email
              * @description Recipient e-mail address
              * @example jane@example.com
              */
@@ -1318,7 +1313,6 @@ export interface components {
              */
             amount_to_refund_fiat: string;
             /**
-             * Format: email
              * @description Customer e-mail address
              * @example jane@example.com
              */
@@ -1397,7 +1391,6 @@ export interface components {
              */
             amount_to_refund_fiat: string;
             /**
-             * Format: email
              * @description Customer e-mail address
              * @example jane@example.com
              */
@@ -1874,7 +1867,7 @@ export interface components {
                  *       "details": "Required fields are missing or incorrect",
                  *       "source": [
                  *         {
-                 *           "payment.email": "must match format \"email\""
+                 *           "payment.amount": "is required"
                  *         }
                  *       ]
                  *     }
@@ -2053,7 +2046,6 @@ export interface operations {
                          */
                         last_name: string;
                         /**
-                         * Format: email
                          * @description Customer's e-mail address
                          * @example jane@example.com
                          */
@@ -2152,7 +2144,6 @@ export interface operations {
                          */
                         last_name: string;
                         /**
-                         * Format: email
                          * @description Customer's e-mail address
                          * @example jane@example.com
                          */
@@ -2467,7 +2458,6 @@ export interface operations {
                          */
                         currency_iso: "USD" | "CAD" | "EUR";
                         /**
-                         * Format: email
                          * @description Recipient e-mail. Required unless `invoice_recipient_id` is given
                          * @example jane@example.com
                          */
@@ -2574,7 +2564,6 @@ export interface operations {
                          */
                         currency_iso: "USD" | "CAD" | "EUR";
                         /**
-                         * Format: email
                          * @description Recipient e-mail. Required unless `invoice_recipient_id` is given
                          * @example jane@example.com
                          */
@@ -3122,7 +3111,6 @@ export interface operations {
                  */
                 "application/json": {
                     /**
-                     * Format: email
                      * @description Customer address for the refund link
                      * @example jane@example.com
                      */
@@ -3157,7 +3145,6 @@ export interface operations {
                 } & (unknown | unknown);
                 "application/x-www-form-urlencoded": {
                     /**
-                     * Format: email
                      * @description Customer address for the refund link
                      * @example jane@example.com
                      */

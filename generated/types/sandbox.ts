@@ -626,7 +626,6 @@ export interface components {
              */
             url: string;
             /**
-             * Format: email
              * @description Recipient's e-mail address
              * @example jane@example.com
              */
@@ -799,7 +798,6 @@ export interface components {
              */
             amount_to_refund_fiat: string;
             /**
-             * Format: email
              * @description Customer e-mail address
              * @example jane@example.com
              */
@@ -1161,7 +1159,7 @@ export interface components {
                  *       "details": "Required fields are missing or incorrect",
                  *       "source": [
                  *         {
-                 *           "payment.email": "must match format \"email\""
+                 *           "payment.amount": "is required"
                  *         }
                  *       ]
                  *     }
@@ -1986,7 +1984,6 @@ export interface operations {
                          */
                         last_name: string;
                         /**
-                         * Format: email
                          * @description Customer's e-mail address
                          * @example jane@example.com
                          */
@@ -2091,7 +2088,6 @@ export interface operations {
                          */
                         last_name: string;
                         /**
-                         * Format: email
                          * @description Customer's e-mail address
                          * @example jane@example.com
                          */
@@ -2233,7 +2229,6 @@ export interface operations {
                          */
                         currency_iso: "USD" | "CAD" | "EUR";
                         /**
-                         * Format: email
                          * @description Recipient e-mail. Required unless `invoice_recipient_id` is given
                          * @example jane@example.com
                          */
@@ -2341,7 +2336,6 @@ export interface operations {
                          */
                         currency_iso: "USD" | "CAD" | "EUR";
                         /**
-                         * Format: email
                          * @description Recipient e-mail. Required unless `invoice_recipient_id` is given
                          * @example jane@example.com
                          */
@@ -2520,7 +2514,6 @@ export interface operations {
                      */
                     refund: {
                         /**
-                         * Format: email
                          * @description Customer address for the refund link
                          * @example jane@example.com
                          */
@@ -2567,7 +2560,6 @@ export interface operations {
                      */
                     refund: {
                         /**
-                         * Format: email
                          * @description Customer address for the refund link
                          * @example jane@example.com
                          */
