@@ -2,7 +2,7 @@
 // (generated/types, openapi-typescript) with no annotation, and a wrong field, a wrong operationId
 // or a wrong response body does not compile.
 import { describe, expectTypeOf, it } from 'vitest';
-import type { components as M } from '../generated/types/merchant.ts';
+import type { components as M, operations as MO } from '../generated/types/merchant.ts';
 import type { components as X } from '../generated/types/exchange.ts';
 import { exchangeEndpoints, merchantEndpoints, merchantHandler, partnerEndpoints, type MerchantRequest } from './endpoints.ts';
 
@@ -11,8 +11,8 @@ describe('typed endpoints', () => {
     merchantEndpoints({
       createPayment: async (req, res) => {
         expectTypeOf(req.body.payment.amount).toEqualTypeOf<string>();
-        expectTypeOf(req.body).toEqualTypeOf<M['schemas']['CreatePaymentRequest']>();
-        // @ts-expect-error: not a field of CreatePaymentRequest
+        expectTypeOf(req.body).toEqualTypeOf<MO['createPayment']['requestBody']['content']['application/json']>();
+        // @ts-expect-error: not a field of createPayment's body
         void req.body.amount;
         // @ts-expect-error: createPayment has no path parameters
         void req.params.payment_id;

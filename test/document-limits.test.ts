@@ -18,7 +18,7 @@ describe('merchant: what the document states is what the server enforces', () =>
     expect(res.body.source).toEqual([{ 'payment.invoice_number': 'must NOT have more than 64 characters' }]);
   });
 
-  it('an RFC-valid e-mail the old zod check refused is accepted (format: email is the one rule)', async () => {
+  it('an RFC-valid e-mail the old zod check refused is accepted (the e-mail pattern is the one rule)', async () => {
     const res = await request(app)
       .post(merchant('/invoice_recipients'))
       .set('Authorization', MERCHANT_AUTH)

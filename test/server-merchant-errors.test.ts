@@ -3,6 +3,7 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { merchantOperations } from '../contracts/merchant/operations.ts';
+import { EMAIL_PATTERN } from '../contracts/shared/primitives.ts';
 import { ApiDomainError } from '../server/errors.ts';
 import { notImplementedHandlers } from '../server/api/not-implemented.ts';
 import { testServer } from '../server/testing.ts';
@@ -51,7 +52,7 @@ describe('merchant error mapping (M1)', () => {
     expect(res.body).toMatchObject({ title: 'Unprocessable Entity', code: '1002', details: 'Required fields are missing or incorrect' });
     const source = Object.assign({}, ...res.body.source) as Record<string, string>;
     expect(Object.keys(source).sort()).toEqual(['payment.amount', 'payment.email', 'payment.first_name']);
-    expect(source['payment.email']).toMatch(/email/);
+    expect(source['payment.email']).toBe(`must match pattern "${EMAIL_PATTERN}"`);
     expect(res.body.source).toHaveLength(3);
   });
 

@@ -53,7 +53,7 @@ describe('partner error mapping', () => {
     // What the document states is checked first; the confirmation, a rule JSON Schema cannot state,
     // is the handler's own check, so it is reported once the fields are valid.
     // The e-mail rule is written twice, as the document's pattern and as `format: email` (the same language).
-    expect(res.body).toEqual({ status: 0, message: [`registration.email must match pattern "${EMAIL_PATTERN}"`, 'registration.email must match format "email"'] });
+    expect(res.body).toEqual({ status: 0, message: [`registration.email must match pattern "${EMAIL_PATTERN}"`] });
     const mismatch = await register(testServer({ config: { rateLimit: { enabled: false } } }).app).send({ registration: { ...registerUserRequestExample.registration, password_confirmation: 'different-pass' } });
     expect(mismatch.body).toEqual({ status: 0, message: ['registration.password_confirmation must equal password'] });
   });

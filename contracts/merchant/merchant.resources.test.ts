@@ -2,6 +2,7 @@
 // resource field reached through the operation that returns it, every status vocabulary, the
 // webhooks and their payloads, the error body. Tables copied from the document.
 import { describe, expect, it } from 'vitest';
+import { EMAIL_PATTERN } from '../shared/primitives.ts';
 import { type Row, checkRows, component, doc, field, responseBody } from './merchant.test-helpers.ts';
 
 const S = 'string';
@@ -48,13 +49,13 @@ const PAYOUT_TRANSACTION: Row[] = [ // 2.4
 ].map((f): Row => [f, true, S]).concat([['id', true, I], ['status', true, S, { enum: VOCAB.TransactionStatus }], ['settlement_method', true, S, { enum: ['instant', 'manual'] }]]);
 const INVOICE: Row[] = [ // 2.5
   ['id', true, I], ['created_at', true, S, DT], ['expires_at', true, S, DT], ['due_at', true, S, DT], ['invoice_recipient_id', true, I],
-  ['amount', true, S], ['invoice_number', true, S], ['url', true, S], ['email', true, S, { format: 'email' }],
+  ['amount', true, S], ['invoice_number', true, S], ['url', true, S], ['email', true, S, { pattern: EMAIL_PATTERN }],
   ['status', true, S, { enum: VOCAB.InvoiceStatus }], ['delivery_status', true, S, { ...N, enum: VOCAB.InvoiceDeliveryStatus }],
   ['transaction', true, 'object'], ['transaction.settlement_method', true, S], ['transaction.is_sandbox', true, 'boolean'],
 ];
 const RECIPIENT: Row[] = [ // 2.6 (fields optional at creation are null when not given: decision M-recipient-nulls)
   ['id', true, I], ['first_name', true, S], ['last_name', true, S], ['address', true, S], ['city', true, S], ['phone', true, S],
-  ['province_or_state', true, S], ['country', true, S], ['email', true, S, { format: 'email' }], ['company_name', true, S, N],
+  ['province_or_state', true, S], ['country', true, S], ['email', true, S, { pattern: EMAIL_PATTERN }], ['company_name', true, S, N],
   ['zip', true, S], ['created_at', true, S, DT], ['updated_at', true, S, DT],
 ];
 const REFUND_COMMON: Row[] = [ // 2.7

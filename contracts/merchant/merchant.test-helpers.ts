@@ -9,7 +9,11 @@ export const doc = buildDocument(merchantContract) as Schema;
 
 export function resolve(schema: Schema): Schema {
   if (schema.$ref) return resolve(doc.components.schemas[String(schema.$ref).replace('#/components/schemas/', '')]);
-  if (schema.allOf) return Object.assign({}, ...schema.allOf.map(resolve), { allOf: undefined });
+  if (schema.allOf) {
+    // The allOf parts, then the schema's own keywords (a rule between fields sits in allOf beside them).
+    const { allOf, ...own } = schema;
+    return Object.assign({}, ...allOf.map(resolve), own);
+  }
   return schema;
 }
 

@@ -113,7 +113,7 @@ const PHONE = { pattern: PATTERNS.phone };
 const ZIP = { pattern: PATTERNS.zip };
 const INVOICE_NO = { pattern: PATTERNS.invoiceNumber };
 // The rule of `format: email` written out as a pattern beside it, so every reader applies the same one.
-const EMAIL = { format: 'email', pattern: EMAIL_PATTERN };
+const EMAIL = { pattern: EMAIL_PATTERN };
 const DECIMAL = { pattern: '^[0-9]+(\\.[0-9]+)?$' };
 // Amounts a request asks to charge or refund: greater than zero (the server refuses 0), at most 15
 // significant integer digits (decision M-amount-bounds: what is computed from them stays within its bounds).

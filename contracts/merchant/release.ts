@@ -28,7 +28,7 @@ export const release: ReleaseState = {
       {
         "rule": "request-pattern-tightened",
         "pointer": "/components/schemas/CreateInvoiceFields/properties/email",
-        "changelog": "E-mail fields state their rule as a `pattern` beside `format: email` (the same language the server already applied for `format: email`), so every reader applies it.",
+        "changelog": "E-mail fields state their rule as a `pattern` (the same addresses the server already accepted for `format: email`), and no longer `format: email`, which readers apply differently: every reader applies the pattern alike.",
         "alreadyEnforced": true
       },
       {
@@ -40,7 +40,7 @@ export const release: ReleaseState = {
       {
         "rule": "request-pattern-tightened",
         "pointer": "/components/schemas/CreatePaymentFields/properties/email",
-        "changelog": "E-mail fields state their rule as a `pattern` beside `format: email` (the same language the server already applied for `format: email`), so every reader applies it.",
+        "changelog": "E-mail fields state their rule as a `pattern` (the same addresses the server already accepted for `format: email`), and no longer `format: email`, which readers apply differently: every reader applies the pattern alike.",
         "alreadyEnforced": true
       },
       {
@@ -58,7 +58,7 @@ export const release: ReleaseState = {
       {
         "rule": "request-pattern-tightened",
         "pointer": "/components/schemas/CreateRefundRequest/properties/email",
-        "changelog": "E-mail fields state their rule as a `pattern` beside `format: email` (the same language the server already applied for `format: email`), so every reader applies it.",
+        "changelog": "E-mail fields state their rule as a `pattern` (the same addresses the server already accepted for `format: email`), and no longer `format: email`, which readers apply differently: every reader applies the pattern alike.",
         "alreadyEnforced": true
       },
       {
@@ -70,19 +70,37 @@ export const release: ReleaseState = {
       {
         "rule": "request-pattern-tightened",
         "pointer": "/components/schemas/CreateWidgetPaymentRequest/properties/email",
-        "changelog": "E-mail fields state their rule as a `pattern` beside `format: email` (the same language the server already applied for `format: email`), so every reader applies it.",
+        "changelog": "E-mail fields state their rule as a `pattern` (the same addresses the server already accepted for `format: email`), and no longer `format: email`, which readers apply differently: every reader applies the pattern alike.",
         "alreadyEnforced": true
       },
       {
         "rule": "request-pattern-tightened",
         "pointer": "/components/schemas/InvoiceRecipientFields/properties/email",
-        "changelog": "E-mail fields state their rule as a `pattern` beside `format: email` (the same language the server already applied for `format: email`), so every reader applies it.",
+        "changelog": "E-mail fields state their rule as a `pattern` (the same addresses the server already accepted for `format: email`), and no longer `format: email`, which readers apply differently: every reader applies the pattern alike.",
         "alreadyEnforced": true
       },
       {
         "rule": "request-pattern-tightened",
         "pointer": "/components/schemas/InvoiceRecipientUpdate/properties/email",
-        "changelog": "E-mail fields state their rule as a `pattern` beside `format: email` (the same language the server already applied for `format: email`), so every reader applies it.",
+        "changelog": "E-mail fields state their rule as a `pattern` (the same addresses the server already accepted for `format: email`), and no longer `format: email`, which readers apply differently: every reader applies the pattern alike.",
+        "alreadyEnforced": true
+      },
+      {
+        "rule": "response-format-loosened",
+        "pointer": "/components/schemas/Invoice/properties/email",
+        "changelog": "E-mail fields state their rule as a `pattern` (the same addresses the server already accepted for `format: email`), and no longer `format: email`, which readers apply differently: every reader applies the pattern alike.",
+        "alreadyEnforced": true
+      },
+      {
+        "rule": "response-format-loosened",
+        "pointer": "/components/schemas/InvoiceRecipient/properties/email",
+        "changelog": "E-mail fields state their rule as a `pattern` (the same addresses the server already accepted for `format: email`), and no longer `format: email`, which readers apply differently: every reader applies the pattern alike.",
+        "alreadyEnforced": true
+      },
+      {
+        "rule": "response-format-loosened",
+        "pointer": "/components/schemas/Refund/properties/email",
+        "changelog": "E-mail fields state their rule as a `pattern` (the same addresses the server already accepted for `format: email`), and no longer `format: email`, which readers apply differently: every reader applies the pattern alike.",
         "alreadyEnforced": true
       }
     ]

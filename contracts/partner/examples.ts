@@ -1,6 +1,7 @@
 // Examples of the partner operations, kept apart so operations.ts stays a readable route list.
 // The tests validate each one against its schema.
 import type { PartnerError } from '../shared/errors.ts';
+import { EMAIL_PATTERN } from '../shared/primitives.ts';
 import type { CreateMerchantApplicationRequest, MerchantApplicationCreated } from './applications.ts';
 import type { RegisterUserRequest, RegistrationFailure, RegistrationSuccess } from './registration.ts';
 
@@ -82,7 +83,7 @@ export const applicationValidationErrorExample: PartnerError = {
   details: 'Required fields are missing or incorrect',
   source: [
     { 'merchant_application.company_detail_attributes.description': 'must NOT have more than 255 characters' },
-    { 'merchant_application.company_contact_attributes.administrative_email': 'must match format "email"' },
+    { 'merchant_application.company_contact_attributes.administrative_email': `must match pattern "${EMAIL_PATTERN}"` },
   ],
 };
 

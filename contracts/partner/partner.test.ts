@@ -2,6 +2,7 @@
 // below are copied from the source document of the Partner Onboarding API, not from the code.
 import { describe, expect, it } from 'vitest';
 import { buildDocument } from '../shared/contract.ts';
+import { EMAIL_PATTERN } from '../shared/primitives.ts';
 import { jsonSchemaOf } from '../shared/schema-files.ts';
 import { partnerContract } from './index.ts';
 
@@ -41,14 +42,14 @@ const response = (path: string, status: number) => {
 const responseSchema = (path: string, status: number) => response(path, status).content['application/json'].schema;
 
 // [field path, required, type, rule] — section 2 of the seed document.
-type Row = [string, boolean, string, { enum?: string[]; format?: string; minLength?: number; maxLength?: number; pattern?: boolean }?];
+type Row = [string, boolean, string, { enum?: string[]; format?: string; minLength?: number; maxLength?: number; pattern?: boolean | string }?];
 const ISO = { pattern: false } as const; // marker: checked separately as the ISO code list
 
 const REGISTRATION: Row[] = [
   ['registration.business_name', true, 'string'],
   ['registration.first_name', true, 'string'],
   ['registration.last_name', true, 'string'],
-  ['registration.email', true, 'string', { format: 'email' }],
+  ['registration.email', true, 'string', { pattern: EMAIL_PATTERN }],
   ['registration.password', true, 'string', { minLength: 8 }],
   ['registration.password_confirmation', true, 'string'],
   ['registration.terms_of_service', true, 'string', { enum: ['true'] }],
@@ -57,7 +58,7 @@ const REGISTRATION: Row[] = [
 const APPLICATION: Row[] = [
   ['user.first_name', true, 'string'],
   ['user.last_name', true, 'string'],
-  ['user.email', true, 'string', { format: 'email' }],
+  ['user.email', true, 'string', { pattern: EMAIL_PATTERN }],
   ['user.business_name', true, 'string'],
   ['user.special_offers', false, 'boolean'],
   ['user.currency', false, 'string', { enum: ['USD', 'CAD', 'EUR'] }],
@@ -102,9 +103,9 @@ function checkRow(root: Schema, [path, required, type, rule]: Row) {
   if (rule?.format) expect(schema.format, `${path} format`).toBe(rule.format);
   if (rule?.minLength) expect(schema.minLength, `${path} minLength`).toBe(rule.minLength);
   if (rule?.maxLength) expect(schema.maxLength, `${path} maxLength`).toBe(rule.maxLength);
-  if (rule?.pattern) expect(schema.pattern, `${path} pattern`).toBeDefined();
+  if (rule?.pattern) expect(schema.pattern, `${path} pattern`).toBe(rule.pattern === true ? schema.pattern ?? 'a pattern' : rule.pattern);
   // A required free-text string must not be empty (enums and e-mails exclude "" on their own).
-  if (required && type === 'string' && !schema.enum && !schema.format) {
+  if (required && type === 'string' && !schema.enum && !schema.format && schema.pattern !== EMAIL_PATTERN) {
     expect(schema.minLength, `${path} minLength`).toBeGreaterThanOrEqual(1);
   }
 }
@@ -183,7 +184,7 @@ describe('partner document against the seed', () => {
 // Section 2 "CSV row": [column, required, rule]; the columns of a group row are listed one by one.
 const CSV: [string, boolean, { enum?: string[]; format?: string; pattern?: string; maxLength?: number; iso?: true }?][] = [
   ['first_name', true], ['last_name', true],
-  ['email', true, { format: 'email' }],
+  ['email', true, { pattern: EMAIL_PATTERN }],
   ['phone_number', true, { pattern: '^[0-9]+$' }],
   ['company_name', true],
   ['dba', false],

@@ -10,25 +10,25 @@ export const release: ReleaseState = {
       {
         "rule": "request-pattern-tightened",
         "pointer": "/components/schemas/CompanyContact/properties/administrative_email",
-        "changelog": "E-mail fields state their rule as a `pattern` beside `format: email` (the same language the server already applied for `format: email`), so every reader applies it.",
+        "changelog": "E-mail fields state their rule as a `pattern` (the same addresses the server already accepted for `format: email`), and no longer `format: email`, which readers apply differently: every reader applies the pattern alike.",
         "alreadyEnforced": true
       },
       {
         "rule": "request-pattern-tightened",
         "pointer": "/components/schemas/CompanyContact/properties/technical_email",
-        "changelog": "E-mail fields state their rule as a `pattern` beside `format: email` (the same language the server already applied for `format: email`), so every reader applies it.",
+        "changelog": "E-mail fields state their rule as a `pattern` (the same addresses the server already accepted for `format: email`), and no longer `format: email`, which readers apply differently: every reader applies the pattern alike.",
         "alreadyEnforced": true
       },
       {
         "rule": "request-pattern-tightened",
         "pointer": "/components/schemas/MerchantApplicationUser/properties/email",
-        "changelog": "E-mail fields state their rule as a `pattern` beside `format: email` (the same language the server already applied for `format: email`), so every reader applies it.",
+        "changelog": "E-mail fields state their rule as a `pattern` (the same addresses the server already accepted for `format: email`), and no longer `format: email`, which readers apply differently: every reader applies the pattern alike.",
         "alreadyEnforced": true
       },
       {
         "rule": "request-pattern-tightened",
         "pointer": "/components/schemas/Registration/properties/email",
-        "changelog": "E-mail fields state their rule as a `pattern` beside `format: email` (the same language the server already applied for `format: email`), so every reader applies it.",
+        "changelog": "E-mail fields state their rule as a `pattern` (the same addresses the server already accepted for `format: email`), and no longer `format: email`, which readers apply differently: every reader applies the pattern alike.",
         "alreadyEnforced": true
       }
     ]

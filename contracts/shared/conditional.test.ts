@@ -14,6 +14,7 @@ import { partnerContract } from '../partner/index.ts';
 import { sandboxContract } from '../sandbox/index.ts';
 import { ruledSchemas, ruleIssues, requireOneOf } from './conditional.ts';
 import { buildDocument, type AnyContract } from './contract.ts';
+import { namedSchemaPointers } from './document-readers.ts';
 import { schemaFilePath } from './schema-files.ts';
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
@@ -21,16 +22,21 @@ const contracts: AnyContract[] = [exchangeContract, merchantContract, partnerCon
 const documents = Object.fromEntries(contracts.map((c) => [c.id, buildDocument(c)])) as Record<string, Record<string, any>>;
 
 const ajv = addFormats(new Ajv2020({ strict: false, allErrors: true }));
-for (const [id, doc] of Object.entries(documents)) ajv.addSchema({ $id: `${id}.json`, components: doc.components }, `${id}.json`);
+for (const [id, doc] of Object.entries(documents)) ajv.addSchema({ $id: `${id}.json`, components: doc.components, paths: doc.paths }, `${id}.json`);
 /** The published schema files (as written by the pipeline), by schema name; each is registered under its own $id. */
 const schemaFiles = Object.fromEntries(
   contracts.flatMap((c) => Object.keys(c.schemaFiles ?? {})).map((name) => [name, JSON.parse(readFileSync(new URL(`../../${schemaFilePath(name)}`, import.meta.url), 'utf8'))]),
 ) as Record<string, Record<string, any>>;
 for (const file of Object.values(schemaFiles)) ajv.addSchema(file);
 
-/** Where a table entry's JSON Schema is: a component of a document, or a published schema file. */
+/**
+ * Where a table entry's JSON Schema is: a component of a document, the copies written into request
+ * bodies (a schema with defaulted fields: contracts/shared/document-readers.ts), or a published schema file.
+ */
 const FILE = 'schema file';
-const jsonSchemaRef = (name: string, document: string) => (document === FILE ? schemaFiles[name]!.$id : `${document}.json#/components/schemas/${name}`);
+const uriFragment = (pointer: string) => pointer.split('/').map(encodeURIComponent).join('/').replace(/^%23/, '#');
+const jsonSchemaRefs = (name: string, document: string) =>
+  document === FILE ? [schemaFiles[name]!.$id as string] : namedSchemaPointers(documents[document]!, name).map((p) => `${document}.json${uriFragment(p)}`);
 
 /** `document only`: the document's schema accepts what Zod refuses (a known gap, said where it is listed). */
 type Row = [verdict: 'valid' | 'invalid' | 'document only', input: Record<string, unknown>];
@@ -129,7 +135,7 @@ describe('rules between fields: the Zod check and the document agree', () => {
   it('covers every schema built with a rule, and finds each in its document or its schema file (never both)', () => {
     expect([...ruledSchemas.keys()].sort()).toEqual(Object.keys(TABLE).sort());
     for (const [name, { document }] of Object.entries(TABLE)) {
-      if (document !== FILE) expect(documents[document]!.components.schemas[name], name).toBeDefined();
+      if (document !== FILE) expect(namedSchemaPointers(documents[document]!, name), name).not.toEqual([]);
       else {
         expect(schemaFiles[name]?.title, name).toBe(name);
         for (const doc of Object.values(documents)) expect(doc.components.schemas[name], name).toBeUndefined();
@@ -140,9 +146,10 @@ describe('rules between fields: the Zod check and the document agree', () => {
   for (const [name, { document, rows }] of Object.entries(TABLE)) {
     it.each(rows)(`${name}: %s %j`, (verdict, input) => {
       const zod = ruledSchemas.get(name)!.schema.safeParse(input).success;
-      const validate = ajv.getSchema(jsonSchemaRef(name, document))!;
-      const json = validate(input) as boolean;
-      expect({ zod, json }).toEqual({ zod: verdict === 'valid', json: verdict !== 'invalid' });
+      for (const ref of jsonSchemaRefs(name, document)) {
+        const json = ajv.getSchema(ref)!(input) as boolean;
+        expect({ ref, zod, json }).toEqual({ ref, zod: verdict === 'valid', json: verdict !== 'invalid' });
+      }
     });
   }
 
@@ -172,23 +179,23 @@ describe('a field that must be absent: the Zod check and the document agree', ()
 
 describe('no rule between fields is written by hand', () => {
   it('every anyOf of required fields, minProperties and if/then of the documents and schema files comes from a declared rule', () => {
-    const ruled = new Set(ruledSchemas.keys());
     const handWritten: string[] = [];
-    const walk = (id: string, node: unknown, path: string, component: string | undefined): void => {
-      if (Array.isArray(node)) return node.forEach((n, i) => walk(id, n, `${path}/${i}`, component));
+    const walk = (id: string, node: unknown, path: string, declared: Set<string>): void => {
+      if (Array.isArray(node)) return node.forEach((n, i) => walk(id, n, `${path}/${i}`, declared));
       if (node === null || typeof node !== 'object') return;
       const o = node as Record<string, unknown>;
       const conditional =
         (Array.isArray(o.anyOf) && o.anyOf.some((b) => typeof b === 'object' && b !== null && 'required' in b)) || 'minProperties' in o || 'if' in o;
-      if (conditional && !(component !== undefined && path === `/components/schemas/${component}` && ruled.has(component))) handWritten.push(`${id}#${path}`);
-      for (const [k, v] of Object.entries(o)) {
-        const inComponent = path === '/components/schemas' ? k : component;
-        walk(id, v, `${path}/${k.replaceAll('~', '~0').replaceAll('/', '~1')}`, inComponent);
-      }
+      if (conditional && !declared.has(path)) handWritten.push(`${id}${path}`);
+      for (const [k, v] of Object.entries(o)) walk(id, v, `${path}/${k.replaceAll('~', '~0').replaceAll('/', '~1')}`, declared);
     };
-    for (const [id, doc] of Object.entries(documents)) walk(id, doc, '', undefined);
+    // A declared rule sits in its schema (minProperties) or in the schema's allOf (a choice of fields).
+    const declaredIn = (pointers: string[]) => new Set(pointers.flatMap((p) => [p, `${p}/allOf/0`]));
+    for (const [id, doc] of Object.entries(documents)) {
+      walk(id, doc, '#', declaredIn([...ruledSchemas.keys()].flatMap((name) => namedSchemaPointers(doc, name))));
+    }
     // A schema file is its schema at the root: a rule there is the file's own, under $defs another one's.
-    for (const [name, file] of Object.entries(schemaFiles)) walk(file.$id, { components: { schemas: { [name]: file } } }, '', undefined);
+    for (const [name, file] of Object.entries(schemaFiles)) walk(file.$id, file, '#', declaredIn(ruledSchemas.has(name) ? ['#'] : []));
     expect(handWritten).toEqual([]);
   });
 });

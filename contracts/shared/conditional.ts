@@ -1,7 +1,7 @@
 // A rule between the fields of one object ("this field or those", "these only when that flag is
 // false"), declared once. `withRule` derives both forms from the declaration: the Zod check
 // (`.superRefine`, what the clients and the CSV validator run) and the JSON Schema form written into
-// the document (`anyOf` / `minProperties`, what the server and any other validator enforce). Two
+// the document (`allOf: [{anyOf}]` / `minProperties`, what the server and any other validator enforce). Two
 // hand copies drifted apart silently; one declaration cannot.
 import { z } from './zod.ts';
 
@@ -71,20 +71,35 @@ export function ruleIssues(rule: ObjectRule, value: Record<string, unknown>): Ru
   }
 }
 
-/** The rule as JSON Schema keywords of the object's schema. */
+/**
+ * The rule as JSON Schema keywords of the object's schema. A choice between field groups is an
+ * `anyOf` inside an `allOf`: the object must satisfy it as well as its own properties. Validators
+ * read both spellings alike, but generators read an `anyOf` beside `properties` as "this shape or
+ * one of these": openapi-typescript, with its default options, typed the body as
+ * `{...} | unknown | unknown`, that is `unknown`. Inside `allOf` it is an intersection, which keeps
+ * the object's fields typed.
+ */
 export function ruleJsonSchema(rule: ObjectRule): Record<string, unknown> {
   switch (rule.kind) {
     case 'requireOneOf':
       return {
-        anyOf: rule.groups.map((group) =>
-          rule.emptyIsAbsent ? { required: [...group], properties: Object.fromEntries(group.map((f) => [f, { minLength: 1 }])) } : { required: [...group] },
-        ),
+        allOf: [
+          {
+            anyOf: rule.groups.map((group) =>
+              rule.emptyIsAbsent ? { required: [...group], properties: Object.fromEntries(group.map((f) => [f, { minLength: 1 }])) } : { required: [...group] },
+            ),
+          },
+        ],
       };
     case 'flagChooses':
       return {
-        anyOf: [
-          { required: [rule.flag], properties: { [rule.flag]: { const: true }, ...Object.fromEntries(rule.forbid.map((f) => [f, { not: {} }])) } },
-          ...rule.otherwise.groups.map((group) => ({ required: [...group], properties: { [rule.flag]: { const: false } } })),
+        allOf: [
+          {
+            anyOf: [
+              { required: [rule.flag], properties: { [rule.flag]: { const: true }, ...Object.fromEntries(rule.forbid.map((f) => [f, { not: {} }])) } },
+              ...rule.otherwise.groups.map((group) => ({ required: [...group], properties: { [rule.flag]: { const: false } } })),
+            ],
+          },
         ],
       };
     case 'atLeastOneProperty':

@@ -3,7 +3,7 @@
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
 import { formEncodings, hoistResponses, plainSlashes } from './document-shape.ts';
 import { renderDecisions, type Decision } from './decision.ts';
-import { bodyFieldRules, closedTuples, typedObjectUnions } from './document-readers.ts';
+import { bodyFieldRules, closedTuples, requestDefaultsInBodies, typedObjectUnions } from './document-readers.ts';
 import { FORM_FIELD_NAMES } from './wire-forms.ts';
 import { writeLinks, type LinkTable } from './links.ts';
 import { documentedOperations, registerOperations, registerWebhooks, type IdempotentPosts, type OperationMap, type WebhookSpec } from './operation.ts';
@@ -82,5 +82,6 @@ export function buildDocument(contract: AnyContract): Record<string, unknown> {
   typedObjectUnions(doc);
   bodyFieldRules(doc, FORM_FIELD_NAMES as unknown as Record<string, unknown>, contract.extraBodyFields);
   closedTuples(doc);
+  requestDefaultsInBodies(doc);
   return doc;
 }

@@ -68,3 +68,97 @@ export function bodyFieldRules(doc: Json, names: Json, extraFields?: Json): void
     }
   }
 }
+
+const COMPONENT_SCHEMA = /^#\/components\/schemas\/([^/]+)$/;
+
+/** Whether an object schema within `schema` (through its `$ref`s) gives one of its properties a `default`. */
+function carriesDefault(doc: Json, schema: unknown, seen = new Set<string>()): boolean {
+  if (Array.isArray(schema)) return schema.some((s) => carriesDefault(doc, s, seen));
+  if (!isRecord(schema)) return false;
+  if (typeof schema.$ref === 'string') {
+    if (seen.has(schema.$ref)) return false;
+    seen.add(schema.$ref);
+    return carriesDefault(doc, resolveObject(doc, schema), seen);
+  }
+  if (isRecord(schema.properties) && Object.values(schema.properties).some((p) => isRecord(p) && 'default' in p)) return true;
+  return Object.entries(schema).some(([k, v]) => k !== 'example' && k !== 'examples' && k !== 'default' && carriesDefault(doc, v, seen));
+}
+
+/** `schema` with every `$ref` to a component that carries a default replaced by a copy of it (titled with its name). */
+function inlineDefaulted(doc: Json, schema: unknown, inlined: Set<string>): unknown {
+  if (Array.isArray(schema)) return schema.map((s) => inlineDefaulted(doc, s, inlined));
+  if (!isRecord(schema)) return schema;
+  const name = typeof schema.$ref === 'string' ? COMPONENT_SCHEMA.exec(schema.$ref)?.[1] : undefined;
+  if (name !== undefined) {
+    if (!carriesDefault(doc, schema)) return schema;
+    inlined.add(name);
+    const { $ref: _ref, ...siblings } = schema;
+    return { title: name, ...(inlineDefaulted(doc, structuredClone(resolveObject(doc, schema)), inlined) as Json), ...siblings };
+  }
+  const out: Json = {};
+  for (const [k, v] of Object.entries(schema)) out[k] = k === 'example' || k === 'examples' || k === 'default' ? v : inlineDefaulted(doc, v, inlined);
+  return out;
+}
+
+/** Every local `$ref` string in `node`. */
+function refsIn(node: unknown, out = new Set<string>()): Set<string> {
+  if (Array.isArray(node)) node.forEach((n) => refsIn(n, out));
+  else if (isRecord(node)) for (const [k, v] of Object.entries(node)) k === '$ref' && typeof v === 'string' ? out.add(v) : refsIn(v, out);
+  return out;
+}
+
+/**
+ * A request body schema that gives a field a `default` is written in the request body itself, not
+ * under `components/schemas`: a default there means "always present" to generators
+ * (openapi-typescript, with its default options, types such a field as required, since a response
+ * always carries it), while in a request body the field may be left out and the server fills it.
+ * Every component on the way to such a field is copied into each body that refers to it, titled
+ * with the component's name, and the components no longer referred to leave the document. Schemas
+ * without defaults stay shared components.
+ */
+export function requestDefaultsInBodies(doc: Json): void {
+  const inlined = new Set<string>();
+  for (const section of ['paths', 'webhooks']) {
+    for (const item of Object.values((doc[section] ?? {}) as Record<string, Json>)) {
+      for (const op of Object.values(item)) {
+        const content = isRecord(op) && isRecord(op.requestBody) ? op.requestBody.content : undefined;
+        if (!isRecord(content)) continue;
+        for (const media of Object.values(content)) if (isRecord(media)) media.schema = inlineDefaulted(doc, media.schema, inlined);
+      }
+    }
+  }
+  const schemas = isRecord(doc.components) && isRecord(doc.components.schemas) ? doc.components.schemas : {};
+  // A component that only inlined ones referred to goes too: repeat until nothing more leaves.
+  for (let removed = true; removed; ) {
+    removed = false;
+    const used = refsIn({ ...doc, components: { ...(doc.components as Json), schemas: {} } });
+    for (const schema of Object.values(schemas)) refsIn(schema, used);
+    for (const name of inlined) {
+      if (name in schemas && !used.has(`#/components/schemas/${name}`)) {
+        delete schemas[name];
+        removed = true;
+      }
+    }
+  }
+}
+
+const pointerSegment = (key: string) => key.replaceAll('~', '~0').replaceAll('/', '~1');
+
+/**
+ * Where the schema named `name` is written in `doc`, as JSON pointers (`#/...`): its component, or
+ * each copy that `requestDefaultsInBodies` wrote into a request body (titled with the name).
+ */
+export function namedSchemaPointers(doc: Json, name: string): string[] {
+  const schemas = isRecord(doc.components) && isRecord(doc.components.schemas) ? doc.components.schemas : {};
+  if (name in schemas) return [`#/components/schemas/${pointerSegment(name)}`];
+  const found: string[] = [];
+  const visit = (node: unknown, pointer: string): void => {
+    if (Array.isArray(node)) node.forEach((n, i) => visit(n, `${pointer}/${i}`));
+    else if (isRecord(node)) {
+      if (node.title === name && pointer.includes('/requestBody/')) found.push(pointer);
+      for (const [k, v] of Object.entries(node)) if (k !== 'example' && k !== 'examples') visit(v, `${pointer}/${pointerSegment(k)}`);
+    }
+  };
+  visit({ paths: doc.paths, webhooks: doc.webhooks }, '#');
+  return found;
+}

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { fullFormats } from 'ajv-formats/dist/formats.js';
 import fc from 'fast-check';
@@ -34,5 +35,14 @@ describe('the one e-mail rule', () => {
       fc.tuple(fc.string({ unit: char, minLength: 1, maxLength: 10 }), fc.string({ unit: char, minLength: 1, maxLength: 12 })).map(([l, d]) => `${l}@${d}`),
     );
     fc.assert(fc.property(address, (a) => byPattern(a) === EMAIL_REGEX.test(a)), { numRuns: 5000, ...seed });
+  });
+
+  it('is the only e-mail rule of every published document: each e-mail field has EMAIL_PATTERN and none has format: email', () => {
+    for (const api of ['exchange', 'merchant', 'partner', 'sandbox']) {
+      const text = readFileSync(new URL(`../../generated/openapi/${api}.json`, import.meta.url), 'utf8');
+      expect(text, api).not.toContain('"format": "email"');
+      const patterns = [...text.matchAll(/"pattern": ("(?:[^"\\]|\\.)*")/g)].map((m) => JSON.parse(m[1]!) as string).filter((p) => p.includes('@'));
+      expect(new Set(patterns), api).toEqual(new Set(api === 'exchange' ? [] : [EMAIL_PATTERN]));
+    }
   });
 });

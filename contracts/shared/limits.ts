@@ -59,8 +59,10 @@ export function limitsDecision(id: string): Decision {
       `date-times ${t.dateTime}, references ${t.reference}, descriptions ${t.description}, blockchain addresses and ids ${t.crypto}, ` +
       `tokens ${t.token}, codes ${t.code}, passwords ${t.password} characters. Integers go at most to 2^53 - 1 (9007199254740991), ` +
       'the largest a JSON reader keeps exact; ids start at 1. Lists the API does not page hold at most ' +
-      `${thousands(UNPAGED_LIST_MAX)} items, reference lists ${REFERENCE_LIST_MAX}. An e-mail address is checked by exactly ` +
-      'JSON Schema\'s `format: email` (RFC 5321/5322 addresses such as `a+b{c}@x.dev` are valid). A fiat refund amount ' +
+      `${thousands(UNPAGED_LIST_MAX)} items, reference lists ${REFERENCE_LIST_MAX}. An e-mail address is checked by the ` +
+      '`pattern` the document gives it: the RFC 5321/5322 dot-atom addresses (such as `a+b{c}@x.dev`) the server has accepted since ' +
+      'the first release. The document writes no `format: email`, which readers apply differently (Zod-based generators refuse ' +
+      '`a+b{c}@x.dev`, other validators accept quoted local parts or IP literals): a pattern is one rule every reader applies alike. A fiat refund amount ' +
       '(`amount_to_refund_fiat`) has at most 2 decimal places, as the server has always required. An empty query value is refused where the parameter declares `minLength: 1`.',
   };
 }

@@ -103,7 +103,7 @@ const API_EXAMPLES: Record<ApiStatus, { description: string; code: ApiErrorCode;
   405: { description: 'Method not allowed on this path (1009); Allow lists the methods it has', code: '1009', details: 'DELETE is not allowed on this path' },
   413: { description: 'Request body larger than the limit (1008)', code: '1008', details: 'Request body exceeds 100 kB' },
   415: { description: 'Request body is neither application/json nor application/x-www-form-urlencoded (1010)', code: '1010', details: 'Unsupported media type' },
-  422: { description: 'Unprocessable entity: required fields missing or incorrect, or a query parameter the operation does not have (1002), or invalid currency type (2004)', code: '1002', details: 'Required fields are missing or incorrect', source: [{ 'payment.email': 'must match format "email"' }] },
+  422: { description: 'Unprocessable entity: required fields missing or incorrect, or a query parameter the operation does not have (1002), or invalid currency type (2004)', code: '1002', details: 'Required fields are missing or incorrect', source: [{ 'payment.amount': 'is required' }] },
   429: { description: 'Rate limit exceeded (1007); see Retry-After', code: '1007', details: 'Too many requests; retry after 60 s' },
   500: { description: 'Internal server error (1005)', code: '1005', details: 'Internal server error' },
   503: { description: 'Service under maintenance, the state file cannot take a write (the request was not applied), or a store shared between instances cannot be reached (1006, with Retry-After)', code: '1006', details: 'Service under maintenance' },

@@ -5,7 +5,7 @@ const document: Record<string, unknown> = {
   "info": {
     "title": "Merchant Payments API",
     "version": "2.0.0",
-    "description": "[All APIs](./) · [OpenAPI document (YAML)](../openapi/merchant.yaml) · [Decisions](decisions.md) · Sandbox: `npm start` serves this API at `http://127.0.0.1:8080/merchant/v2`.\n\nAccept cryptocurrency payments priced in a fiat merchant currency (USD, CAD or EUR): hosted widget payments,\ndirect payments, invoices and invoice recipients, transactions, refunds, currencies and payouts, with webhooks on payment and refund events.\n\n## Authentication\n\nHTTP Basic on every request: `Authorization: Basic base64(<API_KEY>:<API_SECRET>)`. Missing or wrong credentials answer 401 code `1001`.\nRequests and responses are JSON (`Content-Type` and `Accept`: `application/json`). Sandbox keys and live keys are separate; sandbox\nkeys act on sandbox transactions (`is_sandbox: true`), which are simulated without any blockchain transaction (decision M2).\nCreating refunds needs the **Refund Create** permission on the key (`x-required-permission: refund:create`).\n\nSandbox credentials of the reference server: `demo-merchant` / `demo-merchant-secret` (Refund Create permission, hosted payment id 1,\nwebhook signing secret `demo-signing-secret`) and `demo-merchant-norefund` / `demo-merchant-norefund-secret` (no refund permission).\n\n## Displaying a payment\n\nShow the amount due to the currency precision and the address (for XRP also the destination tag, which the customer must use; the\nX-address is provided). A QR code is optional. URI schemes: `<currency name>:<address>[?amount=<amount>][?label=<label>][?message=<message>]`\nfor Bitcoin, Litecoin and Bitcoin Cash; `ethereum:<address>[?value=<value>][?gas=<suggestedGas>][?data=<bytecode>]` for Ethereum.\nThe customer must pay within five minutes of display; a payment sent in time is processed once found.\n\n## Webhooks\n\nVerify before trusting: split `signature` on `,` then on `=`; compute the lower-case hex HMAC-SHA256 of `<t>.<data>` (data exactly as received, still base64) keyed with the signing secret shown with the hosted payment plugin; the webhook is authentic when it equals an `s1` (constant-time compare). Reject when |now − t| exceeds 300 s. Then base64-decode `data` and parse the JSON. Delivery: up to 6 attempts (decision M-webhook-retries).\n\n## Quick start\n\nCreate a payment, poll it until it is confirmed, and receive its two webhooks. Against `npm start`\n(the sandbox key `demo-merchant`), a payment is found after 2 s and confirmed after 5 s (decision M2).\n\n```ts\nimport { createMerchantClient, unwrap } from 'cryptopay-openapi-client/merchant';\n\nconst m = createMerchantClient({ baseUrl: 'http://127.0.0.1:8080', apiKey: 'demo-merchant', apiSecret: 'demo-merchant-secret' });\n\n// 1. Create it. Show the customer `amount_due` of `crypto_address_info.iso` to pay to `crypto_address_info.address`\n//    before `crypto_address_info.expires_timestamp` (5 minutes).\nconst payment = await unwrap(m.POST('/payments', { body: { payment: {\n  amount: '25.00', currency_iso: 'USD', crypto_iso: 'BTC', confirmations_required: '3', external_id: 'order-1001',\n  invoice_number: 'INV1001', first_name: 'Jane', last_name: 'Doe', email: 'jane@example.com', ip: '203.0.113.7',\n  webhook_url: 'https://shop.example.com/hooks/cryptopay',\n} } }));\n\n// 2. Poll it. `status.blockchain_status` is the field that says confirmed: `Pending` (nothing found yet),\n//    `Paid` (found, not yet confirmed), `Confirmed` (the required confirmations reached: ship the order),\n//    `Expired` (the window passed with nothing found). `status.transaction_status` says how much arrived:\n//    `paid`, `overpaid` or `underpaid` (null before it is found).\nconst seen = await unwrap(m.GET('/payments/{payment_id}', { params: { path: { payment_id: String(payment.id) }, query: { crypto_iso: 'BTC' } } }));\nconst confirmed = seen.status.blockchain_status === 'Confirmed';\n```\n\nRather than poll, receive the webhooks: `paymentFound` (transaction_status `pending_confirmation`), then\n`paymentConfirmed` (`paid`, `overpaid` or `underpaid`), each POSTed to the payment's `webhook_url` and signed with\nyour key's webhook signing secret (sandbox: `demo-signing-secret`). `payment_id` in the payload is the `id` the\ncreate call answered: that links a webhook to its payment.\n\n```ts\nimport express from 'express';\nimport { webhookHandler } from 'cryptopay-openapi-client/webhooks';\n\ndeclare function markOrder(paymentId: number, confirmed: boolean, amount: string): Promise<void>; // your own logic\n\nconst app = express();\napp.post('/hooks/cryptopay', webhookHandler({\n  secret: process.env.SIGNING_SECRET!, // verifies the signature and the timestamp, skips a delivery already processed\n  onPayment: async (p) => markOrder(p.payment_id, p.transaction_status !== 'pending_confirmation', p.amount_received),\n}));\n```\n\nIn tests, skip the waiting: `POST /sandbox/v1/clock/advance {\"seconds\": 5}` runs found and confirmed (and their\nwebhooks) at once, and `POST /sandbox/v1/merchants/demo-merchant/payments {\"blockchain_status\": \"Confirmed\", \"payment\": {…}}`\nloads a payment already confirmed (the sandbox control API, `createSandboxClient`).\n\n## Verifying webhooks\n\nEvery webhook is a POST of `{\"signature\": \"t=<unix s>,s1=<hex>\", \"data\": \"<base64 JSON>\"}` (decision M3). Before trusting one:\n\n1. Keep the raw body and parse it as JSON; do not re-serialise `data`.\n2. Split `signature` on `,` then on `=`: one `t` and one or more `s1`.\n3. Compute the lower-case hex HMAC-SHA256 of `<t>.<data>` (`data` exactly as received, still base64), keyed with the\n   signing secret of the hosted payment plugin (sandbox: `demo-signing-secret`).\n4. The webhook is authentic when the result equals one of the `s1` values, compared in constant time.\n5. Reject it when |now − t| exceeds 300 seconds (replays).\n6. Base64-decode `data` and parse the JSON: a PaymentWebhookPayload or a RefundWebhookPayload.\n7. Answer any 2xx quickly. Delivery is at least once, so ignore a `data` already processed.\n\nWith the TypeScript client, `verifyWebhook` does steps 2 to 6 and throws a typed error naming the failed check:\n\n```ts\nimport express from 'express';\nimport { verifyWebhook } from 'cryptopay-openapi-client/webhooks';\n\nconst app = express();\n// Keep the raw body: the signature covers `data` exactly as sent.\napp.post('/webhooks', express.text({ type: 'application/json' }), (req, res) => {\n  try {\n    const event = verifyWebhook({ body: req.body, secret: 'demo-signing-secret', toleranceSec: 300 });\n    console.log(event.type, event.payload); // 'payment' or 'refund', the decoded payload\n    res.sendStatus(200); // any 2xx acknowledges; anything else is retried\n  } catch (err) {\n    res.status(400).send(String(err)); // bad signature, stale timestamp or malformed payload\n  }\n});\napp.listen(3000);\n```\n\nThe same check in a shell:\n\n```sh\n# BODY is the raw POST body: {\"signature\":\"t=<unix s>,s1=<hex>\",\"data\":\"<base64 JSON>\"}\nSIG=$(printf '%s' \"$BODY\" | jq -r .signature)\nDATA=$(printf '%s' \"$BODY\" | jq -r .data)\nT=${SIG#t=}; T=${T%%,*}\nEXPECTED=$(printf '%s' \"$T.$DATA\" | openssl dgst -sha256 -hmac 'demo-signing-secret' | awk '{print $NF}')\ncase \",$SIG,\" in *\",s1=$EXPECTED,\"*) echo authentic ;; *) echo 'bad signature' ;; esac\n[ $(( $(date +%s) - T )) -le 300 ] && [ $(( T - $(date +%s) )) -le 300 ] || echo 'stale timestamp'\nprintf '%s' \"$DATA\" | base64 -d  # the payload, JSON\n```\n\nEach webhook below also has a curl sample that sends a signed test delivery to a local receiver.\n\n## Limits\n\n| Limit | Value |\n|---|---|\n| GET /transactions `limit` | default 100, maximum 500 |\n| Confirmations threshold | minimum 1 |\n| Refund `expires_in` | 12 to 336 hours, default 24 |\n| Invoice life | expires 90 days after `due_at` |\n| Payment address window | five minutes from display (`expires_timestamp`) |\n| Webhook timestamp tolerance (recommended) | 300 seconds |\n| Polling Query a Payment (recommended) | every 5 s until found, then about every minute |\n| Rate limit | 120 requests per minute per API key; then 429 code `1007` with `Retry-After` |\n| Request body | 100 kB (413 code `1008`) |\n\nRecommended confirmations (low risk): Bitcoin 3, Ethereum 24, Litecoin 12, Bitcoin Cash 3.\n\n## Decisions on what the document leaves open\n\n- **M1: Error bodies and the status of validation errors.** Missing or wrong credentials answer 401 `{title: \"Unauthorized\", code: \"1001\", details}`. Validation failures answer 422 with `source: [{<field>: <reason>}]` (nested fields dotted, e.g. `payment.email`). An unknown `crypto_iso` (or any cryptocurrency code) answers 422 code `2004` \"Invalid currency type\" naming the field.\n- **M2: Sandbox lifecycle.** With sandbox keys a payment starts blockchain `Pending`, transaction `null`; after `foundAfterMs` (default 2000) it is `Paid` / `pending_confirmation` and the paymentFound webhook is sent; after `confirmedAfterMs` (default 5000) it is `Confirmed` and `paid` — `overpaid` for amount 100, `underpaid` for amount 200 — and the paymentConfirmed webhook is sent. Timings are configurable. Sandbox transactions carry `is_sandbox: true`.\n- **M-sandbox-invoices: Sandbox invoices.** With sandbox keys a simulated recipient pays each new invoice in BTC at the sandbox rate: after `foundAfterMs` the transaction is `pending_confirmation` in BTC (amount_due, exchange_rate, amount_received, txid set) and the invoice `pending_confirmation` (delivery `viewed` when the service e-mailed it); after `confirmedAfterMs` it is `paid`, `overpaid` for amount 100 and `underpaid` for amount 200 (as M2). An invoice of amount 300 is never paid, so it stays `unpaid` and expires. Invoices of live keys wait for a real payer.\n- **M3: Webhook signing and targets.** Webhooks POST JSON `{signature: \"t=<unix s>,s1=<hex>\", data: \"<base64 JSON>\"}` (or the same two fields form-encoded, M-webhook-form); s1 = lower-case hex HMAC-SHA256(signing secret, `<t>.<data>`). Delivery is at-least-once with retries and backoff (M-webhook-retries); every attempt is logged. Targets must be https, except that sandbox keys may target http on loopback (127.0.0.1, localhost) so local development works; the schema states this for both (pattern: https, or http on 127.0.0.1, localhost or [::1]) and the server also refuses the http form for live keys (422 naming `webhook_url`). Refund `webhook_url` must be https in every mode (document, section 4.13). The reference server never delivers to link-local, unspecified, multicast or reserved addresses, nor to private networks unless its config allows them (checked for every address a target resolves to, when connecting); such an attempt fails and its log entry says why.\n- **M-answers: Which statuses an operation can answer.** Every operation declares every status the server can send for it: 422 for a refused request (a missing, malformed or unknown parameter: an operation without parameters refuses unknown query parameters too), 401 where it is signed or authenticated, 404 (no such record, or no such path), 405 (a method the path does not have; `Allow` lists those it has), 413 and 415 where it takes a body, 429 and 503 (both with `Retry-After`, in seconds) and 500. The error responses are written once under `components/responses` and referred to by each operation.\n- **M-sizes: Sizes of strings, numbers and lists.** Every string has a `maxLength`, every integer a `minimum` and a `maximum`, every list a `maxItems`, and the server refuses a request beyond them (it validates against this document). Where the source documents give a limit it is that one; otherwise: names 100, addresses 200, cities and regions 100, phones 20, zips 20, invoice numbers 64, IP addresses 45, e-mails 254, URLs 2048, decimal amounts 40, date-times 40, references 255, descriptions 255, blockchain addresses and ids 128, tokens 4096, codes 32, passwords 128 characters. Integers go at most to 2^53 - 1 (9007199254740991), the largest a JSON reader keeps exact; ids start at 1. Lists the API does not page hold at most 10,000 items, reference lists 100. An e-mail address is checked by exactly JSON Schema's `format: email` (RFC 5321/5322 addresses such as `a+b{c}@x.dev` are valid). A fiat refund amount (`amount_to_refund_fiat`) has at most 2 decimal places, as the server has always required. An empty query value is refused where the parameter declares `minLength: 1`.\n- **M-amount-bounds: How large an amount may be, so that what is computed from it fits its own fields.** An amount a request gives (payment, widget payment, invoice, refund) has at most 15 significant digits before the point (leading zeros are not counted). Every amount the server computes from it then stays within its declared bounds: the crypto amount due at the smallest sandbox rate (XRP in EUR, 0.46) has at most 16 integer digits, and at the finest precision (ETH, 18 places) at most 35 characters, within the 40 of every decimal field. A larger amount answers 422 naming the field.\n- **M-links: How the operations chain.** Each operation whose success response carries an id declares OpenAPI `links` to every operation that takes that id (`$response.body#/id`; a list through its first element, `#/transactions/0/id`). They are the flows the contract runner follows: create, then read, change and delete what was created.\n- **M4: Refund limits.** The refunds of a transaction together cannot exceed what was received (422 code `2002`). `expires_in` is 12..336 hours, default 24.\n- **M5: Idempotency.** The same `invoice_number` cannot create a second payment or invoice (widget payments included): 422 code `2001` naming the field.\n- **M-error-codes: Complete list of error codes.** The codes are those of `API_ERROR_CODES`, each tied to one HTTP status: `1001` Unauthorized (HTTP 401); `1002` Unprocessable Entity (HTTP 422); `1003` Permission denied (HTTP 401); `1004` Not Found (HTTP 404); `1005` Internal Server Error (HTTP 500); `1006` Service Unavailable (HTTP 503); `1007` Too Many Requests (HTTP 429); `1008` Payload Too Large (HTTP 413); `1009` Method Not Allowed (HTTP 405); `1010` Unsupported Media Type (HTTP 415); `1011` Malformed request body (HTTP 400); `1012` Conflict (HTTP 409); `2001` Duplicate invoice number (HTTP 422); `2002` Refund not allowed (HTTP 422); `2003` Duplicate e-mail (HTTP 422); `2004` Invalid currency type (HTTP 422).\n- **M-errors: Which operation answers which error.** Every operation may answer 401, 429, 500 and 503. Operations with a record id in the path answer 404 when it does not exist. Any request part failing its schema (body, query or path, e.g. `/transactions/abc`) answers 422 code `1002`. A body that is not valid JSON, or not valid form encoding (M-form), answers 400 code `1011`; a body over 100 kB answers 413 code `1008` (unsupported media type 415 `1010` and unknown method 405 `1009` are answered by the router for every path). An id given in a body (`invoice_recipient_id`, instant refund `id`) that does not exist answers 422 naming the field. A key without the Refund Create permission answers 401 code `1003`.\n- **M-created: 201 or 200 for creations.** Every POST that stores a resource answers 201 Created: createPayment (stated by the document), createInvoice, createInvoiceRecipient, createRefund, createInstantRefund. createWidgetPayment answers 200, matching the `status: 200` its body carries. Updates answer 200; deletion 204 without body.\n- **M-rate-limit: Rate limits.** 120 requests per minute per API key (per client IP when unauthenticated), a fixed one-minute window. Beyond it: 429 code `1007` with `Retry-After` (seconds until the window resets). Configurable.\n- **M-versioning: Versioning policy.** Version 2, in the path `/merchant/v2` (document version `2.x.y`). Additive changes (new optional fields, new endpoints, new enum values in responses) stay in v2; clients must ignore unknown fields. A breaking change gets `/merchant/v3`, served beside v2 for a deprecation period.\n- **M-conditional-fields: How conditional requirements are expressed.** Fields required \"unless\"/\"or\" are optional in the schema; a Zod refinement checks the rule and the same rule is written as JSON Schema `anyOf` so the validator enforces it: invoice recipients need `company_name`, or `first_name` and `last_name`; createInvoice needs `email`, `company_name`, `first_name` and `last_name` unless `invoice_recipient_id` is given (the document marks all four this way, read literally); when `invoice_recipient_id` is given, the stored recipient is used, inline recipient fields are ignored and `save_recipient` has no effect.\n- **M-refund-amounts: Amount fields that depend on the settlement method.** Only the server knows a transaction's settlement method. The schema requires at least one of `amount_to_refund_fiat` / `amount_to_refund`; the server requires the one matching the method (instant: fiat; manual: crypto), 422 naming it, and ignores the other. The amount may not have more decimal places than its unit (fiat: 2; crypto: the currency's precision), 422 naming it. For instant refunds, `refund_full_amount: true` refunds everything still refundable and forbids both amount fields. An omitted refund `webhook_url` means no webhook (the document's \"empty\").\n- **M-refund-transitions: Refund status transitions.** E-mail-link refund: `pending` (created; link e-mailed when `send_email`) → `email_opened` (customer opened the link) → `refunded` (address given and the refund sent; `txid` set). `pending`/`email_opened` → `cancelled` when `expires_at` passes unanswered. Any non-final → `problem` when sending fails. Instant refund: `pending` → `refunded` once on the blockchain (`blockchain_txid` set) or `problem`. Final states (refunded, problem, cancelled) send the refundProcessed webhook once when a `webhook_url` was given. A cancelled or problem refund frees its amount for a new refund.\n- **M-instant-refund-record: What GET /refunds/{refund_id} returns for an instant refund.** An instant refund is also a Refund: `refund_id` works with GET /refunds/{refund_id} and it is listed by GET /transactions/{transaction_id}/refunds. Its `email` is the customer e-mail of the refunded transaction, `url` its status page, `expires_at` equals `created_at`, `txid` is the `blockchain_txid`, and its status is one of pending, refunded, problem.\n- **M-payout-transitions: Payout status transitions.** `settlement_pending` (generated, not processed) → `processing` → `completed` (payment made; `payment_made_at` set). Manual payouts: `processing` → `settlement_error` on failure, then → `processing` when retried by the platform.\n- **M-payout-made-at: payment_made_at of a payout not yet paid.** Null until the payout is completed, in the list item as in the detail (the document gives \"string or null\" for the detail only; one payout cannot be both).\n- **M-payout-transaction-id: Meaning of transaction_id (string) in payout transaction items.** The blockchain transaction id, as in the `transaction_id` filter of GET /transactions; the platform transaction id is `id`. `source` is free text (no vocabulary given).\n- **M-delivery-transitions: Invoice delivery status transitions.** `null` (not sent: pending when `send_customer_email` is true, else stays null) → `sent` → `delivered` → `opened` (e-mail viewed) → `viewed` (link clicked). From `sent`: `bounced` (undeliverable), `spam` (reported), `error` (sending failed). Only the service's own e-mails are tracked.\n- **M-invoice-transitions: Invoice status transitions.** `unpaid` → `pending_confirmation` (payment found) → `paid`/`overpaid`/`underpaid` (confirmed) → `completed` (over/underpaid marked completed). `unpaid` → `cancelled` (marked in the merchant account) and `unpaid` → `expired` when `expires_at` (90 days after `due_at`) passes. Invoice payments are not announced by webhook (no webhook_url on invoices).\n- **M-expired: Trigger of blockchain status Expired.** When `expires_timestamp` (five minutes after display) passes with no funds received within it, blockchain status becomes `Expired` and transaction status stays `null`. `Expired` is final (statuses never move backwards; the document shows no late payment): funds arriving after the window are recorded on the transaction (`amount_received`, `txid`) and the statuses stay. Funds received within the window but found later (a delayed confirmation, a stalled lifecycle) keep the payment `Pending` until found, then `Paid` → `Confirmed`: it never shows `Expired`.\n- **M-webhook-retries: Webhook delivery retries.** Delivery is at-least-once: up to 6 attempts, the retries after 1 s, 2 s, 4 s, 8 s, 16 s. An attempt fails on any status other than 2xx, a network error, or no answer within 10 s. Every attempt is logged and re-signed with its own `t`; `data` is the same bytes in every attempt, so a receiver can ignore one already processed.\n- **M-webhook-form: Webhooks for receivers that read form fields (shop plugins).** Encoding: JSON by default. An API key can be set to form encoding instead (server config `webhookEncoding: \"form\"` on the key; the sandbox keys use JSON): the same envelope is then POSTed as `application/x-www-form-urlencoded` with exactly two fields, `signature` and `data` (read them as `$_POST['signature']` and `$_POST['data']`), with the same signature, retries and delivery log. Verify exactly as for JSON: `data` is the base64 string as received. Receivers that key the HMAC with a posted `signing` field cannot verify these webhooks, and never will: the signing secret is what proves a webhook comes from us, so a webhook that carried it could be forged by anyone who saw one (a log, a proxy, a misdirected delivery). No webhook ever contains the signing secret or any other credential. Such a receiver must be given the signing secret of the API key in its own settings.\n- **M-transaction-status-null: Transaction.status and the null of the vocabulary.** Transaction `status` may be `null` (payment not found yet), as in the vocabulary of section 3 and Payment `transaction_status`. Filters (`status` of GET /transactions) take the non-null values only.\n- **M-payout-id: Transaction.payout_id before payout.** `null` until the transaction is paid out.\n- **M-invoice-transaction: The transaction of an unpaid invoice.** Created with the invoice, status `invoice_sent`, `amount_due` `0`, `amount_received`/`txid` null, `currency` the invoice fiat currency until the recipient chooses a cryptocurrency (then that code).\n- **M-invoice-recipient: invoice_recipient_id of an invoice without a saved recipient.** `null` when the recipient was given inline and not saved (`save_recipient` false), or was deleted since; deleting a recipient leaves its invoices otherwise unchanged.\n- **M-recipient-nulls: Recipient fields not given.** Every recipient field that is optional at creation is `null` when not given (the document types only `company_name` as nullable; the others can be absent too).\n- **M-recipient-update: PATCH semantics.** At least one field; given fields replace the stored values, absent ones are kept (no clearing). The result must still satisfy the naming rule (422).\n- **M-invoice-description: Length of an invoice description.** At most 255 characters.\n- **M-send-reminders: Default of send_reminders.** false.\n- **M-ids: Types of path ids.** `payment_id` is a string as the document says (digits in practice); every other id is an integer, matching the resources.\n- **M-required-strings: Empty required strings without a character class.** `external_id` and the instant refund `address` must be non-empty. Listing endpoints other than GET /transactions are not paginated.\n- **M-charclasses: Character classes.** As the shared primitives (C1, C2): name, address, city, state and zip classes also allow the space character; IP addresses also allow hex digits (IPv6).\n- **M-form: Request bodies other than JSON.** Every operation that takes a JSON body also takes the same fields as `application/x-www-form-urlencoded` (UTF-8), declared as a second media type with the same schema and validated by the same validator with the same errors. Nesting follows Rack: `a[b][c]=v` is `{a: {b: {c: v}}}`; `orders[][k]=v` appends to a list of objects, and a key the current (last) object already has starts the next one, so `orders[][side]=buy&orders[][side]=sell` is two orders. A plain name given twice collects its values in a list, as in the URL query. Form values are strings. Each form media type states this in its `encoding`: `style: deepObject, explode: true` for an object field (`payment[amount]=10`), `style: form, explode: true` for the others (`a=1&a=2`). Where a body nests deeper than one level or holds a list of objects, which OpenAPI cannot express, the media type carries `x-form-nesting: rack`: its nested fields follow the Rack rules above. A string becomes a number or a boolean only where the schema wants one and only when it is the canonical text of that value: `\"1\"`, `\"-2\"`, `\"0.5\"`, `\"true\"`, `\"false\"`; not `\"1.0\"`, `\" 1\"`, `\"1e0\"`, `\"01\"`, `\"yes\"`, which stay strings and fail validation naming the field. Nothing else changes type. At most 1000 fields and 5 bracket levels. A malformed form body (bad percent-encoding or UTF-8, brackets, a name used as both a value and a group, over the limits) answers 400 code `1011`. Any other media type answers 415 (`1010`).\n- **M-lenient-scalars: Numbers and booleans sent as JSON strings.** Accepted where the schema wants an integer, a number or a boolean, as the platform's plugins send them (Magento sends `\"hosted_payment_id\": \"1\"`). A string becomes a number or a boolean only where the schema wants one and only when it is the canonical text of that value: `\"1\"`, `\"-2\"`, `\"0.5\"`, `\"true\"`, `\"false\"`; not `\"1.0\"`, `\" 1\"`, `\"1e0\"`, `\"01\"`, `\"yes\"`, which stay strings and fail validation naming the field. Nothing else changes type. The documents stay strict: they describe what a client should send.\n- **M-plugin-fields: Fields a request body does not define.** Ignored, in JSON and form bodies alike: the body schemas leave unknown fields open (any value, under a name a form body can carry: not empty, no brackets, at most 255 characters; `propertyNames`) and the server drops them before the handler. This keeps the hosted-payment plugins of version 1 working: WooCommerce, PrestaShop and Shopware still post `merchant_id` and `data_encryption[...]` with Create Widget Payment (version 2 removed both, section 9); they are accepted and ignored. A field the body does define is still validated, so a wrong value, a missing required field or a value of the wrong type is refused (422 naming it).\n- **M-csv: CSV invoice upload path and method.** Not an HTTP operation. A file is validated by a library function and `npm run csv -- validate <file>` (decision P3): header `invoice_number,email,amount,include_fee,company_name,first_name,last_name` (`include_fee` stands for the brand-named column), at most 1000 rows, one error per bad cell with row and column, nothing partially accepted. Rows follow the InvoiceCsvRow schema (the JSON Schema file `InvoiceCsvRow.schema.json` published beside this document, not a component: no HTTP operation carries it): empty cell = absent; `invoice_number` optional (generated), `email`, `amount` and `include_fee` required; `company_name`, or `first_name` and `last_name`.\n- **M-idempotency: Retrying a POST whose answer was lost.** Every POST takes an optional `Idempotency-Key` header (1 to 255 visible ASCII characters). The server keeps, per API key, the key with a fingerprint of the request (method, path, body, principal) and its answer for 24 hours (in the state store; in Redis when instances share it). A request repeated with the same key and fingerprint is not executed again: it gets the stored status and body with the header `Idempotent-Replayed: true`. The same key with a different request answers 422 code `1002` naming `Idempotency-Key`. While the first request with a key is still running, a second one answers 409 code `1012` with `Retry-After: 1` (it is not executed; retried, it gets the stored answer). The answer is stored in the same transaction as the writes of the request and is the answer sent, so a crash after the commit cannot let a retry execute again. With Redis shared by instances, the key is claimed in Redis first and the answer copied there after the commit; after a crash between the two, retries get the 409 until the lease of the claim (60 s) runs out, then the stored answer. Answers stored: 2xx and 4xx except 409 and 429; a 5xx or 429 before the writes of the request committed frees the key, so the retry executes. The typed clients send one key per logical call, the same on each retry, and retry POSTs by default.\n",
+    "description": "[All APIs](./) · [OpenAPI document (YAML)](../openapi/merchant.yaml) · [Decisions](decisions.md) · Sandbox: `npm start` serves this API at `http://127.0.0.1:8080/merchant/v2`.\n\nAccept cryptocurrency payments priced in a fiat merchant currency (USD, CAD or EUR): hosted widget payments,\ndirect payments, invoices and invoice recipients, transactions, refunds, currencies and payouts, with webhooks on payment and refund events.\n\n## Authentication\n\nHTTP Basic on every request: `Authorization: Basic base64(<API_KEY>:<API_SECRET>)`. Missing or wrong credentials answer 401 code `1001`.\nRequests and responses are JSON (`Content-Type` and `Accept`: `application/json`). Sandbox keys and live keys are separate; sandbox\nkeys act on sandbox transactions (`is_sandbox: true`), which are simulated without any blockchain transaction (decision M2).\nCreating refunds needs the **Refund Create** permission on the key (`x-required-permission: refund:create`).\n\nSandbox credentials of the reference server: `demo-merchant` / `demo-merchant-secret` (Refund Create permission, hosted payment id 1,\nwebhook signing secret `demo-signing-secret`) and `demo-merchant-norefund` / `demo-merchant-norefund-secret` (no refund permission).\n\n## Displaying a payment\n\nShow the amount due to the currency precision and the address (for XRP also the destination tag, which the customer must use; the\nX-address is provided). A QR code is optional. URI schemes: `<currency name>:<address>[?amount=<amount>][?label=<label>][?message=<message>]`\nfor Bitcoin, Litecoin and Bitcoin Cash; `ethereum:<address>[?value=<value>][?gas=<suggestedGas>][?data=<bytecode>]` for Ethereum.\nThe customer must pay within five minutes of display; a payment sent in time is processed once found.\n\n## Webhooks\n\nVerify before trusting: split `signature` on `,` then on `=`; compute the lower-case hex HMAC-SHA256 of `<t>.<data>` (data exactly as received, still base64) keyed with the signing secret shown with the hosted payment plugin; the webhook is authentic when it equals an `s1` (constant-time compare). Reject when |now − t| exceeds 300 s. Then base64-decode `data` and parse the JSON. Delivery: up to 6 attempts (decision M-webhook-retries).\n\n## Quick start\n\nCreate a payment, poll it until it is confirmed, and receive its two webhooks. Against `npm start`\n(the sandbox key `demo-merchant`), a payment is found after 2 s and confirmed after 5 s (decision M2).\n\n```ts\nimport { createMerchantClient, unwrap } from 'cryptopay-openapi-client/merchant';\n\nconst m = createMerchantClient({ baseUrl: 'http://127.0.0.1:8080', apiKey: 'demo-merchant', apiSecret: 'demo-merchant-secret' });\n\n// 1. Create it. Show the customer `amount_due` of `crypto_address_info.iso` to pay to `crypto_address_info.address`\n//    before `crypto_address_info.expires_timestamp` (5 minutes).\nconst payment = await unwrap(m.POST('/payments', { body: { payment: {\n  amount: '25.00', currency_iso: 'USD', crypto_iso: 'BTC', confirmations_required: '3', external_id: 'order-1001',\n  invoice_number: 'INV1001', first_name: 'Jane', last_name: 'Doe', email: 'jane@example.com', ip: '203.0.113.7',\n  webhook_url: 'https://shop.example.com/hooks/cryptopay',\n} } }));\n\n// 2. Poll it. `status.blockchain_status` is the field that says confirmed: `Pending` (nothing found yet),\n//    `Paid` (found, not yet confirmed), `Confirmed` (the required confirmations reached: ship the order),\n//    `Expired` (the window passed with nothing found). `status.transaction_status` says how much arrived:\n//    `paid`, `overpaid` or `underpaid` (null before it is found).\nconst seen = await unwrap(m.GET('/payments/{payment_id}', { params: { path: { payment_id: String(payment.id) }, query: { crypto_iso: 'BTC' } } }));\nconst confirmed = seen.status.blockchain_status === 'Confirmed';\n```\n\nRather than poll, receive the webhooks: `paymentFound` (transaction_status `pending_confirmation`), then\n`paymentConfirmed` (`paid`, `overpaid` or `underpaid`), each POSTed to the payment's `webhook_url` and signed with\nyour key's webhook signing secret (sandbox: `demo-signing-secret`). `payment_id` in the payload is the `id` the\ncreate call answered: that links a webhook to its payment.\n\n```ts\nimport express from 'express';\nimport { webhookHandler } from 'cryptopay-openapi-client/webhooks';\n\ndeclare function markOrder(paymentId: number, confirmed: boolean, amount: string): Promise<void>; // your own logic\n\nconst app = express();\napp.post('/hooks/cryptopay', webhookHandler({\n  secret: process.env.SIGNING_SECRET!, // verifies the signature and the timestamp, skips a delivery already processed\n  onPayment: async (p) => markOrder(p.payment_id, p.transaction_status !== 'pending_confirmation', p.amount_received),\n}));\n```\n\nIn tests, skip the waiting: `POST /sandbox/v1/clock/advance {\"seconds\": 5}` runs found and confirmed (and their\nwebhooks) at once, and `POST /sandbox/v1/merchants/demo-merchant/payments {\"blockchain_status\": \"Confirmed\", \"payment\": {…}}`\nloads a payment already confirmed (the sandbox control API, `createSandboxClient`).\n\n## Verifying webhooks\n\nEvery webhook is a POST of `{\"signature\": \"t=<unix s>,s1=<hex>\", \"data\": \"<base64 JSON>\"}` (decision M3). Before trusting one:\n\n1. Keep the raw body and parse it as JSON; do not re-serialise `data`.\n2. Split `signature` on `,` then on `=`: one `t` and one or more `s1`.\n3. Compute the lower-case hex HMAC-SHA256 of `<t>.<data>` (`data` exactly as received, still base64), keyed with the\n   signing secret of the hosted payment plugin (sandbox: `demo-signing-secret`).\n4. The webhook is authentic when the result equals one of the `s1` values, compared in constant time.\n5. Reject it when |now − t| exceeds 300 seconds (replays).\n6. Base64-decode `data` and parse the JSON: a PaymentWebhookPayload or a RefundWebhookPayload.\n7. Answer any 2xx quickly. Delivery is at least once, so ignore a `data` already processed.\n\nWith the TypeScript client, `verifyWebhook` does steps 2 to 6 and throws a typed error naming the failed check:\n\n```ts\nimport express from 'express';\nimport { verifyWebhook } from 'cryptopay-openapi-client/webhooks';\n\nconst app = express();\n// Keep the raw body: the signature covers `data` exactly as sent.\napp.post('/webhooks', express.text({ type: 'application/json' }), (req, res) => {\n  try {\n    const event = verifyWebhook({ body: req.body, secret: 'demo-signing-secret', toleranceSec: 300 });\n    console.log(event.type, event.payload); // 'payment' or 'refund', the decoded payload\n    res.sendStatus(200); // any 2xx acknowledges; anything else is retried\n  } catch (err) {\n    res.status(400).send(String(err)); // bad signature, stale timestamp or malformed payload\n  }\n});\napp.listen(3000);\n```\n\nThe same check in a shell:\n\n```sh\n# BODY is the raw POST body: {\"signature\":\"t=<unix s>,s1=<hex>\",\"data\":\"<base64 JSON>\"}\nSIG=$(printf '%s' \"$BODY\" | jq -r .signature)\nDATA=$(printf '%s' \"$BODY\" | jq -r .data)\nT=${SIG#t=}; T=${T%%,*}\nEXPECTED=$(printf '%s' \"$T.$DATA\" | openssl dgst -sha256 -hmac 'demo-signing-secret' | awk '{print $NF}')\ncase \",$SIG,\" in *\",s1=$EXPECTED,\"*) echo authentic ;; *) echo 'bad signature' ;; esac\n[ $(( $(date +%s) - T )) -le 300 ] && [ $(( T - $(date +%s) )) -le 300 ] || echo 'stale timestamp'\nprintf '%s' \"$DATA\" | base64 -d  # the payload, JSON\n```\n\nEach webhook below also has a curl sample that sends a signed test delivery to a local receiver.\n\n## Limits\n\n| Limit | Value |\n|---|---|\n| GET /transactions `limit` | default 100, maximum 500 |\n| Confirmations threshold | minimum 1 |\n| Refund `expires_in` | 12 to 336 hours, default 24 |\n| Invoice life | expires 90 days after `due_at` |\n| Payment address window | five minutes from display (`expires_timestamp`) |\n| Webhook timestamp tolerance (recommended) | 300 seconds |\n| Polling Query a Payment (recommended) | every 5 s until found, then about every minute |\n| Rate limit | 120 requests per minute per API key; then 429 code `1007` with `Retry-After` |\n| Request body | 100 kB (413 code `1008`) |\n\nRecommended confirmations (low risk): Bitcoin 3, Ethereum 24, Litecoin 12, Bitcoin Cash 3.\n\n## Decisions on what the document leaves open\n\n- **M1: Error bodies and the status of validation errors.** Missing or wrong credentials answer 401 `{title: \"Unauthorized\", code: \"1001\", details}`. Validation failures answer 422 with `source: [{<field>: <reason>}]` (nested fields dotted, e.g. `payment.email`). An unknown `crypto_iso` (or any cryptocurrency code) answers 422 code `2004` \"Invalid currency type\" naming the field.\n- **M2: Sandbox lifecycle.** With sandbox keys a payment starts blockchain `Pending`, transaction `null`; after `foundAfterMs` (default 2000) it is `Paid` / `pending_confirmation` and the paymentFound webhook is sent; after `confirmedAfterMs` (default 5000) it is `Confirmed` and `paid` — `overpaid` for amount 100, `underpaid` for amount 200 — and the paymentConfirmed webhook is sent. Timings are configurable. Sandbox transactions carry `is_sandbox: true`.\n- **M-sandbox-invoices: Sandbox invoices.** With sandbox keys a simulated recipient pays each new invoice in BTC at the sandbox rate: after `foundAfterMs` the transaction is `pending_confirmation` in BTC (amount_due, exchange_rate, amount_received, txid set) and the invoice `pending_confirmation` (delivery `viewed` when the service e-mailed it); after `confirmedAfterMs` it is `paid`, `overpaid` for amount 100 and `underpaid` for amount 200 (as M2). An invoice of amount 300 is never paid, so it stays `unpaid` and expires. Invoices of live keys wait for a real payer.\n- **M3: Webhook signing and targets.** Webhooks POST JSON `{signature: \"t=<unix s>,s1=<hex>\", data: \"<base64 JSON>\"}` (or the same two fields form-encoded, M-webhook-form); s1 = lower-case hex HMAC-SHA256(signing secret, `<t>.<data>`). Delivery is at-least-once with retries and backoff (M-webhook-retries); every attempt is logged. Targets must be https, except that sandbox keys may target http on loopback (127.0.0.1, localhost) so local development works; the schema states this for both (pattern: https, or http on 127.0.0.1, localhost or [::1]) and the server also refuses the http form for live keys (422 naming `webhook_url`). Refund `webhook_url` must be https in every mode (document, section 4.13). The reference server never delivers to link-local, unspecified, multicast or reserved addresses, nor to private networks unless its config allows them (checked for every address a target resolves to, when connecting); such an attempt fails and its log entry says why.\n- **M-answers: Which statuses an operation can answer.** Every operation declares every status the server can send for it: 422 for a refused request (a missing, malformed or unknown parameter: an operation without parameters refuses unknown query parameters too), 401 where it is signed or authenticated, 404 (no such record, or no such path), 405 (a method the path does not have; `Allow` lists those it has), 413 and 415 where it takes a body, 429 and 503 (both with `Retry-After`, in seconds) and 500. The error responses are written once under `components/responses` and referred to by each operation.\n- **M-sizes: Sizes of strings, numbers and lists.** Every string has a `maxLength`, every integer a `minimum` and a `maximum`, every list a `maxItems`, and the server refuses a request beyond them (it validates against this document). Where the source documents give a limit it is that one; otherwise: names 100, addresses 200, cities and regions 100, phones 20, zips 20, invoice numbers 64, IP addresses 45, e-mails 254, URLs 2048, decimal amounts 40, date-times 40, references 255, descriptions 255, blockchain addresses and ids 128, tokens 4096, codes 32, passwords 128 characters. Integers go at most to 2^53 - 1 (9007199254740991), the largest a JSON reader keeps exact; ids start at 1. Lists the API does not page hold at most 10,000 items, reference lists 100. An e-mail address is checked by the `pattern` the document gives it: the RFC 5321/5322 dot-atom addresses (such as `a+b{c}@x.dev`) the server has accepted since the first release. The document writes no `format: email`, which readers apply differently (Zod-based generators refuse `a+b{c}@x.dev`, other validators accept quoted local parts or IP literals): a pattern is one rule every reader applies alike. A fiat refund amount (`amount_to_refund_fiat`) has at most 2 decimal places, as the server has always required. An empty query value is refused where the parameter declares `minLength: 1`.\n- **M-amount-bounds: How large an amount may be, so that what is computed from it fits its own fields.** An amount a request gives (payment, widget payment, invoice, refund) has at most 15 significant digits before the point (leading zeros are not counted). Every amount the server computes from it then stays within its declared bounds: the crypto amount due at the smallest sandbox rate (XRP in EUR, 0.46) has at most 16 integer digits, and at the finest precision (ETH, 18 places) at most 35 characters, within the 40 of every decimal field. A larger amount answers 422 naming the field.\n- **M-links: How the operations chain.** Each operation whose success response carries an id declares OpenAPI `links` to every operation that takes that id (`$response.body#/id`; a list through its first element, `#/transactions/0/id`). They are the flows the contract runner follows: create, then read, change and delete what was created.\n- **M4: Refund limits.** The refunds of a transaction together cannot exceed what was received (422 code `2002`). `expires_in` is 12..336 hours, default 24.\n- **M5: Idempotency.** The same `invoice_number` cannot create a second payment or invoice (widget payments included): 422 code `2001` naming the field.\n- **M-error-codes: Complete list of error codes.** The codes are those of `API_ERROR_CODES`, each tied to one HTTP status: `1001` Unauthorized (HTTP 401); `1002` Unprocessable Entity (HTTP 422); `1003` Permission denied (HTTP 401); `1004` Not Found (HTTP 404); `1005` Internal Server Error (HTTP 500); `1006` Service Unavailable (HTTP 503); `1007` Too Many Requests (HTTP 429); `1008` Payload Too Large (HTTP 413); `1009` Method Not Allowed (HTTP 405); `1010` Unsupported Media Type (HTTP 415); `1011` Malformed request body (HTTP 400); `1012` Conflict (HTTP 409); `2001` Duplicate invoice number (HTTP 422); `2002` Refund not allowed (HTTP 422); `2003` Duplicate e-mail (HTTP 422); `2004` Invalid currency type (HTTP 422).\n- **M-errors: Which operation answers which error.** Every operation may answer 401, 429, 500 and 503. Operations with a record id in the path answer 404 when it does not exist. Any request part failing its schema (body, query or path, e.g. `/transactions/abc`) answers 422 code `1002`. A body that is not valid JSON, or not valid form encoding (M-form), answers 400 code `1011`; a body over 100 kB answers 413 code `1008` (unsupported media type 415 `1010` and unknown method 405 `1009` are answered by the router for every path). An id given in a body (`invoice_recipient_id`, instant refund `id`) that does not exist answers 422 naming the field. A key without the Refund Create permission answers 401 code `1003`.\n- **M-created: 201 or 200 for creations.** Every POST that stores a resource answers 201 Created: createPayment (stated by the document), createInvoice, createInvoiceRecipient, createRefund, createInstantRefund. createWidgetPayment answers 200, matching the `status: 200` its body carries. Updates answer 200; deletion 204 without body.\n- **M-rate-limit: Rate limits.** 120 requests per minute per API key (per client IP when unauthenticated), a fixed one-minute window. Beyond it: 429 code `1007` with `Retry-After` (seconds until the window resets). Configurable.\n- **M-versioning: Versioning policy.** Version 2, in the path `/merchant/v2` (document version `2.x.y`). Additive changes (new optional fields, new endpoints, new enum values in responses) stay in v2; clients must ignore unknown fields. A breaking change gets `/merchant/v3`, served beside v2 for a deprecation period.\n- **M-conditional-fields: How conditional requirements are expressed.** Fields required \"unless\"/\"or\" are optional in the schema; a Zod refinement checks the rule and the same rule is written as JSON Schema (an `anyOf` of the allowed field groups, inside `allOf`) so every validator enforces it: invoice recipients need `company_name`, or `first_name` and `last_name`; createInvoice needs `email`, `company_name`, `first_name` and `last_name` unless `invoice_recipient_id` is given (the document marks all four this way, read literally); when `invoice_recipient_id` is given, the stored recipient is used, inline recipient fields are ignored and `save_recipient` has no effect.\n- **M-refund-amounts: Amount fields that depend on the settlement method.** Only the server knows a transaction's settlement method. The schema requires at least one of `amount_to_refund_fiat` / `amount_to_refund`; the server requires the one matching the method (instant: fiat; manual: crypto), 422 naming it, and ignores the other. The amount may not have more decimal places than its unit (fiat: 2; crypto: the currency's precision), 422 naming it. For instant refunds, `refund_full_amount: true` refunds everything still refundable and forbids both amount fields. An omitted refund `webhook_url` means no webhook (the document's \"empty\").\n- **M-refund-transitions: Refund status transitions.** E-mail-link refund: `pending` (created; link e-mailed when `send_email`) → `email_opened` (customer opened the link) → `refunded` (address given and the refund sent; `txid` set). `pending`/`email_opened` → `cancelled` when `expires_at` passes unanswered. Any non-final → `problem` when sending fails. Instant refund: `pending` → `refunded` once on the blockchain (`blockchain_txid` set) or `problem`. Final states (refunded, problem, cancelled) send the refundProcessed webhook once when a `webhook_url` was given. A cancelled or problem refund frees its amount for a new refund.\n- **M-instant-refund-record: What GET /refunds/{refund_id} returns for an instant refund.** An instant refund is also a Refund: `refund_id` works with GET /refunds/{refund_id} and it is listed by GET /transactions/{transaction_id}/refunds. Its `email` is the customer e-mail of the refunded transaction, `url` its status page, `expires_at` equals `created_at`, `txid` is the `blockchain_txid`, and its status is one of pending, refunded, problem.\n- **M-payout-transitions: Payout status transitions.** `settlement_pending` (generated, not processed) → `processing` → `completed` (payment made; `payment_made_at` set). Manual payouts: `processing` → `settlement_error` on failure, then → `processing` when retried by the platform.\n- **M-payout-made-at: payment_made_at of a payout not yet paid.** Null until the payout is completed, in the list item as in the detail (the document gives \"string or null\" for the detail only; one payout cannot be both).\n- **M-payout-transaction-id: Meaning of transaction_id (string) in payout transaction items.** The blockchain transaction id, as in the `transaction_id` filter of GET /transactions; the platform transaction id is `id`. `source` is free text (no vocabulary given).\n- **M-delivery-transitions: Invoice delivery status transitions.** `null` (not sent: pending when `send_customer_email` is true, else stays null) → `sent` → `delivered` → `opened` (e-mail viewed) → `viewed` (link clicked). From `sent`: `bounced` (undeliverable), `spam` (reported), `error` (sending failed). Only the service's own e-mails are tracked.\n- **M-invoice-transitions: Invoice status transitions.** `unpaid` → `pending_confirmation` (payment found) → `paid`/`overpaid`/`underpaid` (confirmed) → `completed` (over/underpaid marked completed). `unpaid` → `cancelled` (marked in the merchant account) and `unpaid` → `expired` when `expires_at` (90 days after `due_at`) passes. Invoice payments are not announced by webhook (no webhook_url on invoices).\n- **M-expired: Trigger of blockchain status Expired.** When `expires_timestamp` (five minutes after display) passes with no funds received within it, blockchain status becomes `Expired` and transaction status stays `null`. `Expired` is final (statuses never move backwards; the document shows no late payment): funds arriving after the window are recorded on the transaction (`amount_received`, `txid`) and the statuses stay. Funds received within the window but found later (a delayed confirmation, a stalled lifecycle) keep the payment `Pending` until found, then `Paid` → `Confirmed`: it never shows `Expired`.\n- **M-webhook-retries: Webhook delivery retries.** Delivery is at-least-once: up to 6 attempts, the retries after 1 s, 2 s, 4 s, 8 s, 16 s. An attempt fails on any status other than 2xx, a network error, or no answer within 10 s. Every attempt is logged and re-signed with its own `t`; `data` is the same bytes in every attempt, so a receiver can ignore one already processed.\n- **M-webhook-form: Webhooks for receivers that read form fields (shop plugins).** Encoding: JSON by default. An API key can be set to form encoding instead (server config `webhookEncoding: \"form\"` on the key; the sandbox keys use JSON): the same envelope is then POSTed as `application/x-www-form-urlencoded` with exactly two fields, `signature` and `data` (read them as `$_POST['signature']` and `$_POST['data']`), with the same signature, retries and delivery log. Verify exactly as for JSON: `data` is the base64 string as received. Receivers that key the HMAC with a posted `signing` field cannot verify these webhooks, and never will: the signing secret is what proves a webhook comes from us, so a webhook that carried it could be forged by anyone who saw one (a log, a proxy, a misdirected delivery). No webhook ever contains the signing secret or any other credential. Such a receiver must be given the signing secret of the API key in its own settings.\n- **M-transaction-status-null: Transaction.status and the null of the vocabulary.** Transaction `status` may be `null` (payment not found yet), as in the vocabulary of section 3 and Payment `transaction_status`. Filters (`status` of GET /transactions) take the non-null values only.\n- **M-payout-id: Transaction.payout_id before payout.** `null` until the transaction is paid out.\n- **M-invoice-transaction: The transaction of an unpaid invoice.** Created with the invoice, status `invoice_sent`, `amount_due` `0`, `amount_received`/`txid` null, `currency` the invoice fiat currency until the recipient chooses a cryptocurrency (then that code).\n- **M-invoice-recipient: invoice_recipient_id of an invoice without a saved recipient.** `null` when the recipient was given inline and not saved (`save_recipient` false), or was deleted since; deleting a recipient leaves its invoices otherwise unchanged.\n- **M-recipient-nulls: Recipient fields not given.** Every recipient field that is optional at creation is `null` when not given (the document types only `company_name` as nullable; the others can be absent too).\n- **M-recipient-update: PATCH semantics.** At least one field; given fields replace the stored values, absent ones are kept (no clearing). The result must still satisfy the naming rule (422).\n- **M-invoice-description: Length of an invoice description.** At most 255 characters.\n- **M-send-reminders: Default of send_reminders.** false.\n- **M-ids: Types of path ids.** `payment_id` is a string as the document says (digits in practice); every other id is an integer, matching the resources.\n- **M-required-strings: Empty required strings without a character class.** `external_id` and the instant refund `address` must be non-empty. Listing endpoints other than GET /transactions are not paginated.\n- **M-charclasses: Character classes.** As the shared primitives (C1, C2): name, address, city, state and zip classes also allow the space character; IP addresses also allow hex digits (IPv6).\n- **M-form: Request bodies other than JSON.** Every operation that takes a JSON body also takes the same fields as `application/x-www-form-urlencoded` (UTF-8), declared as a second media type with the same schema and validated by the same validator with the same errors. Nesting follows Rack: `a[b][c]=v` is `{a: {b: {c: v}}}`; `orders[][k]=v` appends to a list of objects, and a key the current (last) object already has starts the next one, so `orders[][side]=buy&orders[][side]=sell` is two orders. A plain name given twice collects its values in a list, as in the URL query. Form values are strings. Each form media type states this in its `encoding`: `style: deepObject, explode: true` for an object field (`payment[amount]=10`), `style: form, explode: true` for the others (`a=1&a=2`). Where a body nests deeper than one level or holds a list of objects, which OpenAPI cannot express, the media type carries `x-form-nesting: rack`: its nested fields follow the Rack rules above. A string becomes a number or a boolean only where the schema wants one and only when it is the canonical text of that value: `\"1\"`, `\"-2\"`, `\"0.5\"`, `\"true\"`, `\"false\"`; not `\"1.0\"`, `\" 1\"`, `\"1e0\"`, `\"01\"`, `\"yes\"`, which stay strings and fail validation naming the field. Nothing else changes type. At most 1000 fields and 5 bracket levels. A malformed form body (bad percent-encoding or UTF-8, brackets, a name used as both a value and a group, over the limits) answers 400 code `1011`. Any other media type answers 415 (`1010`).\n- **M-lenient-scalars: Numbers and booleans sent as JSON strings.** Accepted where the schema wants an integer, a number or a boolean, as the platform's plugins send them (Magento sends `\"hosted_payment_id\": \"1\"`). A string becomes a number or a boolean only where the schema wants one and only when it is the canonical text of that value: `\"1\"`, `\"-2\"`, `\"0.5\"`, `\"true\"`, `\"false\"`; not `\"1.0\"`, `\" 1\"`, `\"1e0\"`, `\"01\"`, `\"yes\"`, which stay strings and fail validation naming the field. Nothing else changes type. The documents stay strict: they describe what a client should send.\n- **M-plugin-fields: Fields a request body does not define.** Ignored, in JSON and form bodies alike: the body schemas leave unknown fields open (any value, under a name a form body can carry: not empty, no brackets, at most 255 characters; `propertyNames`) and the server drops them before the handler. This keeps the hosted-payment plugins of version 1 working: WooCommerce, PrestaShop and Shopware still post `merchant_id` and `data_encryption[...]` with Create Widget Payment (version 2 removed both, section 9); they are accepted and ignored. A field the body does define is still validated, so a wrong value, a missing required field or a value of the wrong type is refused (422 naming it).\n- **M-csv: CSV invoice upload path and method.** Not an HTTP operation. A file is validated by a library function and `npm run csv -- validate <file>` (decision P3): header `invoice_number,email,amount,include_fee,company_name,first_name,last_name` (`include_fee` stands for the brand-named column), at most 1000 rows, one error per bad cell with row and column, nothing partially accepted. Rows follow the InvoiceCsvRow schema (the JSON Schema file `InvoiceCsvRow.schema.json` published beside this document, not a component: no HTTP operation carries it): empty cell = absent; `invoice_number` optional (generated), `email`, `amount` and `include_fee` required; `company_name`, or `first_name` and `last_name`.\n- **M-idempotency: Retrying a POST whose answer was lost.** Every POST takes an optional `Idempotency-Key` header (1 to 255 visible ASCII characters). The server keeps, per API key, the key with a fingerprint of the request (method, path, body, principal) and its answer for 24 hours (in the state store; in Redis when instances share it). A request repeated with the same key and fingerprint is not executed again: it gets the stored status and body with the header `Idempotent-Replayed: true`. The same key with a different request answers 422 code `1002` naming `Idempotency-Key`. While the first request with a key is still running, a second one answers 409 code `1012` with `Retry-After: 1` (it is not executed; retried, it gets the stored answer). The answer is stored in the same transaction as the writes of the request and is the answer sent, so a crash after the commit cannot let a retry execute again. With Redis shared by instances, the key is claimed in Redis first and the answer copied there after the commit; after a crash between the two, retries get the 409 until the lease of the claim (60 s) runs out, then the stored answer. Answers stored: 2xx and 4xx except 409 and 429; a 5xx or 429 before the writes of the request committed frees the key, so the retry executes. The typed clients send one key per logical call, the same on each retry, and retry POSTs by default.\n",
     "license": {
       "name": "MIT",
       "identifier": "MIT"
@@ -139,506 +139,6 @@ const document: Record<string, unknown> = {
         ],
         "description": "A blockchain transaction paying into the payment address"
       },
-      "CreateInstantRefundRequest": {
-        "type": "object",
-        "properties": {
-          "id": {
-            "type": "integer",
-            "minimum": 1,
-            "maximum": 9007199254740991,
-            "description": "Transaction id",
-            "example": 7001
-          },
-          "refund_full_amount": {
-            "type": "boolean",
-            "default": false,
-            "description": "True refunds the whole received amount; then the amount fields must be omitted. Default false."
-          },
-          "amount_to_refund_fiat": {
-            "type": "string",
-            "maxLength": 40,
-            "pattern": "^(0*[1-9][0-9]{0,14}(\\.[0-9]{1,2})?|0+\\.([1-9][0-9]?|0[1-9]))$",
-            "description": "Fiat amount. Required for instant settlement unless refund_full_amount.; greater than 0, at most 2 decimal places",
-            "example": "10.00"
-          },
-          "amount_to_refund": {
-            "type": "string",
-            "maxLength": 40,
-            "pattern": "^(0*[1-9][0-9]{0,14}(\\.[0-9]+)?|0+\\.[0-9]*[1-9][0-9]*)$",
-            "description": "Cryptocurrency amount. Required for manual settlement unless refund_full_amount.; greater than 0",
-            "example": "10.00"
-          },
-          "address": {
-            "type": "string",
-            "minLength": 1,
-            "maxLength": 255,
-            "description": "Valid blockchain address for the transaction's currency (checked by the server)",
-            "example": "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq"
-          },
-          "destination_tag": {
-            "type": "string",
-            "maxLength": 128,
-            "description": "XRP destination tag"
-          },
-          "webhook_url": {
-            "type": "string",
-            "maxLength": 2048,
-            "format": "uri",
-            "pattern": "^https://",
-            "description": "Refund webhook target; must use https. Omitted: no webhook.",
-            "example": "https://merchant.example.com/hooks/refunds"
-          }
-        },
-        "required": [
-          "id",
-          "address"
-        ],
-        "description": "Body of Create an Instant Refund (section 4.14), flat. With refund_full_amount true no amount is given; otherwise: Give `amount_to_refund_fiat` for an instant-settlement transaction, `amount_to_refund` for a manual-settlement one: the schema requires at least one, the server the one matching the settlement method (422 naming it) and ignores the other. Refunds cannot exceed what was received (422 code 2002, decision M4).",
-        "anyOf": [
-          {
-            "required": [
-              "refund_full_amount"
-            ],
-            "properties": {
-              "refund_full_amount": {
-                "const": true
-              },
-              "amount_to_refund_fiat": {
-                "not": {}
-              },
-              "amount_to_refund": {
-                "not": {}
-              }
-            }
-          },
-          {
-            "required": [
-              "amount_to_refund_fiat"
-            ],
-            "properties": {
-              "refund_full_amount": {
-                "const": false
-              }
-            }
-          },
-          {
-            "required": [
-              "amount_to_refund"
-            ],
-            "properties": {
-              "refund_full_amount": {
-                "const": false
-              }
-            }
-          }
-        ],
-        "propertyNames": {
-          "pattern": "^[^\\[\\]]+$",
-          "not": {
-            "const": "__proto__"
-          },
-          "maxLength": 255
-        }
-      },
-      "CreateInvoiceFields": {
-        "type": "object",
-        "properties": {
-          "amount": {
-            "type": "string",
-            "maxLength": 40,
-            "pattern": "^(0*[1-9][0-9]{0,14}(\\.[0-9]+)?|0+\\.[0-9]*[1-9][0-9]*)$",
-            "description": "Amount due in `currency_iso`; greater than 0",
-            "example": "10.00"
-          },
-          "currency_iso": {
-            "type": "string",
-            "enum": [
-              "USD",
-              "CAD",
-              "EUR"
-            ],
-            "description": "Must match the account currency: USD, CAD or EUR (a mismatch answers 422)",
-            "example": "USD"
-          },
-          "email": {
-            "type": "string",
-            "maxLength": 254,
-            "format": "email",
-            "pattern": "^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\\.)+[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?$",
-            "description": "Recipient e-mail. Required unless `invoice_recipient_id` is given",
-            "example": "jane@example.com"
-          },
-          "company_name": {
-            "type": "string",
-            "maxLength": 100,
-            "pattern": "^[a-zA-Z.' -]+$",
-            "description": "Company name. Required unless `invoice_recipient_id` is given",
-            "example": "Acme Widgets"
-          },
-          "first_name": {
-            "type": "string",
-            "maxLength": 100,
-            "pattern": "^[a-zA-Z.' -]+$",
-            "description": "First name. Required unless `invoice_recipient_id` is given",
-            "example": "Jane"
-          },
-          "last_name": {
-            "type": "string",
-            "maxLength": 100,
-            "pattern": "^[a-zA-Z.' -]+$",
-            "description": "Last name. Required unless `invoice_recipient_id` is given",
-            "example": "Doe"
-          },
-          "phone": {
-            "type": "string",
-            "maxLength": 20,
-            "pattern": "^[0-9]+$",
-            "description": "Phone number, digits only",
-            "example": "4165550100"
-          },
-          "address": {
-            "type": "string",
-            "maxLength": 200,
-            "pattern": "^[0-9a-zA-Z/.' -]+$",
-            "description": "Street address",
-            "example": "100 King St W"
-          },
-          "city": {
-            "type": "string",
-            "maxLength": 100,
-            "pattern": "^[a-zA-Z ]+$",
-            "description": "City",
-            "example": "Toronto"
-          },
-          "state": {
-            "type": "string",
-            "maxLength": 100,
-            "pattern": "^[a-zA-Z ]+$",
-            "description": "State or province",
-            "example": "Ontario"
-          },
-          "zip": {
-            "type": "string",
-            "maxLength": 20,
-            "pattern": "^[a-zA-Z0-9/'# -]+$",
-            "description": "Postal or zip code",
-            "example": "M5X 1A9"
-          },
-          "country": {
-            "type": "string",
-            "enum": [
-              "AD",
-              "AE",
-              "AF",
-              "AG",
-              "AI",
-              "AL",
-              "AM",
-              "AO",
-              "AQ",
-              "AR",
-              "AS",
-              "AT",
-              "AU",
-              "AW",
-              "AX",
-              "AZ",
-              "BA",
-              "BB",
-              "BD",
-              "BE",
-              "BF",
-              "BG",
-              "BH",
-              "BI",
-              "BJ",
-              "BL",
-              "BM",
-              "BN",
-              "BO",
-              "BQ",
-              "BR",
-              "BS",
-              "BT",
-              "BV",
-              "BW",
-              "BY",
-              "BZ",
-              "CA",
-              "CC",
-              "CD",
-              "CF",
-              "CG",
-              "CH",
-              "CI",
-              "CK",
-              "CL",
-              "CM",
-              "CN",
-              "CO",
-              "CR",
-              "CU",
-              "CV",
-              "CW",
-              "CX",
-              "CY",
-              "CZ",
-              "DE",
-              "DJ",
-              "DK",
-              "DM",
-              "DO",
-              "DZ",
-              "EC",
-              "EE",
-              "EG",
-              "EH",
-              "ER",
-              "ES",
-              "ET",
-              "FI",
-              "FJ",
-              "FK",
-              "FM",
-              "FO",
-              "FR",
-              "GA",
-              "GB",
-              "GD",
-              "GE",
-              "GF",
-              "GG",
-              "GH",
-              "GI",
-              "GL",
-              "GM",
-              "GN",
-              "GP",
-              "GQ",
-              "GR",
-              "GS",
-              "GT",
-              "GU",
-              "GW",
-              "GY",
-              "HK",
-              "HM",
-              "HN",
-              "HR",
-              "HT",
-              "HU",
-              "ID",
-              "IE",
-              "IL",
-              "IM",
-              "IN",
-              "IO",
-              "IQ",
-              "IR",
-              "IS",
-              "IT",
-              "JE",
-              "JM",
-              "JO",
-              "JP",
-              "KE",
-              "KG",
-              "KH",
-              "KI",
-              "KM",
-              "KN",
-              "KP",
-              "KR",
-              "KW",
-              "KY",
-              "KZ",
-              "LA",
-              "LB",
-              "LC",
-              "LI",
-              "LK",
-              "LR",
-              "LS",
-              "LT",
-              "LU",
-              "LV",
-              "LY",
-              "MA",
-              "MC",
-              "MD",
-              "ME",
-              "MF",
-              "MG",
-              "MH",
-              "MK",
-              "ML",
-              "MM",
-              "MN",
-              "MO",
-              "MP",
-              "MQ",
-              "MR",
-              "MS",
-              "MT",
-              "MU",
-              "MV",
-              "MW",
-              "MX",
-              "MY",
-              "MZ",
-              "NA",
-              "NC",
-              "NE",
-              "NF",
-              "NG",
-              "NI",
-              "NL",
-              "NO",
-              "NP",
-              "NR",
-              "NU",
-              "NZ",
-              "OM",
-              "PA",
-              "PE",
-              "PF",
-              "PG",
-              "PH",
-              "PK",
-              "PL",
-              "PM",
-              "PN",
-              "PR",
-              "PS",
-              "PT",
-              "PW",
-              "PY",
-              "QA",
-              "RE",
-              "RO",
-              "RS",
-              "RU",
-              "RW",
-              "SA",
-              "SB",
-              "SC",
-              "SD",
-              "SE",
-              "SG",
-              "SH",
-              "SI",
-              "SJ",
-              "SK",
-              "SL",
-              "SM",
-              "SN",
-              "SO",
-              "SR",
-              "SS",
-              "ST",
-              "SV",
-              "SX",
-              "SY",
-              "SZ",
-              "TC",
-              "TD",
-              "TF",
-              "TG",
-              "TH",
-              "TJ",
-              "TK",
-              "TL",
-              "TM",
-              "TN",
-              "TO",
-              "TR",
-              "TT",
-              "TV",
-              "TW",
-              "TZ",
-              "UA",
-              "UG",
-              "UM",
-              "US",
-              "UY",
-              "UZ",
-              "VA",
-              "VC",
-              "VE",
-              "VG",
-              "VI",
-              "VN",
-              "VU",
-              "WF",
-              "WS",
-              "YE",
-              "YT",
-              "ZA",
-              "ZM",
-              "ZW"
-            ],
-            "description": "ISO 3166-1 alpha-2 country code",
-            "example": "CA"
-          },
-          "invoice_number": {
-            "type": "string",
-            "maxLength": 64,
-            "pattern": "^[a-zA-Z0-9]+$",
-            "description": "Invoice number, a-z A-Z 0-9; unique (decision M5); generated if omitted",
-            "example": "INV1001"
-          },
-          "due_at": {
-            "type": "string",
-            "maxLength": 40,
-            "format": "date-time",
-            "description": "Due time, ISO 8601 UTC; default the current time. The invoice expires 90 days after it.",
-            "example": "2026-01-31T12:00:00.000Z"
-          },
-          "description": {
-            "type": "string",
-            "maxLength": 255,
-            "description": "Shown to the recipient; at most 255 characters (decision M-invoice-description)",
-            "example": "Consulting, January"
-          },
-          "invoice_recipient_id": {
-            "type": "integer",
-            "minimum": 1,
-            "maximum": 9007199254740991,
-            "description": "Existing recipient; its stored details are used and inline recipient fields are ignored (decision M-invoice-recipient)",
-            "example": 301
-          },
-          "send_reminders": {
-            "type": "boolean",
-            "default": false,
-            "description": "Reminders 5 days before due_at and 2 days after; only one if due within a week. Default false (decision M-send-reminders)."
-          },
-          "send_customer_email": {
-            "type": "boolean",
-            "default": false,
-            "description": "The service e-mails the invoice URL to the recipient; default false"
-          }
-        },
-        "required": [
-          "amount",
-          "currency_iso"
-        ],
-        "description": "Fields of a new invoice (section 4.6). email, company_name, first_name and last_name: required unless `invoice_recipient_id` is given.",
-        "anyOf": [
-          {
-            "required": [
-              "invoice_recipient_id"
-            ]
-          },
-          {
-            "required": [
-              "email",
-              "company_name",
-              "first_name",
-              "last_name"
-            ]
-          }
-        ]
-      },
       "CreateInvoiceRecipientRequest": {
         "type": "object",
         "properties": {
@@ -650,517 +150,6 @@ const document: Record<string, unknown> = {
           "invoice_recipient"
         ],
         "description": "Body of Create an Invoice Recipient: fields nested under `invoice_recipient`.",
-        "propertyNames": {
-          "pattern": "^[^\\[\\]]+$",
-          "not": {
-            "const": "__proto__"
-          },
-          "maxLength": 255
-        }
-      },
-      "CreateInvoiceRequest": {
-        "type": "object",
-        "properties": {
-          "invoice": {
-            "$ref": "#/components/schemas/CreateInvoiceFields"
-          },
-          "save_recipient": {
-            "type": "boolean",
-            "default": false,
-            "description": "Save the inline recipient as an invoice recipient; default false. Ignored with invoice_recipient_id."
-          }
-        },
-        "required": [
-          "invoice"
-        ],
-        "description": "Body of Create an Invoice: fields under `invoice`, `save_recipient` beside it.",
-        "propertyNames": {
-          "pattern": "^[^\\[\\]]+$",
-          "not": {
-            "const": "__proto__"
-          },
-          "maxLength": 255
-        }
-      },
-      "CreatePaymentFields": {
-        "type": "object",
-        "properties": {
-          "amount": {
-            "type": "string",
-            "maxLength": 40,
-            "pattern": "^(0*[1-9][0-9]{0,14}(\\.[0-9]+)?|0+\\.[0-9]*[1-9][0-9]*)$",
-            "description": "Amount in `currency_iso`; digits and `.`; greater than 0",
-            "example": "10.00"
-          },
-          "external_id": {
-            "type": "string",
-            "minLength": 1,
-            "maxLength": 255,
-            "description": "Merchant's reference",
-            "example": "order-1001"
-          },
-          "currency_iso": {
-            "type": "string",
-            "enum": [
-              "USD",
-              "CAD",
-              "EUR"
-            ],
-            "description": "Merchant currency: USD, CAD or EUR",
-            "example": "USD"
-          },
-          "network_type": {
-            "type": "string",
-            "enum": [
-              "ERC-20",
-              "BEP-20",
-              "TRC-20"
-            ],
-            "default": "ERC-20",
-            "description": "For currencies with several networks (USDT): ERC-20, BEP-20 or TRC-20; default ERC-20. Ignored for single-network currencies."
-          },
-          "crypto_iso": {
-            "$ref": "#/components/schemas/CryptoIso"
-          },
-          "confirmations_required": {
-            "type": "string",
-            "maxLength": 16,
-            "pattern": "^[1-9][0-9]*$",
-            "description": "Confirmations threshold, a string of digits (as the document types it); minimum 1. A threshold above 1 keeps the transaction in pending_confirmation until met.",
-            "example": "3"
-          },
-          "ip": {
-            "type": "string",
-            "maxLength": 45,
-            "pattern": "^[0-9a-fA-F.:]+$",
-            "description": "Customer's IPv4 or IPv6 address",
-            "example": "203.0.113.7"
-          },
-          "invoice_number": {
-            "type": "string",
-            "maxLength": 64,
-            "pattern": "^[a-zA-Z0-9]+$",
-            "description": "Invoice number, a-z A-Z 0-9; unique per merchant (a duplicate answers 422 code 2001, decision M5)",
-            "example": "INV1001"
-          },
-          "first_name": {
-            "type": "string",
-            "maxLength": 100,
-            "pattern": "^[a-zA-Z.' -]+$",
-            "description": "Customer's first name",
-            "example": "Jane"
-          },
-          "last_name": {
-            "type": "string",
-            "maxLength": 100,
-            "pattern": "^[a-zA-Z.' -]+$",
-            "description": "Customer's last name",
-            "example": "Doe"
-          },
-          "email": {
-            "type": "string",
-            "maxLength": 254,
-            "format": "email",
-            "pattern": "^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\\.)+[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?$",
-            "description": "Customer's e-mail address",
-            "example": "jane@example.com"
-          },
-          "phone": {
-            "type": "string",
-            "maxLength": 20,
-            "pattern": "^[0-9]+$",
-            "description": "Phone number, digits only",
-            "example": "4165550100"
-          },
-          "address": {
-            "type": "string",
-            "maxLength": 200,
-            "pattern": "^[0-9a-zA-Z/.' -]+$",
-            "description": "Street address",
-            "example": "100 King St W"
-          },
-          "city": {
-            "type": "string",
-            "maxLength": 100,
-            "pattern": "^[a-zA-Z ]+$",
-            "description": "City",
-            "example": "Toronto"
-          },
-          "state": {
-            "type": "string",
-            "maxLength": 100,
-            "pattern": "^[a-zA-Z ]+$",
-            "description": "State or province",
-            "example": "Ontario"
-          },
-          "zip": {
-            "type": "string",
-            "maxLength": 20,
-            "pattern": "^[a-zA-Z0-9/'# -]+$",
-            "description": "Postal or zip code",
-            "example": "M5X 1A9"
-          },
-          "country": {
-            "type": "string",
-            "enum": [
-              "AD",
-              "AE",
-              "AF",
-              "AG",
-              "AI",
-              "AL",
-              "AM",
-              "AO",
-              "AQ",
-              "AR",
-              "AS",
-              "AT",
-              "AU",
-              "AW",
-              "AX",
-              "AZ",
-              "BA",
-              "BB",
-              "BD",
-              "BE",
-              "BF",
-              "BG",
-              "BH",
-              "BI",
-              "BJ",
-              "BL",
-              "BM",
-              "BN",
-              "BO",
-              "BQ",
-              "BR",
-              "BS",
-              "BT",
-              "BV",
-              "BW",
-              "BY",
-              "BZ",
-              "CA",
-              "CC",
-              "CD",
-              "CF",
-              "CG",
-              "CH",
-              "CI",
-              "CK",
-              "CL",
-              "CM",
-              "CN",
-              "CO",
-              "CR",
-              "CU",
-              "CV",
-              "CW",
-              "CX",
-              "CY",
-              "CZ",
-              "DE",
-              "DJ",
-              "DK",
-              "DM",
-              "DO",
-              "DZ",
-              "EC",
-              "EE",
-              "EG",
-              "EH",
-              "ER",
-              "ES",
-              "ET",
-              "FI",
-              "FJ",
-              "FK",
-              "FM",
-              "FO",
-              "FR",
-              "GA",
-              "GB",
-              "GD",
-              "GE",
-              "GF",
-              "GG",
-              "GH",
-              "GI",
-              "GL",
-              "GM",
-              "GN",
-              "GP",
-              "GQ",
-              "GR",
-              "GS",
-              "GT",
-              "GU",
-              "GW",
-              "GY",
-              "HK",
-              "HM",
-              "HN",
-              "HR",
-              "HT",
-              "HU",
-              "ID",
-              "IE",
-              "IL",
-              "IM",
-              "IN",
-              "IO",
-              "IQ",
-              "IR",
-              "IS",
-              "IT",
-              "JE",
-              "JM",
-              "JO",
-              "JP",
-              "KE",
-              "KG",
-              "KH",
-              "KI",
-              "KM",
-              "KN",
-              "KP",
-              "KR",
-              "KW",
-              "KY",
-              "KZ",
-              "LA",
-              "LB",
-              "LC",
-              "LI",
-              "LK",
-              "LR",
-              "LS",
-              "LT",
-              "LU",
-              "LV",
-              "LY",
-              "MA",
-              "MC",
-              "MD",
-              "ME",
-              "MF",
-              "MG",
-              "MH",
-              "MK",
-              "ML",
-              "MM",
-              "MN",
-              "MO",
-              "MP",
-              "MQ",
-              "MR",
-              "MS",
-              "MT",
-              "MU",
-              "MV",
-              "MW",
-              "MX",
-              "MY",
-              "MZ",
-              "NA",
-              "NC",
-              "NE",
-              "NF",
-              "NG",
-              "NI",
-              "NL",
-              "NO",
-              "NP",
-              "NR",
-              "NU",
-              "NZ",
-              "OM",
-              "PA",
-              "PE",
-              "PF",
-              "PG",
-              "PH",
-              "PK",
-              "PL",
-              "PM",
-              "PN",
-              "PR",
-              "PS",
-              "PT",
-              "PW",
-              "PY",
-              "QA",
-              "RE",
-              "RO",
-              "RS",
-              "RU",
-              "RW",
-              "SA",
-              "SB",
-              "SC",
-              "SD",
-              "SE",
-              "SG",
-              "SH",
-              "SI",
-              "SJ",
-              "SK",
-              "SL",
-              "SM",
-              "SN",
-              "SO",
-              "SR",
-              "SS",
-              "ST",
-              "SV",
-              "SX",
-              "SY",
-              "SZ",
-              "TC",
-              "TD",
-              "TF",
-              "TG",
-              "TH",
-              "TJ",
-              "TK",
-              "TL",
-              "TM",
-              "TN",
-              "TO",
-              "TR",
-              "TT",
-              "TV",
-              "TW",
-              "TZ",
-              "UA",
-              "UG",
-              "UM",
-              "US",
-              "UY",
-              "UZ",
-              "VA",
-              "VC",
-              "VE",
-              "VG",
-              "VI",
-              "VN",
-              "VU",
-              "WF",
-              "WS",
-              "YE",
-              "YT",
-              "ZA",
-              "ZM",
-              "ZW"
-            ],
-            "description": "ISO 3166-1 alpha-2 country code",
-            "example": "CA"
-          },
-          "webhook_url": {
-            "type": "string",
-            "maxLength": 2048,
-            "format": "uri",
-            "pattern": "^(https://|http://(127\\.0\\.0\\.1|localhost|\\[::1\\])(:[0-9]+)?(/|$))",
-            "description": "Target of the payment webhooks. https; sandbox keys may also use http on 127.0.0.1 or localhost (decision M3, enforced by the server). Default: none.",
-            "example": "https://merchant.example.com/hooks/payments"
-          }
-        },
-        "required": [
-          "amount",
-          "external_id",
-          "currency_iso",
-          "crypto_iso",
-          "confirmations_required",
-          "ip",
-          "invoice_number",
-          "first_name",
-          "last_name",
-          "email"
-        ],
-        "description": "Fields of a direct payment (section 4.2)"
-      },
-      "CreatePaymentRequest": {
-        "type": "object",
-        "properties": {
-          "payment": {
-            "$ref": "#/components/schemas/CreatePaymentFields"
-          }
-        },
-        "required": [
-          "payment"
-        ],
-        "description": "Body of Create a Payment: the fields nested under `payment`.",
-        "propertyNames": {
-          "pattern": "^[^\\[\\]]+$",
-          "not": {
-            "const": "__proto__"
-          },
-          "maxLength": 255
-        }
-      },
-      "CreateRefundRequest": {
-        "type": "object",
-        "properties": {
-          "email": {
-            "type": "string",
-            "maxLength": 254,
-            "format": "email",
-            "pattern": "^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\\.)+[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?$",
-            "description": "Customer address for the refund link",
-            "example": "jane@example.com"
-          },
-          "amount_to_refund_fiat": {
-            "type": "string",
-            "maxLength": 40,
-            "pattern": "^(0*[1-9][0-9]{0,14}(\\.[0-9]{1,2})?|0+\\.([1-9][0-9]?|0[1-9]))$",
-            "description": "Fiat amount. Required for instant-settlement transactions.; greater than 0, at most 2 decimal places",
-            "example": "10.00"
-          },
-          "amount_to_refund": {
-            "type": "string",
-            "maxLength": 40,
-            "pattern": "^(0*[1-9][0-9]{0,14}(\\.[0-9]+)?|0+\\.[0-9]*[1-9][0-9]*)$",
-            "description": "Cryptocurrency amount. Required for manual-settlement transactions.; greater than 0",
-            "example": "10.00"
-          },
-          "expires_in": {
-            "type": "integer",
-            "minimum": 12,
-            "maximum": 336,
-            "default": 24,
-            "description": "Hours the customer has to accept; 12 to 336, default 24 (decision M4)",
-            "example": 24
-          },
-          "send_email": {
-            "type": "boolean",
-            "default": false,
-            "description": "The service e-mails the refund link to the customer; default false"
-          },
-          "webhook_url": {
-            "type": "string",
-            "maxLength": 2048,
-            "format": "uri",
-            "pattern": "^https://",
-            "description": "Refund webhook target; must use https. Omitted: no webhook.",
-            "example": "https://merchant.example.com/hooks/refunds"
-          }
-        },
-        "required": [
-          "email"
-        ],
-        "description": "Body of Create a Refund (section 4.13), flat. Give `amount_to_refund_fiat` for an instant-settlement transaction, `amount_to_refund` for a manual-settlement one: the schema requires at least one, the server the one matching the settlement method (422 naming it) and ignores the other. Refunds cannot exceed what was received (422 code 2002, decision M4).",
-        "anyOf": [
-          {
-            "required": [
-              "amount_to_refund_fiat"
-            ]
-          },
-          {
-            "required": [
-              "amount_to_refund"
-            ]
-          }
-        ],
         "propertyNames": {
           "pattern": "^[^\\[\\]]+$",
           "not": {
@@ -1210,7 +199,6 @@ const document: Record<string, unknown> = {
           "email": {
             "type": "string",
             "maxLength": 254,
-            "format": "email",
             "pattern": "^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\\.)+[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?$",
             "description": "Customer's e-mail address",
             "example": "jane@example.com"
@@ -1872,7 +860,6 @@ const document: Record<string, unknown> = {
           "email": {
             "type": "string",
             "maxLength": 254,
-            "format": "email",
             "pattern": "^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\\.)+[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?$",
             "description": "Recipient's e-mail address",
             "example": "jane@example.com"
@@ -2292,7 +1279,6 @@ const document: Record<string, unknown> = {
           "email": {
             "type": "string",
             "maxLength": 254,
-            "format": "email",
             "pattern": "^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\\.)+[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?$",
             "description": "Recipient e-mail address",
             "example": "jane@example.com"
@@ -2365,7 +1351,6 @@ const document: Record<string, unknown> = {
           "email": {
             "type": "string",
             "maxLength": 254,
-            "format": "email",
             "pattern": "^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\\.)+[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?$",
             "description": "Recipient e-mail address",
             "example": "jane@example.com"
@@ -2687,16 +1672,20 @@ const document: Record<string, unknown> = {
           "email"
         ],
         "description": "Fields of a new recipient. A recipient needs `company_name`, or both `first_name` and `last_name` (either or both ways may be given).",
-        "anyOf": [
+        "allOf": [
           {
-            "required": [
-              "company_name"
-            ]
-          },
-          {
-            "required": [
-              "first_name",
-              "last_name"
+            "anyOf": [
+              {
+                "required": [
+                  "company_name"
+                ]
+              },
+              {
+                "required": [
+                  "first_name",
+                  "last_name"
+                ]
+              }
             ]
           }
         ]
@@ -2723,7 +1712,6 @@ const document: Record<string, unknown> = {
           "email": {
             "type": "string",
             "maxLength": 254,
-            "format": "email",
             "pattern": "^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\\.)+[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?$",
             "description": "Recipient e-mail address",
             "example": "jane@example.com"
@@ -3830,7 +2818,6 @@ const document: Record<string, unknown> = {
           "email": {
             "type": "string",
             "maxLength": 254,
-            "format": "email",
             "pattern": "^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\\.)+[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?$",
             "description": "Customer e-mail address",
             "example": "jane@example.com"
@@ -3993,7 +2980,6 @@ const document: Record<string, unknown> = {
           "email": {
             "type": "string",
             "maxLength": 254,
-            "format": "email",
             "pattern": "^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\\.)+[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?$",
             "description": "Customer e-mail address",
             "example": "jane@example.com"
@@ -4684,7 +3670,7 @@ const document: Record<string, unknown> = {
               "details": "Required fields are missing or incorrect",
               "source": [
                 {
-                  "payment.email": "must match format \"email\""
+                  "payment.amount": "is required"
                 }
               ]
             },
@@ -4962,12 +3948,834 @@ const document: Record<string, unknown> = {
                 }
               },
               "schema": {
-                "$ref": "#/components/schemas/CreatePaymentRequest"
+                "title": "CreatePaymentRequest",
+                "type": "object",
+                "properties": {
+                  "payment": {
+                    "title": "CreatePaymentFields",
+                    "type": "object",
+                    "properties": {
+                      "amount": {
+                        "type": "string",
+                        "maxLength": 40,
+                        "pattern": "^(0*[1-9][0-9]{0,14}(\\.[0-9]+)?|0+\\.[0-9]*[1-9][0-9]*)$",
+                        "description": "Amount in `currency_iso`; digits and `.`; greater than 0",
+                        "example": "10.00"
+                      },
+                      "external_id": {
+                        "type": "string",
+                        "minLength": 1,
+                        "maxLength": 255,
+                        "description": "Merchant's reference",
+                        "example": "order-1001"
+                      },
+                      "currency_iso": {
+                        "type": "string",
+                        "enum": [
+                          "USD",
+                          "CAD",
+                          "EUR"
+                        ],
+                        "description": "Merchant currency: USD, CAD or EUR",
+                        "example": "USD"
+                      },
+                      "network_type": {
+                        "type": "string",
+                        "enum": [
+                          "ERC-20",
+                          "BEP-20",
+                          "TRC-20"
+                        ],
+                        "default": "ERC-20",
+                        "description": "For currencies with several networks (USDT): ERC-20, BEP-20 or TRC-20; default ERC-20. Ignored for single-network currencies."
+                      },
+                      "crypto_iso": {
+                        "$ref": "#/components/schemas/CryptoIso"
+                      },
+                      "confirmations_required": {
+                        "type": "string",
+                        "maxLength": 16,
+                        "pattern": "^[1-9][0-9]*$",
+                        "description": "Confirmations threshold, a string of digits (as the document types it); minimum 1. A threshold above 1 keeps the transaction in pending_confirmation until met.",
+                        "example": "3"
+                      },
+                      "ip": {
+                        "type": "string",
+                        "maxLength": 45,
+                        "pattern": "^[0-9a-fA-F.:]+$",
+                        "description": "Customer's IPv4 or IPv6 address",
+                        "example": "203.0.113.7"
+                      },
+                      "invoice_number": {
+                        "type": "string",
+                        "maxLength": 64,
+                        "pattern": "^[a-zA-Z0-9]+$",
+                        "description": "Invoice number, a-z A-Z 0-9; unique per merchant (a duplicate answers 422 code 2001, decision M5)",
+                        "example": "INV1001"
+                      },
+                      "first_name": {
+                        "type": "string",
+                        "maxLength": 100,
+                        "pattern": "^[a-zA-Z.' -]+$",
+                        "description": "Customer's first name",
+                        "example": "Jane"
+                      },
+                      "last_name": {
+                        "type": "string",
+                        "maxLength": 100,
+                        "pattern": "^[a-zA-Z.' -]+$",
+                        "description": "Customer's last name",
+                        "example": "Doe"
+                      },
+                      "email": {
+                        "type": "string",
+                        "maxLength": 254,
+                        "pattern": "^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\\.)+[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?$",
+                        "description": "Customer's e-mail address",
+                        "example": "jane@example.com"
+                      },
+                      "phone": {
+                        "type": "string",
+                        "maxLength": 20,
+                        "pattern": "^[0-9]+$",
+                        "description": "Phone number, digits only",
+                        "example": "4165550100"
+                      },
+                      "address": {
+                        "type": "string",
+                        "maxLength": 200,
+                        "pattern": "^[0-9a-zA-Z/.' -]+$",
+                        "description": "Street address",
+                        "example": "100 King St W"
+                      },
+                      "city": {
+                        "type": "string",
+                        "maxLength": 100,
+                        "pattern": "^[a-zA-Z ]+$",
+                        "description": "City",
+                        "example": "Toronto"
+                      },
+                      "state": {
+                        "type": "string",
+                        "maxLength": 100,
+                        "pattern": "^[a-zA-Z ]+$",
+                        "description": "State or province",
+                        "example": "Ontario"
+                      },
+                      "zip": {
+                        "type": "string",
+                        "maxLength": 20,
+                        "pattern": "^[a-zA-Z0-9/'# -]+$",
+                        "description": "Postal or zip code",
+                        "example": "M5X 1A9"
+                      },
+                      "country": {
+                        "type": "string",
+                        "enum": [
+                          "AD",
+                          "AE",
+                          "AF",
+                          "AG",
+                          "AI",
+                          "AL",
+                          "AM",
+                          "AO",
+                          "AQ",
+                          "AR",
+                          "AS",
+                          "AT",
+                          "AU",
+                          "AW",
+                          "AX",
+                          "AZ",
+                          "BA",
+                          "BB",
+                          "BD",
+                          "BE",
+                          "BF",
+                          "BG",
+                          "BH",
+                          "BI",
+                          "BJ",
+                          "BL",
+                          "BM",
+                          "BN",
+                          "BO",
+                          "BQ",
+                          "BR",
+                          "BS",
+                          "BT",
+                          "BV",
+                          "BW",
+                          "BY",
+                          "BZ",
+                          "CA",
+                          "CC",
+                          "CD",
+                          "CF",
+                          "CG",
+                          "CH",
+                          "CI",
+                          "CK",
+                          "CL",
+                          "CM",
+                          "CN",
+                          "CO",
+                          "CR",
+                          "CU",
+                          "CV",
+                          "CW",
+                          "CX",
+                          "CY",
+                          "CZ",
+                          "DE",
+                          "DJ",
+                          "DK",
+                          "DM",
+                          "DO",
+                          "DZ",
+                          "EC",
+                          "EE",
+                          "EG",
+                          "EH",
+                          "ER",
+                          "ES",
+                          "ET",
+                          "FI",
+                          "FJ",
+                          "FK",
+                          "FM",
+                          "FO",
+                          "FR",
+                          "GA",
+                          "GB",
+                          "GD",
+                          "GE",
+                          "GF",
+                          "GG",
+                          "GH",
+                          "GI",
+                          "GL",
+                          "GM",
+                          "GN",
+                          "GP",
+                          "GQ",
+                          "GR",
+                          "GS",
+                          "GT",
+                          "GU",
+                          "GW",
+                          "GY",
+                          "HK",
+                          "HM",
+                          "HN",
+                          "HR",
+                          "HT",
+                          "HU",
+                          "ID",
+                          "IE",
+                          "IL",
+                          "IM",
+                          "IN",
+                          "IO",
+                          "IQ",
+                          "IR",
+                          "IS",
+                          "IT",
+                          "JE",
+                          "JM",
+                          "JO",
+                          "JP",
+                          "KE",
+                          "KG",
+                          "KH",
+                          "KI",
+                          "KM",
+                          "KN",
+                          "KP",
+                          "KR",
+                          "KW",
+                          "KY",
+                          "KZ",
+                          "LA",
+                          "LB",
+                          "LC",
+                          "LI",
+                          "LK",
+                          "LR",
+                          "LS",
+                          "LT",
+                          "LU",
+                          "LV",
+                          "LY",
+                          "MA",
+                          "MC",
+                          "MD",
+                          "ME",
+                          "MF",
+                          "MG",
+                          "MH",
+                          "MK",
+                          "ML",
+                          "MM",
+                          "MN",
+                          "MO",
+                          "MP",
+                          "MQ",
+                          "MR",
+                          "MS",
+                          "MT",
+                          "MU",
+                          "MV",
+                          "MW",
+                          "MX",
+                          "MY",
+                          "MZ",
+                          "NA",
+                          "NC",
+                          "NE",
+                          "NF",
+                          "NG",
+                          "NI",
+                          "NL",
+                          "NO",
+                          "NP",
+                          "NR",
+                          "NU",
+                          "NZ",
+                          "OM",
+                          "PA",
+                          "PE",
+                          "PF",
+                          "PG",
+                          "PH",
+                          "PK",
+                          "PL",
+                          "PM",
+                          "PN",
+                          "PR",
+                          "PS",
+                          "PT",
+                          "PW",
+                          "PY",
+                          "QA",
+                          "RE",
+                          "RO",
+                          "RS",
+                          "RU",
+                          "RW",
+                          "SA",
+                          "SB",
+                          "SC",
+                          "SD",
+                          "SE",
+                          "SG",
+                          "SH",
+                          "SI",
+                          "SJ",
+                          "SK",
+                          "SL",
+                          "SM",
+                          "SN",
+                          "SO",
+                          "SR",
+                          "SS",
+                          "ST",
+                          "SV",
+                          "SX",
+                          "SY",
+                          "SZ",
+                          "TC",
+                          "TD",
+                          "TF",
+                          "TG",
+                          "TH",
+                          "TJ",
+                          "TK",
+                          "TL",
+                          "TM",
+                          "TN",
+                          "TO",
+                          "TR",
+                          "TT",
+                          "TV",
+                          "TW",
+                          "TZ",
+                          "UA",
+                          "UG",
+                          "UM",
+                          "US",
+                          "UY",
+                          "UZ",
+                          "VA",
+                          "VC",
+                          "VE",
+                          "VG",
+                          "VI",
+                          "VN",
+                          "VU",
+                          "WF",
+                          "WS",
+                          "YE",
+                          "YT",
+                          "ZA",
+                          "ZM",
+                          "ZW"
+                        ],
+                        "description": "ISO 3166-1 alpha-2 country code",
+                        "example": "CA"
+                      },
+                      "webhook_url": {
+                        "type": "string",
+                        "maxLength": 2048,
+                        "format": "uri",
+                        "pattern": "^(https://|http://(127\\.0\\.0\\.1|localhost|\\[::1\\])(:[0-9]+)?(/|$))",
+                        "description": "Target of the payment webhooks. https; sandbox keys may also use http on 127.0.0.1 or localhost (decision M3, enforced by the server). Default: none.",
+                        "example": "https://merchant.example.com/hooks/payments"
+                      }
+                    },
+                    "required": [
+                      "amount",
+                      "external_id",
+                      "currency_iso",
+                      "crypto_iso",
+                      "confirmations_required",
+                      "ip",
+                      "invoice_number",
+                      "first_name",
+                      "last_name",
+                      "email"
+                    ],
+                    "description": "Fields of a direct payment (section 4.2)"
+                  }
+                },
+                "required": [
+                  "payment"
+                ],
+                "description": "Body of Create a Payment: the fields nested under `payment`.",
+                "propertyNames": {
+                  "pattern": "^[^\\[\\]]+$",
+                  "not": {
+                    "const": "__proto__"
+                  },
+                  "maxLength": 255
+                }
               }
             },
             "application/x-www-form-urlencoded": {
               "schema": {
-                "$ref": "#/components/schemas/CreatePaymentRequest"
+                "title": "CreatePaymentRequest",
+                "type": "object",
+                "properties": {
+                  "payment": {
+                    "title": "CreatePaymentFields",
+                    "type": "object",
+                    "properties": {
+                      "amount": {
+                        "type": "string",
+                        "maxLength": 40,
+                        "pattern": "^(0*[1-9][0-9]{0,14}(\\.[0-9]+)?|0+\\.[0-9]*[1-9][0-9]*)$",
+                        "description": "Amount in `currency_iso`; digits and `.`; greater than 0",
+                        "example": "10.00"
+                      },
+                      "external_id": {
+                        "type": "string",
+                        "minLength": 1,
+                        "maxLength": 255,
+                        "description": "Merchant's reference",
+                        "example": "order-1001"
+                      },
+                      "currency_iso": {
+                        "type": "string",
+                        "enum": [
+                          "USD",
+                          "CAD",
+                          "EUR"
+                        ],
+                        "description": "Merchant currency: USD, CAD or EUR",
+                        "example": "USD"
+                      },
+                      "network_type": {
+                        "type": "string",
+                        "enum": [
+                          "ERC-20",
+                          "BEP-20",
+                          "TRC-20"
+                        ],
+                        "default": "ERC-20",
+                        "description": "For currencies with several networks (USDT): ERC-20, BEP-20 or TRC-20; default ERC-20. Ignored for single-network currencies."
+                      },
+                      "crypto_iso": {
+                        "$ref": "#/components/schemas/CryptoIso"
+                      },
+                      "confirmations_required": {
+                        "type": "string",
+                        "maxLength": 16,
+                        "pattern": "^[1-9][0-9]*$",
+                        "description": "Confirmations threshold, a string of digits (as the document types it); minimum 1. A threshold above 1 keeps the transaction in pending_confirmation until met.",
+                        "example": "3"
+                      },
+                      "ip": {
+                        "type": "string",
+                        "maxLength": 45,
+                        "pattern": "^[0-9a-fA-F.:]+$",
+                        "description": "Customer's IPv4 or IPv6 address",
+                        "example": "203.0.113.7"
+                      },
+                      "invoice_number": {
+                        "type": "string",
+                        "maxLength": 64,
+                        "pattern": "^[a-zA-Z0-9]+$",
+                        "description": "Invoice number, a-z A-Z 0-9; unique per merchant (a duplicate answers 422 code 2001, decision M5)",
+                        "example": "INV1001"
+                      },
+                      "first_name": {
+                        "type": "string",
+                        "maxLength": 100,
+                        "pattern": "^[a-zA-Z.' -]+$",
+                        "description": "Customer's first name",
+                        "example": "Jane"
+                      },
+                      "last_name": {
+                        "type": "string",
+                        "maxLength": 100,
+                        "pattern": "^[a-zA-Z.' -]+$",
+                        "description": "Customer's last name",
+                        "example": "Doe"
+                      },
+                      "email": {
+                        "type": "string",
+                        "maxLength": 254,
+                        "pattern": "^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\\.)+[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?$",
+                        "description": "Customer's e-mail address",
+                        "example": "jane@example.com"
+                      },
+                      "phone": {
+                        "type": "string",
+                        "maxLength": 20,
+                        "pattern": "^[0-9]+$",
+                        "description": "Phone number, digits only",
+                        "example": "4165550100"
+                      },
+                      "address": {
+                        "type": "string",
+                        "maxLength": 200,
+                        "pattern": "^[0-9a-zA-Z/.' -]+$",
+                        "description": "Street address",
+                        "example": "100 King St W"
+                      },
+                      "city": {
+                        "type": "string",
+                        "maxLength": 100,
+                        "pattern": "^[a-zA-Z ]+$",
+                        "description": "City",
+                        "example": "Toronto"
+                      },
+                      "state": {
+                        "type": "string",
+                        "maxLength": 100,
+                        "pattern": "^[a-zA-Z ]+$",
+                        "description": "State or province",
+                        "example": "Ontario"
+                      },
+                      "zip": {
+                        "type": "string",
+                        "maxLength": 20,
+                        "pattern": "^[a-zA-Z0-9/'# -]+$",
+                        "description": "Postal or zip code",
+                        "example": "M5X 1A9"
+                      },
+                      "country": {
+                        "type": "string",
+                        "enum": [
+                          "AD",
+                          "AE",
+                          "AF",
+                          "AG",
+                          "AI",
+                          "AL",
+                          "AM",
+                          "AO",
+                          "AQ",
+                          "AR",
+                          "AS",
+                          "AT",
+                          "AU",
+                          "AW",
+                          "AX",
+                          "AZ",
+                          "BA",
+                          "BB",
+                          "BD",
+                          "BE",
+                          "BF",
+                          "BG",
+                          "BH",
+                          "BI",
+                          "BJ",
+                          "BL",
+                          "BM",
+                          "BN",
+                          "BO",
+                          "BQ",
+                          "BR",
+                          "BS",
+                          "BT",
+                          "BV",
+                          "BW",
+                          "BY",
+                          "BZ",
+                          "CA",
+                          "CC",
+                          "CD",
+                          "CF",
+                          "CG",
+                          "CH",
+                          "CI",
+                          "CK",
+                          "CL",
+                          "CM",
+                          "CN",
+                          "CO",
+                          "CR",
+                          "CU",
+                          "CV",
+                          "CW",
+                          "CX",
+                          "CY",
+                          "CZ",
+                          "DE",
+                          "DJ",
+                          "DK",
+                          "DM",
+                          "DO",
+                          "DZ",
+                          "EC",
+                          "EE",
+                          "EG",
+                          "EH",
+                          "ER",
+                          "ES",
+                          "ET",
+                          "FI",
+                          "FJ",
+                          "FK",
+                          "FM",
+                          "FO",
+                          "FR",
+                          "GA",
+                          "GB",
+                          "GD",
+                          "GE",
+                          "GF",
+                          "GG",
+                          "GH",
+                          "GI",
+                          "GL",
+                          "GM",
+                          "GN",
+                          "GP",
+                          "GQ",
+                          "GR",
+                          "GS",
+                          "GT",
+                          "GU",
+                          "GW",
+                          "GY",
+                          "HK",
+                          "HM",
+                          "HN",
+                          "HR",
+                          "HT",
+                          "HU",
+                          "ID",
+                          "IE",
+                          "IL",
+                          "IM",
+                          "IN",
+                          "IO",
+                          "IQ",
+                          "IR",
+                          "IS",
+                          "IT",
+                          "JE",
+                          "JM",
+                          "JO",
+                          "JP",
+                          "KE",
+                          "KG",
+                          "KH",
+                          "KI",
+                          "KM",
+                          "KN",
+                          "KP",
+                          "KR",
+                          "KW",
+                          "KY",
+                          "KZ",
+                          "LA",
+                          "LB",
+                          "LC",
+                          "LI",
+                          "LK",
+                          "LR",
+                          "LS",
+                          "LT",
+                          "LU",
+                          "LV",
+                          "LY",
+                          "MA",
+                          "MC",
+                          "MD",
+                          "ME",
+                          "MF",
+                          "MG",
+                          "MH",
+                          "MK",
+                          "ML",
+                          "MM",
+                          "MN",
+                          "MO",
+                          "MP",
+                          "MQ",
+                          "MR",
+                          "MS",
+                          "MT",
+                          "MU",
+                          "MV",
+                          "MW",
+                          "MX",
+                          "MY",
+                          "MZ",
+                          "NA",
+                          "NC",
+                          "NE",
+                          "NF",
+                          "NG",
+                          "NI",
+                          "NL",
+                          "NO",
+                          "NP",
+                          "NR",
+                          "NU",
+                          "NZ",
+                          "OM",
+                          "PA",
+                          "PE",
+                          "PF",
+                          "PG",
+                          "PH",
+                          "PK",
+                          "PL",
+                          "PM",
+                          "PN",
+                          "PR",
+                          "PS",
+                          "PT",
+                          "PW",
+                          "PY",
+                          "QA",
+                          "RE",
+                          "RO",
+                          "RS",
+                          "RU",
+                          "RW",
+                          "SA",
+                          "SB",
+                          "SC",
+                          "SD",
+                          "SE",
+                          "SG",
+                          "SH",
+                          "SI",
+                          "SJ",
+                          "SK",
+                          "SL",
+                          "SM",
+                          "SN",
+                          "SO",
+                          "SR",
+                          "SS",
+                          "ST",
+                          "SV",
+                          "SX",
+                          "SY",
+                          "SZ",
+                          "TC",
+                          "TD",
+                          "TF",
+                          "TG",
+                          "TH",
+                          "TJ",
+                          "TK",
+                          "TL",
+                          "TM",
+                          "TN",
+                          "TO",
+                          "TR",
+                          "TT",
+                          "TV",
+                          "TW",
+                          "TZ",
+                          "UA",
+                          "UG",
+                          "UM",
+                          "US",
+                          "UY",
+                          "UZ",
+                          "VA",
+                          "VC",
+                          "VE",
+                          "VG",
+                          "VI",
+                          "VN",
+                          "VU",
+                          "WF",
+                          "WS",
+                          "YE",
+                          "YT",
+                          "ZA",
+                          "ZM",
+                          "ZW"
+                        ],
+                        "description": "ISO 3166-1 alpha-2 country code",
+                        "example": "CA"
+                      },
+                      "webhook_url": {
+                        "type": "string",
+                        "maxLength": 2048,
+                        "format": "uri",
+                        "pattern": "^(https://|http://(127\\.0\\.0\\.1|localhost|\\[::1\\])(:[0-9]+)?(/|$))",
+                        "description": "Target of the payment webhooks. https; sandbox keys may also use http on 127.0.0.1 or localhost (decision M3, enforced by the server). Default: none.",
+                        "example": "https://merchant.example.com/hooks/payments"
+                      }
+                    },
+                    "required": [
+                      "amount",
+                      "external_id",
+                      "currency_iso",
+                      "crypto_iso",
+                      "confirmations_required",
+                      "ip",
+                      "invoice_number",
+                      "first_name",
+                      "last_name",
+                      "email"
+                    ],
+                    "description": "Fields of a direct payment (section 4.2)"
+                  }
+                },
+                "required": [
+                  "payment"
+                ],
+                "description": "Body of Create a Payment: the fields nested under `payment`.",
+                "propertyNames": {
+                  "pattern": "^[^\\[\\]]+$",
+                  "not": {
+                    "const": "__proto__"
+                  },
+                  "maxLength": 255
+                }
               },
               "encoding": {
                 "payment": {
@@ -5558,12 +5366,856 @@ const document: Record<string, unknown> = {
                 "save_recipient": true
               },
               "schema": {
-                "$ref": "#/components/schemas/CreateInvoiceRequest"
+                "title": "CreateInvoiceRequest",
+                "type": "object",
+                "properties": {
+                  "invoice": {
+                    "title": "CreateInvoiceFields",
+                    "type": "object",
+                    "properties": {
+                      "amount": {
+                        "type": "string",
+                        "maxLength": 40,
+                        "pattern": "^(0*[1-9][0-9]{0,14}(\\.[0-9]+)?|0+\\.[0-9]*[1-9][0-9]*)$",
+                        "description": "Amount due in `currency_iso`; greater than 0",
+                        "example": "10.00"
+                      },
+                      "currency_iso": {
+                        "type": "string",
+                        "enum": [
+                          "USD",
+                          "CAD",
+                          "EUR"
+                        ],
+                        "description": "Must match the account currency: USD, CAD or EUR (a mismatch answers 422)",
+                        "example": "USD"
+                      },
+                      "email": {
+                        "type": "string",
+                        "maxLength": 254,
+                        "pattern": "^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\\.)+[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?$",
+                        "description": "Recipient e-mail. Required unless `invoice_recipient_id` is given",
+                        "example": "jane@example.com"
+                      },
+                      "company_name": {
+                        "type": "string",
+                        "maxLength": 100,
+                        "pattern": "^[a-zA-Z.' -]+$",
+                        "description": "Company name. Required unless `invoice_recipient_id` is given",
+                        "example": "Acme Widgets"
+                      },
+                      "first_name": {
+                        "type": "string",
+                        "maxLength": 100,
+                        "pattern": "^[a-zA-Z.' -]+$",
+                        "description": "First name. Required unless `invoice_recipient_id` is given",
+                        "example": "Jane"
+                      },
+                      "last_name": {
+                        "type": "string",
+                        "maxLength": 100,
+                        "pattern": "^[a-zA-Z.' -]+$",
+                        "description": "Last name. Required unless `invoice_recipient_id` is given",
+                        "example": "Doe"
+                      },
+                      "phone": {
+                        "type": "string",
+                        "maxLength": 20,
+                        "pattern": "^[0-9]+$",
+                        "description": "Phone number, digits only",
+                        "example": "4165550100"
+                      },
+                      "address": {
+                        "type": "string",
+                        "maxLength": 200,
+                        "pattern": "^[0-9a-zA-Z/.' -]+$",
+                        "description": "Street address",
+                        "example": "100 King St W"
+                      },
+                      "city": {
+                        "type": "string",
+                        "maxLength": 100,
+                        "pattern": "^[a-zA-Z ]+$",
+                        "description": "City",
+                        "example": "Toronto"
+                      },
+                      "state": {
+                        "type": "string",
+                        "maxLength": 100,
+                        "pattern": "^[a-zA-Z ]+$",
+                        "description": "State or province",
+                        "example": "Ontario"
+                      },
+                      "zip": {
+                        "type": "string",
+                        "maxLength": 20,
+                        "pattern": "^[a-zA-Z0-9/'# -]+$",
+                        "description": "Postal or zip code",
+                        "example": "M5X 1A9"
+                      },
+                      "country": {
+                        "type": "string",
+                        "enum": [
+                          "AD",
+                          "AE",
+                          "AF",
+                          "AG",
+                          "AI",
+                          "AL",
+                          "AM",
+                          "AO",
+                          "AQ",
+                          "AR",
+                          "AS",
+                          "AT",
+                          "AU",
+                          "AW",
+                          "AX",
+                          "AZ",
+                          "BA",
+                          "BB",
+                          "BD",
+                          "BE",
+                          "BF",
+                          "BG",
+                          "BH",
+                          "BI",
+                          "BJ",
+                          "BL",
+                          "BM",
+                          "BN",
+                          "BO",
+                          "BQ",
+                          "BR",
+                          "BS",
+                          "BT",
+                          "BV",
+                          "BW",
+                          "BY",
+                          "BZ",
+                          "CA",
+                          "CC",
+                          "CD",
+                          "CF",
+                          "CG",
+                          "CH",
+                          "CI",
+                          "CK",
+                          "CL",
+                          "CM",
+                          "CN",
+                          "CO",
+                          "CR",
+                          "CU",
+                          "CV",
+                          "CW",
+                          "CX",
+                          "CY",
+                          "CZ",
+                          "DE",
+                          "DJ",
+                          "DK",
+                          "DM",
+                          "DO",
+                          "DZ",
+                          "EC",
+                          "EE",
+                          "EG",
+                          "EH",
+                          "ER",
+                          "ES",
+                          "ET",
+                          "FI",
+                          "FJ",
+                          "FK",
+                          "FM",
+                          "FO",
+                          "FR",
+                          "GA",
+                          "GB",
+                          "GD",
+                          "GE",
+                          "GF",
+                          "GG",
+                          "GH",
+                          "GI",
+                          "GL",
+                          "GM",
+                          "GN",
+                          "GP",
+                          "GQ",
+                          "GR",
+                          "GS",
+                          "GT",
+                          "GU",
+                          "GW",
+                          "GY",
+                          "HK",
+                          "HM",
+                          "HN",
+                          "HR",
+                          "HT",
+                          "HU",
+                          "ID",
+                          "IE",
+                          "IL",
+                          "IM",
+                          "IN",
+                          "IO",
+                          "IQ",
+                          "IR",
+                          "IS",
+                          "IT",
+                          "JE",
+                          "JM",
+                          "JO",
+                          "JP",
+                          "KE",
+                          "KG",
+                          "KH",
+                          "KI",
+                          "KM",
+                          "KN",
+                          "KP",
+                          "KR",
+                          "KW",
+                          "KY",
+                          "KZ",
+                          "LA",
+                          "LB",
+                          "LC",
+                          "LI",
+                          "LK",
+                          "LR",
+                          "LS",
+                          "LT",
+                          "LU",
+                          "LV",
+                          "LY",
+                          "MA",
+                          "MC",
+                          "MD",
+                          "ME",
+                          "MF",
+                          "MG",
+                          "MH",
+                          "MK",
+                          "ML",
+                          "MM",
+                          "MN",
+                          "MO",
+                          "MP",
+                          "MQ",
+                          "MR",
+                          "MS",
+                          "MT",
+                          "MU",
+                          "MV",
+                          "MW",
+                          "MX",
+                          "MY",
+                          "MZ",
+                          "NA",
+                          "NC",
+                          "NE",
+                          "NF",
+                          "NG",
+                          "NI",
+                          "NL",
+                          "NO",
+                          "NP",
+                          "NR",
+                          "NU",
+                          "NZ",
+                          "OM",
+                          "PA",
+                          "PE",
+                          "PF",
+                          "PG",
+                          "PH",
+                          "PK",
+                          "PL",
+                          "PM",
+                          "PN",
+                          "PR",
+                          "PS",
+                          "PT",
+                          "PW",
+                          "PY",
+                          "QA",
+                          "RE",
+                          "RO",
+                          "RS",
+                          "RU",
+                          "RW",
+                          "SA",
+                          "SB",
+                          "SC",
+                          "SD",
+                          "SE",
+                          "SG",
+                          "SH",
+                          "SI",
+                          "SJ",
+                          "SK",
+                          "SL",
+                          "SM",
+                          "SN",
+                          "SO",
+                          "SR",
+                          "SS",
+                          "ST",
+                          "SV",
+                          "SX",
+                          "SY",
+                          "SZ",
+                          "TC",
+                          "TD",
+                          "TF",
+                          "TG",
+                          "TH",
+                          "TJ",
+                          "TK",
+                          "TL",
+                          "TM",
+                          "TN",
+                          "TO",
+                          "TR",
+                          "TT",
+                          "TV",
+                          "TW",
+                          "TZ",
+                          "UA",
+                          "UG",
+                          "UM",
+                          "US",
+                          "UY",
+                          "UZ",
+                          "VA",
+                          "VC",
+                          "VE",
+                          "VG",
+                          "VI",
+                          "VN",
+                          "VU",
+                          "WF",
+                          "WS",
+                          "YE",
+                          "YT",
+                          "ZA",
+                          "ZM",
+                          "ZW"
+                        ],
+                        "description": "ISO 3166-1 alpha-2 country code",
+                        "example": "CA"
+                      },
+                      "invoice_number": {
+                        "type": "string",
+                        "maxLength": 64,
+                        "pattern": "^[a-zA-Z0-9]+$",
+                        "description": "Invoice number, a-z A-Z 0-9; unique (decision M5); generated if omitted",
+                        "example": "INV1001"
+                      },
+                      "due_at": {
+                        "type": "string",
+                        "maxLength": 40,
+                        "format": "date-time",
+                        "description": "Due time, ISO 8601 UTC; default the current time. The invoice expires 90 days after it.",
+                        "example": "2026-01-31T12:00:00.000Z"
+                      },
+                      "description": {
+                        "type": "string",
+                        "maxLength": 255,
+                        "description": "Shown to the recipient; at most 255 characters (decision M-invoice-description)",
+                        "example": "Consulting, January"
+                      },
+                      "invoice_recipient_id": {
+                        "type": "integer",
+                        "minimum": 1,
+                        "maximum": 9007199254740991,
+                        "description": "Existing recipient; its stored details are used and inline recipient fields are ignored (decision M-invoice-recipient)",
+                        "example": 301
+                      },
+                      "send_reminders": {
+                        "type": "boolean",
+                        "default": false,
+                        "description": "Reminders 5 days before due_at and 2 days after; only one if due within a week. Default false (decision M-send-reminders)."
+                      },
+                      "send_customer_email": {
+                        "type": "boolean",
+                        "default": false,
+                        "description": "The service e-mails the invoice URL to the recipient; default false"
+                      }
+                    },
+                    "required": [
+                      "amount",
+                      "currency_iso"
+                    ],
+                    "description": "Fields of a new invoice (section 4.6). email, company_name, first_name and last_name: required unless `invoice_recipient_id` is given.",
+                    "allOf": [
+                      {
+                        "anyOf": [
+                          {
+                            "required": [
+                              "invoice_recipient_id"
+                            ]
+                          },
+                          {
+                            "required": [
+                              "email",
+                              "company_name",
+                              "first_name",
+                              "last_name"
+                            ]
+                          }
+                        ]
+                      }
+                    ]
+                  },
+                  "save_recipient": {
+                    "type": "boolean",
+                    "default": false,
+                    "description": "Save the inline recipient as an invoice recipient; default false. Ignored with invoice_recipient_id."
+                  }
+                },
+                "required": [
+                  "invoice"
+                ],
+                "description": "Body of Create an Invoice: fields under `invoice`, `save_recipient` beside it.",
+                "propertyNames": {
+                  "pattern": "^[^\\[\\]]+$",
+                  "not": {
+                    "const": "__proto__"
+                  },
+                  "maxLength": 255
+                }
               }
             },
             "application/x-www-form-urlencoded": {
               "schema": {
-                "$ref": "#/components/schemas/CreateInvoiceRequest"
+                "title": "CreateInvoiceRequest",
+                "type": "object",
+                "properties": {
+                  "invoice": {
+                    "title": "CreateInvoiceFields",
+                    "type": "object",
+                    "properties": {
+                      "amount": {
+                        "type": "string",
+                        "maxLength": 40,
+                        "pattern": "^(0*[1-9][0-9]{0,14}(\\.[0-9]+)?|0+\\.[0-9]*[1-9][0-9]*)$",
+                        "description": "Amount due in `currency_iso`; greater than 0",
+                        "example": "10.00"
+                      },
+                      "currency_iso": {
+                        "type": "string",
+                        "enum": [
+                          "USD",
+                          "CAD",
+                          "EUR"
+                        ],
+                        "description": "Must match the account currency: USD, CAD or EUR (a mismatch answers 422)",
+                        "example": "USD"
+                      },
+                      "email": {
+                        "type": "string",
+                        "maxLength": 254,
+                        "pattern": "^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\\.)+[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?$",
+                        "description": "Recipient e-mail. Required unless `invoice_recipient_id` is given",
+                        "example": "jane@example.com"
+                      },
+                      "company_name": {
+                        "type": "string",
+                        "maxLength": 100,
+                        "pattern": "^[a-zA-Z.' -]+$",
+                        "description": "Company name. Required unless `invoice_recipient_id` is given",
+                        "example": "Acme Widgets"
+                      },
+                      "first_name": {
+                        "type": "string",
+                        "maxLength": 100,
+                        "pattern": "^[a-zA-Z.' -]+$",
+                        "description": "First name. Required unless `invoice_recipient_id` is given",
+                        "example": "Jane"
+                      },
+                      "last_name": {
+                        "type": "string",
+                        "maxLength": 100,
+                        "pattern": "^[a-zA-Z.' -]+$",
+                        "description": "Last name. Required unless `invoice_recipient_id` is given",
+                        "example": "Doe"
+                      },
+                      "phone": {
+                        "type": "string",
+                        "maxLength": 20,
+                        "pattern": "^[0-9]+$",
+                        "description": "Phone number, digits only",
+                        "example": "4165550100"
+                      },
+                      "address": {
+                        "type": "string",
+                        "maxLength": 200,
+                        "pattern": "^[0-9a-zA-Z/.' -]+$",
+                        "description": "Street address",
+                        "example": "100 King St W"
+                      },
+                      "city": {
+                        "type": "string",
+                        "maxLength": 100,
+                        "pattern": "^[a-zA-Z ]+$",
+                        "description": "City",
+                        "example": "Toronto"
+                      },
+                      "state": {
+                        "type": "string",
+                        "maxLength": 100,
+                        "pattern": "^[a-zA-Z ]+$",
+                        "description": "State or province",
+                        "example": "Ontario"
+                      },
+                      "zip": {
+                        "type": "string",
+                        "maxLength": 20,
+                        "pattern": "^[a-zA-Z0-9/'# -]+$",
+                        "description": "Postal or zip code",
+                        "example": "M5X 1A9"
+                      },
+                      "country": {
+                        "type": "string",
+                        "enum": [
+                          "AD",
+                          "AE",
+                          "AF",
+                          "AG",
+                          "AI",
+                          "AL",
+                          "AM",
+                          "AO",
+                          "AQ",
+                          "AR",
+                          "AS",
+                          "AT",
+                          "AU",
+                          "AW",
+                          "AX",
+                          "AZ",
+                          "BA",
+                          "BB",
+                          "BD",
+                          "BE",
+                          "BF",
+                          "BG",
+                          "BH",
+                          "BI",
+                          "BJ",
+                          "BL",
+                          "BM",
+                          "BN",
+                          "BO",
+                          "BQ",
+                          "BR",
+                          "BS",
+                          "BT",
+                          "BV",
+                          "BW",
+                          "BY",
+                          "BZ",
+                          "CA",
+                          "CC",
+                          "CD",
+                          "CF",
+                          "CG",
+                          "CH",
+                          "CI",
+                          "CK",
+                          "CL",
+                          "CM",
+                          "CN",
+                          "CO",
+                          "CR",
+                          "CU",
+                          "CV",
+                          "CW",
+                          "CX",
+                          "CY",
+                          "CZ",
+                          "DE",
+                          "DJ",
+                          "DK",
+                          "DM",
+                          "DO",
+                          "DZ",
+                          "EC",
+                          "EE",
+                          "EG",
+                          "EH",
+                          "ER",
+                          "ES",
+                          "ET",
+                          "FI",
+                          "FJ",
+                          "FK",
+                          "FM",
+                          "FO",
+                          "FR",
+                          "GA",
+                          "GB",
+                          "GD",
+                          "GE",
+                          "GF",
+                          "GG",
+                          "GH",
+                          "GI",
+                          "GL",
+                          "GM",
+                          "GN",
+                          "GP",
+                          "GQ",
+                          "GR",
+                          "GS",
+                          "GT",
+                          "GU",
+                          "GW",
+                          "GY",
+                          "HK",
+                          "HM",
+                          "HN",
+                          "HR",
+                          "HT",
+                          "HU",
+                          "ID",
+                          "IE",
+                          "IL",
+                          "IM",
+                          "IN",
+                          "IO",
+                          "IQ",
+                          "IR",
+                          "IS",
+                          "IT",
+                          "JE",
+                          "JM",
+                          "JO",
+                          "JP",
+                          "KE",
+                          "KG",
+                          "KH",
+                          "KI",
+                          "KM",
+                          "KN",
+                          "KP",
+                          "KR",
+                          "KW",
+                          "KY",
+                          "KZ",
+                          "LA",
+                          "LB",
+                          "LC",
+                          "LI",
+                          "LK",
+                          "LR",
+                          "LS",
+                          "LT",
+                          "LU",
+                          "LV",
+                          "LY",
+                          "MA",
+                          "MC",
+                          "MD",
+                          "ME",
+                          "MF",
+                          "MG",
+                          "MH",
+                          "MK",
+                          "ML",
+                          "MM",
+                          "MN",
+                          "MO",
+                          "MP",
+                          "MQ",
+                          "MR",
+                          "MS",
+                          "MT",
+                          "MU",
+                          "MV",
+                          "MW",
+                          "MX",
+                          "MY",
+                          "MZ",
+                          "NA",
+                          "NC",
+                          "NE",
+                          "NF",
+                          "NG",
+                          "NI",
+                          "NL",
+                          "NO",
+                          "NP",
+                          "NR",
+                          "NU",
+                          "NZ",
+                          "OM",
+                          "PA",
+                          "PE",
+                          "PF",
+                          "PG",
+                          "PH",
+                          "PK",
+                          "PL",
+                          "PM",
+                          "PN",
+                          "PR",
+                          "PS",
+                          "PT",
+                          "PW",
+                          "PY",
+                          "QA",
+                          "RE",
+                          "RO",
+                          "RS",
+                          "RU",
+                          "RW",
+                          "SA",
+                          "SB",
+                          "SC",
+                          "SD",
+                          "SE",
+                          "SG",
+                          "SH",
+                          "SI",
+                          "SJ",
+                          "SK",
+                          "SL",
+                          "SM",
+                          "SN",
+                          "SO",
+                          "SR",
+                          "SS",
+                          "ST",
+                          "SV",
+                          "SX",
+                          "SY",
+                          "SZ",
+                          "TC",
+                          "TD",
+                          "TF",
+                          "TG",
+                          "TH",
+                          "TJ",
+                          "TK",
+                          "TL",
+                          "TM",
+                          "TN",
+                          "TO",
+                          "TR",
+                          "TT",
+                          "TV",
+                          "TW",
+                          "TZ",
+                          "UA",
+                          "UG",
+                          "UM",
+                          "US",
+                          "UY",
+                          "UZ",
+                          "VA",
+                          "VC",
+                          "VE",
+                          "VG",
+                          "VI",
+                          "VN",
+                          "VU",
+                          "WF",
+                          "WS",
+                          "YE",
+                          "YT",
+                          "ZA",
+                          "ZM",
+                          "ZW"
+                        ],
+                        "description": "ISO 3166-1 alpha-2 country code",
+                        "example": "CA"
+                      },
+                      "invoice_number": {
+                        "type": "string",
+                        "maxLength": 64,
+                        "pattern": "^[a-zA-Z0-9]+$",
+                        "description": "Invoice number, a-z A-Z 0-9; unique (decision M5); generated if omitted",
+                        "example": "INV1001"
+                      },
+                      "due_at": {
+                        "type": "string",
+                        "maxLength": 40,
+                        "format": "date-time",
+                        "description": "Due time, ISO 8601 UTC; default the current time. The invoice expires 90 days after it.",
+                        "example": "2026-01-31T12:00:00.000Z"
+                      },
+                      "description": {
+                        "type": "string",
+                        "maxLength": 255,
+                        "description": "Shown to the recipient; at most 255 characters (decision M-invoice-description)",
+                        "example": "Consulting, January"
+                      },
+                      "invoice_recipient_id": {
+                        "type": "integer",
+                        "minimum": 1,
+                        "maximum": 9007199254740991,
+                        "description": "Existing recipient; its stored details are used and inline recipient fields are ignored (decision M-invoice-recipient)",
+                        "example": 301
+                      },
+                      "send_reminders": {
+                        "type": "boolean",
+                        "default": false,
+                        "description": "Reminders 5 days before due_at and 2 days after; only one if due within a week. Default false (decision M-send-reminders)."
+                      },
+                      "send_customer_email": {
+                        "type": "boolean",
+                        "default": false,
+                        "description": "The service e-mails the invoice URL to the recipient; default false"
+                      }
+                    },
+                    "required": [
+                      "amount",
+                      "currency_iso"
+                    ],
+                    "description": "Fields of a new invoice (section 4.6). email, company_name, first_name and last_name: required unless `invoice_recipient_id` is given.",
+                    "allOf": [
+                      {
+                        "anyOf": [
+                          {
+                            "required": [
+                              "invoice_recipient_id"
+                            ]
+                          },
+                          {
+                            "required": [
+                              "email",
+                              "company_name",
+                              "first_name",
+                              "last_name"
+                            ]
+                          }
+                        ]
+                      }
+                    ]
+                  },
+                  "save_recipient": {
+                    "type": "boolean",
+                    "default": false,
+                    "description": "Save the inline recipient as an invoice recipient; default false. Ignored with invoice_recipient_id."
+                  }
+                },
+                "required": [
+                  "invoice"
+                ],
+                "description": "Body of Create an Invoice: fields under `invoice`, `save_recipient` beside it.",
+                "propertyNames": {
+                  "pattern": "^[^\\[\\]]+$",
+                  "not": {
+                    "const": "__proto__"
+                  },
+                  "maxLength": 255
+                }
               },
               "encoding": {
                 "invoice": {
@@ -6413,12 +7065,156 @@ const document: Record<string, unknown> = {
                 "webhook_url": "https://merchant.example.com/hooks/refunds"
               },
               "schema": {
-                "$ref": "#/components/schemas/CreateRefundRequest"
+                "title": "CreateRefundRequest",
+                "type": "object",
+                "properties": {
+                  "email": {
+                    "type": "string",
+                    "maxLength": 254,
+                    "pattern": "^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\\.)+[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?$",
+                    "description": "Customer address for the refund link",
+                    "example": "jane@example.com"
+                  },
+                  "amount_to_refund_fiat": {
+                    "type": "string",
+                    "maxLength": 40,
+                    "pattern": "^(0*[1-9][0-9]{0,14}(\\.[0-9]{1,2})?|0+\\.([1-9][0-9]?|0[1-9]))$",
+                    "description": "Fiat amount. Required for instant-settlement transactions.; greater than 0, at most 2 decimal places",
+                    "example": "10.00"
+                  },
+                  "amount_to_refund": {
+                    "type": "string",
+                    "maxLength": 40,
+                    "pattern": "^(0*[1-9][0-9]{0,14}(\\.[0-9]+)?|0+\\.[0-9]*[1-9][0-9]*)$",
+                    "description": "Cryptocurrency amount. Required for manual-settlement transactions.; greater than 0",
+                    "example": "10.00"
+                  },
+                  "expires_in": {
+                    "type": "integer",
+                    "minimum": 12,
+                    "maximum": 336,
+                    "default": 24,
+                    "description": "Hours the customer has to accept; 12 to 336, default 24 (decision M4)",
+                    "example": 24
+                  },
+                  "send_email": {
+                    "type": "boolean",
+                    "default": false,
+                    "description": "The service e-mails the refund link to the customer; default false"
+                  },
+                  "webhook_url": {
+                    "type": "string",
+                    "maxLength": 2048,
+                    "format": "uri",
+                    "pattern": "^https://",
+                    "description": "Refund webhook target; must use https. Omitted: no webhook.",
+                    "example": "https://merchant.example.com/hooks/refunds"
+                  }
+                },
+                "required": [
+                  "email"
+                ],
+                "description": "Body of Create a Refund (section 4.13), flat. Give `amount_to_refund_fiat` for an instant-settlement transaction, `amount_to_refund` for a manual-settlement one: the schema requires at least one, the server the one matching the settlement method (422 naming it) and ignores the other. Refunds cannot exceed what was received (422 code 2002, decision M4).",
+                "allOf": [
+                  {
+                    "anyOf": [
+                      {
+                        "required": [
+                          "amount_to_refund_fiat"
+                        ]
+                      },
+                      {
+                        "required": [
+                          "amount_to_refund"
+                        ]
+                      }
+                    ]
+                  }
+                ],
+                "propertyNames": {
+                  "pattern": "^[^\\[\\]]+$",
+                  "not": {
+                    "const": "__proto__"
+                  },
+                  "maxLength": 255
+                }
               }
             },
             "application/x-www-form-urlencoded": {
               "schema": {
-                "$ref": "#/components/schemas/CreateRefundRequest"
+                "title": "CreateRefundRequest",
+                "type": "object",
+                "properties": {
+                  "email": {
+                    "type": "string",
+                    "maxLength": 254,
+                    "pattern": "^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\\.)+[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?$",
+                    "description": "Customer address for the refund link",
+                    "example": "jane@example.com"
+                  },
+                  "amount_to_refund_fiat": {
+                    "type": "string",
+                    "maxLength": 40,
+                    "pattern": "^(0*[1-9][0-9]{0,14}(\\.[0-9]{1,2})?|0+\\.([1-9][0-9]?|0[1-9]))$",
+                    "description": "Fiat amount. Required for instant-settlement transactions.; greater than 0, at most 2 decimal places",
+                    "example": "10.00"
+                  },
+                  "amount_to_refund": {
+                    "type": "string",
+                    "maxLength": 40,
+                    "pattern": "^(0*[1-9][0-9]{0,14}(\\.[0-9]+)?|0+\\.[0-9]*[1-9][0-9]*)$",
+                    "description": "Cryptocurrency amount. Required for manual-settlement transactions.; greater than 0",
+                    "example": "10.00"
+                  },
+                  "expires_in": {
+                    "type": "integer",
+                    "minimum": 12,
+                    "maximum": 336,
+                    "default": 24,
+                    "description": "Hours the customer has to accept; 12 to 336, default 24 (decision M4)",
+                    "example": 24
+                  },
+                  "send_email": {
+                    "type": "boolean",
+                    "default": false,
+                    "description": "The service e-mails the refund link to the customer; default false"
+                  },
+                  "webhook_url": {
+                    "type": "string",
+                    "maxLength": 2048,
+                    "format": "uri",
+                    "pattern": "^https://",
+                    "description": "Refund webhook target; must use https. Omitted: no webhook.",
+                    "example": "https://merchant.example.com/hooks/refunds"
+                  }
+                },
+                "required": [
+                  "email"
+                ],
+                "description": "Body of Create a Refund (section 4.13), flat. Give `amount_to_refund_fiat` for an instant-settlement transaction, `amount_to_refund` for a manual-settlement one: the schema requires at least one, the server the one matching the settlement method (422 naming it) and ignores the other. Refunds cannot exceed what was received (422 code 2002, decision M4).",
+                "allOf": [
+                  {
+                    "anyOf": [
+                      {
+                        "required": [
+                          "amount_to_refund_fiat"
+                        ]
+                      },
+                      {
+                        "required": [
+                          "amount_to_refund"
+                        ]
+                      }
+                    ]
+                  }
+                ],
+                "propertyNames": {
+                  "pattern": "^[^\\[\\]]+$",
+                  "not": {
+                    "const": "__proto__"
+                  },
+                  "maxLength": 255
+                }
               },
               "encoding": {
                 "email": {
@@ -6678,12 +7474,218 @@ const document: Record<string, unknown> = {
                 "webhook_url": "https://merchant.example.com/hooks/refunds"
               },
               "schema": {
-                "$ref": "#/components/schemas/CreateInstantRefundRequest"
+                "title": "CreateInstantRefundRequest",
+                "type": "object",
+                "properties": {
+                  "id": {
+                    "type": "integer",
+                    "minimum": 1,
+                    "maximum": 9007199254740991,
+                    "description": "Transaction id",
+                    "example": 7001
+                  },
+                  "refund_full_amount": {
+                    "type": "boolean",
+                    "default": false,
+                    "description": "True refunds the whole received amount; then the amount fields must be omitted. Default false."
+                  },
+                  "amount_to_refund_fiat": {
+                    "type": "string",
+                    "maxLength": 40,
+                    "pattern": "^(0*[1-9][0-9]{0,14}(\\.[0-9]{1,2})?|0+\\.([1-9][0-9]?|0[1-9]))$",
+                    "description": "Fiat amount. Required for instant settlement unless refund_full_amount.; greater than 0, at most 2 decimal places",
+                    "example": "10.00"
+                  },
+                  "amount_to_refund": {
+                    "type": "string",
+                    "maxLength": 40,
+                    "pattern": "^(0*[1-9][0-9]{0,14}(\\.[0-9]+)?|0+\\.[0-9]*[1-9][0-9]*)$",
+                    "description": "Cryptocurrency amount. Required for manual settlement unless refund_full_amount.; greater than 0",
+                    "example": "10.00"
+                  },
+                  "address": {
+                    "type": "string",
+                    "minLength": 1,
+                    "maxLength": 255,
+                    "description": "Valid blockchain address for the transaction's currency (checked by the server)",
+                    "example": "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq"
+                  },
+                  "destination_tag": {
+                    "type": "string",
+                    "maxLength": 128,
+                    "description": "XRP destination tag"
+                  },
+                  "webhook_url": {
+                    "type": "string",
+                    "maxLength": 2048,
+                    "format": "uri",
+                    "pattern": "^https://",
+                    "description": "Refund webhook target; must use https. Omitted: no webhook.",
+                    "example": "https://merchant.example.com/hooks/refunds"
+                  }
+                },
+                "required": [
+                  "id",
+                  "address"
+                ],
+                "description": "Body of Create an Instant Refund (section 4.14), flat. With refund_full_amount true no amount is given; otherwise: Give `amount_to_refund_fiat` for an instant-settlement transaction, `amount_to_refund` for a manual-settlement one: the schema requires at least one, the server the one matching the settlement method (422 naming it) and ignores the other. Refunds cannot exceed what was received (422 code 2002, decision M4).",
+                "allOf": [
+                  {
+                    "anyOf": [
+                      {
+                        "required": [
+                          "refund_full_amount"
+                        ],
+                        "properties": {
+                          "refund_full_amount": {
+                            "const": true
+                          },
+                          "amount_to_refund_fiat": {
+                            "not": {}
+                          },
+                          "amount_to_refund": {
+                            "not": {}
+                          }
+                        }
+                      },
+                      {
+                        "required": [
+                          "amount_to_refund_fiat"
+                        ],
+                        "properties": {
+                          "refund_full_amount": {
+                            "const": false
+                          }
+                        }
+                      },
+                      {
+                        "required": [
+                          "amount_to_refund"
+                        ],
+                        "properties": {
+                          "refund_full_amount": {
+                            "const": false
+                          }
+                        }
+                      }
+                    ]
+                  }
+                ],
+                "propertyNames": {
+                  "pattern": "^[^\\[\\]]+$",
+                  "not": {
+                    "const": "__proto__"
+                  },
+                  "maxLength": 255
+                }
               }
             },
             "application/x-www-form-urlencoded": {
               "schema": {
-                "$ref": "#/components/schemas/CreateInstantRefundRequest"
+                "title": "CreateInstantRefundRequest",
+                "type": "object",
+                "properties": {
+                  "id": {
+                    "type": "integer",
+                    "minimum": 1,
+                    "maximum": 9007199254740991,
+                    "description": "Transaction id",
+                    "example": 7001
+                  },
+                  "refund_full_amount": {
+                    "type": "boolean",
+                    "default": false,
+                    "description": "True refunds the whole received amount; then the amount fields must be omitted. Default false."
+                  },
+                  "amount_to_refund_fiat": {
+                    "type": "string",
+                    "maxLength": 40,
+                    "pattern": "^(0*[1-9][0-9]{0,14}(\\.[0-9]{1,2})?|0+\\.([1-9][0-9]?|0[1-9]))$",
+                    "description": "Fiat amount. Required for instant settlement unless refund_full_amount.; greater than 0, at most 2 decimal places",
+                    "example": "10.00"
+                  },
+                  "amount_to_refund": {
+                    "type": "string",
+                    "maxLength": 40,
+                    "pattern": "^(0*[1-9][0-9]{0,14}(\\.[0-9]+)?|0+\\.[0-9]*[1-9][0-9]*)$",
+                    "description": "Cryptocurrency amount. Required for manual settlement unless refund_full_amount.; greater than 0",
+                    "example": "10.00"
+                  },
+                  "address": {
+                    "type": "string",
+                    "minLength": 1,
+                    "maxLength": 255,
+                    "description": "Valid blockchain address for the transaction's currency (checked by the server)",
+                    "example": "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq"
+                  },
+                  "destination_tag": {
+                    "type": "string",
+                    "maxLength": 128,
+                    "description": "XRP destination tag"
+                  },
+                  "webhook_url": {
+                    "type": "string",
+                    "maxLength": 2048,
+                    "format": "uri",
+                    "pattern": "^https://",
+                    "description": "Refund webhook target; must use https. Omitted: no webhook.",
+                    "example": "https://merchant.example.com/hooks/refunds"
+                  }
+                },
+                "required": [
+                  "id",
+                  "address"
+                ],
+                "description": "Body of Create an Instant Refund (section 4.14), flat. With refund_full_amount true no amount is given; otherwise: Give `amount_to_refund_fiat` for an instant-settlement transaction, `amount_to_refund` for a manual-settlement one: the schema requires at least one, the server the one matching the settlement method (422 naming it) and ignores the other. Refunds cannot exceed what was received (422 code 2002, decision M4).",
+                "allOf": [
+                  {
+                    "anyOf": [
+                      {
+                        "required": [
+                          "refund_full_amount"
+                        ],
+                        "properties": {
+                          "refund_full_amount": {
+                            "const": true
+                          },
+                          "amount_to_refund_fiat": {
+                            "not": {}
+                          },
+                          "amount_to_refund": {
+                            "not": {}
+                          }
+                        }
+                      },
+                      {
+                        "required": [
+                          "amount_to_refund_fiat"
+                        ],
+                        "properties": {
+                          "refund_full_amount": {
+                            "const": false
+                          }
+                        }
+                      },
+                      {
+                        "required": [
+                          "amount_to_refund"
+                        ],
+                        "properties": {
+                          "refund_full_amount": {
+                            "const": false
+                          }
+                        }
+                      }
+                    ]
+                  }
+                ],
+                "propertyNames": {
+                  "pattern": "^[^\\[\\]]+$",
+                  "not": {
+                    "const": "__proto__"
+                  },
+                  "maxLength": 255
+                }
               },
               "encoding": {
                 "refund_full_amount": {

@@ -493,285 +493,9 @@ export interface components {
              */
             find_time: string;
         };
-        /** @description Body of Create an Instant Refund (section 4.14), flat. With refund_full_amount true no amount is given; otherwise: Give `amount_to_refund_fiat` for an instant-settlement transaction, `amount_to_refund` for a manual-settlement one: the schema requires at least one, the server the one matching the settlement method (422 naming it) and ignores the other. Refunds cannot exceed what was received (422 code 2002, decision M4). */
-        CreateInstantRefundRequest: {
-            /**
-             * @description Transaction id
-             * @example 7001
-             */
-            id: number;
-            /**
-             * @description True refunds the whole received amount; then the amount fields must be omitted. Default false.
-             * @default false
-             */
-            refund_full_amount?: boolean;
-            /**
-             * @description Fiat amount. Required for instant settlement unless refund_full_amount.; greater than 0, at most 2 decimal places
-             * @example 10.00
-             */
-            amount_to_refund_fiat?: string;
-            /**
-             * @description Cryptocurrency amount. Required for manual settlement unless refund_full_amount.; greater than 0
-             * @example 10.00
-             */
-            amount_to_refund?: string;
-            /**
-             * @description Valid blockchain address for the transaction's currency (checked by the server)
-             * @example bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq
-             */
-            address: string;
-            /** @description XRP destination tag */
-            destination_tag?: string;
-            /**
-             * Format: uri
-             * @description Refund webhook target; must use https. Omitted: no webhook.
-             * @example https://merchant.example.com/hooks/refunds
-             */
-            webhook_url?: string;
-        };
-        /** @description Fields of a new invoice (section 4.6). email, company_name, first_name and last_name: required unless `invoice_recipient_id` is given. */
-        CreateInvoiceFields: {
-            /**
-             * @description Amount due in `currency_iso`; greater than 0
-             * @example 10.00
-             */
-            amount: string;
-            /**
-             * @description Must match the account currency: USD, CAD or EUR (a mismatch answers 422)
-             * @example USD
-             * @enum {string}
-             */
-            currency_iso: "USD" | "CAD" | "EUR";
-            /**
-             * Format: email
-             * @description Recipient e-mail. Required unless `invoice_recipient_id` is given
-             * @example jane@example.com
-             */
-            email?: string;
-            /**
-             * @description Company name. Required unless `invoice_recipient_id` is given
-             * @example Acme Widgets
-             */
-            company_name?: string;
-            /**
-             * @description First name. Required unless `invoice_recipient_id` is given
-             * @example Jane
-             */
-            first_name?: string;
-            /**
-             * @description Last name. Required unless `invoice_recipient_id` is given
-             * @example Doe
-             */
-            last_name?: string;
-            /**
-             * @description Phone number, digits only
-             * @example 4165550100
-             */
-            phone?: string;
-            /**
-             * @description Street address
-             * @example 100 King St W
-             */
-            address?: string;
-            /**
-             * @description City
-             * @example Toronto
-             */
-            city?: string;
-            /**
-             * @description State or province
-             * @example Ontario
-             */
-            state?: string;
-            /**
-             * @description Postal or zip code
-             * @example M5X 1A9
-             */
-            zip?: string;
-            /**
-             * @description ISO 3166-1 alpha-2 country code
-             * @example CA
-             * @enum {string}
-             */
-            country?: "AD" | "AE" | "AF" | "AG" | "AI" | "AL" | "AM" | "AO" | "AQ" | "AR" | "AS" | "AT" | "AU" | "AW" | "AX" | "AZ" | "BA" | "BB" | "BD" | "BE" | "BF" | "BG" | "BH" | "BI" | "BJ" | "BL" | "BM" | "BN" | "BO" | "BQ" | "BR" | "BS" | "BT" | "BV" | "BW" | "BY" | "BZ" | "CA" | "CC" | "CD" | "CF" | "CG" | "CH" | "CI" | "CK" | "CL" | "CM" | "CN" | "CO" | "CR" | "CU" | "CV" | "CW" | "CX" | "CY" | "CZ" | "DE" | "DJ" | "DK" | "DM" | "DO" | "DZ" | "EC" | "EE" | "EG" | "EH" | "ER" | "ES" | "ET" | "FI" | "FJ" | "FK" | "FM" | "FO" | "FR" | "GA" | "GB" | "GD" | "GE" | "GF" | "GG" | "GH" | "GI" | "GL" | "GM" | "GN" | "GP" | "GQ" | "GR" | "GS" | "GT" | "GU" | "GW" | "GY" | "HK" | "HM" | "HN" | "HR" | "HT" | "HU" | "ID" | "IE" | "IL" | "IM" | "IN" | "IO" | "IQ" | "IR" | "IS" | "IT" | "JE" | "JM" | "JO" | "JP" | "KE" | "KG" | "KH" | "KI" | "KM" | "KN" | "KP" | "KR" | "KW" | "KY" | "KZ" | "LA" | "LB" | "LC" | "LI" | "LK" | "LR" | "LS" | "LT" | "LU" | "LV" | "LY" | "MA" | "MC" | "MD" | "ME" | "MF" | "MG" | "MH" | "MK" | "ML" | "MM" | "MN" | "MO" | "MP" | "MQ" | "MR" | "MS" | "MT" | "MU" | "MV" | "MW" | "MX" | "MY" | "MZ" | "NA" | "NC" | "NE" | "NF" | "NG" | "NI" | "NL" | "NO" | "NP" | "NR" | "NU" | "NZ" | "OM" | "PA" | "PE" | "PF" | "PG" | "PH" | "PK" | "PL" | "PM" | "PN" | "PR" | "PS" | "PT" | "PW" | "PY" | "QA" | "RE" | "RO" | "RS" | "RU" | "RW" | "SA" | "SB" | "SC" | "SD" | "SE" | "SG" | "SH" | "SI" | "SJ" | "SK" | "SL" | "SM" | "SN" | "SO" | "SR" | "SS" | "ST" | "SV" | "SX" | "SY" | "SZ" | "TC" | "TD" | "TF" | "TG" | "TH" | "TJ" | "TK" | "TL" | "TM" | "TN" | "TO" | "TR" | "TT" | "TV" | "TW" | "TZ" | "UA" | "UG" | "UM" | "US" | "UY" | "UZ" | "VA" | "VC" | "VE" | "VG" | "VI" | "VN" | "VU" | "WF" | "WS" | "YE" | "YT" | "ZA" | "ZM" | "ZW";
-            /**
-             * @description Invoice number, a-z A-Z 0-9; unique (decision M5); generated if omitted
-             * @example INV1001
-             */
-            invoice_number?: string;
-            /**
-             * Format: date-time
-             * @description Due time, ISO 8601 UTC; default the current time. The invoice expires 90 days after it.
-             * @example 2026-01-31T12:00:00.000Z
-             */
-            due_at?: string;
-            /**
-             * @description Shown to the recipient; at most 255 characters (decision M-invoice-description)
-             * @example Consulting, January
-             */
-            description?: string;
-            /**
-             * @description Existing recipient; its stored details are used and inline recipient fields are ignored (decision M-invoice-recipient)
-             * @example 301
-             */
-            invoice_recipient_id?: number;
-            /**
-             * @description Reminders 5 days before due_at and 2 days after; only one if due within a week. Default false (decision M-send-reminders).
-             * @default false
-             */
-            send_reminders?: boolean;
-            /**
-             * @description The service e-mails the invoice URL to the recipient; default false
-             * @default false
-             */
-            send_customer_email?: boolean;
-        };
         /** @description Body of Create an Invoice Recipient: fields nested under `invoice_recipient`. */
         CreateInvoiceRecipientRequest: {
             invoice_recipient: components["schemas"]["InvoiceRecipientFields"];
-        };
-        /** @description Body of Create an Invoice: fields under `invoice`, `save_recipient` beside it. */
-        CreateInvoiceRequest: {
-            invoice: components["schemas"]["CreateInvoiceFields"];
-            /**
-             * @description Save the inline recipient as an invoice recipient; default false. Ignored with invoice_recipient_id.
-             * @default false
-             */
-            save_recipient?: boolean;
-        };
-        /** @description Fields of a direct payment (section 4.2) */
-        CreatePaymentFields: {
-            /**
-             * @description Amount in `currency_iso`; digits and `.`; greater than 0
-             * @example 10.00
-             */
-            amount: string;
-            /**
-             * @description Merchant's reference
-             * @example order-1001
-             */
-            external_id: string;
-            /**
-             * @description Merchant currency: USD, CAD or EUR
-             * @example USD
-             * @enum {string}
-             */
-            currency_iso: "USD" | "CAD" | "EUR";
-            /**
-             * @description For currencies with several networks (USDT): ERC-20, BEP-20 or TRC-20; default ERC-20. Ignored for single-network currencies.
-             * @default ERC-20
-             * @enum {string}
-             */
-            network_type?: "ERC-20" | "BEP-20" | "TRC-20";
-            crypto_iso: components["schemas"]["CryptoIso"];
-            /**
-             * @description Confirmations threshold, a string of digits (as the document types it); minimum 1. A threshold above 1 keeps the transaction in pending_confirmation until met.
-             * @example 3
-             */
-            confirmations_required: string;
-            /**
-             * @description Customer's IPv4 or IPv6 address
-             * @example 203.0.113.7
-             */
-            ip: string;
-            /**
-             * @description Invoice number, a-z A-Z 0-9; unique per merchant (a duplicate answers 422 code 2001, decision M5)
-             * @example INV1001
-             */
-            invoice_number: string;
-            /**
-             * @description Customer's first name
-             * @example Jane
-             */
-            first_name: string;
-            /**
-             * @description Customer's last name
-             * @example Doe
-             */
-            last_name: string;
-            /**
-             * Format: email
-             * @description Customer's e-mail address
-             * @example jane@example.com
-             */
-            email: string;
-            /**
-             * @description Phone number, digits only
-             * @example 4165550100
-             */
-            phone?: string;
-            /**
-             * @description Street address
-             * @example 100 King St W
-             */
-            address?: string;
-            /**
-             * @description City
-             * @example Toronto
-             */
-            city?: string;
-            /**
-             * @description State or province
-             * @example Ontario
-             */
-            state?: string;
-            /**
-             * @description Postal or zip code
-             * @example M5X 1A9
-             */
-            zip?: string;
-            /**
-             * @description ISO 3166-1 alpha-2 country code
-             * @example CA
-             * @enum {string}
-             */
-            country?: "AD" | "AE" | "AF" | "AG" | "AI" | "AL" | "AM" | "AO" | "AQ" | "AR" | "AS" | "AT" | "AU" | "AW" | "AX" | "AZ" | "BA" | "BB" | "BD" | "BE" | "BF" | "BG" | "BH" | "BI" | "BJ" | "BL" | "BM" | "BN" | "BO" | "BQ" | "BR" | "BS" | "BT" | "BV" | "BW" | "BY" | "BZ" | "CA" | "CC" | "CD" | "CF" | "CG" | "CH" | "CI" | "CK" | "CL" | "CM" | "CN" | "CO" | "CR" | "CU" | "CV" | "CW" | "CX" | "CY" | "CZ" | "DE" | "DJ" | "DK" | "DM" | "DO" | "DZ" | "EC" | "EE" | "EG" | "EH" | "ER" | "ES" | "ET" | "FI" | "FJ" | "FK" | "FM" | "FO" | "FR" | "GA" | "GB" | "GD" | "GE" | "GF" | "GG" | "GH" | "GI" | "GL" | "GM" | "GN" | "GP" | "GQ" | "GR" | "GS" | "GT" | "GU" | "GW" | "GY" | "HK" | "HM" | "HN" | "HR" | "HT" | "HU" | "ID" | "IE" | "IL" | "IM" | "IN" | "IO" | "IQ" | "IR" | "IS" | "IT" | "JE" | "JM" | "JO" | "JP" | "KE" | "KG" | "KH" | "KI" | "KM" | "KN" | "KP" | "KR" | "KW" | "KY" | "KZ" | "LA" | "LB" | "LC" | "LI" | "LK" | "LR" | "LS" | "LT" | "LU" | "LV" | "LY" | "MA" | "MC" | "MD" | "ME" | "MF" | "MG" | "MH" | "MK" | "ML" | "MM" | "MN" | "MO" | "MP" | "MQ" | "MR" | "MS" | "MT" | "MU" | "MV" | "MW" | "MX" | "MY" | "MZ" | "NA" | "NC" | "NE" | "NF" | "NG" | "NI" | "NL" | "NO" | "NP" | "NR" | "NU" | "NZ" | "OM" | "PA" | "PE" | "PF" | "PG" | "PH" | "PK" | "PL" | "PM" | "PN" | "PR" | "PS" | "PT" | "PW" | "PY" | "QA" | "RE" | "RO" | "RS" | "RU" | "RW" | "SA" | "SB" | "SC" | "SD" | "SE" | "SG" | "SH" | "SI" | "SJ" | "SK" | "SL" | "SM" | "SN" | "SO" | "SR" | "SS" | "ST" | "SV" | "SX" | "SY" | "SZ" | "TC" | "TD" | "TF" | "TG" | "TH" | "TJ" | "TK" | "TL" | "TM" | "TN" | "TO" | "TR" | "TT" | "TV" | "TW" | "TZ" | "UA" | "UG" | "UM" | "US" | "UY" | "UZ" | "VA" | "VC" | "VE" | "VG" | "VI" | "VN" | "VU" | "WF" | "WS" | "YE" | "YT" | "ZA" | "ZM" | "ZW";
-            /**
-             * Format: uri
-             * @description Target of the payment webhooks. https; sandbox keys may also use http on 127.0.0.1 or localhost (decision M3, enforced by the server). Default: none.
-             * @example https://merchant.example.com/hooks/payments
-             */
-            webhook_url?: string;
-        };
-        /** @description Body of Create a Payment: the fields nested under `payment`. */
-        CreatePaymentRequest: {
-            payment: components["schemas"]["CreatePaymentFields"];
-        };
-        /** @description Body of Create a Refund (section 4.13), flat. Give `amount_to_refund_fiat` for an instant-settlement transaction, `amount_to_refund` for a manual-settlement one: the schema requires at least one, the server the one matching the settlement method (422 naming it) and ignores the other. Refunds cannot exceed what was received (422 code 2002, decision M4). */
-        CreateRefundRequest: {
-            /**
-             * Format: email
-             * @description Customer address for the refund link
-             * @example jane@example.com
-             */
-            email: string;
-            /**
-             * @description Fiat amount. Required for instant-settlement transactions.; greater than 0, at most 2 decimal places
-             * @example 10.00
-             */
-            amount_to_refund_fiat?: string;
-            /**
-             * @description Cryptocurrency amount. Required for manual-settlement transactions.; greater than 0
-             * @example 10.00
-             */
-            amount_to_refund?: string;
-            /**
-             * @description Hours the customer has to accept; 12 to 336, default 24 (decision M4)
-             * @default 24
-             * @example 24
-             */
-            expires_in?: number;
-            /**
-             * @description The service e-mails the refund link to the customer; default false
-             * @default false
-             */
-            send_email?: boolean;
-            /**
-             * Format: uri
-             * @description Refund webhook target; must use https. Omitted: no webhook.
-             * @example https://merchant.example.com/hooks/refunds
-             */
-            webhook_url?: string;
         };
         /** @description Body of Create Widget Payment (section 4.1), flat. */
         CreateWidgetPaymentRequest: {
@@ -801,7 +525,6 @@ export interface components {
              */
             last_name: string;
             /**
-             * Format: email
              * @description Customer's e-mail address
              * @example jane@example.com
              */
@@ -1030,7 +753,6 @@ export interface components {
              */
             url: string;
             /**
-             * Format: email
              * @description Recipient's e-mail address
              * @example jane@example.com
              */
@@ -1068,7 +790,6 @@ export interface components {
             /** @description ISO 3166 two-letter country code; null when not given */
             country: ("AD" | "AE" | "AF" | "AG" | "AI" | "AL" | "AM" | "AO" | "AQ" | "AR" | "AS" | "AT" | "AU" | "AW" | "AX" | "AZ" | "BA" | "BB" | "BD" | "BE" | "BF" | "BG" | "BH" | "BI" | "BJ" | "BL" | "BM" | "BN" | "BO" | "BQ" | "BR" | "BS" | "BT" | "BV" | "BW" | "BY" | "BZ" | "CA" | "CC" | "CD" | "CF" | "CG" | "CH" | "CI" | "CK" | "CL" | "CM" | "CN" | "CO" | "CR" | "CU" | "CV" | "CW" | "CX" | "CY" | "CZ" | "DE" | "DJ" | "DK" | "DM" | "DO" | "DZ" | "EC" | "EE" | "EG" | "EH" | "ER" | "ES" | "ET" | "FI" | "FJ" | "FK" | "FM" | "FO" | "FR" | "GA" | "GB" | "GD" | "GE" | "GF" | "GG" | "GH" | "GI" | "GL" | "GM" | "GN" | "GP" | "GQ" | "GR" | "GS" | "GT" | "GU" | "GW" | "GY" | "HK" | "HM" | "HN" | "HR" | "HT" | "HU" | "ID" | "IE" | "IL" | "IM" | "IN" | "IO" | "IQ" | "IR" | "IS" | "IT" | "JE" | "JM" | "JO" | "JP" | "KE" | "KG" | "KH" | "KI" | "KM" | "KN" | "KP" | "KR" | "KW" | "KY" | "KZ" | "LA" | "LB" | "LC" | "LI" | "LK" | "LR" | "LS" | "LT" | "LU" | "LV" | "LY" | "MA" | "MC" | "MD" | "ME" | "MF" | "MG" | "MH" | "MK" | "ML" | "MM" | "MN" | "MO" | "MP" | "MQ" | "MR" | "MS" | "MT" | "MU" | "MV" | "MW" | "MX" | "MY" | "MZ" | "NA" | "NC" | "NE" | "NF" | "NG" | "NI" | "NL" | "NO" | "NP" | "NR" | "NU" | "NZ" | "OM" | "PA" | "PE" | "PF" | "PG" | "PH" | "PK" | "PL" | "PM" | "PN" | "PR" | "PS" | "PT" | "PW" | "PY" | "QA" | "RE" | "RO" | "RS" | "RU" | "RW" | "SA" | "SB" | "SC" | "SD" | "SE" | "SG" | "SH" | "SI" | "SJ" | "SK" | "SL" | "SM" | "SN" | "SO" | "SR" | "SS" | "ST" | "SV" | "SX" | "SY" | "SZ" | "TC" | "TD" | "TF" | "TG" | "TH" | "TJ" | "TK" | "TL" | "TM" | "TN" | "TO" | "TR" | "TT" | "TV" | "TW" | "TZ" | "UA" | "UG" | "UM" | "US" | "UY" | "UZ" | "VA" | "VC" | "VE" | "VG" | "VI" | "VN" | "VU" | "WF" | "WS" | "YE" | "YT" | "ZA" | "ZM" | "ZW") | null;
             /**
-             * Format: email
              * @description Recipient e-mail address
              * @example jane@example.com
              */
@@ -1093,7 +814,6 @@ export interface components {
         /** @description Fields of a new recipient. A recipient needs `company_name`, or both `first_name` and `last_name` (either or both ways may be given). */
         InvoiceRecipientFields: {
             /**
-             * Format: email
              * @description Recipient e-mail address
              * @example jane@example.com
              */
@@ -1144,7 +864,7 @@ export interface components {
              * @enum {string}
              */
             country?: "AD" | "AE" | "AF" | "AG" | "AI" | "AL" | "AM" | "AO" | "AQ" | "AR" | "AS" | "AT" | "AU" | "AW" | "AX" | "AZ" | "BA" | "BB" | "BD" | "BE" | "BF" | "BG" | "BH" | "BI" | "BJ" | "BL" | "BM" | "BN" | "BO" | "BQ" | "BR" | "BS" | "BT" | "BV" | "BW" | "BY" | "BZ" | "CA" | "CC" | "CD" | "CF" | "CG" | "CH" | "CI" | "CK" | "CL" | "CM" | "CN" | "CO" | "CR" | "CU" | "CV" | "CW" | "CX" | "CY" | "CZ" | "DE" | "DJ" | "DK" | "DM" | "DO" | "DZ" | "EC" | "EE" | "EG" | "EH" | "ER" | "ES" | "ET" | "FI" | "FJ" | "FK" | "FM" | "FO" | "FR" | "GA" | "GB" | "GD" | "GE" | "GF" | "GG" | "GH" | "GI" | "GL" | "GM" | "GN" | "GP" | "GQ" | "GR" | "GS" | "GT" | "GU" | "GW" | "GY" | "HK" | "HM" | "HN" | "HR" | "HT" | "HU" | "ID" | "IE" | "IL" | "IM" | "IN" | "IO" | "IQ" | "IR" | "IS" | "IT" | "JE" | "JM" | "JO" | "JP" | "KE" | "KG" | "KH" | "KI" | "KM" | "KN" | "KP" | "KR" | "KW" | "KY" | "KZ" | "LA" | "LB" | "LC" | "LI" | "LK" | "LR" | "LS" | "LT" | "LU" | "LV" | "LY" | "MA" | "MC" | "MD" | "ME" | "MF" | "MG" | "MH" | "MK" | "ML" | "MM" | "MN" | "MO" | "MP" | "MQ" | "MR" | "MS" | "MT" | "MU" | "MV" | "MW" | "MX" | "MY" | "MZ" | "NA" | "NC" | "NE" | "NF" | "NG" | "NI" | "NL" | "NO" | "NP" | "NR" | "NU" | "NZ" | "OM" | "PA" | "PE" | "PF" | "PG" | "PH" | "PK" | "PL" | "PM" | "PN" | "PR" | "PS" | "PT" | "PW" | "PY" | "QA" | "RE" | "RO" | "RS" | "RU" | "RW" | "SA" | "SB" | "SC" | "SD" | "SE" | "SG" | "SH" | "SI" | "SJ" | "SK" | "SL" | "SM" | "SN" | "SO" | "SR" | "SS" | "ST" | "SV" | "SX" | "SY" | "SZ" | "TC" | "TD" | "TF" | "TG" | "TH" | "TJ" | "TK" | "TL" | "TM" | "TN" | "TO" | "TR" | "TT" | "TV" | "TW" | "TZ" | "UA" | "UG" | "UM" | "US" | "UY" | "UZ" | "VA" | "VC" | "VE" | "VG" | "VI" | "VN" | "VU" | "WF" | "WS" | "YE" | "YT" | "ZA" | "ZM" | "ZW";
-        };
+        } & (unknown | unknown);
         /** @description All invoice recipients of the merchant */
         InvoiceRecipientList: {
             invoice_recipients: components["schemas"]["InvoiceRecipient"][];
@@ -1152,7 +872,6 @@ export interface components {
         /** @description Any of the create fields; at least one (decision M-recipient-update). Fields are changed, not cleared. After the change the recipient must still satisfy the naming rule (checked by the server, 422): A recipient needs `company_name`, or both `first_name` and `last_name` (either or both ways may be given). */
         InvoiceRecipientUpdate: {
             /**
-             * Format: email
              * @description Recipient e-mail address
              * @example jane@example.com
              */
@@ -1594,7 +1313,6 @@ export interface components {
              */
             amount_to_refund_fiat: string;
             /**
-             * Format: email
              * @description Customer e-mail address
              * @example jane@example.com
              */
@@ -1673,7 +1391,6 @@ export interface components {
              */
             amount_to_refund_fiat: string;
             /**
-             * Format: email
              * @description Customer e-mail address
              * @example jane@example.com
              */
@@ -2150,7 +1867,7 @@ export interface components {
                  *       "details": "Required fields are missing or incorrect",
                  *       "source": [
                  *         {
-                 *           "payment.email": "must match format \"email\""
+                 *           "payment.amount": "is required"
                  *         }
                  *       ]
                  *     }
@@ -2274,8 +1991,202 @@ export interface operations {
                  *       }
                  *     }
                  */
-                "application/json": components["schemas"]["CreatePaymentRequest"];
-                "application/x-www-form-urlencoded": components["schemas"]["CreatePaymentRequest"];
+                "application/json": {
+                    /**
+                     * CreatePaymentFields
+                     * @description Fields of a direct payment (section 4.2)
+                     */
+                    payment: {
+                        /**
+                         * @description Amount in `currency_iso`; digits and `.`; greater than 0
+                         * @example 10.00
+                         */
+                        amount: string;
+                        /**
+                         * @description Merchant's reference
+                         * @example order-1001
+                         */
+                        external_id: string;
+                        /**
+                         * @description Merchant currency: USD, CAD or EUR
+                         * @example USD
+                         * @enum {string}
+                         */
+                        currency_iso: "USD" | "CAD" | "EUR";
+                        /**
+                         * @description For currencies with several networks (USDT): ERC-20, BEP-20 or TRC-20; default ERC-20. Ignored for single-network currencies.
+                         * @default ERC-20
+                         * @enum {string}
+                         */
+                        network_type?: "ERC-20" | "BEP-20" | "TRC-20";
+                        crypto_iso: components["schemas"]["CryptoIso"];
+                        /**
+                         * @description Confirmations threshold, a string of digits (as the document types it); minimum 1. A threshold above 1 keeps the transaction in pending_confirmation until met.
+                         * @example 3
+                         */
+                        confirmations_required: string;
+                        /**
+                         * @description Customer's IPv4 or IPv6 address
+                         * @example 203.0.113.7
+                         */
+                        ip: string;
+                        /**
+                         * @description Invoice number, a-z A-Z 0-9; unique per merchant (a duplicate answers 422 code 2001, decision M5)
+                         * @example INV1001
+                         */
+                        invoice_number: string;
+                        /**
+                         * @description Customer's first name
+                         * @example Jane
+                         */
+                        first_name: string;
+                        /**
+                         * @description Customer's last name
+                         * @example Doe
+                         */
+                        last_name: string;
+                        /**
+                         * @description Customer's e-mail address
+                         * @example jane@example.com
+                         */
+                        email: string;
+                        /**
+                         * @description Phone number, digits only
+                         * @example 4165550100
+                         */
+                        phone?: string;
+                        /**
+                         * @description Street address
+                         * @example 100 King St W
+                         */
+                        address?: string;
+                        /**
+                         * @description City
+                         * @example Toronto
+                         */
+                        city?: string;
+                        /**
+                         * @description State or province
+                         * @example Ontario
+                         */
+                        state?: string;
+                        /**
+                         * @description Postal or zip code
+                         * @example M5X 1A9
+                         */
+                        zip?: string;
+                        /**
+                         * @description ISO 3166-1 alpha-2 country code
+                         * @example CA
+                         * @enum {string}
+                         */
+                        country?: "AD" | "AE" | "AF" | "AG" | "AI" | "AL" | "AM" | "AO" | "AQ" | "AR" | "AS" | "AT" | "AU" | "AW" | "AX" | "AZ" | "BA" | "BB" | "BD" | "BE" | "BF" | "BG" | "BH" | "BI" | "BJ" | "BL" | "BM" | "BN" | "BO" | "BQ" | "BR" | "BS" | "BT" | "BV" | "BW" | "BY" | "BZ" | "CA" | "CC" | "CD" | "CF" | "CG" | "CH" | "CI" | "CK" | "CL" | "CM" | "CN" | "CO" | "CR" | "CU" | "CV" | "CW" | "CX" | "CY" | "CZ" | "DE" | "DJ" | "DK" | "DM" | "DO" | "DZ" | "EC" | "EE" | "EG" | "EH" | "ER" | "ES" | "ET" | "FI" | "FJ" | "FK" | "FM" | "FO" | "FR" | "GA" | "GB" | "GD" | "GE" | "GF" | "GG" | "GH" | "GI" | "GL" | "GM" | "GN" | "GP" | "GQ" | "GR" | "GS" | "GT" | "GU" | "GW" | "GY" | "HK" | "HM" | "HN" | "HR" | "HT" | "HU" | "ID" | "IE" | "IL" | "IM" | "IN" | "IO" | "IQ" | "IR" | "IS" | "IT" | "JE" | "JM" | "JO" | "JP" | "KE" | "KG" | "KH" | "KI" | "KM" | "KN" | "KP" | "KR" | "KW" | "KY" | "KZ" | "LA" | "LB" | "LC" | "LI" | "LK" | "LR" | "LS" | "LT" | "LU" | "LV" | "LY" | "MA" | "MC" | "MD" | "ME" | "MF" | "MG" | "MH" | "MK" | "ML" | "MM" | "MN" | "MO" | "MP" | "MQ" | "MR" | "MS" | "MT" | "MU" | "MV" | "MW" | "MX" | "MY" | "MZ" | "NA" | "NC" | "NE" | "NF" | "NG" | "NI" | "NL" | "NO" | "NP" | "NR" | "NU" | "NZ" | "OM" | "PA" | "PE" | "PF" | "PG" | "PH" | "PK" | "PL" | "PM" | "PN" | "PR" | "PS" | "PT" | "PW" | "PY" | "QA" | "RE" | "RO" | "RS" | "RU" | "RW" | "SA" | "SB" | "SC" | "SD" | "SE" | "SG" | "SH" | "SI" | "SJ" | "SK" | "SL" | "SM" | "SN" | "SO" | "SR" | "SS" | "ST" | "SV" | "SX" | "SY" | "SZ" | "TC" | "TD" | "TF" | "TG" | "TH" | "TJ" | "TK" | "TL" | "TM" | "TN" | "TO" | "TR" | "TT" | "TV" | "TW" | "TZ" | "UA" | "UG" | "UM" | "US" | "UY" | "UZ" | "VA" | "VC" | "VE" | "VG" | "VI" | "VN" | "VU" | "WF" | "WS" | "YE" | "YT" | "ZA" | "ZM" | "ZW";
+                        /**
+                         * Format: uri
+                         * @description Target of the payment webhooks. https; sandbox keys may also use http on 127.0.0.1 or localhost (decision M3, enforced by the server). Default: none.
+                         * @example https://merchant.example.com/hooks/payments
+                         */
+                        webhook_url?: string;
+                    };
+                };
+                "application/x-www-form-urlencoded": {
+                    /**
+                     * CreatePaymentFields
+                     * @description Fields of a direct payment (section 4.2)
+                     */
+                    payment: {
+                        /**
+                         * @description Amount in `currency_iso`; digits and `.`; greater than 0
+                         * @example 10.00
+                         */
+                        amount: string;
+                        /**
+                         * @description Merchant's reference
+                         * @example order-1001
+                         */
+                        external_id: string;
+                        /**
+                         * @description Merchant currency: USD, CAD or EUR
+                         * @example USD
+                         * @enum {string}
+                         */
+                        currency_iso: "USD" | "CAD" | "EUR";
+                        /**
+                         * @description For currencies with several networks (USDT): ERC-20, BEP-20 or TRC-20; default ERC-20. Ignored for single-network currencies.
+                         * @default ERC-20
+                         * @enum {string}
+                         */
+                        network_type?: "ERC-20" | "BEP-20" | "TRC-20";
+                        crypto_iso: components["schemas"]["CryptoIso"];
+                        /**
+                         * @description Confirmations threshold, a string of digits (as the document types it); minimum 1. A threshold above 1 keeps the transaction in pending_confirmation until met.
+                         * @example 3
+                         */
+                        confirmations_required: string;
+                        /**
+                         * @description Customer's IPv4 or IPv6 address
+                         * @example 203.0.113.7
+                         */
+                        ip: string;
+                        /**
+                         * @description Invoice number, a-z A-Z 0-9; unique per merchant (a duplicate answers 422 code 2001, decision M5)
+                         * @example INV1001
+                         */
+                        invoice_number: string;
+                        /**
+                         * @description Customer's first name
+                         * @example Jane
+                         */
+                        first_name: string;
+                        /**
+                         * @description Customer's last name
+                         * @example Doe
+                         */
+                        last_name: string;
+                        /**
+                         * @description Customer's e-mail address
+                         * @example jane@example.com
+                         */
+                        email: string;
+                        /**
+                         * @description Phone number, digits only
+                         * @example 4165550100
+                         */
+                        phone?: string;
+                        /**
+                         * @description Street address
+                         * @example 100 King St W
+                         */
+                        address?: string;
+                        /**
+                         * @description City
+                         * @example Toronto
+                         */
+                        city?: string;
+                        /**
+                         * @description State or province
+                         * @example Ontario
+                         */
+                        state?: string;
+                        /**
+                         * @description Postal or zip code
+                         * @example M5X 1A9
+                         */
+                        zip?: string;
+                        /**
+                         * @description ISO 3166-1 alpha-2 country code
+                         * @example CA
+                         * @enum {string}
+                         */
+                        country?: "AD" | "AE" | "AF" | "AG" | "AI" | "AL" | "AM" | "AO" | "AQ" | "AR" | "AS" | "AT" | "AU" | "AW" | "AX" | "AZ" | "BA" | "BB" | "BD" | "BE" | "BF" | "BG" | "BH" | "BI" | "BJ" | "BL" | "BM" | "BN" | "BO" | "BQ" | "BR" | "BS" | "BT" | "BV" | "BW" | "BY" | "BZ" | "CA" | "CC" | "CD" | "CF" | "CG" | "CH" | "CI" | "CK" | "CL" | "CM" | "CN" | "CO" | "CR" | "CU" | "CV" | "CW" | "CX" | "CY" | "CZ" | "DE" | "DJ" | "DK" | "DM" | "DO" | "DZ" | "EC" | "EE" | "EG" | "EH" | "ER" | "ES" | "ET" | "FI" | "FJ" | "FK" | "FM" | "FO" | "FR" | "GA" | "GB" | "GD" | "GE" | "GF" | "GG" | "GH" | "GI" | "GL" | "GM" | "GN" | "GP" | "GQ" | "GR" | "GS" | "GT" | "GU" | "GW" | "GY" | "HK" | "HM" | "HN" | "HR" | "HT" | "HU" | "ID" | "IE" | "IL" | "IM" | "IN" | "IO" | "IQ" | "IR" | "IS" | "IT" | "JE" | "JM" | "JO" | "JP" | "KE" | "KG" | "KH" | "KI" | "KM" | "KN" | "KP" | "KR" | "KW" | "KY" | "KZ" | "LA" | "LB" | "LC" | "LI" | "LK" | "LR" | "LS" | "LT" | "LU" | "LV" | "LY" | "MA" | "MC" | "MD" | "ME" | "MF" | "MG" | "MH" | "MK" | "ML" | "MM" | "MN" | "MO" | "MP" | "MQ" | "MR" | "MS" | "MT" | "MU" | "MV" | "MW" | "MX" | "MY" | "MZ" | "NA" | "NC" | "NE" | "NF" | "NG" | "NI" | "NL" | "NO" | "NP" | "NR" | "NU" | "NZ" | "OM" | "PA" | "PE" | "PF" | "PG" | "PH" | "PK" | "PL" | "PM" | "PN" | "PR" | "PS" | "PT" | "PW" | "PY" | "QA" | "RE" | "RO" | "RS" | "RU" | "RW" | "SA" | "SB" | "SC" | "SD" | "SE" | "SG" | "SH" | "SI" | "SJ" | "SK" | "SL" | "SM" | "SN" | "SO" | "SR" | "SS" | "ST" | "SV" | "SX" | "SY" | "SZ" | "TC" | "TD" | "TF" | "TG" | "TH" | "TJ" | "TK" | "TL" | "TM" | "TN" | "TO" | "TR" | "TT" | "TV" | "TW" | "TZ" | "UA" | "UG" | "UM" | "US" | "UY" | "UZ" | "VA" | "VC" | "VE" | "VG" | "VI" | "VN" | "VU" | "WF" | "WS" | "YE" | "YT" | "ZA" | "ZM" | "ZW";
+                        /**
+                         * Format: uri
+                         * @description Target of the payment webhooks. https; sandbox keys may also use http on 127.0.0.1 or localhost (decision M3, enforced by the server). Default: none.
+                         * @example https://merchant.example.com/hooks/payments
+                         */
+                        webhook_url?: string;
+                    };
+                };
             };
         };
         responses: {
@@ -2529,8 +2440,218 @@ export interface operations {
                  *       "save_recipient": true
                  *     }
                  */
-                "application/json": components["schemas"]["CreateInvoiceRequest"];
-                "application/x-www-form-urlencoded": components["schemas"]["CreateInvoiceRequest"];
+                "application/json": {
+                    /**
+                     * CreateInvoiceFields
+                     * @description Fields of a new invoice (section 4.6). email, company_name, first_name and last_name: required unless `invoice_recipient_id` is given.
+                     */
+                    invoice: {
+                        /**
+                         * @description Amount due in `currency_iso`; greater than 0
+                         * @example 10.00
+                         */
+                        amount: string;
+                        /**
+                         * @description Must match the account currency: USD, CAD or EUR (a mismatch answers 422)
+                         * @example USD
+                         * @enum {string}
+                         */
+                        currency_iso: "USD" | "CAD" | "EUR";
+                        /**
+                         * @description Recipient e-mail. Required unless `invoice_recipient_id` is given
+                         * @example jane@example.com
+                         */
+                        email?: string;
+                        /**
+                         * @description Company name. Required unless `invoice_recipient_id` is given
+                         * @example Acme Widgets
+                         */
+                        company_name?: string;
+                        /**
+                         * @description First name. Required unless `invoice_recipient_id` is given
+                         * @example Jane
+                         */
+                        first_name?: string;
+                        /**
+                         * @description Last name. Required unless `invoice_recipient_id` is given
+                         * @example Doe
+                         */
+                        last_name?: string;
+                        /**
+                         * @description Phone number, digits only
+                         * @example 4165550100
+                         */
+                        phone?: string;
+                        /**
+                         * @description Street address
+                         * @example 100 King St W
+                         */
+                        address?: string;
+                        /**
+                         * @description City
+                         * @example Toronto
+                         */
+                        city?: string;
+                        /**
+                         * @description State or province
+                         * @example Ontario
+                         */
+                        state?: string;
+                        /**
+                         * @description Postal or zip code
+                         * @example M5X 1A9
+                         */
+                        zip?: string;
+                        /**
+                         * @description ISO 3166-1 alpha-2 country code
+                         * @example CA
+                         * @enum {string}
+                         */
+                        country?: "AD" | "AE" | "AF" | "AG" | "AI" | "AL" | "AM" | "AO" | "AQ" | "AR" | "AS" | "AT" | "AU" | "AW" | "AX" | "AZ" | "BA" | "BB" | "BD" | "BE" | "BF" | "BG" | "BH" | "BI" | "BJ" | "BL" | "BM" | "BN" | "BO" | "BQ" | "BR" | "BS" | "BT" | "BV" | "BW" | "BY" | "BZ" | "CA" | "CC" | "CD" | "CF" | "CG" | "CH" | "CI" | "CK" | "CL" | "CM" | "CN" | "CO" | "CR" | "CU" | "CV" | "CW" | "CX" | "CY" | "CZ" | "DE" | "DJ" | "DK" | "DM" | "DO" | "DZ" | "EC" | "EE" | "EG" | "EH" | "ER" | "ES" | "ET" | "FI" | "FJ" | "FK" | "FM" | "FO" | "FR" | "GA" | "GB" | "GD" | "GE" | "GF" | "GG" | "GH" | "GI" | "GL" | "GM" | "GN" | "GP" | "GQ" | "GR" | "GS" | "GT" | "GU" | "GW" | "GY" | "HK" | "HM" | "HN" | "HR" | "HT" | "HU" | "ID" | "IE" | "IL" | "IM" | "IN" | "IO" | "IQ" | "IR" | "IS" | "IT" | "JE" | "JM" | "JO" | "JP" | "KE" | "KG" | "KH" | "KI" | "KM" | "KN" | "KP" | "KR" | "KW" | "KY" | "KZ" | "LA" | "LB" | "LC" | "LI" | "LK" | "LR" | "LS" | "LT" | "LU" | "LV" | "LY" | "MA" | "MC" | "MD" | "ME" | "MF" | "MG" | "MH" | "MK" | "ML" | "MM" | "MN" | "MO" | "MP" | "MQ" | "MR" | "MS" | "MT" | "MU" | "MV" | "MW" | "MX" | "MY" | "MZ" | "NA" | "NC" | "NE" | "NF" | "NG" | "NI" | "NL" | "NO" | "NP" | "NR" | "NU" | "NZ" | "OM" | "PA" | "PE" | "PF" | "PG" | "PH" | "PK" | "PL" | "PM" | "PN" | "PR" | "PS" | "PT" | "PW" | "PY" | "QA" | "RE" | "RO" | "RS" | "RU" | "RW" | "SA" | "SB" | "SC" | "SD" | "SE" | "SG" | "SH" | "SI" | "SJ" | "SK" | "SL" | "SM" | "SN" | "SO" | "SR" | "SS" | "ST" | "SV" | "SX" | "SY" | "SZ" | "TC" | "TD" | "TF" | "TG" | "TH" | "TJ" | "TK" | "TL" | "TM" | "TN" | "TO" | "TR" | "TT" | "TV" | "TW" | "TZ" | "UA" | "UG" | "UM" | "US" | "UY" | "UZ" | "VA" | "VC" | "VE" | "VG" | "VI" | "VN" | "VU" | "WF" | "WS" | "YE" | "YT" | "ZA" | "ZM" | "ZW";
+                        /**
+                         * @description Invoice number, a-z A-Z 0-9; unique (decision M5); generated if omitted
+                         * @example INV1001
+                         */
+                        invoice_number?: string;
+                        /**
+                         * Format: date-time
+                         * @description Due time, ISO 8601 UTC; default the current time. The invoice expires 90 days after it.
+                         * @example 2026-01-31T12:00:00.000Z
+                         */
+                        due_at?: string;
+                        /**
+                         * @description Shown to the recipient; at most 255 characters (decision M-invoice-description)
+                         * @example Consulting, January
+                         */
+                        description?: string;
+                        /**
+                         * @description Existing recipient; its stored details are used and inline recipient fields are ignored (decision M-invoice-recipient)
+                         * @example 301
+                         */
+                        invoice_recipient_id?: number;
+                        /**
+                         * @description Reminders 5 days before due_at and 2 days after; only one if due within a week. Default false (decision M-send-reminders).
+                         * @default false
+                         */
+                        send_reminders?: boolean;
+                        /**
+                         * @description The service e-mails the invoice URL to the recipient; default false
+                         * @default false
+                         */
+                        send_customer_email?: boolean;
+                    } & (unknown | unknown);
+                    /**
+                     * @description Save the inline recipient as an invoice recipient; default false. Ignored with invoice_recipient_id.
+                     * @default false
+                     */
+                    save_recipient?: boolean;
+                };
+                "application/x-www-form-urlencoded": {
+                    /**
+                     * CreateInvoiceFields
+                     * @description Fields of a new invoice (section 4.6). email, company_name, first_name and last_name: required unless `invoice_recipient_id` is given.
+                     */
+                    invoice: {
+                        /**
+                         * @description Amount due in `currency_iso`; greater than 0
+                         * @example 10.00
+                         */
+                        amount: string;
+                        /**
+                         * @description Must match the account currency: USD, CAD or EUR (a mismatch answers 422)
+                         * @example USD
+                         * @enum {string}
+                         */
+                        currency_iso: "USD" | "CAD" | "EUR";
+                        /**
+                         * @description Recipient e-mail. Required unless `invoice_recipient_id` is given
+                         * @example jane@example.com
+                         */
+                        email?: string;
+                        /**
+                         * @description Company name. Required unless `invoice_recipient_id` is given
+                         * @example Acme Widgets
+                         */
+                        company_name?: string;
+                        /**
+                         * @description First name. Required unless `invoice_recipient_id` is given
+                         * @example Jane
+                         */
+                        first_name?: string;
+                        /**
+                         * @description Last name. Required unless `invoice_recipient_id` is given
+                         * @example Doe
+                         */
+                        last_name?: string;
+                        /**
+                         * @description Phone number, digits only
+                         * @example 4165550100
+                         */
+                        phone?: string;
+                        /**
+                         * @description Street address
+                         * @example 100 King St W
+                         */
+                        address?: string;
+                        /**
+                         * @description City
+                         * @example Toronto
+                         */
+                        city?: string;
+                        /**
+                         * @description State or province
+                         * @example Ontario
+                         */
+                        state?: string;
+                        /**
+                         * @description Postal or zip code
+                         * @example M5X 1A9
+                         */
+                        zip?: string;
+                        /**
+                         * @description ISO 3166-1 alpha-2 country code
+                         * @example CA
+                         * @enum {string}
+                         */
+                        country?: "AD" | "AE" | "AF" | "AG" | "AI" | "AL" | "AM" | "AO" | "AQ" | "AR" | "AS" | "AT" | "AU" | "AW" | "AX" | "AZ" | "BA" | "BB" | "BD" | "BE" | "BF" | "BG" | "BH" | "BI" | "BJ" | "BL" | "BM" | "BN" | "BO" | "BQ" | "BR" | "BS" | "BT" | "BV" | "BW" | "BY" | "BZ" | "CA" | "CC" | "CD" | "CF" | "CG" | "CH" | "CI" | "CK" | "CL" | "CM" | "CN" | "CO" | "CR" | "CU" | "CV" | "CW" | "CX" | "CY" | "CZ" | "DE" | "DJ" | "DK" | "DM" | "DO" | "DZ" | "EC" | "EE" | "EG" | "EH" | "ER" | "ES" | "ET" | "FI" | "FJ" | "FK" | "FM" | "FO" | "FR" | "GA" | "GB" | "GD" | "GE" | "GF" | "GG" | "GH" | "GI" | "GL" | "GM" | "GN" | "GP" | "GQ" | "GR" | "GS" | "GT" | "GU" | "GW" | "GY" | "HK" | "HM" | "HN" | "HR" | "HT" | "HU" | "ID" | "IE" | "IL" | "IM" | "IN" | "IO" | "IQ" | "IR" | "IS" | "IT" | "JE" | "JM" | "JO" | "JP" | "KE" | "KG" | "KH" | "KI" | "KM" | "KN" | "KP" | "KR" | "KW" | "KY" | "KZ" | "LA" | "LB" | "LC" | "LI" | "LK" | "LR" | "LS" | "LT" | "LU" | "LV" | "LY" | "MA" | "MC" | "MD" | "ME" | "MF" | "MG" | "MH" | "MK" | "ML" | "MM" | "MN" | "MO" | "MP" | "MQ" | "MR" | "MS" | "MT" | "MU" | "MV" | "MW" | "MX" | "MY" | "MZ" | "NA" | "NC" | "NE" | "NF" | "NG" | "NI" | "NL" | "NO" | "NP" | "NR" | "NU" | "NZ" | "OM" | "PA" | "PE" | "PF" | "PG" | "PH" | "PK" | "PL" | "PM" | "PN" | "PR" | "PS" | "PT" | "PW" | "PY" | "QA" | "RE" | "RO" | "RS" | "RU" | "RW" | "SA" | "SB" | "SC" | "SD" | "SE" | "SG" | "SH" | "SI" | "SJ" | "SK" | "SL" | "SM" | "SN" | "SO" | "SR" | "SS" | "ST" | "SV" | "SX" | "SY" | "SZ" | "TC" | "TD" | "TF" | "TG" | "TH" | "TJ" | "TK" | "TL" | "TM" | "TN" | "TO" | "TR" | "TT" | "TV" | "TW" | "TZ" | "UA" | "UG" | "UM" | "US" | "UY" | "UZ" | "VA" | "VC" | "VE" | "VG" | "VI" | "VN" | "VU" | "WF" | "WS" | "YE" | "YT" | "ZA" | "ZM" | "ZW";
+                        /**
+                         * @description Invoice number, a-z A-Z 0-9; unique (decision M5); generated if omitted
+                         * @example INV1001
+                         */
+                        invoice_number?: string;
+                        /**
+                         * Format: date-time
+                         * @description Due time, ISO 8601 UTC; default the current time. The invoice expires 90 days after it.
+                         * @example 2026-01-31T12:00:00.000Z
+                         */
+                        due_at?: string;
+                        /**
+                         * @description Shown to the recipient; at most 255 characters (decision M-invoice-description)
+                         * @example Consulting, January
+                         */
+                        description?: string;
+                        /**
+                         * @description Existing recipient; its stored details are used and inline recipient fields are ignored (decision M-invoice-recipient)
+                         * @example 301
+                         */
+                        invoice_recipient_id?: number;
+                        /**
+                         * @description Reminders 5 days before due_at and 2 days after; only one if due within a week. Default false (decision M-send-reminders).
+                         * @default false
+                         */
+                        send_reminders?: boolean;
+                        /**
+                         * @description The service e-mails the invoice URL to the recipient; default false
+                         * @default false
+                         */
+                        send_customer_email?: boolean;
+                    } & (unknown | unknown);
+                    /**
+                     * @description Save the inline recipient as an invoice recipient; default false. Ignored with invoice_recipient_id.
+                     * @default false
+                     */
+                    save_recipient?: boolean;
+                };
             };
         };
         responses: {
@@ -2988,8 +3109,74 @@ export interface operations {
                  *       "webhook_url": "https://merchant.example.com/hooks/refunds"
                  *     }
                  */
-                "application/json": components["schemas"]["CreateRefundRequest"];
-                "application/x-www-form-urlencoded": components["schemas"]["CreateRefundRequest"];
+                "application/json": {
+                    /**
+                     * @description Customer address for the refund link
+                     * @example jane@example.com
+                     */
+                    email: string;
+                    /**
+                     * @description Fiat amount. Required for instant-settlement transactions.; greater than 0, at most 2 decimal places
+                     * @example 10.00
+                     */
+                    amount_to_refund_fiat?: string;
+                    /**
+                     * @description Cryptocurrency amount. Required for manual-settlement transactions.; greater than 0
+                     * @example 10.00
+                     */
+                    amount_to_refund?: string;
+                    /**
+                     * @description Hours the customer has to accept; 12 to 336, default 24 (decision M4)
+                     * @default 24
+                     * @example 24
+                     */
+                    expires_in?: number;
+                    /**
+                     * @description The service e-mails the refund link to the customer; default false
+                     * @default false
+                     */
+                    send_email?: boolean;
+                    /**
+                     * Format: uri
+                     * @description Refund webhook target; must use https. Omitted: no webhook.
+                     * @example https://merchant.example.com/hooks/refunds
+                     */
+                    webhook_url?: string;
+                } & (unknown | unknown);
+                "application/x-www-form-urlencoded": {
+                    /**
+                     * @description Customer address for the refund link
+                     * @example jane@example.com
+                     */
+                    email: string;
+                    /**
+                     * @description Fiat amount. Required for instant-settlement transactions.; greater than 0, at most 2 decimal places
+                     * @example 10.00
+                     */
+                    amount_to_refund_fiat?: string;
+                    /**
+                     * @description Cryptocurrency amount. Required for manual-settlement transactions.; greater than 0
+                     * @example 10.00
+                     */
+                    amount_to_refund?: string;
+                    /**
+                     * @description Hours the customer has to accept; 12 to 336, default 24 (decision M4)
+                     * @default 24
+                     * @example 24
+                     */
+                    expires_in?: number;
+                    /**
+                     * @description The service e-mails the refund link to the customer; default false
+                     * @default false
+                     */
+                    send_email?: boolean;
+                    /**
+                     * Format: uri
+                     * @description Refund webhook target; must use https. Omitted: no webhook.
+                     * @example https://merchant.example.com/hooks/refunds
+                     */
+                    webhook_url?: string;
+                } & (unknown | unknown);
             };
         };
         responses: {
@@ -3052,8 +3239,98 @@ export interface operations {
                  *       "webhook_url": "https://merchant.example.com/hooks/refunds"
                  *     }
                  */
-                "application/json": components["schemas"]["CreateInstantRefundRequest"];
-                "application/x-www-form-urlencoded": components["schemas"]["CreateInstantRefundRequest"];
+                "application/json": {
+                    /**
+                     * @description Transaction id
+                     * @example 7001
+                     */
+                    id: number;
+                    /**
+                     * @description True refunds the whole received amount; then the amount fields must be omitted. Default false.
+                     * @default false
+                     */
+                    refund_full_amount?: boolean;
+                    /**
+                     * @description Fiat amount. Required for instant settlement unless refund_full_amount.; greater than 0, at most 2 decimal places
+                     * @example 10.00
+                     */
+                    amount_to_refund_fiat?: string;
+                    /**
+                     * @description Cryptocurrency amount. Required for manual settlement unless refund_full_amount.; greater than 0
+                     * @example 10.00
+                     */
+                    amount_to_refund?: string;
+                    /**
+                     * @description Valid blockchain address for the transaction's currency (checked by the server)
+                     * @example bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq
+                     */
+                    address: string;
+                    /** @description XRP destination tag */
+                    destination_tag?: string;
+                    /**
+                     * Format: uri
+                     * @description Refund webhook target; must use https. Omitted: no webhook.
+                     * @example https://merchant.example.com/hooks/refunds
+                     */
+                    webhook_url?: string;
+                } & ({
+                    /** @constant */
+                    refund_full_amount: true;
+                    amount_to_refund_fiat?: unknown;
+                    amount_to_refund?: unknown;
+                } | {
+                    /** @constant */
+                    refund_full_amount?: false;
+                } | {
+                    /** @constant */
+                    refund_full_amount?: false;
+                });
+                "application/x-www-form-urlencoded": {
+                    /**
+                     * @description Transaction id
+                     * @example 7001
+                     */
+                    id: number;
+                    /**
+                     * @description True refunds the whole received amount; then the amount fields must be omitted. Default false.
+                     * @default false
+                     */
+                    refund_full_amount?: boolean;
+                    /**
+                     * @description Fiat amount. Required for instant settlement unless refund_full_amount.; greater than 0, at most 2 decimal places
+                     * @example 10.00
+                     */
+                    amount_to_refund_fiat?: string;
+                    /**
+                     * @description Cryptocurrency amount. Required for manual settlement unless refund_full_amount.; greater than 0
+                     * @example 10.00
+                     */
+                    amount_to_refund?: string;
+                    /**
+                     * @description Valid blockchain address for the transaction's currency (checked by the server)
+                     * @example bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq
+                     */
+                    address: string;
+                    /** @description XRP destination tag */
+                    destination_tag?: string;
+                    /**
+                     * Format: uri
+                     * @description Refund webhook target; must use https. Omitted: no webhook.
+                     * @example https://merchant.example.com/hooks/refunds
+                     */
+                    webhook_url?: string;
+                } & ({
+                    /** @constant */
+                    refund_full_amount: true;
+                    amount_to_refund_fiat?: unknown;
+                    amount_to_refund?: unknown;
+                } | {
+                    /** @constant */
+                    refund_full_amount?: false;
+                } | {
+                    /** @constant */
+                    refund_full_amount?: false;
+                });
             };
         };
         responses: {

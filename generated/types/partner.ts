@@ -86,7 +86,6 @@ export interface components {
              */
             administrative_phone: string;
             /**
-             * Format: email
              * @description E-mail of the administrative contact
              * @example admin@acme.example.com
              */
@@ -102,7 +101,6 @@ export interface components {
              */
             technical_phone?: string;
             /**
-             * Format: email
              * @description E-mail of the technical contact
              * @example tech@acme.example.com
              */
@@ -235,7 +233,6 @@ export interface components {
              */
             last_name: string;
             /**
-             * Format: email
              * @description E-mail address of the applicant; named in the confirmation message
              * @example jane@acme.example.com
              */
@@ -306,7 +303,6 @@ export interface components {
              */
             last_name: string;
             /**
-             * Format: email
              * @description E-mail address of the user; a second registration with the same e-mail fails (P2)
              * @example jane@acme.example.com
              */
@@ -382,7 +378,7 @@ export interface components {
                  *           "merchant_application.company_detail_attributes.description": "must NOT have more than 255 characters"
                  *         },
                  *         {
-                 *           "merchant_application.company_contact_attributes.administrative_email": "must match format \"email\""
+                 *           "merchant_application.company_contact_attributes.administrative_email": "must match pattern \"^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\\.)+[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?$\""
                  *         }
                  *       ]
                  *     }

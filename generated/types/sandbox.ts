@@ -419,233 +419,6 @@ export interface components {
             /** @description Steps this advance ran (POST /clock/advance only) */
             fired?: number;
         };
-        /** @description Fields of a new invoice (section 4.6). email, company_name, first_name and last_name: required unless `invoice_recipient_id` is given. */
-        CreateInvoiceFields: {
-            /**
-             * @description Amount due in `currency_iso`; greater than 0
-             * @example 10.00
-             */
-            amount: string;
-            /**
-             * @description Must match the account currency: USD, CAD or EUR (a mismatch answers 422)
-             * @example USD
-             * @enum {string}
-             */
-            currency_iso: "USD" | "CAD" | "EUR";
-            /**
-             * Format: email
-             * @description Recipient e-mail. Required unless `invoice_recipient_id` is given
-             * @example jane@example.com
-             */
-            email?: string;
-            /**
-             * @description Company name. Required unless `invoice_recipient_id` is given
-             * @example Acme Widgets
-             */
-            company_name?: string;
-            /**
-             * @description First name. Required unless `invoice_recipient_id` is given
-             * @example Jane
-             */
-            first_name?: string;
-            /**
-             * @description Last name. Required unless `invoice_recipient_id` is given
-             * @example Doe
-             */
-            last_name?: string;
-            /**
-             * @description Phone number, digits only
-             * @example 4165550100
-             */
-            phone?: string;
-            /**
-             * @description Street address
-             * @example 100 King St W
-             */
-            address?: string;
-            /**
-             * @description City
-             * @example Toronto
-             */
-            city?: string;
-            /**
-             * @description State or province
-             * @example Ontario
-             */
-            state?: string;
-            /**
-             * @description Postal or zip code
-             * @example M5X 1A9
-             */
-            zip?: string;
-            /**
-             * @description ISO 3166-1 alpha-2 country code
-             * @example CA
-             * @enum {string}
-             */
-            country?: "AD" | "AE" | "AF" | "AG" | "AI" | "AL" | "AM" | "AO" | "AQ" | "AR" | "AS" | "AT" | "AU" | "AW" | "AX" | "AZ" | "BA" | "BB" | "BD" | "BE" | "BF" | "BG" | "BH" | "BI" | "BJ" | "BL" | "BM" | "BN" | "BO" | "BQ" | "BR" | "BS" | "BT" | "BV" | "BW" | "BY" | "BZ" | "CA" | "CC" | "CD" | "CF" | "CG" | "CH" | "CI" | "CK" | "CL" | "CM" | "CN" | "CO" | "CR" | "CU" | "CV" | "CW" | "CX" | "CY" | "CZ" | "DE" | "DJ" | "DK" | "DM" | "DO" | "DZ" | "EC" | "EE" | "EG" | "EH" | "ER" | "ES" | "ET" | "FI" | "FJ" | "FK" | "FM" | "FO" | "FR" | "GA" | "GB" | "GD" | "GE" | "GF" | "GG" | "GH" | "GI" | "GL" | "GM" | "GN" | "GP" | "GQ" | "GR" | "GS" | "GT" | "GU" | "GW" | "GY" | "HK" | "HM" | "HN" | "HR" | "HT" | "HU" | "ID" | "IE" | "IL" | "IM" | "IN" | "IO" | "IQ" | "IR" | "IS" | "IT" | "JE" | "JM" | "JO" | "JP" | "KE" | "KG" | "KH" | "KI" | "KM" | "KN" | "KP" | "KR" | "KW" | "KY" | "KZ" | "LA" | "LB" | "LC" | "LI" | "LK" | "LR" | "LS" | "LT" | "LU" | "LV" | "LY" | "MA" | "MC" | "MD" | "ME" | "MF" | "MG" | "MH" | "MK" | "ML" | "MM" | "MN" | "MO" | "MP" | "MQ" | "MR" | "MS" | "MT" | "MU" | "MV" | "MW" | "MX" | "MY" | "MZ" | "NA" | "NC" | "NE" | "NF" | "NG" | "NI" | "NL" | "NO" | "NP" | "NR" | "NU" | "NZ" | "OM" | "PA" | "PE" | "PF" | "PG" | "PH" | "PK" | "PL" | "PM" | "PN" | "PR" | "PS" | "PT" | "PW" | "PY" | "QA" | "RE" | "RO" | "RS" | "RU" | "RW" | "SA" | "SB" | "SC" | "SD" | "SE" | "SG" | "SH" | "SI" | "SJ" | "SK" | "SL" | "SM" | "SN" | "SO" | "SR" | "SS" | "ST" | "SV" | "SX" | "SY" | "SZ" | "TC" | "TD" | "TF" | "TG" | "TH" | "TJ" | "TK" | "TL" | "TM" | "TN" | "TO" | "TR" | "TT" | "TV" | "TW" | "TZ" | "UA" | "UG" | "UM" | "US" | "UY" | "UZ" | "VA" | "VC" | "VE" | "VG" | "VI" | "VN" | "VU" | "WF" | "WS" | "YE" | "YT" | "ZA" | "ZM" | "ZW";
-            /**
-             * @description Invoice number, a-z A-Z 0-9; unique (decision M5); generated if omitted
-             * @example INV1001
-             */
-            invoice_number?: string;
-            /**
-             * Format: date-time
-             * @description Due time, ISO 8601 UTC; default the current time. The invoice expires 90 days after it.
-             * @example 2026-01-31T12:00:00.000Z
-             */
-            due_at?: string;
-            /**
-             * @description Shown to the recipient; at most 255 characters (decision M-invoice-description)
-             * @example Consulting, January
-             */
-            description?: string;
-            /**
-             * @description Existing recipient; its stored details are used and inline recipient fields are ignored (decision M-invoice-recipient)
-             * @example 301
-             */
-            invoice_recipient_id?: number;
-            /**
-             * @description Reminders 5 days before due_at and 2 days after; only one if due within a week. Default false (decision M-send-reminders).
-             * @default false
-             */
-            send_reminders?: boolean;
-            /**
-             * @description The service e-mails the invoice URL to the recipient; default false
-             * @default false
-             */
-            send_customer_email?: boolean;
-        };
-        /** @description Fields of a direct payment (section 4.2) */
-        CreatePaymentFields: {
-            /**
-             * @description Amount in `currency_iso`; digits and `.`; greater than 0
-             * @example 10.00
-             */
-            amount: string;
-            /**
-             * @description Merchant's reference
-             * @example order-1001
-             */
-            external_id: string;
-            /**
-             * @description Merchant currency: USD, CAD or EUR
-             * @example USD
-             * @enum {string}
-             */
-            currency_iso: "USD" | "CAD" | "EUR";
-            /**
-             * @description For currencies with several networks (USDT): ERC-20, BEP-20 or TRC-20; default ERC-20. Ignored for single-network currencies.
-             * @default ERC-20
-             * @enum {string}
-             */
-            network_type?: "ERC-20" | "BEP-20" | "TRC-20";
-            crypto_iso: components["schemas"]["CryptoIso"];
-            /**
-             * @description Confirmations threshold, a string of digits (as the document types it); minimum 1. A threshold above 1 keeps the transaction in pending_confirmation until met.
-             * @example 3
-             */
-            confirmations_required: string;
-            /**
-             * @description Customer's IPv4 or IPv6 address
-             * @example 203.0.113.7
-             */
-            ip: string;
-            /**
-             * @description Invoice number, a-z A-Z 0-9; unique per merchant (a duplicate answers 422 code 2001, decision M5)
-             * @example INV1001
-             */
-            invoice_number: string;
-            /**
-             * @description Customer's first name
-             * @example Jane
-             */
-            first_name: string;
-            /**
-             * @description Customer's last name
-             * @example Doe
-             */
-            last_name: string;
-            /**
-             * Format: email
-             * @description Customer's e-mail address
-             * @example jane@example.com
-             */
-            email: string;
-            /**
-             * @description Phone number, digits only
-             * @example 4165550100
-             */
-            phone?: string;
-            /**
-             * @description Street address
-             * @example 100 King St W
-             */
-            address?: string;
-            /**
-             * @description City
-             * @example Toronto
-             */
-            city?: string;
-            /**
-             * @description State or province
-             * @example Ontario
-             */
-            state?: string;
-            /**
-             * @description Postal or zip code
-             * @example M5X 1A9
-             */
-            zip?: string;
-            /**
-             * @description ISO 3166-1 alpha-2 country code
-             * @example CA
-             * @enum {string}
-             */
-            country?: "AD" | "AE" | "AF" | "AG" | "AI" | "AL" | "AM" | "AO" | "AQ" | "AR" | "AS" | "AT" | "AU" | "AW" | "AX" | "AZ" | "BA" | "BB" | "BD" | "BE" | "BF" | "BG" | "BH" | "BI" | "BJ" | "BL" | "BM" | "BN" | "BO" | "BQ" | "BR" | "BS" | "BT" | "BV" | "BW" | "BY" | "BZ" | "CA" | "CC" | "CD" | "CF" | "CG" | "CH" | "CI" | "CK" | "CL" | "CM" | "CN" | "CO" | "CR" | "CU" | "CV" | "CW" | "CX" | "CY" | "CZ" | "DE" | "DJ" | "DK" | "DM" | "DO" | "DZ" | "EC" | "EE" | "EG" | "EH" | "ER" | "ES" | "ET" | "FI" | "FJ" | "FK" | "FM" | "FO" | "FR" | "GA" | "GB" | "GD" | "GE" | "GF" | "GG" | "GH" | "GI" | "GL" | "GM" | "GN" | "GP" | "GQ" | "GR" | "GS" | "GT" | "GU" | "GW" | "GY" | "HK" | "HM" | "HN" | "HR" | "HT" | "HU" | "ID" | "IE" | "IL" | "IM" | "IN" | "IO" | "IQ" | "IR" | "IS" | "IT" | "JE" | "JM" | "JO" | "JP" | "KE" | "KG" | "KH" | "KI" | "KM" | "KN" | "KP" | "KR" | "KW" | "KY" | "KZ" | "LA" | "LB" | "LC" | "LI" | "LK" | "LR" | "LS" | "LT" | "LU" | "LV" | "LY" | "MA" | "MC" | "MD" | "ME" | "MF" | "MG" | "MH" | "MK" | "ML" | "MM" | "MN" | "MO" | "MP" | "MQ" | "MR" | "MS" | "MT" | "MU" | "MV" | "MW" | "MX" | "MY" | "MZ" | "NA" | "NC" | "NE" | "NF" | "NG" | "NI" | "NL" | "NO" | "NP" | "NR" | "NU" | "NZ" | "OM" | "PA" | "PE" | "PF" | "PG" | "PH" | "PK" | "PL" | "PM" | "PN" | "PR" | "PS" | "PT" | "PW" | "PY" | "QA" | "RE" | "RO" | "RS" | "RU" | "RW" | "SA" | "SB" | "SC" | "SD" | "SE" | "SG" | "SH" | "SI" | "SJ" | "SK" | "SL" | "SM" | "SN" | "SO" | "SR" | "SS" | "ST" | "SV" | "SX" | "SY" | "SZ" | "TC" | "TD" | "TF" | "TG" | "TH" | "TJ" | "TK" | "TL" | "TM" | "TN" | "TO" | "TR" | "TT" | "TV" | "TW" | "TZ" | "UA" | "UG" | "UM" | "US" | "UY" | "UZ" | "VA" | "VC" | "VE" | "VG" | "VI" | "VN" | "VU" | "WF" | "WS" | "YE" | "YT" | "ZA" | "ZM" | "ZW";
-            /**
-             * Format: uri
-             * @description Target of the payment webhooks. https; sandbox keys may also use http on 127.0.0.1 or localhost (decision M3, enforced by the server). Default: none.
-             * @example https://merchant.example.com/hooks/payments
-             */
-            webhook_url?: string;
-        };
-        /** @description Body of Create a Refund (section 4.13), flat. Give `amount_to_refund_fiat` for an instant-settlement transaction, `amount_to_refund` for a manual-settlement one: the schema requires at least one, the server the one matching the settlement method (422 naming it) and ignores the other. Refunds cannot exceed what was received (422 code 2002, decision M4). */
-        CreateRefundRequest: {
-            /**
-             * Format: email
-             * @description Customer address for the refund link
-             * @example jane@example.com
-             */
-            email: string;
-            /**
-             * @description Fiat amount. Required for instant-settlement transactions.; greater than 0, at most 2 decimal places
-             * @example 10.00
-             */
-            amount_to_refund_fiat?: string;
-            /**
-             * @description Cryptocurrency amount. Required for manual-settlement transactions.; greater than 0
-             * @example 10.00
-             */
-            amount_to_refund?: string;
-            /**
-             * @description Hours the customer has to accept; 12 to 336, default 24 (decision M4)
-             * @default 24
-             * @example 24
-             */
-            expires_in?: number;
-            /**
-             * @description The service e-mails the refund link to the customer; default false
-             * @default false
-             */
-            send_email?: boolean;
-            /**
-             * Format: uri
-             * @description Refund webhook target; must use https. Omitted: no webhook.
-             * @example https://merchant.example.com/hooks/refunds
-             */
-            webhook_url?: string;
-        };
         /** @description Where and until when the customer pays */
         CryptoAddressInfo: {
             iso: components["schemas"]["CryptoIso"];
@@ -853,7 +626,6 @@ export interface components {
              */
             url: string;
             /**
-             * Format: email
              * @description Recipient's e-mail address
              * @example jane@example.com
              */
@@ -869,16 +641,6 @@ export interface components {
          * @enum {string}
          */
         InvoiceDeliveryStatus: "sent" | "viewed" | "opened" | "error" | "bounced" | "delivered" | "spam";
-        /** @description An invoice as POST /merchant/v2/invoices takes it, and the status to load it in */
-        InvoiceFixtureRequest: {
-            /**
-             * @description `unpaid`: created, the simulated recipient still ahead (amount 300: never paid); `pending_confirmation`: paid now, unconfirmed; `paid`, `overpaid` (amount 100), `underpaid` (amount 200): paid and confirmed now (the status must be the one the amount gives, M2); `completed`: confirmed and settled; `cancelled`; `expired`: 90 days past `due_at`, never paid. A `due_at` more than 90 days ago allows only `expired` and `cancelled`.
-             * @example paid
-             * @enum {string}
-             */
-            status: "unpaid" | "cancelled" | "expired" | "pending_confirmation" | "paid" | "overpaid" | "underpaid" | "completed";
-            invoice: components["schemas"]["CreateInvoiceFields"];
-        };
         /**
          * @description Invoice status. `unpaid`: created, not paid; `cancelled`: marked cancelled; `expired`: past `expires_at`; the payment statuses `pending_confirmation`, `paid`, `overpaid`, `underpaid`, `completed` follow the invoice transaction.
          * @example unpaid
@@ -1007,16 +769,6 @@ export interface components {
              */
             url: string;
         };
-        /** @description A payment as POST /merchant/v2/payments takes it, and the status to load it in */
-        PaymentFixtureRequest: {
-            /**
-             * @description `Pending`: created, its lifecycle (M2) still ahead; `Paid`: found now (paymentFound sent), confirmed on schedule; `Confirmed`: found and confirmed now (both webhooks sent; transaction `paid`, or `overpaid`/`underpaid` for amounts 100/200); `Expired`: its address window already over, never found.
-             * @example Confirmed
-             * @enum {string}
-             */
-            blockchain_status: "Pending" | "Paid" | "Confirmed" | "Expired";
-            payment: components["schemas"]["CreatePaymentFields"];
-        };
         /** @description Blockchain and transaction status of a payment (section 3) */
         PaymentStatus: {
             blockchain_status: components["schemas"]["BlockchainStatus"];
@@ -1046,7 +798,6 @@ export interface components {
              */
             amount_to_refund_fiat: string;
             /**
-             * Format: email
              * @description Customer e-mail address
              * @example jane@example.com
              */
@@ -1086,16 +837,6 @@ export interface components {
              * @example https://merchant.example.com/hooks/refunds
              */
             webhook_url?: string;
-        };
-        /** @description An e-mail refund as POST /merchant/v2/transactions/{transaction_id}/refunds takes it, and its status */
-        RefundFixtureRequest: {
-            /**
-             * @description `pending`: created, the link still ahead; `email_opened`: the link opened; `refunded`: sent now (refundProcessed webhook); `cancelled`: expired unanswered now (refundProcessed webhook); `problem`: processing failed.
-             * @example refunded
-             * @enum {string}
-             */
-            status: "pending" | "cancelled" | "refunded" | "email_opened" | "problem";
-            refund: components["schemas"]["CreateRefundRequest"];
         };
         /**
          * @description E-mail-link refund status: `pending` → `email_opened` → `refunded`; `cancelled` when `expires_at` passes unanswered; `problem` when processing fails (decision M-refund-transitions).
@@ -1418,7 +1159,7 @@ export interface components {
                  *       "details": "Required fields are missing or incorrect",
                  *       "source": [
                  *         {
-                 *           "payment.email": "must match format \"email\""
+                 *           "payment.amount": "is required"
                  *         }
                  *       ]
                  *     }
@@ -2182,8 +1923,214 @@ export interface operations {
                  *       }
                  *     }
                  */
-                "application/json": components["schemas"]["PaymentFixtureRequest"];
-                "application/x-www-form-urlencoded": components["schemas"]["PaymentFixtureRequest"];
+                "application/json": {
+                    /**
+                     * @description `Pending`: created, its lifecycle (M2) still ahead; `Paid`: found now (paymentFound sent), confirmed on schedule; `Confirmed`: found and confirmed now (both webhooks sent; transaction `paid`, or `overpaid`/`underpaid` for amounts 100/200); `Expired`: its address window already over, never found.
+                     * @example Confirmed
+                     * @enum {string}
+                     */
+                    blockchain_status: "Pending" | "Paid" | "Confirmed" | "Expired";
+                    /**
+                     * CreatePaymentFields
+                     * @description Fields of a direct payment (section 4.2)
+                     */
+                    payment: {
+                        /**
+                         * @description Amount in `currency_iso`; digits and `.`; greater than 0
+                         * @example 10.00
+                         */
+                        amount: string;
+                        /**
+                         * @description Merchant's reference
+                         * @example order-1001
+                         */
+                        external_id: string;
+                        /**
+                         * @description Merchant currency: USD, CAD or EUR
+                         * @example USD
+                         * @enum {string}
+                         */
+                        currency_iso: "USD" | "CAD" | "EUR";
+                        /**
+                         * @description For currencies with several networks (USDT): ERC-20, BEP-20 or TRC-20; default ERC-20. Ignored for single-network currencies.
+                         * @default ERC-20
+                         * @enum {string}
+                         */
+                        network_type?: "ERC-20" | "BEP-20" | "TRC-20";
+                        crypto_iso: components["schemas"]["CryptoIso"];
+                        /**
+                         * @description Confirmations threshold, a string of digits (as the document types it); minimum 1. A threshold above 1 keeps the transaction in pending_confirmation until met.
+                         * @example 3
+                         */
+                        confirmations_required: string;
+                        /**
+                         * @description Customer's IPv4 or IPv6 address
+                         * @example 203.0.113.7
+                         */
+                        ip: string;
+                        /**
+                         * @description Invoice number, a-z A-Z 0-9; unique per merchant (a duplicate answers 422 code 2001, decision M5)
+                         * @example INV1001
+                         */
+                        invoice_number: string;
+                        /**
+                         * @description Customer's first name
+                         * @example Jane
+                         */
+                        first_name: string;
+                        /**
+                         * @description Customer's last name
+                         * @example Doe
+                         */
+                        last_name: string;
+                        /**
+                         * @description Customer's e-mail address
+                         * @example jane@example.com
+                         */
+                        email: string;
+                        /**
+                         * @description Phone number, digits only
+                         * @example 4165550100
+                         */
+                        phone?: string;
+                        /**
+                         * @description Street address
+                         * @example 100 King St W
+                         */
+                        address?: string;
+                        /**
+                         * @description City
+                         * @example Toronto
+                         */
+                        city?: string;
+                        /**
+                         * @description State or province
+                         * @example Ontario
+                         */
+                        state?: string;
+                        /**
+                         * @description Postal or zip code
+                         * @example M5X 1A9
+                         */
+                        zip?: string;
+                        /**
+                         * @description ISO 3166-1 alpha-2 country code
+                         * @example CA
+                         * @enum {string}
+                         */
+                        country?: "AD" | "AE" | "AF" | "AG" | "AI" | "AL" | "AM" | "AO" | "AQ" | "AR" | "AS" | "AT" | "AU" | "AW" | "AX" | "AZ" | "BA" | "BB" | "BD" | "BE" | "BF" | "BG" | "BH" | "BI" | "BJ" | "BL" | "BM" | "BN" | "BO" | "BQ" | "BR" | "BS" | "BT" | "BV" | "BW" | "BY" | "BZ" | "CA" | "CC" | "CD" | "CF" | "CG" | "CH" | "CI" | "CK" | "CL" | "CM" | "CN" | "CO" | "CR" | "CU" | "CV" | "CW" | "CX" | "CY" | "CZ" | "DE" | "DJ" | "DK" | "DM" | "DO" | "DZ" | "EC" | "EE" | "EG" | "EH" | "ER" | "ES" | "ET" | "FI" | "FJ" | "FK" | "FM" | "FO" | "FR" | "GA" | "GB" | "GD" | "GE" | "GF" | "GG" | "GH" | "GI" | "GL" | "GM" | "GN" | "GP" | "GQ" | "GR" | "GS" | "GT" | "GU" | "GW" | "GY" | "HK" | "HM" | "HN" | "HR" | "HT" | "HU" | "ID" | "IE" | "IL" | "IM" | "IN" | "IO" | "IQ" | "IR" | "IS" | "IT" | "JE" | "JM" | "JO" | "JP" | "KE" | "KG" | "KH" | "KI" | "KM" | "KN" | "KP" | "KR" | "KW" | "KY" | "KZ" | "LA" | "LB" | "LC" | "LI" | "LK" | "LR" | "LS" | "LT" | "LU" | "LV" | "LY" | "MA" | "MC" | "MD" | "ME" | "MF" | "MG" | "MH" | "MK" | "ML" | "MM" | "MN" | "MO" | "MP" | "MQ" | "MR" | "MS" | "MT" | "MU" | "MV" | "MW" | "MX" | "MY" | "MZ" | "NA" | "NC" | "NE" | "NF" | "NG" | "NI" | "NL" | "NO" | "NP" | "NR" | "NU" | "NZ" | "OM" | "PA" | "PE" | "PF" | "PG" | "PH" | "PK" | "PL" | "PM" | "PN" | "PR" | "PS" | "PT" | "PW" | "PY" | "QA" | "RE" | "RO" | "RS" | "RU" | "RW" | "SA" | "SB" | "SC" | "SD" | "SE" | "SG" | "SH" | "SI" | "SJ" | "SK" | "SL" | "SM" | "SN" | "SO" | "SR" | "SS" | "ST" | "SV" | "SX" | "SY" | "SZ" | "TC" | "TD" | "TF" | "TG" | "TH" | "TJ" | "TK" | "TL" | "TM" | "TN" | "TO" | "TR" | "TT" | "TV" | "TW" | "TZ" | "UA" | "UG" | "UM" | "US" | "UY" | "UZ" | "VA" | "VC" | "VE" | "VG" | "VI" | "VN" | "VU" | "WF" | "WS" | "YE" | "YT" | "ZA" | "ZM" | "ZW";
+                        /**
+                         * Format: uri
+                         * @description Target of the payment webhooks. https; sandbox keys may also use http on 127.0.0.1 or localhost (decision M3, enforced by the server). Default: none.
+                         * @example https://merchant.example.com/hooks/payments
+                         */
+                        webhook_url?: string;
+                    };
+                };
+                "application/x-www-form-urlencoded": {
+                    /**
+                     * @description `Pending`: created, its lifecycle (M2) still ahead; `Paid`: found now (paymentFound sent), confirmed on schedule; `Confirmed`: found and confirmed now (both webhooks sent; transaction `paid`, or `overpaid`/`underpaid` for amounts 100/200); `Expired`: its address window already over, never found.
+                     * @example Confirmed
+                     * @enum {string}
+                     */
+                    blockchain_status: "Pending" | "Paid" | "Confirmed" | "Expired";
+                    /**
+                     * CreatePaymentFields
+                     * @description Fields of a direct payment (section 4.2)
+                     */
+                    payment: {
+                        /**
+                         * @description Amount in `currency_iso`; digits and `.`; greater than 0
+                         * @example 10.00
+                         */
+                        amount: string;
+                        /**
+                         * @description Merchant's reference
+                         * @example order-1001
+                         */
+                        external_id: string;
+                        /**
+                         * @description Merchant currency: USD, CAD or EUR
+                         * @example USD
+                         * @enum {string}
+                         */
+                        currency_iso: "USD" | "CAD" | "EUR";
+                        /**
+                         * @description For currencies with several networks (USDT): ERC-20, BEP-20 or TRC-20; default ERC-20. Ignored for single-network currencies.
+                         * @default ERC-20
+                         * @enum {string}
+                         */
+                        network_type?: "ERC-20" | "BEP-20" | "TRC-20";
+                        crypto_iso: components["schemas"]["CryptoIso"];
+                        /**
+                         * @description Confirmations threshold, a string of digits (as the document types it); minimum 1. A threshold above 1 keeps the transaction in pending_confirmation until met.
+                         * @example 3
+                         */
+                        confirmations_required: string;
+                        /**
+                         * @description Customer's IPv4 or IPv6 address
+                         * @example 203.0.113.7
+                         */
+                        ip: string;
+                        /**
+                         * @description Invoice number, a-z A-Z 0-9; unique per merchant (a duplicate answers 422 code 2001, decision M5)
+                         * @example INV1001
+                         */
+                        invoice_number: string;
+                        /**
+                         * @description Customer's first name
+                         * @example Jane
+                         */
+                        first_name: string;
+                        /**
+                         * @description Customer's last name
+                         * @example Doe
+                         */
+                        last_name: string;
+                        /**
+                         * @description Customer's e-mail address
+                         * @example jane@example.com
+                         */
+                        email: string;
+                        /**
+                         * @description Phone number, digits only
+                         * @example 4165550100
+                         */
+                        phone?: string;
+                        /**
+                         * @description Street address
+                         * @example 100 King St W
+                         */
+                        address?: string;
+                        /**
+                         * @description City
+                         * @example Toronto
+                         */
+                        city?: string;
+                        /**
+                         * @description State or province
+                         * @example Ontario
+                         */
+                        state?: string;
+                        /**
+                         * @description Postal or zip code
+                         * @example M5X 1A9
+                         */
+                        zip?: string;
+                        /**
+                         * @description ISO 3166-1 alpha-2 country code
+                         * @example CA
+                         * @enum {string}
+                         */
+                        country?: "AD" | "AE" | "AF" | "AG" | "AI" | "AL" | "AM" | "AO" | "AQ" | "AR" | "AS" | "AT" | "AU" | "AW" | "AX" | "AZ" | "BA" | "BB" | "BD" | "BE" | "BF" | "BG" | "BH" | "BI" | "BJ" | "BL" | "BM" | "BN" | "BO" | "BQ" | "BR" | "BS" | "BT" | "BV" | "BW" | "BY" | "BZ" | "CA" | "CC" | "CD" | "CF" | "CG" | "CH" | "CI" | "CK" | "CL" | "CM" | "CN" | "CO" | "CR" | "CU" | "CV" | "CW" | "CX" | "CY" | "CZ" | "DE" | "DJ" | "DK" | "DM" | "DO" | "DZ" | "EC" | "EE" | "EG" | "EH" | "ER" | "ES" | "ET" | "FI" | "FJ" | "FK" | "FM" | "FO" | "FR" | "GA" | "GB" | "GD" | "GE" | "GF" | "GG" | "GH" | "GI" | "GL" | "GM" | "GN" | "GP" | "GQ" | "GR" | "GS" | "GT" | "GU" | "GW" | "GY" | "HK" | "HM" | "HN" | "HR" | "HT" | "HU" | "ID" | "IE" | "IL" | "IM" | "IN" | "IO" | "IQ" | "IR" | "IS" | "IT" | "JE" | "JM" | "JO" | "JP" | "KE" | "KG" | "KH" | "KI" | "KM" | "KN" | "KP" | "KR" | "KW" | "KY" | "KZ" | "LA" | "LB" | "LC" | "LI" | "LK" | "LR" | "LS" | "LT" | "LU" | "LV" | "LY" | "MA" | "MC" | "MD" | "ME" | "MF" | "MG" | "MH" | "MK" | "ML" | "MM" | "MN" | "MO" | "MP" | "MQ" | "MR" | "MS" | "MT" | "MU" | "MV" | "MW" | "MX" | "MY" | "MZ" | "NA" | "NC" | "NE" | "NF" | "NG" | "NI" | "NL" | "NO" | "NP" | "NR" | "NU" | "NZ" | "OM" | "PA" | "PE" | "PF" | "PG" | "PH" | "PK" | "PL" | "PM" | "PN" | "PR" | "PS" | "PT" | "PW" | "PY" | "QA" | "RE" | "RO" | "RS" | "RU" | "RW" | "SA" | "SB" | "SC" | "SD" | "SE" | "SG" | "SH" | "SI" | "SJ" | "SK" | "SL" | "SM" | "SN" | "SO" | "SR" | "SS" | "ST" | "SV" | "SX" | "SY" | "SZ" | "TC" | "TD" | "TF" | "TG" | "TH" | "TJ" | "TK" | "TL" | "TM" | "TN" | "TO" | "TR" | "TT" | "TV" | "TW" | "TZ" | "UA" | "UG" | "UM" | "US" | "UY" | "UZ" | "VA" | "VC" | "VE" | "VG" | "VI" | "VN" | "VU" | "WF" | "WS" | "YE" | "YT" | "ZA" | "ZM" | "ZW";
+                        /**
+                         * Format: uri
+                         * @description Target of the payment webhooks. https; sandbox keys may also use http on 127.0.0.1 or localhost (decision M3, enforced by the server). Default: none.
+                         * @example https://merchant.example.com/hooks/payments
+                         */
+                        webhook_url?: string;
+                    };
+                };
             };
         };
         responses: {
@@ -2258,8 +2205,220 @@ export interface operations {
                  *       }
                  *     }
                  */
-                "application/json": components["schemas"]["InvoiceFixtureRequest"];
-                "application/x-www-form-urlencoded": components["schemas"]["InvoiceFixtureRequest"];
+                "application/json": {
+                    /**
+                     * @description `unpaid`: created, the simulated recipient still ahead (amount 300: never paid); `pending_confirmation`: paid now, unconfirmed; `paid`, `overpaid` (amount 100), `underpaid` (amount 200): paid and confirmed now (the status must be the one the amount gives, M2); `completed`: confirmed and settled; `cancelled`; `expired`: 90 days past `due_at`, never paid. A `due_at` more than 90 days ago allows only `expired` and `cancelled`.
+                     * @example paid
+                     * @enum {string}
+                     */
+                    status: "unpaid" | "cancelled" | "expired" | "pending_confirmation" | "paid" | "overpaid" | "underpaid" | "completed";
+                    /**
+                     * CreateInvoiceFields
+                     * @description Fields of a new invoice (section 4.6). email, company_name, first_name and last_name: required unless `invoice_recipient_id` is given.
+                     */
+                    invoice: {
+                        /**
+                         * @description Amount due in `currency_iso`; greater than 0
+                         * @example 10.00
+                         */
+                        amount: string;
+                        /**
+                         * @description Must match the account currency: USD, CAD or EUR (a mismatch answers 422)
+                         * @example USD
+                         * @enum {string}
+                         */
+                        currency_iso: "USD" | "CAD" | "EUR";
+                        /**
+                         * @description Recipient e-mail. Required unless `invoice_recipient_id` is given
+                         * @example jane@example.com
+                         */
+                        email?: string;
+                        /**
+                         * @description Company name. Required unless `invoice_recipient_id` is given
+                         * @example Acme Widgets
+                         */
+                        company_name?: string;
+                        /**
+                         * @description First name. Required unless `invoice_recipient_id` is given
+                         * @example Jane
+                         */
+                        first_name?: string;
+                        /**
+                         * @description Last name. Required unless `invoice_recipient_id` is given
+                         * @example Doe
+                         */
+                        last_name?: string;
+                        /**
+                         * @description Phone number, digits only
+                         * @example 4165550100
+                         */
+                        phone?: string;
+                        /**
+                         * @description Street address
+                         * @example 100 King St W
+                         */
+                        address?: string;
+                        /**
+                         * @description City
+                         * @example Toronto
+                         */
+                        city?: string;
+                        /**
+                         * @description State or province
+                         * @example Ontario
+                         */
+                        state?: string;
+                        /**
+                         * @description Postal or zip code
+                         * @example M5X 1A9
+                         */
+                        zip?: string;
+                        /**
+                         * @description ISO 3166-1 alpha-2 country code
+                         * @example CA
+                         * @enum {string}
+                         */
+                        country?: "AD" | "AE" | "AF" | "AG" | "AI" | "AL" | "AM" | "AO" | "AQ" | "AR" | "AS" | "AT" | "AU" | "AW" | "AX" | "AZ" | "BA" | "BB" | "BD" | "BE" | "BF" | "BG" | "BH" | "BI" | "BJ" | "BL" | "BM" | "BN" | "BO" | "BQ" | "BR" | "BS" | "BT" | "BV" | "BW" | "BY" | "BZ" | "CA" | "CC" | "CD" | "CF" | "CG" | "CH" | "CI" | "CK" | "CL" | "CM" | "CN" | "CO" | "CR" | "CU" | "CV" | "CW" | "CX" | "CY" | "CZ" | "DE" | "DJ" | "DK" | "DM" | "DO" | "DZ" | "EC" | "EE" | "EG" | "EH" | "ER" | "ES" | "ET" | "FI" | "FJ" | "FK" | "FM" | "FO" | "FR" | "GA" | "GB" | "GD" | "GE" | "GF" | "GG" | "GH" | "GI" | "GL" | "GM" | "GN" | "GP" | "GQ" | "GR" | "GS" | "GT" | "GU" | "GW" | "GY" | "HK" | "HM" | "HN" | "HR" | "HT" | "HU" | "ID" | "IE" | "IL" | "IM" | "IN" | "IO" | "IQ" | "IR" | "IS" | "IT" | "JE" | "JM" | "JO" | "JP" | "KE" | "KG" | "KH" | "KI" | "KM" | "KN" | "KP" | "KR" | "KW" | "KY" | "KZ" | "LA" | "LB" | "LC" | "LI" | "LK" | "LR" | "LS" | "LT" | "LU" | "LV" | "LY" | "MA" | "MC" | "MD" | "ME" | "MF" | "MG" | "MH" | "MK" | "ML" | "MM" | "MN" | "MO" | "MP" | "MQ" | "MR" | "MS" | "MT" | "MU" | "MV" | "MW" | "MX" | "MY" | "MZ" | "NA" | "NC" | "NE" | "NF" | "NG" | "NI" | "NL" | "NO" | "NP" | "NR" | "NU" | "NZ" | "OM" | "PA" | "PE" | "PF" | "PG" | "PH" | "PK" | "PL" | "PM" | "PN" | "PR" | "PS" | "PT" | "PW" | "PY" | "QA" | "RE" | "RO" | "RS" | "RU" | "RW" | "SA" | "SB" | "SC" | "SD" | "SE" | "SG" | "SH" | "SI" | "SJ" | "SK" | "SL" | "SM" | "SN" | "SO" | "SR" | "SS" | "ST" | "SV" | "SX" | "SY" | "SZ" | "TC" | "TD" | "TF" | "TG" | "TH" | "TJ" | "TK" | "TL" | "TM" | "TN" | "TO" | "TR" | "TT" | "TV" | "TW" | "TZ" | "UA" | "UG" | "UM" | "US" | "UY" | "UZ" | "VA" | "VC" | "VE" | "VG" | "VI" | "VN" | "VU" | "WF" | "WS" | "YE" | "YT" | "ZA" | "ZM" | "ZW";
+                        /**
+                         * @description Invoice number, a-z A-Z 0-9; unique (decision M5); generated if omitted
+                         * @example INV1001
+                         */
+                        invoice_number?: string;
+                        /**
+                         * Format: date-time
+                         * @description Due time, ISO 8601 UTC; default the current time. The invoice expires 90 days after it.
+                         * @example 2026-01-31T12:00:00.000Z
+                         */
+                        due_at?: string;
+                        /**
+                         * @description Shown to the recipient; at most 255 characters (decision M-invoice-description)
+                         * @example Consulting, January
+                         */
+                        description?: string;
+                        /**
+                         * @description Existing recipient; its stored details are used and inline recipient fields are ignored (decision M-invoice-recipient)
+                         * @example 301
+                         */
+                        invoice_recipient_id?: number;
+                        /**
+                         * @description Reminders 5 days before due_at and 2 days after; only one if due within a week. Default false (decision M-send-reminders).
+                         * @default false
+                         */
+                        send_reminders?: boolean;
+                        /**
+                         * @description The service e-mails the invoice URL to the recipient; default false
+                         * @default false
+                         */
+                        send_customer_email?: boolean;
+                    } & (unknown | unknown);
+                };
+                "application/x-www-form-urlencoded": {
+                    /**
+                     * @description `unpaid`: created, the simulated recipient still ahead (amount 300: never paid); `pending_confirmation`: paid now, unconfirmed; `paid`, `overpaid` (amount 100), `underpaid` (amount 200): paid and confirmed now (the status must be the one the amount gives, M2); `completed`: confirmed and settled; `cancelled`; `expired`: 90 days past `due_at`, never paid. A `due_at` more than 90 days ago allows only `expired` and `cancelled`.
+                     * @example paid
+                     * @enum {string}
+                     */
+                    status: "unpaid" | "cancelled" | "expired" | "pending_confirmation" | "paid" | "overpaid" | "underpaid" | "completed";
+                    /**
+                     * CreateInvoiceFields
+                     * @description Fields of a new invoice (section 4.6). email, company_name, first_name and last_name: required unless `invoice_recipient_id` is given.
+                     */
+                    invoice: {
+                        /**
+                         * @description Amount due in `currency_iso`; greater than 0
+                         * @example 10.00
+                         */
+                        amount: string;
+                        /**
+                         * @description Must match the account currency: USD, CAD or EUR (a mismatch answers 422)
+                         * @example USD
+                         * @enum {string}
+                         */
+                        currency_iso: "USD" | "CAD" | "EUR";
+                        /**
+                         * @description Recipient e-mail. Required unless `invoice_recipient_id` is given
+                         * @example jane@example.com
+                         */
+                        email?: string;
+                        /**
+                         * @description Company name. Required unless `invoice_recipient_id` is given
+                         * @example Acme Widgets
+                         */
+                        company_name?: string;
+                        /**
+                         * @description First name. Required unless `invoice_recipient_id` is given
+                         * @example Jane
+                         */
+                        first_name?: string;
+                        /**
+                         * @description Last name. Required unless `invoice_recipient_id` is given
+                         * @example Doe
+                         */
+                        last_name?: string;
+                        /**
+                         * @description Phone number, digits only
+                         * @example 4165550100
+                         */
+                        phone?: string;
+                        /**
+                         * @description Street address
+                         * @example 100 King St W
+                         */
+                        address?: string;
+                        /**
+                         * @description City
+                         * @example Toronto
+                         */
+                        city?: string;
+                        /**
+                         * @description State or province
+                         * @example Ontario
+                         */
+                        state?: string;
+                        /**
+                         * @description Postal or zip code
+                         * @example M5X 1A9
+                         */
+                        zip?: string;
+                        /**
+                         * @description ISO 3166-1 alpha-2 country code
+                         * @example CA
+                         * @enum {string}
+                         */
+                        country?: "AD" | "AE" | "AF" | "AG" | "AI" | "AL" | "AM" | "AO" | "AQ" | "AR" | "AS" | "AT" | "AU" | "AW" | "AX" | "AZ" | "BA" | "BB" | "BD" | "BE" | "BF" | "BG" | "BH" | "BI" | "BJ" | "BL" | "BM" | "BN" | "BO" | "BQ" | "BR" | "BS" | "BT" | "BV" | "BW" | "BY" | "BZ" | "CA" | "CC" | "CD" | "CF" | "CG" | "CH" | "CI" | "CK" | "CL" | "CM" | "CN" | "CO" | "CR" | "CU" | "CV" | "CW" | "CX" | "CY" | "CZ" | "DE" | "DJ" | "DK" | "DM" | "DO" | "DZ" | "EC" | "EE" | "EG" | "EH" | "ER" | "ES" | "ET" | "FI" | "FJ" | "FK" | "FM" | "FO" | "FR" | "GA" | "GB" | "GD" | "GE" | "GF" | "GG" | "GH" | "GI" | "GL" | "GM" | "GN" | "GP" | "GQ" | "GR" | "GS" | "GT" | "GU" | "GW" | "GY" | "HK" | "HM" | "HN" | "HR" | "HT" | "HU" | "ID" | "IE" | "IL" | "IM" | "IN" | "IO" | "IQ" | "IR" | "IS" | "IT" | "JE" | "JM" | "JO" | "JP" | "KE" | "KG" | "KH" | "KI" | "KM" | "KN" | "KP" | "KR" | "KW" | "KY" | "KZ" | "LA" | "LB" | "LC" | "LI" | "LK" | "LR" | "LS" | "LT" | "LU" | "LV" | "LY" | "MA" | "MC" | "MD" | "ME" | "MF" | "MG" | "MH" | "MK" | "ML" | "MM" | "MN" | "MO" | "MP" | "MQ" | "MR" | "MS" | "MT" | "MU" | "MV" | "MW" | "MX" | "MY" | "MZ" | "NA" | "NC" | "NE" | "NF" | "NG" | "NI" | "NL" | "NO" | "NP" | "NR" | "NU" | "NZ" | "OM" | "PA" | "PE" | "PF" | "PG" | "PH" | "PK" | "PL" | "PM" | "PN" | "PR" | "PS" | "PT" | "PW" | "PY" | "QA" | "RE" | "RO" | "RS" | "RU" | "RW" | "SA" | "SB" | "SC" | "SD" | "SE" | "SG" | "SH" | "SI" | "SJ" | "SK" | "SL" | "SM" | "SN" | "SO" | "SR" | "SS" | "ST" | "SV" | "SX" | "SY" | "SZ" | "TC" | "TD" | "TF" | "TG" | "TH" | "TJ" | "TK" | "TL" | "TM" | "TN" | "TO" | "TR" | "TT" | "TV" | "TW" | "TZ" | "UA" | "UG" | "UM" | "US" | "UY" | "UZ" | "VA" | "VC" | "VE" | "VG" | "VI" | "VN" | "VU" | "WF" | "WS" | "YE" | "YT" | "ZA" | "ZM" | "ZW";
+                        /**
+                         * @description Invoice number, a-z A-Z 0-9; unique (decision M5); generated if omitted
+                         * @example INV1001
+                         */
+                        invoice_number?: string;
+                        /**
+                         * Format: date-time
+                         * @description Due time, ISO 8601 UTC; default the current time. The invoice expires 90 days after it.
+                         * @example 2026-01-31T12:00:00.000Z
+                         */
+                        due_at?: string;
+                        /**
+                         * @description Shown to the recipient; at most 255 characters (decision M-invoice-description)
+                         * @example Consulting, January
+                         */
+                        description?: string;
+                        /**
+                         * @description Existing recipient; its stored details are used and inline recipient fields are ignored (decision M-invoice-recipient)
+                         * @example 301
+                         */
+                        invoice_recipient_id?: number;
+                        /**
+                         * @description Reminders 5 days before due_at and 2 days after; only one if due within a week. Default false (decision M-send-reminders).
+                         * @default false
+                         */
+                        send_reminders?: boolean;
+                        /**
+                         * @description The service e-mails the invoice URL to the recipient; default false
+                         * @default false
+                         */
+                        send_customer_email?: boolean;
+                    } & (unknown | unknown);
+                };
             };
         };
         responses: {
@@ -2342,8 +2501,98 @@ export interface operations {
                  *       }
                  *     }
                  */
-                "application/json": components["schemas"]["RefundFixtureRequest"];
-                "application/x-www-form-urlencoded": components["schemas"]["RefundFixtureRequest"];
+                "application/json": {
+                    /**
+                     * @description `pending`: created, the link still ahead; `email_opened`: the link opened; `refunded`: sent now (refundProcessed webhook); `cancelled`: expired unanswered now (refundProcessed webhook); `problem`: processing failed.
+                     * @example refunded
+                     * @enum {string}
+                     */
+                    status: "pending" | "cancelled" | "refunded" | "email_opened" | "problem";
+                    /**
+                     * CreateRefundRequest
+                     * @description Body of Create a Refund (section 4.13), flat. Give `amount_to_refund_fiat` for an instant-settlement transaction, `amount_to_refund` for a manual-settlement one: the schema requires at least one, the server the one matching the settlement method (422 naming it) and ignores the other. Refunds cannot exceed what was received (422 code 2002, decision M4).
+                     */
+                    refund: {
+                        /**
+                         * @description Customer address for the refund link
+                         * @example jane@example.com
+                         */
+                        email: string;
+                        /**
+                         * @description Fiat amount. Required for instant-settlement transactions.; greater than 0, at most 2 decimal places
+                         * @example 10.00
+                         */
+                        amount_to_refund_fiat?: string;
+                        /**
+                         * @description Cryptocurrency amount. Required for manual-settlement transactions.; greater than 0
+                         * @example 10.00
+                         */
+                        amount_to_refund?: string;
+                        /**
+                         * @description Hours the customer has to accept; 12 to 336, default 24 (decision M4)
+                         * @default 24
+                         * @example 24
+                         */
+                        expires_in?: number;
+                        /**
+                         * @description The service e-mails the refund link to the customer; default false
+                         * @default false
+                         */
+                        send_email?: boolean;
+                        /**
+                         * Format: uri
+                         * @description Refund webhook target; must use https. Omitted: no webhook.
+                         * @example https://merchant.example.com/hooks/refunds
+                         */
+                        webhook_url?: string;
+                    } & (unknown | unknown);
+                };
+                "application/x-www-form-urlencoded": {
+                    /**
+                     * @description `pending`: created, the link still ahead; `email_opened`: the link opened; `refunded`: sent now (refundProcessed webhook); `cancelled`: expired unanswered now (refundProcessed webhook); `problem`: processing failed.
+                     * @example refunded
+                     * @enum {string}
+                     */
+                    status: "pending" | "cancelled" | "refunded" | "email_opened" | "problem";
+                    /**
+                     * CreateRefundRequest
+                     * @description Body of Create a Refund (section 4.13), flat. Give `amount_to_refund_fiat` for an instant-settlement transaction, `amount_to_refund` for a manual-settlement one: the schema requires at least one, the server the one matching the settlement method (422 naming it) and ignores the other. Refunds cannot exceed what was received (422 code 2002, decision M4).
+                     */
+                    refund: {
+                        /**
+                         * @description Customer address for the refund link
+                         * @example jane@example.com
+                         */
+                        email: string;
+                        /**
+                         * @description Fiat amount. Required for instant-settlement transactions.; greater than 0, at most 2 decimal places
+                         * @example 10.00
+                         */
+                        amount_to_refund_fiat?: string;
+                        /**
+                         * @description Cryptocurrency amount. Required for manual-settlement transactions.; greater than 0
+                         * @example 10.00
+                         */
+                        amount_to_refund?: string;
+                        /**
+                         * @description Hours the customer has to accept; 12 to 336, default 24 (decision M4)
+                         * @default 24
+                         * @example 24
+                         */
+                        expires_in?: number;
+                        /**
+                         * @description The service e-mails the refund link to the customer; default false
+                         * @default false
+                         */
+                        send_email?: boolean;
+                        /**
+                         * Format: uri
+                         * @description Refund webhook target; must use https. Omitted: no webhook.
+                         * @example https://merchant.example.com/hooks/refunds
+                         */
+                        webhook_url?: string;
+                    } & (unknown | unknown);
+                };
             };
         };
         responses: {

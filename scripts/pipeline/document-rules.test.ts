@@ -129,3 +129,27 @@ describe.each([...APIS, 'sandbox'] as const)('%s document: every declared answer
     expect(missing).toEqual([]);
   });
 });
+
+describe.each([...APIS, 'sandbox'] as const)('%s document: request defaults', (api) => {
+  const doc = load(api);
+  /** The components a schema reaches through its $refs. */
+  const reached = (node: unknown, out = new Set<string>()): Set<string> => {
+    if (Array.isArray(node)) node.forEach((n) => reached(n, out));
+    else if (isRecord(node)) {
+      if (typeof node.$ref === 'string' && !out.has(node.$ref)) {
+        out.add(node.$ref);
+        reached(deref(doc, node), out);
+      }
+      for (const [k, v] of Object.entries(node)) if (k !== 'example' && k !== 'examples') reached(v, out);
+    }
+    return out;
+  };
+  const defaulted = (schema: Json) => schemaNodes(schema, '').some(([, n]) => isRecord(n.properties) && Object.values(n.properties).some((p) => isRecord(p) && 'default' in p));
+
+  it('no request body refers to a shared component that gives a field a default (generators would make the field required)', () => {
+    const bodies = operations(doc).flatMap(({ key, op }) => Object.values((deref(doc, op.requestBody).content ?? {}) as Record<string, Json>).map((m) => [key, m.schema] as const));
+    const offending = bodies.flatMap(([key, schema]) => [...reached(schema)].filter((r) => defaulted(deref(doc, { $ref: r }))).map((r) => `${key}: ${r}`));
+    expect(bodies.length).toBeGreaterThan(0);
+    expect(offending).toEqual([]);
+  });
+});

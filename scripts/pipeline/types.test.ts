@@ -1,26 +1,30 @@
 import { describe, expect, it } from 'vitest';
-import { renderTypes, withoutConstraintClauses } from './types.ts';
+import { ruleJsonSchema, requireOneOf } from '../../contracts/shared/conditional.ts';
+import { renderTypes } from './types.ts';
 
-describe('withoutConstraintClauses', () => {
-  const object = { type: 'object', properties: { a: { type: 'string' }, b: { type: 'string' } } };
-  it.each([
-    ['drops an anyOf of required lists', { ...object, anyOf: [{ required: ['a'] }, { required: ['b'] }] }, object],
-    ['keeps an anyOf of shapes', { anyOf: [{ type: 'string' }, { type: 'null' }] }, { anyOf: [{ type: 'string' }, { type: 'null' }] }],
-    ['keeps a mixed anyOf', { ...object, anyOf: [{ required: ['a'] }, { $ref: '#/x' }] }, { ...object, anyOf: [{ required: ['a'] }, { $ref: '#/x' }] }],
-    ['walks nested schemas', { items: { ...object, anyOf: [{ required: ['a'] }] } }, { items: object }],
-  ])('%s', (_, given, want) => {
-    expect(withoutConstraintClauses(given)).toEqual(want);
-  });
-
-  it('gives openapi-typescript a typed body instead of unknown', async () => {
+describe('renderTypes: openapi-typescript with its default options', () => {
+  it('keeps an object with a rule between its fields typed (the rule is an anyOf inside allOf)', async () => {
+    const rule = ruleJsonSchema(requireOneOf([['a'], ['b']], { message: 'a or b' }));
     const doc = {
       openapi: '3.1.0',
       info: { title: 't', version: '1' },
       paths: {},
-      components: { schemas: { Body: { ...object, anyOf: [{ required: ['a'] }, { required: ['b'] }] } } },
+      components: { schemas: { Body: { type: 'object', properties: { a: { type: 'string' }, b: { type: 'string' } }, ...rule } } },
     };
     const types = await renderTypes(doc);
-    expect(types).toMatch(/Body: \{\s+a\?: string;\s+b\?: string;\s+\};/);
-    expect(types).not.toContain('unknown');
+    expect(types).toMatch(/Body: \{\s+a\?: string;\s+b\?: string;\s+\} & \(unknown \| unknown\);/);
+  });
+
+  it('types a defaulted field of a shared component as present, and of a request body as optional', async () => {
+    const flag = { type: 'object', properties: { flag: { type: 'boolean', default: false } } };
+    const doc = {
+      openapi: '3.1.0',
+      info: { title: 't', version: '1' },
+      paths: { '/x': { post: { requestBody: { content: { 'application/json': { schema: flag } } }, responses: { '204': { description: 'done' } } } } },
+      components: { schemas: { Shared: flag } },
+    };
+    const types = await renderTypes(doc);
+    expect(types).toMatch(/Shared: \{\s+\/\*\* @default false \*\/\s+flag: boolean;/);
+    expect(types).toMatch(/"application\/json": \{\s+\/\*\* @default false \*\/\s+flag\?: boolean;/);
   });
 });

@@ -8,7 +8,7 @@ import { RegistrationFailureSchema } from '../../contracts/partner/registration.
 import type { Failure, Rendered } from '../http/failure.ts';
 import { declaredBodies, renderApiFailure, type BodyConverter } from '../http/render-api.ts';
 
-/** `registration.email must match format "email"`: the field first, as the P2 message list shows. */
+/** `registration.email must match pattern "..."`: the field first, as the P2 message list shows. */
 export const registrationMessages = (issues: readonly ValidationIssue[]): string[] =>
   issues.map((i) => `${i.field || i.location} ${i.message}`);
 

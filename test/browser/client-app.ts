@@ -3,7 +3,7 @@
 // (CORS). The exchange secret is in the page only because this is a test: a real app must never
 // ship an exchange secret to a browser.
 import { createExchangeClient, ExchangeApiError, unwrap as unwrapExchange } from '../../client/exchange.ts';
-import { createMerchantClient, unwrap, type MerchantSchemas } from '../../client/merchant.ts';
+import { createMerchantClient, unwrap, type MerchantPaths } from '../../client/merchant.ts';
 
 export interface BrowserResults {
   merchantPayment: { id: number; invoiceNumber: string; blockchainStatus: string };
@@ -14,7 +14,7 @@ export interface BrowserResults {
 }
 
 /** `paymentBody` comes from the test (the contract's example), so the app bundle carries no contract module. */
-async function runClients(apiOrigin: string, paymentBody: MerchantSchemas['CreatePaymentRequest']): Promise<BrowserResults> {
+async function runClients(apiOrigin: string, paymentBody: MerchantPaths['/payments']['post']['requestBody']['content']['application/json']): Promise<BrowserResults> {
   const merchant = createMerchantClient({ baseUrl: apiOrigin, apiKey: 'demo-merchant', apiSecret: 'demo-merchant-secret' });
   const payment = await unwrap(merchant.POST('/payments', { body: paymentBody }));
   const { transactions } = await unwrap(merchant.GET('/transactions', { params: { query: { limit: 10 } } }));

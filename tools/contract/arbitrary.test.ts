@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { EMAIL_PATTERN } from '../../contracts/shared/primitives.ts';
 import { arbitraryFor } from './arbitrary.ts';
 import { API_IDS, loadDocument, operationsOf, type JsonSchema, type OpenApiDocument } from './document.ts';
 import { SchemaKit } from './schemas.ts';
@@ -43,6 +44,11 @@ describe('arbitraryFor', () => {
   it('puts generated URLs and e-mails on reserved domains only (no deployment calls a real host)', () => {
     for (const url of sample({ type: 'string', format: 'uri' })) expect(new URL(url as string).hostname).toMatch(/\.invalid$/);
     for (const email of sample({ type: 'string', format: 'email' })) expect((email as string).split('@')[1]).toMatch(/(^|\.)example(\.(com|org|net))?$/);
+    // The documents declare an e-mail by its pattern alone: the same generator, within the pattern.
+    const byPattern = { type: 'string', pattern: EMAIL_PATTERN };
+    const emails = sample(byPattern, 200) as string[];
+    for (const email of emails) expect([email.split('@')[1], new RegExp(EMAIL_PATTERN).test(email)]).toEqual([expect.stringMatching(/(^|\.)example(\.(com|org|net))?$/), true]);
+    expect(emails).toContain('a+b{c}@x.example');
   });
 
   it('honours formats with unusual but valid values, each valid by the declared format', () => {

@@ -258,7 +258,9 @@ function stringArbitrary(s: JsonSchema): fc.Arbitrary<string> {
   const pattern = typeof s.pattern === 'string' ? new RegExp(s.pattern) : undefined;
   const fitsLength = (v: string) => v.length >= minLength && (maxLength === undefined || v.length <= maxLength);
   let base: fc.Arbitrary<string>;
-  const format = typeof s.format === 'string' ? FORMATS[s.format] : undefined;
+  // An e-mail is declared by its pattern (an `@` between two parts), not by `format: email`: the
+  // addresses come from the e-mail generator (reserved domains, unusual valid local parts) all the same.
+  const format = typeof s.format === 'string' ? FORMATS[s.format] : pattern?.source.includes('@') ? email : undefined;
   if (format) {
     // A format with a pattern (`^https:\/\/` on a uri): prefer the schemes the pattern allows.
     base = s.format === 'uri' && pattern?.source.includes('https:') && !pattern.source.includes('https?')

@@ -1,10 +1,24 @@
 // Corpus: the hard cases. $refs renamed, inlined or extracted; fields moved into allOf; unions
 // that gain, lose, reorder or change branches; equivalent nullable spellings; reorderings and
 // prose edits; a recursive schema.
-import { S, renameSchema, reverseKeys, schema, type Case, type Json } from './corpus-kit.ts';
+import { P, S, renameSchema, reverseKeys, schema, type Case, type Json } from './corpus-kit.ts';
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const pay = (d: Json) => schema(d, 'Payment');
+
+/**
+ * The recipient body written into each of its media types (JSON and form) instead of shared through
+ * `$ref`s, as the documents write a request schema that has defaults; `city` gets `maxLength` in both copies.
+ */
+function recipientBodiesInline(d: Json, maxLength?: number): void {
+  const content = d.paths['/invoice_recipients'].post.requestBody.content;
+  for (const media of Object.values(content) as Json[]) {
+    media.schema = structuredClone(schema(d, 'CreateInvoiceRecipientRequest'));
+    media.schema.properties.invoice_recipient = structuredClone(schema(d, 'InvoiceRecipientFields'));
+    if (maxLength !== undefined) media.schema.properties.invoice_recipient.properties.city.maxLength = maxLength;
+  }
+}
+const recipientJson = P('/invoice_recipients', 'post', 'requestBody', 'content', 'application/json', 'schema', 'properties', 'invoice_recipient');
 
 /** Payment as allOf [PaymentCore(id, amount), the rest]; `drop` leaves a field out of the rest. */
 function splitPayment(d: Json, drop?: string): void {
@@ -43,6 +57,8 @@ export const hardCases: Case[] = [
   { name: 'two $refs renamed (request and shared enum)', api: 'exchange', rev: (d) => { renameSchema(d, 'CreateOrderRequest', 'NewOrder'); renameSchema(d, 'Side', 'OrderSide'); }, expect: [] },
   { name: '$ref inlined', api: 'merchant', rev: (d) => (pay(d).properties.status = structuredClone(schema(d, 'PaymentStatus'))), expect: [] },
   { name: 'inline schema extracted into a component', api: 'merchant', rev: (d) => { d.components.schemas.PaymentUrl = pay(d).properties.url; pay(d).properties.url = ref('PaymentUrl'); }, expect: [] },
+  { name: 'request schema written into each media type of its body instead of $refs: no change', api: 'merchant', rev: (d) => recipientBodiesInline(d), expect: [] },
+  { name: 'request schema written into each media type of its body, a field tightened in both: one finding', api: 'merchant', rev: (d) => recipientBodiesInline(d, 50), expect: [['request-max-length-tightened', 'ERR', S('InvoiceRecipientFields', 'properties', 'city'), `${recipientJson}/properties/city`]] },
   { name: 'fields moved into an allOf', api: 'merchant', rev: (d) => splitPayment(d), expect: [] },
   { name: 'fields moved into an allOf, one removed', api: 'merchant', rev: (d) => splitPayment(d, 'url'), expect: [['response-property-removed', 'ERR', S('Payment', 'properties', 'url'), S('Payment', 'properties')]] },
   { name: 'field moved into an allOf and made optional', api: 'merchant', rev: (d) => { splitPayment(d); schema(d, 'PaymentCore').required = ['id']; }, expect: [['response-property-made-optional', 'ERR', S('Payment', 'properties', 'amount'), S('PaymentCore', 'properties', 'amount')]] },

@@ -1,6 +1,7 @@
 // The corpus's building blocks: a case mutates fresh copies of one of our generated documents
 // (base and/or revision) and lists every finding it expects, as [id, level, base, revision].
 import { readFileSync } from 'node:fs';
+import { namedSchemaPointers } from '../../contracts/shared/document-readers.ts';
 import type { Level } from './finding.ts';
 import { escapeToken, getPointer } from '../../contracts/shared/openapi-walk.ts';
 
@@ -26,7 +27,21 @@ export function load(api: Api): Json {
   return JSON.parse(cache.get(api)!);
 }
 
-export const S = (name: string, ...rest: (string | number)[]) => ['/components/schemas', escapeToken(name), ...rest.map((r) => escapeToken(String(r)))].join('/');
+const where = new Map<string, string>();
+/**
+ * Where the schema named `name` is written: its component, or, for a request schema that gives a
+ * field a default (which the documents write into each request body that uses it), its copy in the
+ * first of those bodies. A case that changes that copy changes that body only.
+ */
+function schemaPointer(name: string): string {
+  if (!where.has(name)) {
+    const found = (['exchange', 'merchant', 'partner'] as const).map((api) => namedSchemaPointers(load(api), name)[0]).find((p) => p !== undefined);
+    where.set(name, found ? found.slice(1) : `/components/schemas/${escapeToken(name)}`);
+  }
+  return where.get(name)!;
+}
+
+export const S = (name: string, ...rest: (string | number)[]) => [schemaPointer(name), ...rest.map((r) => escapeToken(String(r)))].join('/');
 export const P = (path: string, ...rest: (string | number)[]) => ['/paths', escapeToken(path), ...rest.map((r) => escapeToken(String(r)))].join('/');
 
 /** The object at a pointer of a document (throws when missing, so a stale case fails loudly). */

@@ -136,7 +136,7 @@ export const payloadCases: Case[] = [
 ];
 
 /** The same rules on a REST request and response field (a string holding encoded JSON). */
-const encodedField = (schema: string, prop: string, extra: Json) => (d: Json) => Object.assign(d.components.schemas[schema].properties[prop], extra);
+const encodedField = (name: string, prop: string, extra: Json) => (d: Json) => Object.assign(schema(d, name).properties[prop], extra);
 const json = { contentEncoding: 'base64', contentMediaType: 'application/json' };
 const obj = { contentSchema: { type: 'object' } };
 export const encodedRestCases: Case[] = (

@@ -1,6 +1,6 @@
 // Corpus: probable renames, a property removed and one of the same schema added in the same
 // object, reported as one ERR finding with both pointers; different schemas stay two findings.
-import { S, type Case } from './corpus-kit.ts';
+import { S, schema, type Case } from './corpus-kit.ts';
 
 const payment = S('Payment');
 const fields = S('CreatePaymentFields');
@@ -21,7 +21,7 @@ export const renameCases: Case[] = [
     name: 'request field renamed (external_id to reference)',
     api: 'merchant',
     rev: (d) => {
-      const s = d.components.schemas.CreatePaymentFields;
+      const s = schema(d, 'CreatePaymentFields');
       s.properties.reference = s.properties.external_id;
       delete s.properties.external_id;
     },

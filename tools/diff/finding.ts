@@ -65,14 +65,20 @@ export function sortFindings(findings: Finding[]): Finding[] {
   const seen = new Set<string>();
   const out: Finding[] = [];
   for (const f of findings) {
-    // A removed item is one finding, wherever the revision reaches the place it was in.
-    const key = /-removed(-|$)/.test(f.id) ? `${f.id}|${f.base}` : `${f.id}|${f.base}|${f.revision}`;
+    // A removed item is one finding, wherever the revision reaches the place it was in. A change in
+    // a body's schema is one finding too where each media type of the body carries its own copy of
+    // that schema (written inline, not shared through a $ref), as it is where they share one.
+    const base = oneBody(f.base);
+    const key = /-removed(-|$)/.test(f.id) ? `${f.id}|${base}` : `${f.id}|${base}|${oneBody(f.revision)}`;
     if (seen.has(key)) continue;
     seen.add(key);
     out.push(f);
   }
   return out.sort((a, b) => ORDER[a.level] - ORDER[b.level] || cmp(a.base, b.base) || cmp(a.revision, b.revision) || cmp(a.id, b.id));
 }
+
+/** A pointer into one media type of a request body, with the media type left out. */
+const oneBody = (ptr: string) => ptr.replace(/(\/requestBody\/content\/)[^/]+/, '$1*');
 
 function cmp(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
