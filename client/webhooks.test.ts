@@ -171,6 +171,7 @@ describe('WebhookVerificationError', () => {
     expect(e).toBeInstanceOf(Error);
     expect(e).toMatchObject({ name: 'WebhookVerificationError', reason: 'timestamp_too_old', message: 'old', timestamp: 5 });
     expect(new WebhookVerificationError('bad_signature', 'x')).not.toHaveProperty('issues');
+    expect(new WebhookVerificationError('bad_signature', 'x')).not.toHaveProperty('timestamp');
   });
 
   it('lists every reason once', () => {
@@ -320,7 +321,7 @@ describe('verifyWebhook: each refusal says what is wrong, exactly', () => {
   });
 
   it('the secret and the tolerance checks name what is wrong', () => {
-    for (const secret of ['', [], [SECRET, '']] as const) {
+    for (const secret of ['', [], [SECRET, ''], [SECRET, 42 as never]] as const) {
       expect(() => verifyWebhook({ body: raw(signed()), secret, now })).toThrow(
         new TypeError('verifyWebhook: secret must be a non-empty string (or a list of them); sandbox: demo-signing-secret'),
       );

@@ -24,7 +24,8 @@ function outcome(fn: () => unknown) {
 const refused = (why: string) => ({ status: 401, code: '1001', details: `Key or secret not set properly in Authorization: ${why}`, error: undefined });
 
 describe('createMerchantVerifier', () => {
-  const verify = createMerchantVerifier([refunder, reader]);
+  // Built in each test, not when the file loads: the mutation run switches mutants per test.
+  const verify = (header: string | undefined, permission?: 'refund:create') => createMerchantVerifier([refunder, reader])(header, permission);
 
   it('returns the principal of a key whose secret matches (never the secret itself)', () => {
     expect(verify(basic('live-key', 'live-secret'), 'refund:create')).toStrictEqual({
@@ -68,9 +69,10 @@ describe('merchantAuthStep through HTTP', () => {
   }
 
   it.each([
-    ['the keys', merchantAuthStep([refunder, reader], 'refund:create')],
-    ['a verifier', merchantAuthStep(createMerchantVerifier([refunder, reader]), 'refund:create')],
-  ])('built from %s: attaches the principal, or passes the 401 on', async (_from, step) => {
+    ['the keys', () => merchantAuthStep([refunder, reader], 'refund:create')],
+    ['a verifier', () => merchantAuthStep(createMerchantVerifier([refunder, reader]), 'refund:create')],
+  ])('built from %s: attaches the principal, or passes the 401 on', async (_from, stepOf) => {
+    const step = stepOf();
     const ok = await request(app(step)).get('/who').set('authorization', basic('live-key', 'live-secret'));
     expect([ok.status, ok.body]).toEqual([200, { api: 'merchant', apiKey: 'live-key', sandbox: false, permissions: ['refund:create'], hostedPaymentIds: [3, 4], webhookSigningSecret: 'whsec-1' }]);
     const no = await request(app(step)).get('/who').set('authorization', basic('read-key', 'read-secret'));

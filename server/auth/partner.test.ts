@@ -24,7 +24,8 @@ function outcome(fn: () => unknown) {
 const refused = (why: string) => ({ status: 401, code: '1001', details: `API key not set properly in Authorization: ${why}` });
 
 describe('createPartnerVerifier', () => {
-  const verify = createPartnerVerifier(credentials);
+  // Built in each test, not when the file loads: the mutation run switches mutants per test.
+  const verify = (header: string | undefined) => createPartnerVerifier(credentials)(header);
 
   it('accepts each Bearer key and each Basic key:secret as its partner', () => {
     expect(verify('Bearer bearer-key-1')).toStrictEqual({ api: 'partner', partnerId: 'p-bearer', scheme: 'bearer', credential: 'bearer-key-1' });
@@ -65,9 +66,10 @@ describe('partnerAuthStep through HTTP', () => {
   }
 
   it.each([
-    ['the credentials', partnerAuthStep(credentials)],
-    ['a verifier', partnerAuthStep(createPartnerVerifier(credentials))],
-  ])('built from %s: attaches the principal, or passes the 401 on', async (_from, step) => {
+    ['the credentials', () => partnerAuthStep(credentials)],
+    ['a verifier', () => partnerAuthStep(createPartnerVerifier(credentials))],
+  ])('built from %s: attaches the principal, or passes the 401 on', async (_from, stepOf) => {
+    const step = stepOf();
     const ok = await request(app(step)).get('/who').set('authorization', 'Bearer bearer-key-2');
     expect([ok.status, ok.body]).toEqual([200, { api: 'partner', partnerId: 'p-both', scheme: 'bearer', credential: 'bearer-key-2' }]);
     const no = await request(app(step)).get('/who').set('authorization', 'Bearer nope');
