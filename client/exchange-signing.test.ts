@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { SIGNATURE_TEST_SECRET, SIGNATURE_TEST_VECTORS } from '../contracts/exchange/signing.ts';
+import { sign, signaturePayload, SIGNATURE_TEST_SECRET, SIGNATURE_TEST_VECTORS } from '../contracts/exchange/signing.ts';
 import { createNonceSource } from './nonce.ts';
-import { exchangeSigningMiddleware, MissingCredentialsError, SIGNED_OPERATIONS, signRequest } from './exchange-signing.ts';
+import { exchangeSigningMiddleware, exchangeUrlSigner, MissingCredentialsError, SIGNED_OPERATIONS, signRequest, signUrl } from './exchange-signing.ts';
 
 const creds = { accessKey: 'demo-trader', secretKey: SIGNATURE_TEST_SECRET };
 const ORIGIN = 'http://127.0.0.1:8080';
@@ -87,5 +87,85 @@ describe('exchangeSigningMiddleware', () => {
     const mw = exchangeSigningMiddleware({ credentials: undefined, nonces });
     await expect(run(mw, new Request(`${ORIGIN}/api/v1/balances`), '/balances')).rejects.toThrow(MissingCredentialsError);
     await expect(run(mw, new Request(`${ORIGIN}/api/v1/balances`), '/balances')).rejects.toThrow(/GET \/balances .*accessKey and secretKey/);
+  });
+});
+
+describe('signUrl: the URL as sent and the signature over what the server decodes', () => {
+  const keys = { accessKey: 'demo-trader', secretKey: 's3cret' };
+  /** The signature the server computes for this request (the contract's one implementation). */
+  const sig = (method: string, path: string, query: Record<string, unknown>, body?: unknown) =>
+    sign(signaturePayload({ method, path, query: { ...query, access_key: 'demo-trader', nonce: 7 }, body }), 's3cret');
+  const auth = (s: string) => `access_key=demo-trader&nonce=7&signature=${s}`;
+
+  it('keeps the query of an http or https URL as it came', () => {
+    expect(signUrl('GET', 'https://ex.example/api/v1/orders?market=btcusd&state=wait', undefined, keys, 7)).toBe(
+      `https://ex.example/api/v1/orders?market=btcusd&state=wait&${auth(sig('GET', '/api/v1/orders', { market: 'btcusd', state: 'wait' }))}`,
+    );
+    expect(signUrl('GET', 'http://a/api/v1/balances', undefined, keys, 7)).toBe(`http://a/api/v1/balances?${auth(sig('GET', '/api/v1/balances', {}))}`);
+  });
+
+  it('reads a URL whose scheme is not written in lower case by parsing it, query text untouched', () => {
+    expect(signUrl('GET', 'HTTPS://ex.example/api/v1/orders?q=a%20b&flag', undefined, keys, 7)).toBe(
+      `https://ex.example/api/v1/orders?q=a%20b&flag&${auth(sig('GET', '/api/v1/orders', { q: 'a b', flag: '' }))}`,
+    );
+  });
+
+  it('gives a URL without a path the root path', () => {
+    expect(signUrl('GET', 'http://ex.example', undefined, keys, 7)).toBe(`http://ex.example/?${auth(sig('GET', '/', {}))}`);
+    expect(signUrl('GET', 'http://ex.example?market=btcusd', undefined, keys, 7)).toBe(
+      `http://ex.example/?market=btcusd&${auth(sig('GET', '/', { market: 'btcusd' }))}`,
+    );
+  });
+
+  it('leaves a fragment out of the path, the query and the URL sent, even one holding a question mark', () => {
+    const s = sig('GET', '/api/v1/balances', {});
+    expect(signUrl('GET', 'http://ex.example/api/v1/balances#top', undefined, keys, 7)).toBe(`http://ex.example/api/v1/balances?${auth(s)}`);
+    expect(signUrl('GET', 'http://ex.example/api/v1/balances#top?x=1', undefined, keys, 7)).toBe(`http://ex.example/api/v1/balances?${auth(s)}`);
+    expect(signUrl('GET', 'http://ex.example/api/v1/orders?market=btcusd#top', undefined, keys, 7)).toBe(
+      `http://ex.example/api/v1/orders?market=btcusd&${auth(sig('GET', '/api/v1/orders', { market: 'btcusd' }))}`,
+    );
+  });
+
+  it('treats an empty query (a lone question mark) as none', () => {
+    expect(signUrl('GET', 'http://ex.example/api/v1/balances?', undefined, keys, 7)).toBe(
+      `http://ex.example/api/v1/balances?${auth(sig('GET', '/api/v1/balances', {}))}`,
+    );
+  });
+
+  it('replaces any one auth parameter already on the URL, not only all three', () => {
+    expect(signUrl('GET', 'http://ex.example/api/v1/orders?nonce=1&market=btcusd', undefined, keys, 7)).toBe(
+      `http://ex.example/api/v1/orders?market=btcusd&${auth(sig('GET', '/api/v1/orders', { market: 'btcusd' }))}`,
+    );
+  });
+
+  it('signs the top-level fields of a JSON body, and refuses a body that is not JSON', () => {
+    expect(signUrl('POST', 'http://ex.example/api/v1/orders/clear', '{"market":"btcusd"}', keys, 7)).toBe(
+      `http://ex.example/api/v1/orders/clear?${auth(sig('POST', '/api/v1/orders/clear', {}, { market: 'btcusd' }))}`,
+    );
+    expect(() => signUrl('POST', 'http://ex.example/api/v1/orders/clear', 'market=btcusd', keys, 7)).toThrow(
+      new TypeError('exchange signing: the request body is not JSON; X1 signs the top-level fields of a JSON body'),
+    );
+  });
+});
+
+describe('exchangeUrlSigner', () => {
+  const signer = (credentials?: typeof creds) =>
+    exchangeUrlSigner({ credentials, nonces: createNonceSource({ now: () => 1_700_000_000_000 }), basePath: '/api/v1' });
+  const vector = SIGNATURE_TEST_VECTORS[0]!; // GET /balances
+
+  it('signs an authenticated operation named by its path below the base path', async () => {
+    expect(await signer(creds)('GET', `${ORIGIN}/api/v1/balances`, undefined)).toBe(
+      `${ORIGIN}/api/v1/balances?access_key=demo-trader&nonce=1700000000000&signature=${vector.signature}`,
+    );
+    expect(await signer(creds)('GET', 'HTTP://127.0.0.1:8080/api/v1/balances', undefined)).toBe(
+      `${ORIGIN}/api/v1/balances?access_key=demo-trader&nonce=1700000000000&signature=${vector.signature}`,
+    );
+  });
+
+  it('returns the URL of a public operation unchanged, and refuses an authenticated one without keys', async () => {
+    expect(await signer(creds)('GET', `${ORIGIN}/api/v1/tickers/btcusd`, undefined)).toBe(`${ORIGIN}/api/v1/tickers/btcusd`);
+    const refusal = await signer(undefined)('GET', `${ORIGIN}/api/v1/balances`, undefined).catch((e: unknown) => e);
+    expect(refusal).toBeInstanceOf(MissingCredentialsError);
+    expect(refusal).toMatchObject({ name: 'MissingCredentialsError', operation: 'GET /balances' });
   });
 });

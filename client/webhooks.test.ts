@@ -171,6 +171,7 @@ describe('WebhookVerificationError', () => {
     expect(e).toBeInstanceOf(Error);
     expect(e).toMatchObject({ name: 'WebhookVerificationError', reason: 'timestamp_too_old', message: 'old', timestamp: 5 });
     expect(new WebhookVerificationError('bad_signature', 'x')).not.toHaveProperty('issues');
+    expect(new WebhookVerificationError('bad_signature', 'x')).not.toHaveProperty('timestamp');
   });
 
   it('lists every reason once', () => {
@@ -207,5 +208,124 @@ describe('verifyWebhook: form-encoded bodies (decision M-webhook-form)', () => {
     expect(check(`signature=${encodeURIComponent(e.signature)}&data=${e.data}`)).toBe('bad_signature');
     // The same bytes declared as JSON are not JSON.
     expect(reasonOf(() => verifyWebhook({ body: form(e), contentType: 'application/json', secret: SECRET, now: () => NOW }))).toBe('malformed_body');
+  });
+});
+
+describe('verifyWebhook: each refusal says what is wrong, exactly', () => {
+  const now = () => NOW;
+  const hmacOf = (t: number, data: string) => createHmac('sha256', SECRET).update(`${t}.${data}`).digest('hex');
+  /** An envelope over `data` exactly as given, signed by hand (not by the module under test). */
+  const signedData = (data: string) => ({ data, signature: `t=${T},s1=${hmacOf(T, data)}` });
+  const b64 = (text: string | Uint8Array) => Buffer.from(text).toString('base64');
+  function failureOf(options: Parameters<typeof verifyWebhook>[0]) {
+    try {
+      verifyWebhook(options);
+    } catch (e) {
+      if (!(e instanceof WebhookVerificationError)) throw e;
+      return { reason: e.reason, message: e.message, ...(e.timestamp === undefined ? {} : { timestamp: e.timestamp }) };
+    }
+    return undefined;
+  }
+  const RAW_BODY = 'No webhook body: pass the raw request body (e.g. express.raw({ type: "application/json" })) or the parsed {signature, data}.';
+  const NO_DATA = 'The webhook body has no string `data`: expected the envelope {signature, data}. Did you pass the raw body (not an already parsed payload)?';
+
+  it('no body: null and values that are neither text, bytes nor an envelope, as well as undefined', () => {
+    for (const body of [undefined, null, 42, true]) {
+      expect(failureOf({ body: body as never, secret: SECRET, now })).toEqual({ reason: 'no_body', message: RAW_BODY });
+    }
+    for (const body of ['', '  \n\t ', new Uint8Array(0)]) {
+      expect(failureOf({ body, secret: SECRET, now })).toEqual({
+        reason: 'no_body',
+        message: 'The webhook body is empty: did you pass the raw body before a parser consumed the stream?',
+      });
+    }
+  });
+
+  it('a body that is not the envelope', () => {
+    expect(failureOf({ body: '{"data": ', secret: SECRET, now })).toEqual({ reason: 'malformed_body', message: 'The webhook body is not JSON: did you pass the raw body, unmodified?' });
+    for (const body of ['null', '[]', '"text"', '{"signature":"t=1,s1=00"}']) {
+      expect(failureOf({ body, contentType: 'application/json', secret: SECRET, now })).toEqual({ reason: 'malformed_body', message: NO_DATA });
+    }
+    expect(failureOf({ body: '{"data":"e30="}', secret: SECRET, now })).toEqual({
+      reason: 'malformed_header',
+      message: 'The webhook envelope has no string `signature` ("t=<unix seconds>,s1=<hex>").',
+    });
+    expect(failureOf({ body: 'data=e30%3D', contentType: 'application/x-www-form-urlencoded', secret: SECRET, now })).toEqual({
+      reason: 'malformed_body',
+      message: 'The form-encoded webhook body has no `signature` field: expected the fields signature and data. Did you pass the raw body, unmodified?',
+    });
+  });
+
+  it('reads a JSON body with leading white space as JSON, without a Content-Type', () => {
+    const envelope = signed();
+    expect(verifyWebhook({ body: `\n  ${raw(envelope)}`, secret: SECRET, now })).toEqual({ type: 'payment', payload: payment, timestamp: T });
+  });
+
+  it('a malformed signature, quoted up to 100 characters', () => {
+    const signature = `t=${T},s1=${'z'.repeat(120)}`;
+    expect(failureOf({ body: { signature, data: 'e30=' }, secret: SECRET, now })).toEqual({
+      reason: 'malformed_header',
+      message: `The signature ${JSON.stringify(signature.slice(0, 100))} is not of the form "t=<unix seconds>,s1=<64 lower-case hex>[,s1=...]": is this a webhook of this API?`,
+    });
+  });
+
+  it('a timestamp outside the tolerance, with the signed timestamp and the age in the message', () => {
+    expect(failureOf({ body: raw(signed({ timestamp: T - 301 })), secret: SECRET, now })).toEqual({
+      reason: 'timestamp_too_old',
+      message: "The timestamp is 301 s old, more than the tolerance of 300 s: a replayed webhook, or check this machine's clock.",
+      timestamp: T - 301,
+    });
+    expect(failureOf({ body: raw(signed({ timestamp: T + 301 })), secret: SECRET, now })).toEqual({
+      reason: 'timestamp_in_future',
+      message: "The timestamp is 301 s ahead of this clock, more than the tolerance of 300 s: check this machine's clock.",
+      timestamp: T + 301,
+    });
+  });
+
+  it('accepts a webhook exactly at the tolerance ahead, and a tolerance of 0 for one signed this second', () => {
+    expect(failureOf({ body: raw(signed({ timestamp: T + 300 })), secret: SECRET, now })).toBeUndefined();
+    expect(failureOf({ body: raw(signed()), secret: SECRET, toleranceSec: 0, now })).toBeUndefined();
+    expect(failureOf({ body: raw(signed({ timestamp: T - 1 })), secret: SECRET, toleranceSec: 0, now })?.reason).toBe('timestamp_too_old');
+  });
+
+  it('data that is not base64, or not UTF-8 JSON (invalid UTF-8 inside a JSON string included)', () => {
+    expect(failureOf({ body: signedData('not base64!'), secret: SECRET, now })).toEqual({
+      reason: 'undecodable_data',
+      message: '`data` is not valid base64: it must be passed exactly as received.',
+    });
+    const invalidUtf8InString = new Uint8Array([...Buffer.from('{"x":"'), 0xff, ...Buffer.from('"}')]);
+    for (const data of [b64('{"json": no}'), b64(invalidUtf8InString)]) {
+      expect(failureOf({ body: signedData(data), secret: SECRET, now })).toEqual({ reason: 'undecodable_data', message: '`data` decodes from base64 but is not UTF-8 JSON.' });
+    }
+  });
+
+  it('a payload of neither schema: checked against the one it looks meant for, issues listed (five at most)', () => {
+    const invalid = (payload: unknown) => failureOf({ body: signedData(b64(JSON.stringify(payload))), secret: SECRET, now });
+    // Not an object at all: a payment payload's root issue.
+    for (const payload of [null, 'text', 7]) {
+      expect(invalid(payload)?.message).toMatch(/^The signed payload is not a payment webhook payload of this API version: \(root\): /);
+    }
+    // `id` without `transaction_id`: meant as a refund; with both, a payment.
+    expect(invalid({ id: 5 })?.message).toMatch(/^The signed payload is not a refund webhook payload of this API version: /);
+    expect(invalid({ id: 5, transaction_id: 'x' })?.message).toMatch(/^The signed payload is not a payment webhook payload of this API version: /);
+    // Every issue is `path: message`, nested paths dotted, joined by "; ", the first five only.
+    const [tx] = payment.blockchain_transactions;
+    expect(invalid({ ...payment, blockchain_transactions: [{ ...tx, txid: 5 }] })?.message).toBe(
+      'The signed payload is not a payment webhook payload of this API version: blockchain_transactions.0.txid: Invalid input: expected string, received number',
+    );
+    const six = invalid({ ...payment, amount_due: 1, amount_received: 1, exchange_rate: 1, invoice_number: 1, txid: 1, external_id: 1 });
+    expect(six?.message).toBe(
+      'The signed payload is not a payment webhook payload of this API version: ' +
+        ['external_id', 'amount_due', 'amount_received', 'exchange_rate', 'invoice_number'].map((f) => `${f}: Invalid input: expected string, received number`).join('; '),
+    );
+  });
+
+  it('the secret and the tolerance checks name what is wrong', () => {
+    for (const secret of ['', [], [SECRET, ''], [SECRET, 42 as never]] as const) {
+      expect(() => verifyWebhook({ body: raw(signed()), secret, now })).toThrow(
+        new TypeError('verifyWebhook: secret must be a non-empty string (or a list of them); sandbox: demo-signing-secret'),
+      );
+    }
+    expect(() => verifyWebhook({ body: raw(signed()), secret: SECRET, toleranceSec: -1, now })).toThrow(new RangeError('verifyWebhook: toleranceSec must be >= 0, got -1'));
   });
 });

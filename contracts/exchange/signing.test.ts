@@ -179,7 +179,9 @@ describe('how X1 writes JSON values', () => {
       payload({ price: 2 ** 60 });
       expect.unreachable();
     } catch (e) {
-      expect((e as UnsignableRequestError).field).toBe('price');
+      expect(e).toBeInstanceOf(UnsignableRequestError);
+      // The name is what a client catching by name (or logging) sees.
+      expect(e).toMatchObject({ name: 'UnsignableRequestError', field: 'price' });
     }
   });
 });

@@ -23,8 +23,9 @@ export const MUTATION_TEST_FILES = [
   'test/sandbox-merchant-refunds.test.ts',
   'test/sandbox-merchant-payouts.test.ts',
   'test/sandbox-merchant-refund-caps.test.ts',
-  // Idempotency-Key
+  // Idempotency-Key (in process; the shared-store file fakes the port as Redis answers it)
   'test/idempotency.test.ts',
+  'test/idempotency-shared-store.test.ts',
 ];
 
 export default defineConfig({

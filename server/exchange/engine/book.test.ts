@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Balance } from './accounts.ts';
-import { Book, BookSide } from './book.ts';
+import { Book, BookSide, Level } from './book.ts';
 import { marketSpec } from './markets.ts';
 import { OrderRec } from './records.ts';
 import type { Side } from './wire.ts';
@@ -55,6 +55,29 @@ describe('BookSide', () => {
     expect(prices(bids)).toEqual([90n]);
     bids.remove(order('buy', 42n)); // not in the book: nothing happens
     expect(prices(bids)).toEqual([90n]);
+    bids.remove(order('buy', 420n)); // nor priced better than every level
+    expect(prices(bids)).toEqual([90n]);
+    expect(bids.best()).toMatchObject({ price: 90n, live: 1, total: 10n });
+  });
+
+  it('lists no cancelled order among the resting ones, wherever it stood in its queue', () => {
+    const asks = new BookSide('sell');
+    const [a, b, c] = [order('sell', 100n), order('sell', 100n), order('sell', 100n)];
+    [a, b, c].forEach((o) => asks.add(o));
+    asks.remove(b);
+    b.state = 'cancel';
+    expect(ids(asks)).toEqual([a.id, c.id]);
+  });
+
+  it('gives no front order for a level with none resting (empty, or every order gone)', () => {
+    expect(new Level(100n).front()).toBeUndefined();
+    const asks = new BookSide('sell');
+    const a = order('sell', 100n);
+    asks.add(a);
+    const level = asks.best()!;
+    a.state = 'cancel';
+    expect(level.front()).toBeUndefined();
+    expect(level.head).toBe(1);
   });
 
   it('aggregates depth best first, up to the limit', () => {

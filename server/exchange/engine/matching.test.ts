@@ -102,6 +102,15 @@ describe('dust: no trade is ever worth less than one quote unit', () => {
     expect(engine.orderBook('btcusd').asks).toEqual([]);
   });
 
+  it('takes a dust remainder cancelled at a level out of the total of that level, the other orders there staying', () => {
+    const { engine } = testEngine();
+    const ask = engine.placeOrder('alice', 'btcusd', sell('30000.00', '1'));
+    engine.placeOrder('carol', 'btcusd', sell('30000.00', '0.5'));
+    engine.placeOrder('bob', 'btcusd', buy('30000.00', '0.9999999')); // leaves Alice 0.0000001 BTC = 0.003 USD
+    expect(engine.order('alice', ask.id)).toMatchObject({ state: 'cancel', remaining_volume: '0.00000010' });
+    expect(engine.orderBook('btcusd').asks).toEqual([['30000.00', '0.50000000']]); // Carol's 0.5, nothing of Alice's cancelled dust
+  });
+
   it('cancels a taker remainder that is dust instead of resting it', () => {
     const { engine } = testEngine();
     engine.placeOrder('alice', 'btcusd', sell('30000.00', '1'));
