@@ -59,8 +59,4 @@ export class ApiDocument {
     if (!isRecord(target)) throw new Error(`$ref ${String(schema.$ref)} does not resolve to a schema object`);
     return target;
   }
-
-  pointer(ref: string): Schema {
-    return this.resolve({ $ref: ref });
-  }
 }
