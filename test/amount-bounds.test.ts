@@ -6,6 +6,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import merchant from '../generated/openapi/merchant.json' with { type: 'json' };
+import { resolveObject } from '../contracts/shared/openapi-walk.ts';
 import { createInvoiceBody, createPaymentBody, createWidgetPaymentBody } from '../contracts/merchant/examples.ts';
 import { referenceHandlers, startServer, type RunningServer } from './contract-fixtures.ts';
 import { MERCHANT_AUTH } from './server-helpers.ts';
@@ -14,7 +15,7 @@ import { MERCHANT_AUTH } from './server-helpers.ts';
 const seed = process.env.CI ? { seed: 27 } : {};
 type Schema = { pattern?: string; maxLength?: number; enum?: string[]; $ref?: string; properties?: Record<string, Schema> };
 const schemas = merchant.components.schemas as unknown as Record<string, Schema>;
-const deref = (s: Schema): Schema => (s.$ref ? deref(schemas[s.$ref.split('/').pop()!]!) : s);
+const deref = (s: Schema): Schema => resolveObject(merchant, s) as Schema;
 const prop = (schema: string, name: string) => deref(schemas[schema]!.properties![name]!);
 
 /** Any string the schema accepts, half of them at its edges: the most digits before and after the point. */

@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
+import { joinPointer } from './openapi-walk.ts';
 import { exchangeContract } from '../exchange/index.ts';
 import { MarketOrderRequestSchema } from '../exchange/requests.ts';
 import { merchantContract } from '../merchant/index.ts';
@@ -183,7 +184,7 @@ describe('no rule between fields is written by hand', () => {
       if (conditional && !(component !== undefined && path === `/components/schemas/${component}` && ruled.has(component))) handWritten.push(`${id}#${path}`);
       for (const [k, v] of Object.entries(o)) {
         const inComponent = path === '/components/schemas' ? k : component;
-        walk(id, v, `${path}/${k.replaceAll('~', '~0').replaceAll('/', '~1')}`, inComponent);
+        walk(id, v, joinPointer(path, k), inComponent);
       }
     };
     for (const [id, doc] of Object.entries(documents)) walk(id, doc, '', undefined);

@@ -14,7 +14,7 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import * as OpenApiValidator from 'express-openapi-validator';
 import { MethodNotAllowedError, RequestValidationError, RouteNotFoundError, UnsupportedMediaTypeError, type ValidationIssue } from '../errors.ts';
-import { eachOperation, unescapeToken, walkSchema } from '../../contracts/shared/openapi-walk.ts';
+import { eachOperation, pointerTokens, walkSchema } from '../../contracts/shared/openapi-walk.ts';
 import { fieldPath } from './issues.ts';
 import { ApiDocument, type Schema } from './document.ts';
 import { requestLocals } from '../request-view.ts';
@@ -68,7 +68,8 @@ interface LibraryError {
 
 const LOCATIONS: Record<string, ValidationIssue['location']> = { params: 'path', query: 'query', body: 'body', headers: 'header' };
 
-const segmentsOf = (pointer: string): string[] => (pointer === '' || pointer === '/' ? [] : pointer.slice(1).split('/').map(unescapeToken));
+/** The library's error path (`/body/items/0`) as keys; its `/` stands for the request as a whole. */
+const segmentsOf = (pointer: string): string[] => (pointer === '/' || !pointer.startsWith('/') ? [] : pointerTokens(pointer));
 
 export interface LibraryPass {
   /**
