@@ -25,7 +25,6 @@ import { NotImplementedError } from './errors.ts';
 import { errorHandlerOf } from './http/mountable.ts';
 import { operationOf } from './http/pipeline.ts';
 import { paramsOf } from './request-view.ts';
-import { apiDocument } from './spec.ts';
 import { validatorFor, type ValidatorOptions } from './validators.ts';
 
 /** The JSON form of a content map, else its only form (form-encoded bodies arrive as the same object). */
@@ -89,7 +88,7 @@ function endpointsFor(id: ApiId, handlers: Record<string, TypedHandler<never> | 
   const unknown = Object.keys(handlers).filter((k) => !known.has(k));
   // Caught at compile time for typed callers; said at start for the others (a misspelled operationId would otherwise answer 501).
   if (unknown.length > 0) throw new Error(`${id}Endpoints: no operation ${unknown.join(', ')} in the ${id} API`);
-  const basePath = normalizedBase(options.basePath ?? documentBasePath(options.document ?? apiDocument(id)));
+  const basePath = normalizedBase(options.basePath ?? documentBasePath(options.document ?? apiProtocol(id).document));
   const errorOptions = { ...(options.log ? { log: options.log } : {}), bodyLimit: options.bodyLimit ?? '100kb' };
   const [failuresInFront, validator] = validatorFor(id, { ...options, unknownRoutes: 'reject' });
   const inner = express.Router({ caseSensitive: true });

@@ -1,8 +1,10 @@
-// The OpenAPI documents the server validates against. The parsed documents travel as modules
-// (generated/openapi/<api>.document.ts, written by `npm run generate` from the YAML), so the
-// validators work wherever the code runs: from source, from the installed package's dist/, or
-// bundled into a service with no generated/ folder beside it. The YAML and docs files are only
-// read to be served (/openapi/<api>.yaml, /docs), from the package root.
+// The OpenAPI documents of the server, all four by id, and where their files are. The parsed
+// documents travel as modules (generated/openapi/<api>.document.ts, written by `npm run generate`
+// from the YAML), so the validators work wherever the code runs: from source, from the installed
+// package's dist/, or bundled into a service with no generated/ folder beside it. Each API's
+// protocol imports its own document (a service mounting one validator loads no other, and never
+// the sandbox's); this module composes them for the server. The YAML and docs files are only read
+// to be served (/openapi/<api>.yaml, /docs), from the package root.
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -6,6 +6,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import merchant from '../generated/openapi/merchant.json' with { type: 'json' };
+import { getPointer, resolveObject } from '../contracts/shared/openapi-walk.ts';
 import { createInvoiceBody, createPaymentBody, createWidgetPaymentBody } from '../contracts/merchant/examples.ts';
 import { namedSchemaPointers } from '../contracts/shared/document-readers.ts';
 import { referenceHandlers, startServer, type RunningServer } from './contract-fixtures.ts';
@@ -14,14 +15,9 @@ import { MERCHANT_AUTH } from './server-helpers.ts';
 /** A fixed seed in CI (reproducible), a random one elsewhere (fast-check prints it on failure). */
 const seed = process.env.CI ? { seed: 27 } : {};
 type Schema = { pattern?: string; maxLength?: number; enum?: string[]; $ref?: string; properties?: Record<string, Schema> };
-const schemas = merchant.components.schemas as unknown as Record<string, Schema>;
-const deref = (s: Schema): Schema => (s.$ref ? deref(schemas[s.$ref.split('/').pop()!]!) : s);
+const deref = (s: Schema): Schema => resolveObject(merchant, s) as Schema;
 /** A named schema: its component, or its copy in a request body (a request schema with defaults is written there). */
-const named = (name: string): Schema => {
-  const [pointer] = namedSchemaPointers(merchant as never, name);
-  const keys = pointer!.slice(2).split('/').map((k) => k.replaceAll('~1', '/').replaceAll('~0', '~'));
-  return keys.reduce<Record<string, unknown>>((node, key) => node[key] as Record<string, unknown>, merchant as never) as Schema;
-};
+const named = (name: string): Schema => getPointer(merchant, namedSchemaPointers(merchant as never, name)[0]!.slice(1)) as Schema;
 const prop = (schema: string, name: string) => deref(named(schema).properties![name]!);
 
 /** Any string the schema accepts, half of them at its edges: the most digits before and after the point. */

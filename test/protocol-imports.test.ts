@@ -36,6 +36,19 @@ const TYPE_DEBTS: Record<string, string[]> = {
   'server/middleware.ts': [],
 };
 
+/**
+ * The modules each entry loads today, at most (the middleware package ships this closure): the
+ * figures only shrink. Each API's protocol brought its own document in place of server/spec.ts,
+ * which loaded all four: 102/106 -> 100/104, and no sandbox document.
+ */
+const MODULES: Record<string, number> = {
+  'server/validators.ts': 100,
+  'server/auth/index.ts': 51,
+  'server/endpoints.ts': 101,
+  'server/middleware.ts': 104,
+};
+const API_DOCUMENTS = ['generated/openapi/exchange.document.ts', 'generated/openapi/merchant.document.ts', 'generated/openapi/partner.document.ts'];
+
 // server/middleware.ts is the entry of the middleware package (packages/middleware), server/endpoints.ts its typed endpoints.
 describe.each(['server/validators.ts', 'server/auth/index.ts', 'server/endpoints.ts', 'server/middleware.ts'])('%s loads only the protocol and the HTTP pipeline', (entry) => {
   const closure = loadClosure(graph, entry);
@@ -54,6 +67,13 @@ describe.each(['server/validators.ts', 'server/auth/index.ts', 'server/endpoints
     expect(loadClosure(graph, entry, true).filter((file) => IMPLEMENTATION.test(file))).toEqual(TYPE_DEBTS[entry]);
   });
 
+  it('loads the three APIs\' own documents at most, never the sandbox\'s, and no more modules than it did', () => {
+    const documents = closure.filter((file) => file.startsWith('generated/openapi/'));
+    expect(documents).toEqual(entry === 'server/auth/index.ts' ? [] : API_DOCUMENTS);
+    expect(closure).not.toContain('server/spec.ts');
+    expect(closure.length).toBeLessThanOrEqual(MODULES[entry]!);
+  });
+
   it('no database, Redis or test package among its imports', () => {
     const packages = new Set(closure.flatMap((file) => graph.packages.get(file) ?? []));
     expect(DRIVERS.filter((name) => packages.has(name))).toEqual([]);
@@ -65,5 +85,6 @@ describe('the closure reader', () => {
     const closure = loadClosure(graph, 'server/app.ts');
     expect(closure.filter((file) => IMPLEMENTATION.test(file)).length).toBeGreaterThan(0);
     expect(closure).toContain('server/stores/redis.ts');
+    expect(closure).toContain('generated/openapi/sandbox.document.ts');
   });
 });

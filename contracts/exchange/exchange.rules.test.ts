@@ -2,6 +2,7 @@
 // that the server and tests use and on the generated document that clients read.
 import { describe, expect, it } from 'vitest';
 import { buildDocument } from '../shared/contract.ts';
+import { resolveObject } from '../shared/openapi-walk.ts';
 import { exchangeContract } from './index.ts';
 import {
   CreateOrderRequestSchema,
@@ -15,7 +16,7 @@ import { OrderSchema, TickerSchema } from './schemas.ts';
 
 type Schema = Record<string, any>;
 const doc = buildDocument(exchangeContract) as Schema;
-const deref = (s: Schema): Schema => (s.$ref ? deref(doc.components.schemas[s.$ref.split('/').pop()]) : s);
+const deref = (s: Schema): Schema => resolveObject(doc, s);
 const param = (path: string, name: string): Schema =>
   deref(doc.paths[path].get.parameters.find((p: Schema) => p.name === name).schema);
 const ok = (schema: { safeParse(v: unknown): { success: boolean } }, v: unknown) => schema.safeParse(v).success;
@@ -103,7 +104,7 @@ describe('resources', () => {
 describe('errors (section 7)', () => {
   // Error responses are $refs to components/responses (decision X-answers).
   const response = (path: string, method: string, status: number) =>
-    doc.components.responses[doc.paths[path][method].responses[status].$ref.split('/').pop()];
+    resolveObject(doc, doc.paths[path][method].responses[status]) as Schema;
   const example = (path: string, method: string, status: number) => response(path, method, status).content['application/json'].example.error.code;
   it('create answers 2002, cancel 2003, a missing order 2004; 429 carries Retry-After', () => {
     expect(example('/orders', 'post', 400)).toBe(2002);

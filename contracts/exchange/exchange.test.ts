@@ -6,6 +6,7 @@ import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
 import { buildDocument } from '../shared/contract.ts';
 import type { ResponseSpec } from '../shared/operation.ts';
+import { escapeToken, resolveRef } from '../shared/openapi-walk.ts';
 import { exchangeContract } from './index.ts';
 import { exchangeOperations } from './operations.ts';
 
@@ -14,7 +15,8 @@ const doc = buildDocument(exchangeContract) as Schema;
 
 /** Follows $refs and merges allOf parts, so a field reads the same whether named or inline. */
 function resolve(schema: Schema): Schema {
-  if (schema.$ref) return resolve(doc.components.schemas[String(schema.$ref).replace('#/components/schemas/', '')]);
+  const target = resolveRef(doc, schema);
+  if (target !== schema) return resolve(target);
   if (schema.allOf) {
     const parts = schema.allOf.map(resolve);
     return {
@@ -211,7 +213,7 @@ describe('section 4: request bodies', () => {
 const ajv = new Ajv2020({ strict: false, allErrors: true });
 addFormats.default(ajv);
 ajv.addSchema({ ...doc, $id: 'exchange.json' });
-const ptr = (...parts: string[]) => parts.map((p) => p.replaceAll('~', '~0').replaceAll('/', '~1')).join('/');
+const ptr = (...parts: string[]) => parts.map(escapeToken).join('/');
 
 const examples = Object.entries(exchangeOperations).flatMap(([id, o]) => {
   const out: [string, unknown, { safeParse(v: unknown): { success: boolean; error?: unknown } }, string][] = [];

@@ -3,6 +3,7 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { describe, expect, expectTypeOf, it } from 'vitest';
+import { resolveObject, rewriteRefs } from '../shared/openapi-walk.ts';
 import type { z } from '../shared/zod.ts';
 import { merchantContract } from './index.ts';
 import { doc, requestBody } from './merchant.test-helpers.ts';
@@ -14,7 +15,7 @@ const ajv = new Ajv2020({ strict: false, allErrors: true });
 addFormats(ajv);
 ajv.addSchema({ $id: 'merchant', components: doc.components });
 const jsonSchemaOf = (schema: Record<string, any>) =>
-  ajv.compile(schema.$ref ? { $ref: `merchant${schema.$ref}` } : JSON.parse(JSON.stringify(schema).replaceAll('"#/components', '"merchant#/components')));
+  ajv.compile(rewriteRefs(schema, (ref) => `merchant${ref}`) as Record<string, any>);
 
 describe('examples', () => {
   const cases: [string, z.ZodType, unknown][] = [];
@@ -46,8 +47,7 @@ describe('examples', () => {
   it('payload schemas are components, each the contentSchema of its webhooks\' data; the CSV row is a file beside the document', () => {
     for (const [hook, payload] of [['paymentFound', 'PaymentWebhookPayload'], ['paymentConfirmed', 'PaymentWebhookPayload'], ['refundProcessed', 'RefundWebhookPayload']] as const) {
       expect(doc.components.schemas[payload]).toBeDefined();
-      const ref = doc.webhooks[hook].post.requestBody.content['application/json'].schema.$ref as string;
-      const data = doc.components.schemas[ref.split('/').pop()!].properties.data;
+      const data = (resolveObject(doc, doc.webhooks[hook].post.requestBody.content['application/json'].schema) as Record<string, any>).properties.data;
       expect(data).toMatchObject({ contentEncoding: 'base64', contentMediaType: 'application/json', contentSchema: { $ref: `#/components/schemas/${payload}` } });
       expect(doc.webhooks[hook].post['x-payload-schema']).toBe(payload);
     }

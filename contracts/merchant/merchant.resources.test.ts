@@ -3,6 +3,7 @@
 // webhooks and their payloads, the error body. Tables copied from the document.
 import { describe, expect, it } from 'vitest';
 import { EMAIL_PATTERN } from '../shared/primitives.ts';
+import { resolveObject } from '../shared/openapi-walk.ts';
 import { type Row, checkRows, component, doc, field, responseBody } from './merchant.test-helpers.ts';
 
 const S = 'string';
@@ -179,7 +180,7 @@ describe('section 7: error body', () => {
       for (const o of Object.values(item)) {
         for (const [status, r] of Object.entries(o.responses as Record<string, any>)) {
           if (Number(status) < 400) continue;
-          const shared = doc.components.responses[r.$ref.split('/').pop()];
+          const shared = resolveObject(doc, r) as Record<string, any>;
           expect(shared.content['application/json'].schema.$ref).toBe('#/components/schemas/MerchantError');
         }
       }

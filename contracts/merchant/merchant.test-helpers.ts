@@ -2,13 +2,15 @@
 // field's type, nullability, enum and limits the same whether the schema is named or inline.
 import { expect } from 'vitest';
 import { buildDocument } from '../shared/contract.ts';
+import { resolveRef } from '../shared/openapi-walk.ts';
 import { merchantContract } from './index.ts';
 
 export type Schema = Record<string, any>;
 export const doc = buildDocument(merchantContract) as Schema;
 
 export function resolve(schema: Schema): Schema {
-  if (schema.$ref) return resolve(doc.components.schemas[String(schema.$ref).replace('#/components/schemas/', '')]);
+  const target = resolveRef(doc, schema);
+  if (target !== schema) return resolve(target);
   if (schema.allOf) {
     // The allOf parts, then the schema's own keywords (a rule between fields sits in allOf beside them).
     const { allOf, ...own } = schema;

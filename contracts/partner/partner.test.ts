@@ -3,17 +3,20 @@
 import { describe, expect, it } from 'vitest';
 import { buildDocument } from '../shared/contract.ts';
 import { EMAIL_PATTERN } from '../shared/primitives.ts';
+import { resolveObject, resolveRef } from '../shared/openapi-walk.ts';
 import { jsonSchemaOf } from '../shared/schema-files.ts';
 import { partnerContract } from './index.ts';
 
 type Schema = Record<string, any>;
 const doc = buildDocument(partnerContract) as Schema;
 const csvRow = jsonSchemaOf('MerchantCsvRow', partnerContract.schemaFiles.MerchantCsvRow) as Schema;
+/** Where both documents' references resolve: the API document's `#/components/...` and the CSV row file's `#/$defs/...`. */
+const refRoot = { ...doc, $defs: csvRow.$defs };
 
 /** Follows $refs and merges allOf parts, so a property read the same whether named or inline. */
 function resolve(schema: Schema): Schema {
-  if (typeof schema.$ref === 'string' && schema.$ref.startsWith('#/$defs/')) return resolve(csvRow.$defs[schema.$ref.slice('#/$defs/'.length)]);
-  if (schema.$ref) return resolve(doc.components.schemas[String(schema.$ref).replace('#/components/schemas/', '')]);
+  const target = resolveRef(refRoot, schema);
+  if (target !== schema) return resolve(target);
   if (schema.allOf) return Object.assign({}, ...schema.allOf.map(resolve), { allOf: undefined });
   return schema;
 }
@@ -37,7 +40,7 @@ const requestSchema = (path: string) => operation(path).requestBody.content['app
 /** A response, through its `$ref` to components/responses for the errors (P-answers). */
 const response = (path: string, status: number) => {
   const r = operation(path).responses[String(status)];
-  return r.$ref ? doc.components.responses[r.$ref.split('/').pop()] : r;
+  return resolveObject(doc, r) as Schema;
 };
 const responseSchema = (path: string, status: number) => response(path, status).content['application/json'].schema;
 

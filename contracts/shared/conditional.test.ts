@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
+import { joinPointer } from './openapi-walk.ts';
 import { exchangeContract } from '../exchange/index.ts';
 import { MarketOrderRequestSchema } from '../exchange/requests.ts';
 import { merchantContract } from '../merchant/index.ts';
@@ -187,7 +188,7 @@ describe('no rule between fields is written by hand', () => {
       const conditional =
         (Array.isArray(o.anyOf) && o.anyOf.some((b) => typeof b === 'object' && b !== null && 'required' in b)) || 'minProperties' in o || 'if' in o;
       if (conditional && !declared.has(path)) handWritten.push(`${id}${path}`);
-      for (const [k, v] of Object.entries(o)) walk(id, v, `${path}/${k.replaceAll('~', '~0').replaceAll('/', '~1')}`, declared);
+      for (const [k, v] of Object.entries(o)) walk(id, v, joinPointer(path, k), declared);
     };
     // A declared rule sits in its schema (minProperties) or in the schema's allOf (a choice of fields).
     const declaredIn = (pointers: string[]) => new Set(pointers.flatMap((p) => [p, `${p}/allOf/0`]));

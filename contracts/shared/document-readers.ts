@@ -1,7 +1,7 @@
 // What the pipeline adds to a generated document so that readers other than our own server (stock
 // generators, linters, fuzzers, validators that skip OpenAPI's `discriminator`) read the same rules
 // from it. Each rule is structural and applies to every schema of its kind, never to one name.
-import { eachOperation, eachSchema, isRecord, resolveObject, type Json } from './openapi-walk.ts';
+import { deref, eachOperation, eachSchema, isRecord, joinPointer, resolveObject, unescapeToken, type Json } from './openapi-walk.ts';
 
 /** Whether every value the schema accepts is an object (a `type: object` schema, or a union of them). */
 function onlyObjects(doc: Json, schema: unknown, depth = 0): boolean {
@@ -69,16 +69,17 @@ export function bodyFieldRules(doc: Json, names: Json, extraFields?: Json): void
   }
 }
 
-const COMPONENT_SCHEMA = /^#\/components\/schemas\/([^/]+)$/;
+const COMPONENT_SCHEMA = /^\/components\/schemas\/([^/]+)$/;
 
 /** Whether an object schema within `schema` (through its `$ref`s) gives one of its properties a `default`. */
 function carriesDefault(doc: Json, schema: unknown, seen = new Set<string>()): boolean {
   if (Array.isArray(schema)) return schema.some((s) => carriesDefault(doc, s, seen));
   if (!isRecord(schema)) return false;
-  if (typeof schema.$ref === 'string') {
-    if (seen.has(schema.$ref)) return false;
-    seen.add(schema.$ref);
-    return carriesDefault(doc, resolveObject(doc, schema), seen);
+  const target = deref(doc, schema);
+  if (target.value !== schema) {
+    if (seen.has(target.ptr)) return false;
+    seen.add(target.ptr);
+    return carriesDefault(doc, target.value, seen);
   }
   if (isRecord(schema.properties) && Object.values(schema.properties).some((p) => isRecord(p) && 'default' in p)) return true;
   return Object.entries(schema).some(([k, v]) => k !== 'example' && k !== 'examples' && k !== 'default' && carriesDefault(doc, v, seen));
@@ -88,7 +89,9 @@ function carriesDefault(doc: Json, schema: unknown, seen = new Set<string>()): b
 function inlineDefaulted(doc: Json, schema: unknown, inlined: Set<string>): unknown {
   if (Array.isArray(schema)) return schema.map((s) => inlineDefaulted(doc, s, inlined));
   if (!isRecord(schema)) return schema;
-  const name = typeof schema.$ref === 'string' ? COMPONENT_SCHEMA.exec(schema.$ref)?.[1] : undefined;
+  const target = deref(doc, schema);
+  const component = target.value !== schema ? COMPONENT_SCHEMA.exec(target.ptr)?.[1] : undefined;
+  const name = component === undefined ? undefined : unescapeToken(component);
   if (name !== undefined) {
     if (!carriesDefault(doc, schema)) return schema;
     inlined.add(name);
@@ -142,21 +145,19 @@ export function requestDefaultsInBodies(doc: Json): void {
   }
 }
 
-const pointerSegment = (key: string) => key.replaceAll('~', '~0').replaceAll('/', '~1');
-
 /**
  * Where the schema named `name` is written in `doc`, as JSON pointers (`#/...`): its component, or
  * each copy that `requestDefaultsInBodies` wrote into a request body (titled with the name).
  */
 export function namedSchemaPointers(doc: Json, name: string): string[] {
   const schemas = isRecord(doc.components) && isRecord(doc.components.schemas) ? doc.components.schemas : {};
-  if (name in schemas) return [`#/components/schemas/${pointerSegment(name)}`];
+  if (name in schemas) return [joinPointer('#/components/schemas', name)];
   const found: string[] = [];
   const visit = (node: unknown, pointer: string): void => {
     if (Array.isArray(node)) node.forEach((n, i) => visit(n, `${pointer}/${i}`));
     else if (isRecord(node)) {
       if (node.title === name && pointer.includes('/requestBody/')) found.push(pointer);
-      for (const [k, v] of Object.entries(node)) if (k !== 'example' && k !== 'examples') visit(v, `${pointer}/${pointerSegment(k)}`);
+      for (const [k, v] of Object.entries(node)) if (k !== 'example' && k !== 'examples') visit(v, joinPointer(pointer, k));
     }
   };
   visit({ paths: doc.paths, webhooks: doc.webhooks }, '#');

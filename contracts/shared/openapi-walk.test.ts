@@ -13,6 +13,7 @@ import {
   getPointer,
   joinPointer,
   parametersOf,
+  pointerTokens,
   propertiesOf,
   refPointer,
   requestBodyOf,
@@ -65,6 +66,15 @@ describe('JSON pointers', () => {
     expect(getPointer(doc, '/components/nothing/here')).toBeUndefined();
     expect(getPointer(doc, '/components/schemas/Thing/type/length')).toBeUndefined();
     expect(getPointer(doc, '/constructor')).toBeUndefined();
+  });
+
+  it('split into the keys they name, and refuse what is no pointer', () => {
+    expect(pointerTokens('/a~1b/~0c/0')).toEqual(['a/b', '~c', '0']);
+    expect(pointerTokens('')).toEqual([]);
+    expect(pointerTokens('/')).toEqual(['']);
+    expect(getPointer({ '': 7 }, '/')).toBe(7);
+    expect(getPointer([5, 6], '/1')).toBe(6);
+    expect(() => pointerTokens('a/b')).toThrow('not a JSON pointer: a/b');
   });
 });
 

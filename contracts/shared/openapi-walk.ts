@@ -23,14 +23,18 @@ export function joinPointer(ptr: string, ...tokens: (string | number)[]): string
   return ptr + tokens.map((t) => `/${escapeToken(String(t))}`).join('');
 }
 
+/** The keys a pointer names, in order (`/a~1b/0` is `['a/b', '0']`; `''` none, `/` the empty key). */
+export function pointerTokens(ptr: string): string[] {
+  if (ptr === '') return [];
+  if (!ptr.startsWith('/')) throw new Error(`not a JSON pointer: ${ptr}`);
+  return ptr.slice(1).split('/').map(unescapeToken);
+}
+
 /** What `ptr` points at in `doc` (`''` is the whole document), or undefined when nothing is there. */
 export function getPointer(doc: unknown, ptr: string): unknown {
-  if (ptr === '') return doc;
-  if (!ptr.startsWith('/')) throw new Error(`not a JSON pointer: ${ptr}`);
   let at: unknown = doc;
-  for (const raw of ptr.slice(1).split('/')) {
+  for (const key of pointerTokens(ptr)) {
     if (at === null || typeof at !== 'object') return undefined;
-    const key = unescapeToken(raw);
     if (!Object.hasOwn(at, key)) return undefined;
     at = (at as Json)[key];
   }

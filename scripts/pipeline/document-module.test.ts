@@ -5,15 +5,17 @@ import YAML from 'yaml';
 import exchange from '../../generated/openapi/exchange.document.ts';
 import merchant from '../../generated/openapi/merchant.document.ts';
 import partner from '../../generated/openapi/partner.document.ts';
+import { apiProtocol } from '../../server/api/protocols.ts';
 import { apiDocument } from '../../server/spec.ts';
 import { renderDocumentModule } from './document-module.ts';
 
 const yamlOf = (api: string) => readFileSync(new URL(`../../generated/openapi/${api}.yaml`, import.meta.url), 'utf8');
 
 describe('generated/openapi/<api>.document.ts', () => {
-  it.each([['exchange', exchange], ['merchant', merchant], ['partner', partner]] as const)('%s: the module is the parsed YAML, and the server validates against it', (api, doc) => {
+  it.each([['exchange', exchange], ['merchant', merchant], ['partner', partner]] as const)("%s: the module is the parsed YAML, and the server and the API's protocol validate against it", (api, doc) => {
     expect(doc).toEqual(YAML.parse(yamlOf(api)));
     expect(apiDocument(api)).toBe(doc);
+    expect(apiProtocol(api).document).toBe(doc);
   });
 
   it('renders a headed module whose default export is the parsed YAML', () => {

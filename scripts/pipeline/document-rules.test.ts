@@ -5,6 +5,7 @@
 // operations and parameters.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { resolveObject } from '../../contracts/shared/openapi-walk.ts';
 
 type Json = Record<string, unknown>;
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'];
@@ -12,11 +13,7 @@ const APIS = ['exchange', 'merchant', 'partner'] as const;
 const load = (api: string) => JSON.parse(readFileSync(new URL(`../../generated/openapi/${api}.json`, import.meta.url), 'utf8')) as Json;
 const isRecord = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-function deref(doc: Json, node: unknown): Json {
-  let n = node;
-  while (isRecord(n) && typeof n.$ref === 'string') n = n.$ref.slice(2).split('/').reduce<unknown>((o, k) => (isRecord(o) ? o[k] : undefined), doc);
-  return isRecord(n) ? n : {};
-}
+const deref = (doc: Json, node: unknown): Json => resolveObject(doc, node);
 
 function operations(doc: Json): { key: string; op: Json; path: string }[] {
   return Object.entries(doc.paths as Record<string, Json>).flatMap(([path, item]) =>

@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { contracts } from '../../contracts/index.ts';
+import { deref } from '../../contracts/shared/openapi-walk.ts';
 import type { ReleaseState } from '../../contracts/shared/release.ts';
 import { load, type Json } from '../../tools/diff/corpus-kit.ts';
 import { diffDocuments } from '../../tools/diff/index.ts';
@@ -25,16 +26,15 @@ const url = '/components/schemas/Payment/properties/url';
 function webhooksReach(ref: string): boolean {
   const doc = lastRelease(root, 'merchant')!.doc as Json;
   const seen = new Set<string>();
-  const resolve = (r: string): unknown => r.slice(2).split('/').reduce((o: Json, k) => o?.[k.replace(/~1/g, '/').replace(/~0/g, '~')], doc);
   const walk = (node: unknown): boolean => {
     if (Array.isArray(node)) return node.some(walk);
     if (node === null || typeof node !== 'object') return false;
-    const r = (node as { $ref?: unknown }).$ref;
-    if (typeof r === 'string') {
-      if (r === `#${ref}`) return true;
-      if (seen.has(r)) return false;
-      seen.add(r);
-      return walk(resolve(r));
+    const target = deref(doc, node);
+    if (target.value !== node) {
+      if (target.ptr === ref) return true;
+      if (seen.has(target.ptr)) return false;
+      seen.add(target.ptr);
+      return walk(target.value);
     }
     return Object.values(node).some(walk);
   };

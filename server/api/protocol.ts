@@ -39,6 +39,11 @@ export type OperationAuth = (operationId: string, op: OperationSpec) => RequestH
  */
 export interface ApiProtocol<Ops extends OperationMap = OperationMap, Id extends DocumentId = ApiId> {
   id: Id;
+  /**
+   * Its parsed OpenAPI document (generated/openapi/<id>.document.ts), the one its validator checks
+   * against: each protocol imports its own, so a service mounting one API loads no other's.
+   */
+  document: Record<string, unknown>;
   /** Mount path, e.g. `/api/v1`. */
   basePath: string;
   operations: Ops;

@@ -1,11 +1,10 @@
-// The three APIs' protocols (no handlers, no storage), and the one step of a router the server and
-// the validators both take from an API's document: its OpenAPI validator.
+// The three APIs' protocols (no handlers, no storage; each with its own document), and the one step
+// of a router the server and the validators both take from an API's document: its OpenAPI validator.
 import type { ApiId } from '../../contracts/shared/contract.ts';
 import type { ServerConfig } from '../config.ts';
 import { exchangeProtocol } from '../exchange/protocol.ts';
 import { merchantProtocol } from '../merchant/protocol.ts';
 import { partnerProtocol } from '../partner/protocol.ts';
-import { apiDocument } from '../spec.ts';
 import { sharedApiValidator, type ApiValidator } from '../validation/document-validator.ts';
 import type { ApiProtocol } from './protocol.ts';
 
@@ -18,5 +17,5 @@ export const apiProtocol = (id: ApiId): ApiProtocol => API_PROTOCOLS.find((p) =>
  * but still coerces the request and fills the document's defaults, so handlers get what their types say.
  */
 export function documentValidator(id: ApiId, validate: ServerConfig['validate'], document?: Record<string, unknown>): ApiValidator {
-  return sharedApiValidator(document ?? apiDocument(id), { requests: validate !== 'none', responses: validate === 'all' });
+  return sharedApiValidator(document ?? apiProtocol(id).document, { requests: validate !== 'none', responses: validate === 'all' });
 }

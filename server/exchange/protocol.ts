@@ -4,6 +4,7 @@
 // The protocol only: no handlers, no storage (the validators for other services load this alone).
 import { exchangeContract } from '../../contracts/exchange/index.ts';
 import { exchangeOperations } from '../../contracts/exchange/operations.ts';
+import document from '../../generated/openapi/exchange.document.ts';
 import { requiredPermission, type ApiProtocol } from '../api/protocol.ts';
 import { createExchangeVerifier, exchangeAuthStep } from '../auth/exchange.ts';
 import { exchangePrincipal } from '../auth/principal.ts';
@@ -13,6 +14,7 @@ import { renderExchangeFailure } from '../error-bodies/exchange.ts';
 
 export const exchangeProtocol: ApiProtocol<ExchangeOperations, 'exchange'> = {
   id: 'exchange',
+  document,
   basePath: exchangeContract.basePath,
   operations: exchangeOperations,
   render: (failure) => renderExchangeFailure(failure),

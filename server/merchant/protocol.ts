@@ -4,6 +4,7 @@
 // The protocol only: no handlers, no storage (the validators for other services load this alone).
 import { merchantContract } from '../../contracts/merchant/index.ts';
 import { merchantOperations } from '../../contracts/merchant/operations.ts';
+import document from '../../generated/openapi/merchant.document.ts';
 import { requiredPermission, type ApiProtocol } from '../api/protocol.ts';
 import { createMerchantVerifier, merchantAuthStep, type MerchantPermission } from '../auth/merchant.ts';
 import { merchantPrincipal } from '../auth/principal.ts';
@@ -15,6 +16,7 @@ const PERMISSIONS: readonly string[] = ['refund:create'] satisfies MerchantPermi
 
 export const merchantProtocol: ApiProtocol<MerchantOperations, 'merchant'> = {
   id: 'merchant',
+  document,
   basePath: merchantContract.basePath,
   operations: merchantOperations,
   idempotentPosts: merchantContract.idempotentPosts,

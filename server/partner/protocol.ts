@@ -4,6 +4,7 @@
 // The protocol only: no handlers, no storage (the validators for other services load this alone).
 import { partnerContract } from '../../contracts/partner/index.ts';
 import { partnerOperations } from '../../contracts/partner/operations.ts';
+import document from '../../generated/openapi/partner.document.ts';
 import type { ApiProtocol } from '../api/protocol.ts';
 import { partnerAuthStep, createPartnerVerifier } from '../auth/partner.ts';
 import { partnerPrincipal } from '../auth/principal.ts';
@@ -13,6 +14,7 @@ import { renderPartnerFailure } from '../error-bodies/partner.ts';
 
 export const partnerProtocol: ApiProtocol<PartnerOperations, 'partner'> = {
   id: 'partner',
+  document,
   basePath: partnerContract.basePath,
   operations: partnerOperations,
   idempotentPosts: partnerContract.idempotentPosts,

@@ -4,6 +4,7 @@
 import type { Router } from 'express';
 import { sandboxContract } from '../../contracts/sandbox/index.ts';
 import { sandboxOperations } from '../../contracts/sandbox/operations.ts';
+import document from '../../generated/openapi/sandbox.document.ts';
 import type { ApiModule } from '../api/module.ts';
 import type { AnyHandler } from '../api/handler-map.ts';
 import type { ServerConfig } from '../config.ts';
@@ -11,7 +12,6 @@ import { serverRouter } from '../http/api-router.ts';
 import type { Logger } from '../http/pipeline.ts';
 import { renderApiFailure } from '../http/render-api.ts';
 import { ipKey } from '../rate-limit.ts';
-import { apiDocument } from '../spec.ts';
 import { sharedApiValidator } from '../validation/document-validator.ts';
 import { sandboxAuth } from './auth.ts';
 import type { SandboxControl } from './control.ts';
@@ -20,6 +20,7 @@ import { preferring } from './prefer.ts';
 
 export const sandboxApi: ApiModule<typeof sandboxOperations, unknown, 'sandbox'> = {
   id: 'sandbox',
+  document,
   basePath: sandboxContract.basePath,
   operations: sandboxOperations,
   render: (failure, operationId) => renderApiFailure(failure, { currencyFields: [] }, operationId),
@@ -40,7 +41,7 @@ export function sandboxRouter(control: SandboxControl, config: ServerConfig, log
     {
       api: sandboxApi as unknown as ApiModule,
       auth: () => auth,
-      validator: sharedApiValidator(document ?? apiDocument('sandbox'), { requests: config.validate !== 'none', responses: config.validate === 'all' }),
+      validator: sharedApiValidator(document ?? sandboxApi.document, { requests: config.validate !== 'none', responses: config.validate === 'all' }),
       bodyLimit: config.bodyLimit,
       log,
     },

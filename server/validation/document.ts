@@ -56,11 +56,7 @@ export class ApiDocument {
   /** Follows `$ref` (local JSON pointers) until a schema without one; other keywords beside a `$ref` are dropped. */
   resolve(schema: Schema): Schema {
     const target = resolveRef(this.doc, schema);
-    if (!isRecord(target)) throw new Error(`$ref ${String(schema.$ref)} does not resolve to a schema object`);
+    if (!isRecord(target)) throw new Error(`a $ref of ${JSON.stringify(schema)} does not resolve to a schema object`);
     return target;
-  }
-
-  pointer(ref: string): Schema {
-    return this.resolve({ $ref: ref });
   }
 }

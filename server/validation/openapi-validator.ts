@@ -14,6 +14,7 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import * as OpenApiValidator from 'express-openapi-validator';
 import { MethodNotAllowedError, RequestValidationError, RouteNotFoundError, UnsupportedMediaTypeError, type ValidationIssue } from '../errors.ts';
+import { eachOperation, pointerTokens, walkSchema } from '../../contracts/shared/openapi-walk.ts';
 import { fieldPath } from './issues.ts';
 import { ApiDocument, type Schema } from './document.ts';
 import { requestLocals } from '../request-view.ts';
@@ -36,28 +37,24 @@ function libraryDocument(doc: Schema): Schema {
   // `mapping` (the branches' tag values say the same), and the library's own handling of a body's
   // top-level discriminator needs one: a body schema is wrapped in `allOf` so it is Ajv's too.
   const components = isObject(copy.components) ? copy.components : {};
-  const unmap = (v: unknown): void => {
-    if (Array.isArray(v)) return v.forEach(unmap);
-    if (!isObject(v)) return;
-    if (isObject(v.discriminator)) v.discriminator = { propertyName: v.discriminator.propertyName };
-    for (const x of Object.values(v)) unmap(x);
-  };
-  unmap(components.schemas);
-  for (const item of Object.values(isObject(copy.paths) ? copy.paths : {})) {
-    for (const op of Object.values(isObject(item) ? item : {})) {
-      const body = isObject(op) && isObject(op.requestBody) ? op.requestBody : undefined;
-      const content = body && isObject(body.content) ? body.content : {};
-      // The library takes a body as required when its schema has a top-level `required` list, not
-      // from `requestBody.required`: the wrapper carries an empty list exactly when the document
-      // requires the body (an absent body is then "body: is required").
-      for (const media of Object.values(content)) if (isObject(media) && isObject(media.schema)) media.schema = { allOf: [media.schema], ...(body?.required === true ? { required: [] } : {}) };
-    }
+  for (const schema of Object.values(isObject(components.schemas) ? components.schemas : {})) {
+    walkSchema(schema, (s) => {
+      if (isObject(s.discriminator)) s.discriminator = { propertyName: s.discriminator.propertyName };
+    });
+  }
+  const operations = eachOperation(copy, { sections: ['paths'] });
+  for (const { operation } of operations) {
+    const body = isObject(operation.requestBody) ? operation.requestBody : undefined;
+    const content = body && isObject(body.content) ? body.content : {};
+    // The library takes a body as required when its schema has a top-level `required` list, not
+    // from `requestBody.required`: the wrapper carries an empty list exactly when the document
+    // requires the body (an absent body is then "body: is required").
+    for (const media of Object.values(content)) if (isObject(media) && isObject(media.schema)) media.schema = { allOf: [media.schema], ...(body?.required === true ? { required: [] } : {}) };
   }
   for (const p of Object.values(isObject(components.parameters) ? components.parameters : {})) mark(p);
-  for (const item of Object.values(isObject(copy.paths) ? copy.paths : {})) {
-    if (!isObject(item)) continue;
+  for (const { item, operation } of operations) {
     for (const p of Array.isArray(item.parameters) ? item.parameters : []) mark(p);
-    for (const op of Object.values(item)) if (isObject(op) && Array.isArray(op.parameters)) for (const p of op.parameters) mark(p);
+    for (const p of Array.isArray(operation.parameters) ? operation.parameters : []) mark(p);
   }
   return copy;
 }
@@ -71,7 +68,8 @@ interface LibraryError {
 
 const LOCATIONS: Record<string, ValidationIssue['location']> = { params: 'path', query: 'query', body: 'body', headers: 'header' };
 
-const segmentsOf = (pointer: string): string[] => (pointer === '' || pointer === '/' ? [] : pointer.slice(1).split('/').map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~')));
+/** The library's error path (`/body/items/0`) as keys; its `/` stands for the request as a whole. */
+const segmentsOf = (pointer: string): string[] => (pointer === '/' || !pointer.startsWith('/') ? [] : pointerTokens(pointer));
 
 export interface LibraryPass {
   /**

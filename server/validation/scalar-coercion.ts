@@ -49,19 +49,21 @@ function scalarOf(values: unknown[]): CoercionPlan {
   return KEEP;
 }
 
-/** The `default` of a property schema, also behind `$ref` and single-member `allOf` wrappers. */
-function defaultOf(doc: ApiDocument, schema: Schema, depth = 0): unknown {
-  if (depth > 8) return undefined;
+/** The `default` of a property schema, also behind `$ref` and single-member `allOf` wrappers; a schema met again on the way has none. */
+function defaultOf(doc: ApiDocument, schema: Schema, on: readonly Schema[] = []): unknown {
+  if (on.includes(schema)) return undefined;
   if (schema.default !== undefined) return schema.default;
-  if (typeof schema.$ref === 'string') return defaultOf(doc, doc.pointer(schema.$ref), depth + 1);
-  if (Array.isArray(schema.allOf)) for (const s of schema.allOf) if (isObject(s)) { const d = defaultOf(doc, s, depth + 1); if (d !== undefined) return d; }
+  const target = doc.resolve(schema);
+  if (target !== schema) return defaultOf(doc, target, [...on, schema]);
+  if (Array.isArray(schema.allOf)) for (const s of schema.allOf) if (isObject(s)) { const d = defaultOf(doc, s, [...on, schema]); if (d !== undefined) return d; }
   return undefined;
 }
 
 function build(doc: ApiDocument, schema: Schema, depth: number, withDefaults = true): CoercionPlan {
   if (depth > 32) return KEEP; // a recursive schema: stop, leave deeper values alone
   let plan: CoercionPlan = NONE;
-  if (typeof schema.$ref === 'string') plan = build(doc, doc.pointer(schema.$ref), depth + 1, withDefaults);
+  const target = doc.resolve(schema);
+  if (target !== schema) plan = build(doc, target, depth + 1, withDefaults);
   const types = Array.isArray(schema.type) ? (schema.type as string[]) : typeof schema.type === 'string' ? [schema.type] : [];
   const scalarTypes = types.filter((t) => t !== 'null');
   if (scalarTypes.length === 1 && (scalarTypes[0] === 'integer' || scalarTypes[0] === 'number')) plan = merge(plan, { kind: 'number' });

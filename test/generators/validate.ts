@@ -10,6 +10,7 @@
 // each schema used must also refuse the body of one of its answers turned into the wrong JSON
 // type (an object becomes [], anything else {}).
 import { readFileSync } from 'node:fs';
+import { resolveObject } from '../../contracts/shared/openapi-walk.ts';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { API_IDS, type Api } from './generate.ts';
@@ -45,14 +46,13 @@ function errorSchemaNames(api: Api): Map<string, Map<string, string>> {
     paths: Record<string, Record<string, { operationId?: string; responses?: Record<string, Response> }>>;
     components?: { responses?: Record<string, Response> };
   };
-  const deref = (r: Response): Response => (r.$ref ? (doc.components?.responses?.[r.$ref.split('/').pop()!] ?? {}) : r);
   const names = new Map<string, Map<string, string>>();
   for (const item of Object.values(doc.paths)) {
     for (const op of Object.values(item)) {
       if (!op.operationId) continue;
       const byStatus = new Map<string, string>();
       for (const [status, r] of Object.entries(op.responses ?? {})) {
-        const ref = deref(r).content?.['application/json']?.schema?.$ref;
+        const ref = (resolveObject(doc, r) as Response).content?.['application/json']?.schema?.$ref;
         if (ref) byStatus.set(status, ref.split('/').pop()!);
       }
       names.set(op.operationId, byStatus);

@@ -1,6 +1,7 @@
 // The documents' links in the console: after an answer, the values its links name (runtime
 // expressions `$response.body#/json/pointer`) are kept for the operations they feed, so picking
 // GET /payments/{payment_id} after a POST /payments fills in the payment just created.
+import { getPointer } from '../../contracts/shared/openapi-walk.ts';
 import type { ConsoleOperation, Scalar } from './types.ts';
 
 export interface Carried {
@@ -14,15 +15,7 @@ const isScalar = (v: unknown): v is Scalar => typeof v === 'string' || typeof v 
 
 /** The value at a JSON pointer (RFC 6901), or undefined. */
 export function atPointer(value: unknown, pointer: string): unknown {
-  if (pointer === '') return value;
-  let at = value;
-  for (const raw of pointer.replace(/^\//, '').split('/')) {
-    const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
-    if (Array.isArray(at)) at = at[Number(key)];
-    else if (typeof at === 'object' && at !== null) at = (at as Record<string, unknown>)[key];
-    else return undefined;
-  }
-  return at;
+  return pointer === '' || pointer.startsWith('/') ? getPointer(value, pointer) : undefined;
 }
 
 /** `$response.body#/a/0/id` of `body`, when it is a scalar. */

@@ -2,6 +2,7 @@
 // the producing operation (and the status it is declared on) to the operation it leads to, with
 // the request places it fills (`path.id`, `query.crypto_iso`, `body.invoice.invoice_recipient_id`)
 // and the runtime expression of each (`$response.body#/id`, `$request.body#/payment/crypto_iso`).
+import { getPointer } from '../../contracts/shared/openapi-walk.ts';
 import type { LinkSpec, OperationSpec } from './document.ts';
 import type { RequestInput, WireResponse } from './wire.ts';
 
@@ -52,12 +53,7 @@ export function documentEdges(ops: OperationSpec[]): LinkEdge[] {
 
 /** Reads a JSON pointer (`/transactions/0/id`); undefined when it leads nowhere. */
 export function pointer(value: unknown, ptr: string): unknown {
-  if (ptr === '' || ptr === '/') return ptr === '' ? value : (value as Record<string, unknown> | undefined)?.[''];
-  return ptr
-    .slice(1)
-    .split('/')
-    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'))
-    .reduce<unknown>((node, key) => (node !== null && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined), value);
+  return ptr === '' || ptr.startsWith('/') ? getPointer(value, ptr) : undefined;
 }
 
 /** The value of a runtime expression over one exchange; any other value is a literal. */
