@@ -42,9 +42,14 @@ export interface EngineOptions {
    * accepted the request itself (false: it learned of it from the journal, a catch-up or a
    * rebuild). With a journal shared by instances, the gate decides who applies it, inside the
    * journal's lock (server/exchange/reference/market-writers.ts); applying one twice does nothing.
+   * A promise that rejects (the journal could not be written) has the cancel tried again later
+   * while it is still pending here.
    */
-  cancelGate?: (market: MarketId, apply: () => void, requestedHere: boolean) => void;
+  cancelGate?: (market: MarketId, apply: () => void, requestedHere: boolean) => void | Promise<unknown>;
 }
+
+/** How long a due cancel waits before it is tried again after its journal write failed. */
+const RETRY_CANCEL_MS = 500;
 
 export interface ClearFilter {
   /** 'sell' cancels only asks, 'buy' only bids. */
@@ -134,11 +139,14 @@ export class ExchangeEngine {
     return count;
   }
 
-  /** A due cancel through the gate, unless this engine already saw it applied (by whichever instance). */
+  /** A due cancel through the gate, unless this engine already saw it applied (by whichever instance); tried again when the gate fails. */
   private gated(gate: NonNullable<EngineOptions['cancelGate']>, order: OrderRec, task: () => void, here: boolean): () => void {
-    return () => {
-      if (this.cancels.isPending(order)) gate(order.market.id, task, here);
+    const run = () => {
+      if (!this.cancels.isPending(order)) return;
+      // A rebuild meanwhile (a lost batch) replaced `order`: isPending is then false and the rebuild resumed it.
+      void gate(order.market.id, task, here)?.catch(() => (this.cancels.isPending(order) ? this.scheduler(run, RETRY_CANCEL_MS) : undefined));
     };
+    return run;
   }
 
   /** The seeded state, then every command of the journal replayed at its own time. */

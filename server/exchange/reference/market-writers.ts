@@ -15,18 +15,21 @@ import type { ExchangeHandlers } from '../handler-map.ts';
 /** The operations that change the exchange (they append to the journal). */
 export const EXCHANGE_WRITES = new Set<string>(['createOrder', 'createOrders', 'cancelOrder', 'clearOrders']);
 
-/** Runs a due cancel inside the journal's lock: as the market's holder (fenced), or as the instance that accepted its request. */
+/**
+ * Runs a due cancel inside the journal's lock: as the market's holder (fenced), or as the instance
+ * that accepted its request. Rejects when the journal could not be written (the engine tries again
+ * while the cancel is pending; a fenced write that lost rebuilt the engine, and the holder resumes it).
+ */
 export function gatedCancels(journal: SharedJournal, writer: ExchangeWriter, engine: () => ExchangeEngine) {
-  return (market: MarketId, apply: () => void, requestedHere: boolean): void => {
-    const holder = writer.held(market);
-    if (!holder && !requestedHere) return; // the market's holder runs it (a takeover resumes it there)
-    journal
-      .exclusive((asHolder) => {
-        engine().catchUp();
-        if (holder) asHolder(market);
-        apply();
-      })
-      .catch(() => undefined); // refused or lost: the engine rebuilt and the holder resumes it
+  return (market: MarketId, apply: () => void, requestedHere: boolean): Promise<void> | undefined => {
+    if (!requestedHere && !writer.held(market)) return undefined; // the market's holder runs it (a takeover resumes it there)
+    return journal.exclusive((asHolder) => {
+      engine().catchUp();
+      // Decided in the lock: the lease may have moved while the write waited for it.
+      if (writer.held(market)) asHolder(market);
+      else if (!requestedHere) return; // its new holder resumes it
+      apply();
+    });
   };
 }
 

@@ -55,6 +55,11 @@ const loadDriver = async (): Promise<typeof pg> => (driver ??= (await import('pg
 
 const RETRYABLE = new Set(['40001', '40P01']);
 
+/** Attempts after which a unit runs alone (RETRY_LOCK_KEY exclusive; every other unit holds it shared). */
+const ALONE_AFTER = 2;
+/** The advisory lock of units: 'rtry' as an integer (the exchange journal's is 'exjn'). */
+const RETRY_LOCK_KEY = 0x72747279;
+
 const codeOf = (e: unknown): string | undefined => {
   const code = (e as { code?: unknown } | null)?.code;
   return typeof code === 'string' ? code : undefined;
@@ -85,8 +90,8 @@ export class PgState implements UnitsOfWork {
   private readonly connectTimeoutMs: number;
   private readonly log: ((line: string) => void) | undefined;
   private closed = false;
-  /** Counters since open: transactions committed, units run again after 40001/40P01, statements sent (benchmarks, tests). */
-  readonly stats = { commits: 0, retries: 0, statements: 0 };
+  /** Counters since open: transactions committed, units run again after 40001/40P01, statements sent, attempts run alone (benchmarks, tests). */
+  readonly stats = { commits: 0, retries: 0, statements: 0, alone: 0 };
 
   /**
    * Bans running when this process opened the database, by scope (an API): a rate limiter is built
@@ -94,7 +99,16 @@ export class PgState implements UnitsOfWork {
    */
   readonly bansAtOpen: ReadonlyMap<string, readonly (readonly [string, number])[]>;
 
-  private constructor(readonly pool: pg.Pool, options: PgOptions, bans: Map<string, [string, number][]>) {
+  /**
+   * Connections of their own for the work that must not queue behind requests when every pooled
+   * connection is busy: the exchange's lease rounds (a late renewal loses a lease, a late takeover
+   * delays failover) and the readiness probe. Two at most; ended with the pool.
+   */
+  readonly control: pg.Pool;
+
+  private constructor(readonly pool: pg.Pool, options: PgOptions, bans: Map<string, [string, number][]>, Pool: typeof pg.Pool, url: string) {
+    this.control = new Pool({ connectionString: url, max: 2, connectionTimeoutMillis: options.connectTimeoutMs ?? 5000 });
+    this.control.on('error', (e) => options.log?.(`PostgreSQL: idle connection lost: ${e.message}`));
     this.bansAtOpen = bans;
     this.retries = options.retries ?? 30;
     this.connectTimeoutMs = options.connectTimeoutMs ?? 5000;
@@ -116,7 +130,7 @@ export class PgState implements UnitsOfWork {
       await pool.end().catch(() => undefined);
       throw e instanceof StateError ? e : new StateError(`PostgreSQL (DATABASE_URL) cannot be used: ${(e as Error).message}`);
     }
-    return new PgState(pool, options, bans);
+    return new PgState(pool, options, bans, Pool, url);
   }
 
   /** Runs `fn` as one transaction (joining the current one when there is one); retried on 40001/40P01. */
@@ -124,7 +138,12 @@ export class PgState implements UnitsOfWork {
     if (this.units.getStore()) return fn();
     for (let attempt = 0; ; attempt++) {
       try {
-        return await this.once(fn);
+        // A unit aborted twice runs its next attempts alone: every unit holds the retry lock shared
+        // and such a unit holds it exclusive, so it waits for the units running, holds new ones back
+        // (PostgreSQL queues a shared request behind a waiting exclusive one) and cannot be aborted
+        // again. Without it, many requests at once on one table (refunds read their transaction's
+        // refunds) aborted one another past every retry: 503 to a valid request under load.
+        return await this.once(fn, attempt >= ALONE_AFTER);
       } catch (e) {
         const code = codeOf(e);
         if (code && RETRYABLE.has(code) && attempt < this.retries) {
@@ -227,7 +246,7 @@ export class PgState implements UnitsOfWork {
 
   /** Resolves when the database answers a query (`GET /readyz`). */
   async ready(): Promise<void> {
-    await this.pool.query('SELECT 1');
+    await this.control.query('SELECT 1');
   }
 
   /** Waits for stand-alone writes, then closes the pool. */
@@ -235,7 +254,7 @@ export class PgState implements UnitsOfWork {
     if (this.closed) return;
     this.closed = true;
     await this.durable().catch(() => undefined);
-    await this.pool.end();
+    await Promise.all([this.pool.end(), this.control.end()]);
   }
 
   private readonly names = new Map<string, string>();
@@ -250,7 +269,7 @@ export class PgState implements UnitsOfWork {
     return { name, text, values };
   }
 
-  private async once<T>(fn: () => Promise<T>): Promise<T> {
+  private async once<T>(fn: () => Promise<T>, alone = false): Promise<T> {
     const client = await this.pool.connect();
     const unit: Unit = { client, after: [], undo: [], pending: [] };
     let broken: Error | undefined;
@@ -258,8 +277,19 @@ export class PgState implements UnitsOfWork {
     // the client's 'error' is this unit's failure (its next statement fails), never an uncaught exception.
     const onError = (e: Error) => (broken = e);
     client.on('error', onError);
+    let locked = false;
     try {
-      await client.query('BEGIN ISOLATION LEVEL SERIALIZABLE');
+      if (alone) {
+        // Taken before BEGIN, for the session: the transaction's snapshot must come after the units
+        // it waited for committed, or it would still conflict with them.
+        await client.query(`SELECT pg_advisory_lock(${RETRY_LOCK_KEY})`);
+        locked = true;
+        this.stats.alone++;
+        await client.query('BEGIN ISOLATION LEVEL SERIALIZABLE');
+      } else {
+        // One round trip (simple protocol: both statements in one message).
+        await client.query(`BEGIN ISOLATION LEVEL SERIALIZABLE; SELECT pg_advisory_xact_lock_shared(${RETRY_LOCK_KEY})`);
+      }
       let out: T;
       try {
         out = await this.units.run(unit, fn);
@@ -284,6 +314,8 @@ export class PgState implements UnitsOfWork {
       if (isPgFailure(e) && !codeOf(e)?.match(/^(40|23)/)) broken = e as Error;
       throw e;
     } finally {
+      // The session lock of a unit run alone is given back; a connection that cannot is closed (which frees it).
+      if (locked && !broken) await client.query(`SELECT pg_advisory_unlock(${RETRY_LOCK_KEY})`).catch((e: Error) => (broken = e));
       // A client whose connection failed is discarded rather than handed to the next unit.
       client.off('error', onError);
       client.release(broken);
