@@ -46,9 +46,16 @@ export function pgTable<R extends { id: number }>(state: PgState, kind: string, 
         return updated;
       }),
     remove: (id) => state.unit(async () => ((await state.query('DELETE FROM records WHERE kind = $1 AND id = $2', [kind, id])).rowCount ?? 0) > 0),
+    // With a merchant, only that merchant's rows, from the index records_by_owner (a whole-kind
+    // read costs every merchant's history, and under SERIALIZABLE it conflicts with every insert
+    // into the kind: concurrent refunds aborted one another); further filters in JS.
     find: (where) =>
       state.unit(async () => {
-        const { rows } = await state.query<{ data: string }>('SELECT data FROM records WHERE kind = $1 ORDER BY id', [kind]);
+        const merchant = (where as { merchant?: unknown } | undefined)?.merchant;
+        const { rows } =
+          typeof merchant === 'string'
+            ? await state.query<{ data: string }>('SELECT data FROM records WHERE kind = $1 AND owner = $2 ORDER BY id', [kind, merchant])
+            : await state.query<{ data: string }>('SELECT data FROM records WHERE kind = $1 ORDER BY id', [kind]);
         return matchingRows<R>(rows, where);
       }),
     // From the index: without further filters one LIMIT/OFFSET query; with them, the merchant's rows
