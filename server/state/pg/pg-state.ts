@@ -44,6 +44,8 @@ interface Unit {
   undo: (() => void)[];
   /** Statements issued without being awaited (`write`): awaited before COMMIT. */
   pending: Promise<unknown>[];
+  /** Records this transaction wrote or read, by table and id, as stored text (pg-table.ts: no second read of them). */
+  rows: Map<string, string>;
 }
 
 /**
@@ -160,6 +162,15 @@ export class PgState implements UnitsOfWork {
     }
   }
 
+  /**
+   * The records the current transaction already wrote or read, by key (undefined outside a unit).
+   * Within one transaction a record it wrote reads back as written, so reading it again is a round
+   * trip for nothing; the map dies with the attempt (a retried unit starts empty).
+   */
+  unitRows(): Map<string, string> | undefined {
+    return this.units.getStore()?.rows;
+  }
+
   /** Rows of `sql` with `params` ($1, $2...), in the current unit, or in a unit of its own. */
   async query<R extends object = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<pg.QueryResult<R>> {
     const unit = this.units.getStore();
@@ -271,7 +282,7 @@ export class PgState implements UnitsOfWork {
 
   private async once<T>(fn: () => Promise<T>, alone = false): Promise<T> {
     const client = await this.pool.connect();
-    const unit: Unit = { client, after: [], undo: [], pending: [] };
+    const unit: Unit = { client, after: [], undo: [], pending: [], rows: new Map() };
     let broken: Error | undefined;
     // The connection may be ended by PostgreSQL between two statements of the unit (a restart: 57P01):
     // the client's 'error' is this unit's failure (its next statement fails), never an uncaught exception.
