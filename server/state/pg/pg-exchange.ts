@@ -26,8 +26,8 @@ export interface PgExchange {
   close(): Promise<void>;
 }
 
-function createPgExchange(pool: pg.Pool, options: MarketLeaseOptions, leasePool: pg.Pool = pool): PgExchange {
-  const writer = new PgMarketLeases(leasePool, options);
+function createPgExchange(pool: pg.Pool, options: MarketLeaseOptions): PgExchange {
+  const writer = new PgMarketLeases(pool, options);
   const journal = new PgExchangeJournal(pool, writer, options.ttlMs);
   return {
     journal,
@@ -53,8 +53,7 @@ const exchanges = new WeakMap<PgState, PgExchange>();
 export function pgExchangeStores(state: PgState, options: PgExchangeOptions): Pick<ServerStores, 'journal' | 'exchangeWriter'> {
   let ex = exchanges.get(state);
   if (!ex) {
-    // The lease rounds on the state's control connections: under load they must not wait for a pooled one.
-    ex = createPgExchange(state.pool, { ttlMs: options.writerLeaseMs, markets: options.markets, ...(options.log ? { log: options.log } : {}) }, state.control);
+    ex = createPgExchange(state.pool, { ttlMs: options.writerLeaseMs, markets: options.markets, ...(options.log ? { log: options.log } : {}) });
     exchanges.set(state, ex);
     // The first round's answer comes after this turn: the handlers built on these stores have
     // registered their takeover by then.

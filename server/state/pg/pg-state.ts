@@ -46,6 +46,24 @@ interface Unit {
   pending: Promise<unknown>[];
   /** Records this transaction wrote or read, by table and id, as stored text (pg-table.ts: no second read of them). */
   rows: Map<string, string>;
+  /** What opens the transaction, sent in front of its first statement (none sent yet while set). */
+  begin: string | undefined;
+  /** Writes whose answer nobody needs (`defer`): sent in front of the next statement, or of COMMIT. */
+  deferred: string[];
+}
+
+/** `params` as SQL literals in `sql` (for statements sent together in one message), or undefined when one cannot be. */
+function inlined(client: pg.PoolClient, sql: string, params: unknown[]): string | undefined {
+  const literals: string[] = [];
+  for (const v of params) {
+    if (v === null || v === undefined) literals.push('NULL');
+    else if (typeof v === 'number' && Number.isFinite(v)) literals.push(String(v));
+    else if (typeof v === 'bigint') literals.push(String(v));
+    else if (typeof v === 'boolean') literals.push(v ? 'TRUE' : 'FALSE');
+    else if (typeof v === 'string') literals.push(client.escapeLiteral(v));
+    else return undefined;
+  }
+  return sql.replace(/\$(\d+)/g, (_, n: string) => literals[Number(n) - 1]!);
 }
 
 /**
@@ -101,16 +119,7 @@ export class PgState implements UnitsOfWork {
    */
   readonly bansAtOpen: ReadonlyMap<string, readonly (readonly [string, number])[]>;
 
-  /**
-   * Connections of their own for the work that must not queue behind requests when every pooled
-   * connection is busy: the exchange's lease rounds (a late renewal loses a lease, a late takeover
-   * delays failover) and the readiness probe. Two at most; ended with the pool.
-   */
-  readonly control: pg.Pool;
-
-  private constructor(readonly pool: pg.Pool, options: PgOptions, bans: Map<string, [string, number][]>, Pool: typeof pg.Pool, url: string) {
-    this.control = new Pool({ connectionString: url, max: 2, connectionTimeoutMillis: options.connectTimeoutMs ?? 5000 });
-    this.control.on('error', (e) => options.log?.(`PostgreSQL: idle connection lost: ${e.message}`));
+  private constructor(readonly pool: pg.Pool, options: PgOptions, bans: Map<string, [string, number][]>) {
     this.bansAtOpen = bans;
     this.retries = options.retries ?? 30;
     this.connectTimeoutMs = options.connectTimeoutMs ?? 5000;
@@ -132,7 +141,7 @@ export class PgState implements UnitsOfWork {
       await pool.end().catch(() => undefined);
       throw e instanceof StateError ? e : new StateError(`PostgreSQL (DATABASE_URL) cannot be used: ${(e as Error).message}`);
     }
-    return new PgState(pool, options, bans, Pool, url);
+    return new PgState(pool, options, bans);
   }
 
   /** Runs `fn` as one transaction (joining the current one when there is one); retried on 40001/40P01. */
@@ -175,8 +184,40 @@ export class PgState implements UnitsOfWork {
   async query<R extends object = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<pg.QueryResult<R>> {
     const unit = this.units.getStore();
     this.stats.statements++;
-    if (unit) return unit.client.query<R>(this.prepared(sql, params));
+    if (unit) return this.send<R>(unit, sql, params);
     return this.unit(() => this.query<R>(sql, params));
+  }
+
+  /**
+   * A write inside the current unit whose answer nobody waits for (pg-table's updates): it travels
+   * in front of the unit's next statement or of its COMMIT, in the same round trip. A failure fails
+   * the unit there. Outside a unit, a statement of its own.
+   */
+  async defer(sql: string, params: unknown[] = []): Promise<void> {
+    const unit = this.units.getStore();
+    const text = unit ? inlined(unit.client, sql, params) : undefined;
+    if (!unit || text === undefined) return void (await this.query(sql, params));
+    this.stats.statements++;
+    unit.deferred.push(text);
+  }
+
+  /**
+   * One statement of `unit`, in order (the client queues them): with the unit's BEGIN and deferred
+   * writes still to send, all go in one message (simple protocol, parameters as literals), and the
+   * answer is the last statement's; otherwise a prepared statement.
+   */
+  private send<R extends object>(unit: Unit, sql: string, params: unknown[]): Promise<pg.QueryResult<R>> {
+    const front = [...(unit.begin ? [unit.begin] : []), ...unit.deferred];
+    if (front.length === 0) return unit.client.query<R>(this.prepared(sql, params));
+    const text = inlined(unit.client, sql, params);
+    unit.begin = undefined;
+    unit.deferred = [];
+    if (text === undefined) {
+      // Its failure aborts the transaction, which the statement after it then reports.
+      unit.client.query(front.join('; ')).catch(() => undefined);
+      return unit.client.query<R>(this.prepared(sql, params));
+    }
+    return unit.client.query(`${front.join('; ')}; ${text}`).then((r) => (Array.isArray(r) ? r.at(-1) : r) as pg.QueryResult<R>);
   }
 
   /**
@@ -187,7 +228,7 @@ export class PgState implements UnitsOfWork {
   write(sql: string, params: unknown[] = []): void {
     const unit = this.units.getStore();
     if (unit) {
-      unit.pending.push(unit.client.query(this.prepared(sql, params)));
+      unit.pending.push(this.send(unit, sql, params));
       return;
     }
     const done: Promise<unknown> = this.query(sql, params).finally(() => this.inflight.delete(done));
@@ -257,7 +298,7 @@ export class PgState implements UnitsOfWork {
 
   /** Resolves when the database answers a query (`GET /readyz`). */
   async ready(): Promise<void> {
-    await this.control.query('SELECT 1');
+    await this.pool.query('SELECT 1');
   }
 
   /** Waits for stand-alone writes, then closes the pool. */
@@ -265,7 +306,7 @@ export class PgState implements UnitsOfWork {
     if (this.closed) return;
     this.closed = true;
     await this.durable().catch(() => undefined);
-    await Promise.all([this.pool.end(), this.control.end()]);
+    await this.pool.end();
   }
 
   private readonly names = new Map<string, string>();
@@ -282,7 +323,7 @@ export class PgState implements UnitsOfWork {
 
   private async once<T>(fn: () => Promise<T>, alone = false): Promise<T> {
     const client = await this.pool.connect();
-    const unit: Unit = { client, after: [], undo: [], pending: [], rows: new Map() };
+    const unit: Unit = { client, after: [], undo: [], pending: [], rows: new Map(), begin: undefined, deferred: [] };
     let broken: Error | undefined;
     // The connection may be ended by PostgreSQL between two statements of the unit (a restart: 57P01):
     // the client's 'error' is this unit's failure (its next statement fails), never an uncaught exception.
@@ -296,11 +337,12 @@ export class PgState implements UnitsOfWork {
         await client.query(`SELECT pg_advisory_lock(${RETRY_LOCK_KEY})`);
         locked = true;
         this.stats.alone++;
-        await client.query('BEGIN ISOLATION LEVEL SERIALIZABLE');
+        unit.begin = 'BEGIN ISOLATION LEVEL SERIALIZABLE';
       } else {
-        // One round trip (simple protocol: both statements in one message).
-        await client.query(`BEGIN ISOLATION LEVEL SERIALIZABLE; SELECT pg_advisory_xact_lock_shared(${RETRY_LOCK_KEY})`);
+        unit.begin = `BEGIN ISOLATION LEVEL SERIALIZABLE; SELECT pg_advisory_xact_lock_shared(${RETRY_LOCK_KEY})`;
       }
+      // BEGIN is sent in front of the unit's first statement (one round trip less); a unit that
+      // sends nothing sends no BEGIN and no COMMIT.
       let out: T;
       try {
         out = await this.units.run(unit, fn);
@@ -308,15 +350,19 @@ export class PgState implements UnitsOfWork {
       } catch (e) {
         // Issued statements may still be queued: let them settle before the rollback.
         await Promise.allSettled(unit.pending);
-        await client.query('ROLLBACK').catch((r: Error) => (broken = r));
+        if (!unit.begin) await client.query('ROLLBACK').catch((r: Error) => (broken = r));
         undoAll(unit.undo);
         throw e;
       }
-      try {
-        await client.query('COMMIT');
-      } catch (e) {
-        undoAll(unit.undo);
-        throw e;
+      if (!unit.begin || unit.deferred.length > 0) {
+        try {
+          // The deferred writes and COMMIT in one message: the first failure stops it, then ROLLBACK.
+          await client.query([...(unit.begin ? [unit.begin] : []), ...unit.deferred, 'COMMIT'].join('; '));
+        } catch (e) {
+          await client.query('ROLLBACK').catch((r: Error) => (broken = r));
+          undoAll(unit.undo);
+          throw e;
+        }
       }
       this.stats.commits++;
       for (const f of unit.after) this.units.exit(f);

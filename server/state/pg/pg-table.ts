@@ -52,7 +52,8 @@ export function pgTable<R extends { id: number }>(state: PgState, kind: string, 
         if (!row) throw new Error(`no record ${id} to update`);
         const updated = { ...row, ...patch, id } as R;
         const data = JSON.stringify(updated);
-        await state.query('UPDATE records SET data = $3, owner = $4, at = $5 WHERE kind = $1 AND id = $2', [kind, id, data, owner(updated), at(updated)]);
+        // Deferred: sent with the transaction's next statement or its COMMIT (the row was just read, so it exists).
+        await state.defer('UPDATE records SET data = $3, owner = $4, at = $5 WHERE kind = $1 AND id = $2', [kind, id, data, owner(updated), at(updated)]);
         state.unitRows()?.set(key(id), data);
         return updated;
       }),
