@@ -43,4 +43,16 @@ describe.skipIf(!pgAvailable())('exchange fixtures on PostgreSQL', () => {
     expect(await unwrap(control.POST('/traders/{access_key}/reset', { params: { path: { access_key: 'demo-trader' } } }))).toEqual({ scope: 'trader', trader: 'demo-trader' });
     expect((await unwrap(reader.GET('/balances'))).find((x) => x.currency === 'btc')!.balance).not.toBe('2.50000000');
   }, 60_000);
+
+  it('runs them on the instance holding no market as well: any instance applies any write', async () => {
+    const control = createSandboxClient({ baseUrl: b.base });
+    const placed = await unwrap(control.POST('/markets/{market}/order-book', { params: { path: { market: 'ethusd' } }, body: { depth: 1, mid_price: '10.00', step: '0.50', volume: '0.2' } }));
+    const reader = createExchangeClient({ baseUrl: a.base, accessKey: 'demo-trader', secretKey: 'demo-trader-secret' });
+    const book = await unwrap(reader.GET('/order_book', { params: { query: { market: 'ethusd' } } }));
+    expect([book.asks, book.bids]).toEqual([[['10.50', '0.20000000']], [['9.50', '0.20000000']]]);
+    expect([placed.ask_ids.length, placed.bid_ids.length]).toEqual([1, 1]);
+    const set = await unwrap(control.POST('/traders/{access_key}/balances', { params: { path: { access_key: 'demo-trader-2' } }, body: { eth: '7' } }));
+    expect(set.accounts.find((x) => x.currency === 'eth')).toMatchObject({ balance: '7.00000000' });
+    expect(await unwrap(control.POST('/traders/{access_key}/reset', { params: { path: { access_key: 'demo-trader-2' } } }))).toEqual({ scope: 'trader', trader: 'demo-trader-2' });
+  }, 60_000);
 });

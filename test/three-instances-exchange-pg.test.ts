@@ -1,11 +1,11 @@
-// Three server processes on one PostgreSQL database (DATABASE_URL), one
-// writer per exchange market by lease. Under mixed order load sent to all three, the holder is
-// SIGKILLed; the others take its markets over within the bounded time (lease 1 s), rebuilding from
-// the journal; then the new holder of btcusd is killed too and the last one takes over. Every
-// acknowledged order id is read back (no order lost), ids are unique (none duplicated), what is
-// read back beyond the acknowledged ids is at most what was in flight to a killed instance,
-// refusals are 503 3001 naming the market, and matching conserved volume: crossing orders sent to
-// different instances met in one book. The takeover times are printed (docs: server/README.md).
+// Three server processes on one PostgreSQL database (DATABASE_URL), one lease holder per exchange
+// market, every instance applying any order. Under mixed order load sent to all three, the holder
+// is SIGKILLed; the others take its markets' leases over within the bounded time (lease 1 s),
+// rebuilding from the journal, and no order is refused meanwhile; then the new holder of btcusd is
+// killed too and the last one takes over. Every acknowledged order id is read back (no order lost),
+// ids are unique (none duplicated), what is read back beyond the acknowledged ids is at most what
+// was in flight to a killed instance, and matching conserved volume: crossing orders sent to
+// different instances met in one book.
 import Big from 'big.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pgAvailable, startPostgres, type PostgresServer } from './postgres-server.ts';
@@ -71,12 +71,12 @@ describe.skipIf(!pgAvailable())('three instances on one PostgreSQL database: one
       await kill9(r);
       return Date.now();
     };
-    /** Load until an order of `market` is acknowledged by a survivor; the ms since the kill. */
+    /** Load until a survivor holds `market`'s lease; the ms since the kill. */
     const loadUntilTakeover = async (killedAt: number, market: string) => {
       for (;;) {
-        const before = acked.length;
         await round();
-        if (acked.slice(before).some((o) => o.market === market)) return Date.now() - killedAt;
+        const held = await Promise.all([...alive].map((r) => writerOf(r)));
+        if (held.some((markets) => markets.includes(market))) return Date.now() - killedAt;
         if (Date.now() - killedAt > 5 * LEASE_MS) throw new Error(`no takeover of ${market} within ${5 * LEASE_MS} ms`);
       }
     };
@@ -103,11 +103,8 @@ describe.skipIf(!pgAvailable())('three instances on one PostgreSQL database: one
     expect(second).toBeLessThan(3 * LEASE_MS);
     expect(await writerOf(survivor)).toHaveLength(21);
 
-    // Refusals name the market and the lease.
-    expect(refusals.length).toBeGreaterThan(0);
-    for (const r of refusals) {
-      expect(r).toEqual({ status: 503, error: { error: { code: 3001, message: expect.stringMatching(/\(exchange writes for market (btcusd|ethusd) go to the instance holding its writer lease; /) } } });
-    }
+    // Any instance applied any order, before, during and after each takeover: nothing refused.
+    expect(refusals).toEqual([]);
 
     // Read back from the survivor: every acknowledged id, unique, as acknowledged.
     const cs = clients(survivor.base, nonces);

@@ -40,9 +40,11 @@ export interface EngineJournal {
 }
 
 /**
- * One exchange writer per journal shared by processes (server/state/exchange-lease.ts): whether
- * this process may write now, a refusal (503, 3001) when it may not, and a hook for when it takes
- * the writer's place over (its engine must then be rebuilt from the journal).
+ * The writer lease of a journal shared by processes: of the whole exchange on a state file
+ * (server/state/exchange-lease.ts: only its holder writes), of each market on PostgreSQL
+ * (server/state/pg/exchange-lease.ts: its holder runs the market's orphaned due cancels). Whether
+ * this process holds it, a refusal (503, 3001) when it does not, and a hook for when it takes the
+ * writer's place over (its engine must then be rebuilt from the journal).
  */
 export interface ExchangeWriter {
   /** Whether this process may write to `market` now (without one: to every market). */
@@ -59,16 +61,17 @@ export interface ExchangeWriter {
 }
 
 /**
- * A journal shared by writers of different markets (server/state/pg/exchange-journal.ts): balances
- * are shared by markets, so a command may only be applied on top of every earlier command. A write
- * runs inside `exclusive`: the journal is locked for this process, the entries other processes
- * wrote are fetched (the engine catches up with them inside `fn`), `fn` names each market it
- * writes (`writes(market)` throws the 503 refusal unless this instance holds it) and its appends
- * are stored with the next sequence numbers, after checking each named market's fencing token, in
- * one transaction; the promise settles after the commit.
+ * A journal shared by instances (server/state/pg/exchange-journal.ts): balances are shared by
+ * markets, so a command may only be applied on top of every earlier command. A write runs inside
+ * `exclusive`, on any instance: the journal is locked for this process, the entries other
+ * processes wrote are fetched (the engine catches up with them inside `fn`), and its appends are
+ * stored with the next sequence numbers in one transaction; the promise settles after the commit.
+ * A write made as a market's lease holder (a due cancel the holder runs for the market) says so
+ * with `asHolder(market)`, which throws the 503 refusal unless this instance holds the market; the
+ * transaction then checks the lease's fencing token, so a stale holder's write never commits.
  */
 export interface SharedJournal extends EngineJournal {
-  exclusive<T>(fn: (writes: (market: MarketId) => void) => T): Promise<T>;
+  exclusive<T>(fn: (asHolder: (market: MarketId) => void) => T): Promise<T>;
   /** Fetches the entries committed since the last fetch (reads then catch up without the lock). */
   refresh(): Promise<void>;
   /** Runs `fn` when another instance emptied the journal (sandbox reset): the engine rebuilds. */

@@ -22,7 +22,7 @@ interface Rec {
 }
 
 const cluster = postgresForFile();
-const BACKENDS: { name: string; open(): Promise<{ table: Table<Rec>; plan?: () => Promise<string>; close(): Promise<void> }> }[] = [
+const BACKENDS: { name: string; open(): Promise<{ table: Table<Rec>; plan?: (of?: 'page' | 'find') => Promise<string>; close(): Promise<void> }> }[] = [
   { name: 'memory', open: async () => ({ table: memoryTable<Rec>(1), close: async () => undefined }) },
   {
     name: 'SQLite',
@@ -39,11 +39,13 @@ const BACKENDS: { name: string; open(): Promise<{ table: Table<Rec>; plan?: () =
         name: 'PostgreSQL',
         open: async () => {
           const s = await PgState.open(await cluster.database(), { poolSize: 2 });
-          const plan = () =>
+          const plan = (of: 'page' | 'find' = 'page') =>
             s.unit(async () => {
               await s.query('SET LOCAL enable_seqscan = off');
               const { rows } = await s.query<{ 'QUERY PLAN': string }>(
-                "EXPLAIN SELECT data FROM records WHERE kind = 't' AND owner = 'm1' ORDER BY at DESC, id DESC LIMIT 10",
+                of === 'page'
+                  ? "EXPLAIN SELECT data FROM records WHERE kind = 't' AND owner = 'm1' ORDER BY at DESC, id DESC LIMIT 10"
+                  : "EXPLAIN SELECT data FROM records WHERE kind = 't' AND owner = 'm1' ORDER BY id",
               );
               return rows.map((r) => r['QUERY PLAN']).join('; ');
             });
@@ -74,7 +76,13 @@ describe.each(BACKENDS)('Table.page on $name', (backend) => {
         expect((await table.page({ merchant: 'm1', note: 'a\u0000b' }, offset, limit)).map((r) => r.id)).toEqual(expected({ merchant: 'm1', note: 'a\u0000b' }, offset, limit));
       }
       expect(await table.page({ merchant: 'nobody' }, 0, 10)).toEqual([]);
+      // find with a merchant (payouts, a transaction's refunds, a webhook's deliveries): that merchant's matches, in id order.
+      const ids = (where: Partial<Rec>) => all.filter((r) => Object.entries(where).every(([k, v]) => (r as unknown as Record<string, unknown>)[k] === v)).map((r) => r.id);
+      expect((await table.find({ merchant: 'm2' })).map((r) => r.id)).toEqual(ids({ merchant: 'm2' }));
+      expect((await table.find({ merchant: 'm1', status: 'paid' })).map((r) => r.id)).toEqual(ids({ merchant: 'm1', status: 'paid' }));
+      expect(await table.find({ merchant: 'nobody' })).toEqual([]);
       if (plan) expect(await plan()).toMatch(/records_by_owner/);
+      if (plan && backend.name === 'PostgreSQL') expect(await plan('find')).toMatch(/records_by_owner/);
     } finally {
       await close();
     }

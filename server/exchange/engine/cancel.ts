@@ -57,6 +57,11 @@ export class CancelQueue {
     return orders.length;
   }
 
+  /** Whether `order`'s cancel is requested and not applied yet. */
+  isPending(order: OrderRec): boolean {
+    return this.pending.has(order);
+  }
+
   get size(): number {
     return this.pending.size;
   }

@@ -38,11 +38,18 @@ export interface EngineOptions {
   /** Where accepted commands are stored; the engine replays it on construction (server/state). */
   journal?: EngineJournal;
   /**
-   * Runs a due cancel of an order of `market` (default: at once). With writers per market, the
-   * gate runs it only where this process writes that market, inside the shared journal's lock.
+   * Runs a due cancel of an order of `market` (default: at once). `requestedHere`: this engine
+   * accepted the request itself (false: it learned of it from the journal, a catch-up or a
+   * rebuild). With a journal shared by instances, the gate decides who applies it, inside the
+   * journal's lock (server/exchange/reference/market-writers.ts); applying one twice does nothing.
+   * A promise that rejects (the journal could not be written) has the cancel tried again later
+   * while it is still pending here.
    */
-  cancelGate?: (market: MarketId, apply: () => void) => void;
+  cancelGate?: (market: MarketId, apply: () => void, requestedHere: boolean) => void | Promise<unknown>;
 }
+
+/** How long a due cancel waits before it is tried again after its journal write failed. */
+const RETRY_CANCEL_MS = 500;
 
 export interface ClearFilter {
   /** 'sell' cancels only asks, 'buy' only bids. */
@@ -63,6 +70,12 @@ export class ExchangeEngine {
   private replaying = false;
   /** The seq of the last journal entry applied (numbered journals only). */
   private lastSeq = 0;
+  /** Cancels requested by the entries a catch-up replays, scheduled once it ends (with a cancel gate only). */
+  private replayedCancels: { task: () => void; delayMs: number; order: OrderRec }[] = [];
+  /** True while a rebuild schedules the pending cancels again (they were not requested here). */
+  private resuming = false;
+  private readonly gate: EngineOptions['cancelGate'];
+  private readonly scheduler: Scheduler;
   /** One function, so a batch that loses several commands rebuilds once. */
   private readonly rebuildFromJournal = () => this.rebuild();
 
@@ -74,11 +87,21 @@ export class ExchangeEngine {
     this.journal = options.journal;
     const scheduler = options.scheduler ?? timerScheduler;
     const gate = options.cancelGate;
+    this.scheduler = scheduler;
+    this.gate = gate;
     // During a replay, cancels are not scheduled: the journal says which were applied, and the
-    // rest are scheduled once the replay ends (CancelQueue.resume).
+    // rest are scheduled once the replay ends (a rebuild: CancelQueue.resume; a catch-up: the
+    // requests it replayed, through the gate, which leaves them to the market's holder).
     this.cancels = new CancelQueue(
       (order) => this.cancelNow(order),
-      (task, delayMs, order) => (this.replaying ? undefined : scheduler(gate && order ? () => gate(order.market.id, task) : task, delayMs)),
+      (task, delayMs, order) => {
+        if (this.replaying) {
+          if (gate && order) this.replayedCancels.push({ task, delayMs, order });
+          return;
+        }
+        const here = !this.resuming;
+        scheduler(gate && order ? this.gated(gate, order, task, here) : task, delayMs);
+      },
       options.cancelDelayMs ?? DEFAULT_CANCEL_DELAY_MS,
     );
     const clock = this.clock;
@@ -106,7 +129,24 @@ export class ExchangeEngine {
    */
   catchUp(): number {
     if (!this.journal) return 0;
-    return this.replay(this.journal.entries(this.lastSeq));
+    const count = this.replay(this.journal.entries(this.lastSeq));
+    const gate = this.gate;
+    if (gate) {
+      // Requests another instance accepted: due here too, for the gate to apply where this
+      // instance holds the market (its requester may die before applying it).
+      for (const { task, delayMs, order } of this.replayedCancels.splice(0)) this.scheduler(this.gated(gate, order, task, false), delayMs);
+    }
+    return count;
+  }
+
+  /** A due cancel through the gate, unless this engine already saw it applied (by whichever instance); tried again when the gate fails. */
+  private gated(gate: NonNullable<EngineOptions['cancelGate']>, order: OrderRec, task: () => void, here: boolean): () => void {
+    const run = () => {
+      if (!this.cancels.isPending(order)) return;
+      // A rebuild meanwhile (a lost batch) replaced `order`: isPending is then false and the rebuild resumed it.
+      void gate(order.market.id, task, here)?.catch(() => (this.cancels.isPending(order) ? this.scheduler(run, RETRY_CANCEL_MS) : undefined));
+    };
+    return run;
   }
 
   /** The seeded state, then every command of the journal replayed at its own time. */
@@ -117,8 +157,16 @@ export class ExchangeEngine {
     this.lastSeq = 0;
     if (!this.journal) return 0;
     const count = this.replay(this.journal.entries());
+    this.replayedCancels = []; // every pending cancel is resumed below
     // Only a process that may write runs cancels; a follower leaves them to the writer.
-    if (this.journal.writable?.() !== false) this.cancels.resume();
+    if (this.journal.writable?.() !== false) {
+      this.resuming = true;
+      try {
+        this.cancels.resume();
+      } finally {
+        this.resuming = false;
+      }
+    }
     return count;
   }
 

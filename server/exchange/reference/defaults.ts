@@ -1,12 +1,12 @@
 // The default handler set of the exchange API: the reference implementation (the sandbox: an
 // exchange with a matching engine, its commands journaled when the stores keep them; with a journal
-// shared by processes, only the one holding the writer lease accepts writes: of the whole exchange
-// on a state file, of each market on PostgreSQL, market-writers.ts).
+// shared by processes: on a state file only the one holding the writer lease accepts writes, on
+// PostgreSQL any instance applies any write under the journal's lock, market-writers.ts).
 // `createServer({ handlers })` replaces any of them.
 import type { HandlerContext } from '../../api/module.ts';
 import { isSharedJournal } from '../../ports/engine-journal.ts';
 import { answeredDurably } from '../../ports/units.ts';
-import { MARKET_IDS, type ExchangeEngine } from '../engine/index.ts';
+import type { ExchangeEngine } from '../engine/index.ts';
 import type { ExchangeHandlers } from '../handler-map.ts';
 import { createExchangeReference } from './index.ts';
 import { EXCHANGE_WRITES, gatedCancels, perMarketWriters } from './market-writers.ts';
@@ -19,15 +19,9 @@ export function defaultExchangeHandlers({ config, now, stores, control }: Handle
     let built: ExchangeEngine | undefined;
     const { engine, handlers } = createExchangeReference(config, { now, journal, cancelGate: gatedCancels(journal, writer, () => built!) });
     built = engine;
-    // A reset empties the journal of every market: only an instance writing them all may. Fixtures
-    // (balances, an order book, a trader reset) run in the journal's lock, naming their markets.
-    control?.register({
-      all: () =>
-        journal.exclusive((writes) => {
-          for (const m of MARKET_IDS) writes(m);
-          engine.reset();
-        }),
-    });
+    // A reset empties the journal (the other instances rebuild when they see it); fixtures
+    // (balances, an order book, a trader reset) run in the journal's lock too, on any instance.
+    control?.register({ all: () => journal.exclusive(() => engine.reset()) });
     if (control) control.fixtures.exchange = journaledFixtures(engine, journal);
     return answeredDurably(stores.units, perMarketWriters(engine, handlers, journal, writer));
   }

@@ -4,7 +4,7 @@
 import Big from 'big.js';
 import { BOOK_MAKER } from '../../../contracts/sandbox/exchange-fixtures.ts';
 import type { ExchangeEngine } from '../engine/engine.ts';
-import { currencyPrecision, MARKET_IDS, marketSpec, type CurrencyCode } from '../engine/markets.ts';
+import { currencyPrecision, marketSpec, type CurrencyCode } from '../engine/markets.ts';
 import type { SharedJournal } from '../../ports/engine-journal.ts';
 import type { Holdings } from '../engine/sandbox-commands.ts';
 import type { Account, MarketId, OrderInput } from '../engine/wire.ts';
@@ -75,19 +75,16 @@ export function exchangeFixtures(engine: ExchangeEngine): ExchangeFixtures {
 }
 
 /**
- * The fixtures over a journal shared by the writers of different markets (PostgreSQL): each runs
- * inside the journal's lock like an order (the engine first catches up with what other instances
- * committed), naming the markets it changes, so it is refused (503 3001) where this instance does
- * not hold a market's lease, and answered once committed. A trader reset cancels the trader's open
- * orders: it names their markets; balances belong to no market.
+ * The fixtures over a journal shared by instances (PostgreSQL): each runs inside the journal's lock
+ * like an order (the engine first catches up with what other instances committed), on any
+ * instance, and is answered once committed.
  */
 export function journaledFixtures(engine: ExchangeEngine, journal: SharedJournal): ExchangeFixtures {
   const fx = exchangeFixtures(engine);
   return {
     resetTrader: (accessKey) =>
-      journal.exclusive((writes) => {
+      journal.exclusive(() => {
         engine.catchUp();
-        for (const m of MARKET_IDS) if (engine.store.userOrders(accessKey, m).some((o) => o.state === 'wait')) writes(m);
         fx.resetTrader(accessKey);
       }),
     setBalances: (accessKey, balances) =>
@@ -96,9 +93,8 @@ export function journaledFixtures(engine: ExchangeEngine, journal: SharedJournal
         return fx.setBalances(accessKey, balances) as Account[];
       }),
     placeBook: (market, book) =>
-      journal.exclusive((writes) => {
+      journal.exclusive(() => {
         engine.catchUp();
-        writes(market);
         return fx.placeBook(market, book) as { ask_ids: number[]; bid_ids: number[] };
       }),
   };

@@ -306,7 +306,7 @@ export class WebhookDispatcher {
   async replay(original: DeliveryRecord & { body: string; headers: { 'content-type': string } }, url: string): Promise<DeliveryRecord> {
     const at = this.o.timers.now();
     const { status, error, duration_ms } = await postAttempt(this.transport, url, original.body, original.headers['content-type'], this.timeoutMs);
-    const previous = await this.o.store.deliveries.find({ webhook_id: original.webhook_id });
+    const previous = await this.o.store.deliveries.find({ merchant: original.merchant, webhook_id: original.webhook_id });
     const attempt = Math.max(...previous.map((p) => p.attempt)) + 1;
     const { id, ...rest } = original;
     const record = await this.o.store.deliveries.insert({ ...rest, url, attempt, at, status, ok: error === null, error, next_attempt_at: null, duration_ms, replay_of: id });

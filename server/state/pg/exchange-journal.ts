@@ -1,11 +1,11 @@
-// The exchange journal on PostgreSQL, shared by the writers of every market.
+// The exchange journal on PostgreSQL, shared by every instance: any instance applies any write.
 // Balances are shared by markets (usd by btcusd and ethusd), so a command is applied only on top of
 // every earlier one: one global sequence, and every write runs in a batch that holds the journal's
 // advisory lock (pg_advisory_xact_lock) from the catch-up to the commit:
 //   BEGIN; lock; fetch the entries other instances committed (the engine replays them first);
 //   run the waiting writes (the engine applies each in memory and appends to the batch);
-//   check every written market's fencing token (lease rows read FOR SHARE); INSERT with the next
-//   seqs; COMMIT; then answer.
+//   check the fencing token of every market written as its lease holder (lease rows read FOR
+//   SHARE); INSERT with the next seqs; COMMIT; then answer.
 // Writes arriving together share one batch (group commit). A failed batch answers 503 to its
 // writes and the engine rebuilds from the committed entries. The session's
 // idle_in_transaction_session_timeout ends the transaction of a stalled instance, so its lock
@@ -223,7 +223,7 @@ export class PgExchangeJournal implements SharedJournal {
       await new Promise((r) => setImmediate(r));
       this.drain(batch);
       this.batch = undefined;
-      if (batch.entries.length > 0 || batch.cleared) await this.fence(client, batch);
+      if (batch.markets.size > 0 && (batch.entries.length > 0 || batch.cleared)) await this.fence(client, batch);
       if (batch.cleared) await client.query('DELETE FROM exchange_commands');
       if (batch.entries.length > 0) {
         await client.query('INSERT INTO exchange_commands (seq, at, command) SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::text[])', [
@@ -265,7 +265,7 @@ export class PgExchangeJournal implements SharedJournal {
     for (const { out, w } of batch.applied) w.resolve(out);
   }
 
-  /** Every written market's lease row must still carry this instance's token (read FOR SHARE: no takeover before the commit). */
+  /** Every market written as its holder: its lease row must still carry this instance's token (read FOR SHARE: no takeover before the commit). */
   private async fence(client: PgQueryable, batch: Batch): Promise<void> {
     const fences = this.leases.fences([...batch.markets]);
     const { rows } = await client.query<{ market: string; token: string }>(

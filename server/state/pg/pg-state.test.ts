@@ -110,6 +110,23 @@ describe.skipIf(!available)('PgState on PostgreSQL', () => {
     expect(rows).toEqual([{ data: '30' }]);
   });
 
+  it('never exhausts the retries of units that all conflict: one aborted twice runs alone (few retries allowed, every unit commits)', async () => {
+    const url = await server.database();
+    // Three attempts only: without running alone, 24 units each reading the whole kind and inserting into it abort one another past them.
+    const [a, b] = await Promise.all([open(url, { retries: 3 }), open(url, { retries: 3 })]);
+    const append = (s: PgState, i: number) =>
+      s.unit(async () => {
+        const { rows } = await s.query<{ n: string }>("SELECT count(*) AS n FROM records WHERE kind = 'row'");
+        await new Promise((r) => setTimeout(r, 5)); // the others read meanwhile
+        await s.query("INSERT INTO records (kind, id, data) VALUES ('row', $1, $2)", [i, rows[0]!.n]);
+      });
+    await Promise.all(Array.from({ length: 24 }, (_, i) => append(i % 2 ? a : b, i + 1)));
+    const { rows } = await a.query<{ data: string }>("SELECT data FROM records WHERE kind = 'row' ORDER BY data::int");
+    // Serial: each saw every row committed before it, so the counts are 0..23 once each.
+    expect(rows.map((r) => Number(r.data))).toEqual(Array.from({ length: 24 }, (_, i) => i));
+    expect(a.stats.alone + b.stats.alone).toBeGreaterThan(0);
+  });
+
   it('a unit that cannot reach PostgreSQL is a StateUnavailableError: the request is 503 code 1006, /readyz 503; opening is a StateError', async () => {
     const s = await open(await server.database(), { connectTimeoutMs: 1000 });
     const app = createServer({ pg: s, log: () => undefined });

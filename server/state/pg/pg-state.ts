@@ -44,6 +44,26 @@ interface Unit {
   undo: (() => void)[];
   /** Statements issued without being awaited (`write`): awaited before COMMIT. */
   pending: Promise<unknown>[];
+  /** Records this transaction wrote or read, by table and id, as stored text (pg-table.ts: no second read of them). */
+  rows: Map<string, string>;
+  /** What opens the transaction, sent in front of its first statement (none sent yet while set). */
+  begin: string | undefined;
+  /** Writes whose answer nobody needs (`defer`): sent in front of the next statement, or of COMMIT. */
+  deferred: string[];
+}
+
+/** `params` as SQL literals in `sql` (for statements sent together in one message), or undefined when one cannot be. */
+function inlined(client: pg.PoolClient, sql: string, params: unknown[]): string | undefined {
+  const literals: string[] = [];
+  for (const v of params) {
+    if (v === null || v === undefined) literals.push('NULL');
+    else if (typeof v === 'number' && Number.isFinite(v)) literals.push(String(v));
+    else if (typeof v === 'bigint') literals.push(String(v));
+    else if (typeof v === 'boolean') literals.push(v ? 'TRUE' : 'FALSE');
+    else if (typeof v === 'string') literals.push(client.escapeLiteral(v));
+    else return undefined;
+  }
+  return sql.replace(/\$(\d+)/g, (_, n: string) => literals[Number(n) - 1]!);
 }
 
 /**
@@ -54,6 +74,11 @@ let driver: typeof pg | undefined;
 const loadDriver = async (): Promise<typeof pg> => (driver ??= (await import('pg')).default);
 
 const RETRYABLE = new Set(['40001', '40P01']);
+
+/** Attempts after which a unit runs alone (RETRY_LOCK_KEY exclusive; every other unit holds it shared). */
+const ALONE_AFTER = 2;
+/** The advisory lock of units: 'rtry' as an integer (the exchange journal's is 'exjn'). */
+const RETRY_LOCK_KEY = 0x72747279;
 
 const codeOf = (e: unknown): string | undefined => {
   const code = (e as { code?: unknown } | null)?.code;
@@ -85,8 +110,8 @@ export class PgState implements UnitsOfWork {
   private readonly connectTimeoutMs: number;
   private readonly log: ((line: string) => void) | undefined;
   private closed = false;
-  /** Counters since open: transactions committed, units run again after 40001/40P01, statements sent (benchmarks, tests). */
-  readonly stats = { commits: 0, retries: 0, statements: 0 };
+  /** Counters since open: transactions committed, units run again after 40001/40P01, statements sent, attempts run alone (benchmarks, tests). */
+  readonly stats = { commits: 0, retries: 0, statements: 0, alone: 0 };
 
   /**
    * Bans running when this process opened the database, by scope (an API): a rate limiter is built
@@ -124,7 +149,12 @@ export class PgState implements UnitsOfWork {
     if (this.units.getStore()) return fn();
     for (let attempt = 0; ; attempt++) {
       try {
-        return await this.once(fn);
+        // A unit aborted twice runs its next attempts alone: every unit holds the retry lock shared
+        // and such a unit holds it exclusive, so it waits for the units running, holds new ones back
+        // (PostgreSQL queues a shared request behind a waiting exclusive one) and cannot be aborted
+        // again. Without it, many requests at once on one table (refunds read their transaction's
+        // refunds) aborted one another past every retry: 503 to a valid request under load.
+        return await this.once(fn, attempt >= ALONE_AFTER);
       } catch (e) {
         const code = codeOf(e);
         if (code && RETRYABLE.has(code) && attempt < this.retries) {
@@ -141,12 +171,53 @@ export class PgState implements UnitsOfWork {
     }
   }
 
+  /**
+   * The records the current transaction already wrote or read, by key (undefined outside a unit).
+   * Within one transaction a record it wrote reads back as written, so reading it again is a round
+   * trip for nothing; the map dies with the attempt (a retried unit starts empty).
+   */
+  unitRows(): Map<string, string> | undefined {
+    return this.units.getStore()?.rows;
+  }
+
   /** Rows of `sql` with `params` ($1, $2...), in the current unit, or in a unit of its own. */
   async query<R extends object = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<pg.QueryResult<R>> {
     const unit = this.units.getStore();
     this.stats.statements++;
-    if (unit) return unit.client.query<R>(this.prepared(sql, params));
+    if (unit) return this.send<R>(unit, sql, params);
     return this.unit(() => this.query<R>(sql, params));
+  }
+
+  /**
+   * A write inside the current unit whose answer nobody waits for (pg-table's updates): it travels
+   * in front of the unit's next statement or of its COMMIT, in the same round trip. A failure fails
+   * the unit there. Outside a unit, a statement of its own.
+   */
+  async defer(sql: string, params: unknown[] = []): Promise<void> {
+    const unit = this.units.getStore();
+    const text = unit ? inlined(unit.client, sql, params) : undefined;
+    if (!unit || text === undefined) return void (await this.query(sql, params));
+    this.stats.statements++;
+    unit.deferred.push(text);
+  }
+
+  /**
+   * One statement of `unit`, in order (the client queues them): with the unit's BEGIN and deferred
+   * writes still to send, all go in one message (simple protocol, parameters as literals), and the
+   * answer is the last statement's; otherwise a prepared statement.
+   */
+  private send<R extends object>(unit: Unit, sql: string, params: unknown[]): Promise<pg.QueryResult<R>> {
+    const front = [...(unit.begin ? [unit.begin] : []), ...unit.deferred];
+    if (front.length === 0) return unit.client.query<R>(this.prepared(sql, params));
+    const text = inlined(unit.client, sql, params);
+    unit.begin = undefined;
+    unit.deferred = [];
+    if (text === undefined) {
+      // Its failure aborts the transaction, which the statement after it then reports.
+      unit.client.query(front.join('; ')).catch(() => undefined);
+      return unit.client.query<R>(this.prepared(sql, params));
+    }
+    return unit.client.query(`${front.join('; ')}; ${text}`).then((r) => (Array.isArray(r) ? r.at(-1) : r) as pg.QueryResult<R>);
   }
 
   /**
@@ -157,7 +228,7 @@ export class PgState implements UnitsOfWork {
   write(sql: string, params: unknown[] = []): void {
     const unit = this.units.getStore();
     if (unit) {
-      unit.pending.push(unit.client.query(this.prepared(sql, params)));
+      unit.pending.push(this.send(unit, sql, params));
       return;
     }
     const done: Promise<unknown> = this.query(sql, params).finally(() => this.inflight.delete(done));
@@ -250,16 +321,28 @@ export class PgState implements UnitsOfWork {
     return { name, text, values };
   }
 
-  private async once<T>(fn: () => Promise<T>): Promise<T> {
+  private async once<T>(fn: () => Promise<T>, alone = false): Promise<T> {
     const client = await this.pool.connect();
-    const unit: Unit = { client, after: [], undo: [], pending: [] };
+    const unit: Unit = { client, after: [], undo: [], pending: [], rows: new Map(), begin: undefined, deferred: [] };
     let broken: Error | undefined;
     // The connection may be ended by PostgreSQL between two statements of the unit (a restart: 57P01):
     // the client's 'error' is this unit's failure (its next statement fails), never an uncaught exception.
     const onError = (e: Error) => (broken = e);
     client.on('error', onError);
+    let locked = false;
     try {
-      await client.query('BEGIN ISOLATION LEVEL SERIALIZABLE');
+      if (alone) {
+        // Taken before BEGIN, for the session: the transaction's snapshot must come after the units
+        // it waited for committed, or it would still conflict with them.
+        await client.query(`SELECT pg_advisory_lock(${RETRY_LOCK_KEY})`);
+        locked = true;
+        this.stats.alone++;
+        unit.begin = 'BEGIN ISOLATION LEVEL SERIALIZABLE';
+      } else {
+        unit.begin = `BEGIN ISOLATION LEVEL SERIALIZABLE; SELECT pg_advisory_xact_lock_shared(${RETRY_LOCK_KEY})`;
+      }
+      // BEGIN is sent in front of the unit's first statement (one round trip less); a unit that
+      // sends nothing sends no BEGIN and no COMMIT.
       let out: T;
       try {
         out = await this.units.run(unit, fn);
@@ -267,15 +350,19 @@ export class PgState implements UnitsOfWork {
       } catch (e) {
         // Issued statements may still be queued: let them settle before the rollback.
         await Promise.allSettled(unit.pending);
-        await client.query('ROLLBACK').catch((r: Error) => (broken = r));
+        if (!unit.begin) await client.query('ROLLBACK').catch((r: Error) => (broken = r));
         undoAll(unit.undo);
         throw e;
       }
-      try {
-        await client.query('COMMIT');
-      } catch (e) {
-        undoAll(unit.undo);
-        throw e;
+      if (!unit.begin || unit.deferred.length > 0) {
+        try {
+          // The deferred writes and COMMIT in one message: the first failure stops it, then ROLLBACK.
+          await client.query([...(unit.begin ? [unit.begin] : []), ...unit.deferred, 'COMMIT'].join('; '));
+        } catch (e) {
+          await client.query('ROLLBACK').catch((r: Error) => (broken = r));
+          undoAll(unit.undo);
+          throw e;
+        }
       }
       this.stats.commits++;
       for (const f of unit.after) this.units.exit(f);
@@ -284,6 +371,8 @@ export class PgState implements UnitsOfWork {
       if (isPgFailure(e) && !codeOf(e)?.match(/^(40|23)/)) broken = e as Error;
       throw e;
     } finally {
+      // The session lock of a unit run alone is given back; a connection that cannot is closed (which frees it).
+      if (locked && !broken) await client.query(`SELECT pg_advisory_unlock(${RETRY_LOCK_KEY})`).catch((e: Error) => (broken = e));
       // A client whose connection failed is discarded rather than handed to the next unit.
       client.off('error', onError);
       client.release(broken);

@@ -22,19 +22,28 @@ export function pgTable<R extends { id: number }>(state: PgState, kind: string, 
     const t = (row as { created_at?: unknown }).created_at;
     return typeof t === 'number' && Number.isSafeInteger(t) ? t : 0;
   };
+  const key = (id: number) => `${kind}\u0000${id}`;
   const read = async (id: number): Promise<R | undefined> => {
+    const known = state.unitRows()?.get(key(id));
+    if (known !== undefined) return JSON.parse(known) as R;
     const { rows } = await state.query<{ data: string }>('SELECT data FROM records WHERE kind = $1 AND id = $2', [kind, id]);
+    if (rows[0]) state.unitRows()?.set(key(id), rows[0].data);
     return rows[0] ? (JSON.parse(rows[0].data) as R) : undefined;
   };
   return {
+    // One round trip: the id from the sequence inside the INSERT, and the stored text built around it
+    // exactly as JSON.stringify({ ...fields, id }) writes it (id last).
     insert: (fields) =>
       state.unit(async () => {
         const seq = await state.sequence(seqName, firstId);
-        const { rows } = await state.query<{ id: string }>(`SELECT nextval('${seq}') AS id`);
+        const head = JSON.stringify(fields).slice(0, -1);
+        const { rows } = await state.query<{ id: string; data: string }>(
+          `INSERT INTO records (kind, id, data, owner, at) SELECT $1::text, n.id, $2::text || n.id || '}', $3::text, $4::bigint FROM (SELECT nextval('${seq}') AS id) n RETURNING id, data`,
+          [kind, `${head}${head.length > 1 ? ',' : ''}"id":`, owner(fields), at(fields)],
+        );
         const id = Number(rows[0]!.id);
-        const row = { ...fields, id } as R;
-        await state.query('INSERT INTO records (kind, id, data, owner, at) VALUES ($1, $2, $3, $4, $5)', [kind, id, JSON.stringify(row), owner(row), at(row)]);
-        return row;
+        state.unitRows()?.set(key(id), rows[0]!.data);
+        return { ...fields, id } as R;
       }),
     get: (id) => state.unit(() => read(id)),
     update: (id, patch) =>
@@ -42,13 +51,27 @@ export function pgTable<R extends { id: number }>(state: PgState, kind: string, 
         const row = await read(id);
         if (!row) throw new Error(`no record ${id} to update`);
         const updated = { ...row, ...patch, id } as R;
-        await state.query('UPDATE records SET data = $3, owner = $4, at = $5 WHERE kind = $1 AND id = $2', [kind, id, JSON.stringify(updated), owner(updated), at(updated)]);
+        const data = JSON.stringify(updated);
+        // Deferred: sent with the transaction's next statement or its COMMIT (the row was just read, so it exists).
+        await state.defer('UPDATE records SET data = $3, owner = $4, at = $5 WHERE kind = $1 AND id = $2', [kind, id, data, owner(updated), at(updated)]);
+        state.unitRows()?.set(key(id), data);
         return updated;
       }),
-    remove: (id) => state.unit(async () => ((await state.query('DELETE FROM records WHERE kind = $1 AND id = $2', [kind, id])).rowCount ?? 0) > 0),
+    remove: (id) =>
+      state.unit(async () => {
+        state.unitRows()?.delete(key(id));
+        return ((await state.query('DELETE FROM records WHERE kind = $1 AND id = $2', [kind, id])).rowCount ?? 0) > 0;
+      }),
+    // With a merchant, only that merchant's rows, from the index records_by_owner (a whole-kind
+    // read costs every merchant's history, and under SERIALIZABLE it conflicts with every insert
+    // into the kind: concurrent refunds aborted one another); further filters in JS.
     find: (where) =>
       state.unit(async () => {
-        const { rows } = await state.query<{ data: string }>('SELECT data FROM records WHERE kind = $1 ORDER BY id', [kind]);
+        const merchant = (where as { merchant?: unknown } | undefined)?.merchant;
+        const { rows } =
+          typeof merchant === 'string'
+            ? await state.query<{ data: string }>('SELECT data FROM records WHERE kind = $1 AND owner = $2 ORDER BY id', [kind, merchant])
+            : await state.query<{ data: string }>('SELECT data FROM records WHERE kind = $1 ORDER BY id', [kind]);
         return matchingRows<R>(rows, where);
       }),
     // From the index: without further filters one LIMIT/OFFSET query; with them, the merchant's rows
@@ -81,6 +104,7 @@ export function pgTable<R extends { id: number }>(state: PgState, kind: string, 
       }),
     reset: () =>
       state.unit(async () => {
+        state.unitRows()?.clear();
         await state.query('DELETE FROM records WHERE kind = $1', [kind]);
         // setval is not transactional: a reset that rolls back still restarts the ids (reset is for tests and the sandbox's reset).
         await state.query(`SELECT setval('${await state.sequence(seqName, firstId)}', $1, false)`, [firstId]);

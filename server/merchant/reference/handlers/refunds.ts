@@ -44,7 +44,7 @@ export function refundHandlers(sb: MerchantSandbox) {
       const tx = await sb.store.transactions.get(params.transaction_id);
       if (!tx || tx.merchant !== principal.apiKey) throw notFound('Transaction', params.transaction_id);
       const refund = await sb.lock.run(`tx:${tx.id}`, async () => {
-        const r = refundable(tx, await sb.store.refunds.find({ transaction_id: tx.id }), 'transaction_id');
+        const r = refundable(tx, await sb.store.refunds.find({ merchant: tx.merchant, transaction_id: tx.id }), 'transaction_id');
         const amounts = refundAmounts(r, refundAmount(r, body, false));
         const now = sb.now();
         return sb.store.refunds.insert({
@@ -67,7 +67,7 @@ export function refundHandlers(sb: MerchantSandbox) {
       const tx = await sb.store.transactions.get(body.id);
       if (!tx || tx.merchant !== principal.apiKey) throw invalid('id', `no transaction ${body.id}`);
       const refund = await sb.lock.run(`tx:${tx.id}`, async () => {
-        const r = refundable(tx, await sb.store.refunds.find({ transaction_id: tx.id }), 'id');
+        const r = refundable(tx, await sb.store.refunds.find({ merchant: tx.merchant, transaction_id: tx.id }), 'id');
         if (!isValidAddress(r.crypto, tx.network ?? undefined, body.address)) throw invalid('address', `must be ${ADDRESS_FORMATS[r.crypto]}`);
         const tag = checkDestinationTag(r.crypto, body.address, body.destination_tag);
         const amounts = refundAmounts(r, refundAmount(r, body, body.refund_full_amount));
@@ -102,7 +102,7 @@ export function refundHandlers(sb: MerchantSandbox) {
     async listTransactionRefunds({ params, principal }) {
       const tx = await sb.store.transactions.get(params.transaction_id);
       if (!tx || tx.merchant !== principal.apiKey) throw notFound('Transaction', params.transaction_id);
-      const refunds = (await sb.store.refunds.find({ transaction_id: tx.id })).sort(newestFirst);
+      const refunds = (await sb.store.refunds.find({ merchant: tx.merchant, transaction_id: tx.id })).sort(newestFirst);
       return { status: 200, body: { refunds: refunds.map((r) => refundView(r, sb.url('refunds', r.id))) } };
     },
   });
