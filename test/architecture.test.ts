@@ -68,7 +68,6 @@ const KNOWN_UPWARD: Record<string, string> = {
   'merchant -> root': ROOT_LEAF,
   'partner -> root': ROOT_LEAF,
   'ports -> exchange': "ports/engine-journal.ts takes the engine's command and wire types: ports do not own their records yet (storage work)",
-  'ports -> merchant': 'ports/merchant-store.ts and ports/outbox.ts take merchant/reference/records.ts, as above',
   'ports -> root': ROOT_LEAF,
   'sandbox -> root': ROOT_LEAF,
   'state -> root': ROOT_LEAF,

@@ -3,7 +3,7 @@
 // `cancelled` or `problem` free their amount both in the cap and in the payouts, and live ones are
 // deducted from the payout exactly once.
 import { describe, expect, it } from 'vitest';
-import type { RefundRecord } from '../server/merchant/reference/records.ts';
+import type { RefundRecord } from '../server/ports/merchant-records.ts';
 import { paymentBody, sandboxServer } from './sandbox-helpers.ts';
 
 const BTC_ADDRESS = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4';

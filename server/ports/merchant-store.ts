@@ -4,7 +4,7 @@
 // the state file (server/state/stores.ts); reset() empties everything for tests.
 import type {
   DeliveryRecord, InvoiceRecord, PaymentRecord, PayoutRecord, RecipientRecord, RefundRecord, TransactionRecord, WidgetPaymentRecord,
-} from '../merchant/reference/records.ts';
+} from './merchant-records.ts';
 import type { Table } from './table.ts';
 
 export interface MerchantStore {

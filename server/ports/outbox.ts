@@ -1,6 +1,6 @@
 // Port: webhook deliveries still owed, kept where they outlive the process (the state file:
 // server/state/outbox.ts). The merchant sandbox's webhook dispatcher writes and resumes them.
-import type { WebhookEvent } from '../merchant/reference/records.ts';
+import type { WebhookEvent } from './merchant-records.ts';
 
 /** A delivery still owed: the next attempt's number and due time (ms). */
 export interface OwedDelivery {

@@ -3,7 +3,7 @@
 // (server/merchant/reference/defaults.ts) when the control API is on. And the log record as the
 // control API shows it (contracts/sandbox/delivery-schemas.ts).
 import type { Delivery } from '../../contracts/sandbox/delivery-schemas.ts';
-import type { DeliveryRecord } from '../merchant/reference/records.ts';
+import type { DeliveryRecord } from '../ports/merchant-records.ts';
 import type { Table } from '../ports/table.ts';
 
 export interface DeliveryLog {

@@ -4,10 +4,10 @@
 import type { Currency } from '../../../contracts/merchant/currencies.ts';
 import type { CryptoIso, NetworkType } from '../../../contracts/merchant/enums.ts';
 import { NETWORK_TYPES } from '../../../contracts/merchant/enums.ts';
-import type { FIAT_CURRENCIES } from '../../../contracts/shared/primitives.ts';
+import type { Fiat } from '../../ports/merchant-records.ts';
 import { Big, ceilQuotient, cryptoString, fixedString } from './money.ts';
 
-export type Fiat = (typeof FIAT_CURRENCIES)[number];
+export type { Fiat };
 
 export interface SandboxCurrency {
   currency: Currency;

@@ -11,7 +11,7 @@
 import type { CryptoIso, NetworkType, TransactionStatus } from '../../../contracts/merchant/enums.ts';
 import { amountDue, currencyOf, rateString } from './currencies.ts';
 import { Big, cryptoString, floorTo, unitOf } from './money.ts';
-import type { InvoiceRecord, PaymentRecord, RefundRecord } from './records.ts';
+import type { InvoiceRecord, PaymentRecord, RefundRecord } from '../../ports/merchant-records.ts';
 import { StepNotReady, type MerchantSandbox } from './sandbox.ts';
 import { transactionFee } from './settlement.ts';
 import { blockchainStatus, paymentWebhookPayload, refundWebhookPayload } from './views.ts';

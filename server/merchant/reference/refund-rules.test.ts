@@ -2,7 +2,7 @@
 // nothing received, the amount checks with the exact field and reason a client reads.
 import { describe, expect, it } from 'vitest';
 import { ApiDomainError } from '../../errors.ts';
-import type { RefundRecord, TransactionRecord } from './records.ts';
+import type { RefundRecord, TransactionRecord } from '../../ports/merchant-records.ts';
 import { refundAmount, refundable } from './refund-rules.ts';
 
 const tx = (over: Partial<TransactionRecord>): TransactionRecord => ({

@@ -5,7 +5,7 @@ import type { CryptoIso } from '../../../contracts/merchant/enums.ts';
 import { currencyOf, rateOf } from './currencies.ts';
 import { Big, ceilTo, cryptoString, fixedString, floorTo, maxBig, sum } from './money.ts';
 import { invalid, refundNotAllowed } from './problems.ts';
-import type { RefundRecord, TransactionRecord } from './records.ts';
+import type { RefundRecord, TransactionRecord } from '../../ports/merchant-records.ts';
 
 const REFUNDABLE = new Set(['paid', 'overpaid', 'underpaid', 'completed']);
 

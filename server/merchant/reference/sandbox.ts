@@ -8,7 +8,7 @@ import type { Clock } from '../../rate-limit.ts';
 import type { Fiat } from './currencies.ts';
 import { KeyedLock } from './lock.ts';
 import { createHash } from 'node:crypto';
-import type { DeliveryRecord, PayoutRecord } from './records.ts';
+import type { DeliveryRecord, PayoutRecord } from '../../ports/merchant-records.ts';
 import { payoutGroups } from './settlement.ts';
 import { createMemoryMerchantStore } from './store.ts';
 import { withSharedInvoiceNumbers, type InvoiceNumberClaims } from '../../ports/invoice-numbers.ts';

@@ -2,7 +2,7 @@
 // per settlement method, refunds converted to the account currency, the order refunds are carried
 // in and where each lands, and the pending-payout estimate. Exact decimal strings throughout.
 import { describe, expect, it } from 'vitest';
-import type { RefundRecord, TransactionRecord } from './records.ts';
+import type { RefundRecord, TransactionRecord } from '../../ports/merchant-records.ts';
 import { awaitsDeduction, awaitsPayout, payoutGroups, pendingPayouts, settlementValue, type PayoutGroup } from './settlement.ts';
 
 const tx = (over: Partial<TransactionRecord>): TransactionRecord => ({

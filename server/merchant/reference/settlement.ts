@@ -9,7 +9,7 @@ import type { PendingPayouts } from '../../../contracts/merchant/payouts.ts';
 import type { CryptoIso, SettlementMethod } from '../../../contracts/merchant/enums.ts';
 import { currencyOf, rateOf, type Fiat } from './currencies.ts';
 import { Big, cryptoString, fixedString, maxBig, roundTo, sum } from './money.ts';
-import type { RefundRecord, TransactionRecord } from './records.ts';
+import type { RefundRecord, TransactionRecord } from '../../ports/merchant-records.ts';
 
 /** The sandbox's processing fee: 1% of what was received, in fiat (instant) or in the cryptocurrency (manual). */
 export const SANDBOX_FEE_RATE = '0.01';

@@ -2,7 +2,7 @@
 // file. Invoice numbers are claimed in a Set; reset() empties everything for tests.
 import type {
   DeliveryRecord, InvoiceRecord, PaymentRecord, PayoutRecord, RecipientRecord, RefundRecord, TransactionRecord, WidgetPaymentRecord,
-} from './records.ts';
+} from '../../ports/merchant-records.ts';
 import { FIRST_IDS, type MerchantStore } from '../../ports/merchant-store.ts';
 import { memoryTable } from '../../ports/table.ts';
 

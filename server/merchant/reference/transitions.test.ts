@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createMemoryMerchantStore } from './store.ts';
 import { StatusRegressionError, forwardOnlyStatuses } from './transitions.ts';
-import type { PaymentRecord, RefundRecord, TransactionRecord } from './records.ts';
+import type { PaymentRecord, RefundRecord, TransactionRecord } from '../../ports/merchant-records.ts';
 
 describe('forward-only statuses', () => {
   const setup = () => {

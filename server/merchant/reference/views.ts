@@ -9,7 +9,7 @@ import type { InstantRefund, Refund } from '../../../contracts/merchant/refunds.
 import type { Transaction } from '../../../contracts/merchant/transactions.ts';
 import type { PaymentWebhookPayload, RefundWebhookPayload } from '../../../contracts/merchant/webhooks.ts';
 import { Big, fixedString } from './money.ts';
-import type { InvoiceRecord, PaymentRecord, PayoutRecord, RecipientRecord, RefundRecord, TransactionRecord } from './records.ts';
+import type { InvoiceRecord, PaymentRecord, PayoutRecord, RecipientRecord, RefundRecord, TransactionRecord } from '../../ports/merchant-records.ts';
 
 export const iso = (ms: number): string => new Date(ms).toISOString();
 

@@ -4,7 +4,7 @@
 import { encodeWebhookBody, WEBHOOK_CONTENT_TYPES, type WebhookEncoding } from '../../../contracts/merchant/webhook-encoding.ts';
 import { formatSignatureHeader, webhookSignature } from '../../../contracts/merchant/webhook-signature.ts';
 import { WebhookEnvelopeSchema } from '../../../contracts/merchant/webhooks.ts';
-import type { DeliveryRecord } from './records.ts';
+import type { DeliveryRecord } from '../../ports/merchant-records.ts';
 import { webhookHeaders, type WebhookTransport } from './webhook-transport.ts';
 
 /** The body of an attempt signed at unix time `t`, and its signature. */

@@ -16,7 +16,7 @@ import {
 import type { Outbox, OwedDelivery } from '../../ports/outbox.ts';
 import { countWebhookAttempt } from '../../ports/tallies.ts';
 import type { UnitsOfWork } from '../../ports/units.ts';
-import type { DeliveryRecord, WebhookEvent } from './records.ts';
+import type { DeliveryRecord, WebhookEvent } from '../../ports/merchant-records.ts';
 import type { MerchantStore } from '../../ports/merchant-store.ts';
 import type { TimerHandle, Timers } from './timers.ts';
 import { SANDBOX_DEFAULTS } from '../../config-defaults.ts';

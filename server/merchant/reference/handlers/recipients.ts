@@ -5,7 +5,7 @@ import { recipientNameRule } from '../../../../contracts/merchant/recipients.ts'
 import { ruleIssues } from '../../../../contracts/shared/conditional.ts';
 import { merchantHandlers } from '../../handler-map.ts';
 import { invalidFields, notFound } from '../problems.ts';
-import type { RecipientFields, RecipientRecord } from '../records.ts';
+import type { RecipientFields, RecipientRecord } from '../../../ports/merchant-records.ts';
 import type { MerchantSandbox } from '../sandbox.ts';
 import { recipientView } from '../views.ts';
 

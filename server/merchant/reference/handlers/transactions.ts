@@ -1,7 +1,7 @@
 // Transactions (sections 4.4, 4.5): newest first, filtered, paged.
 import { merchantHandlers } from '../../handler-map.ts';
 import { notFound } from '../problems.ts';
-import type { TransactionRecord } from '../records.ts';
+import type { TransactionRecord } from '../../../ports/merchant-records.ts';
 import type { MerchantSandbox } from '../sandbox.ts';
 import { transactionView } from '../views.ts';
 

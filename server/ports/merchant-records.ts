@@ -1,12 +1,16 @@
-// What the merchant sandbox stores. Records are internal (times in ms, the owning merchant, links
-// by id); server/merchant/reference/views.ts turns them into the contract's wire shapes. Each
+// What the merchant sandbox stores, owned by the storage port that keeps it (merchant-store.ts).
+// Records are internal (times in ms, the owning merchant, links by id);
+// server/merchant/reference/views.ts turns them into the contract's wire shapes. Each
 // record's status lives in one place: a payment's transaction status, txid and amount received are
 // on its transaction, not copied onto the payment.
 import type {
   BlockchainStatus, CryptoIso, InvoiceDeliveryStatus, NetworkType, PayoutStatus, RefundStatus, SettlementMethod, TransactionStatus,
-} from '../../../contracts/merchant/enums.ts';
-import type { COUNTRY_CODES } from '../../../contracts/shared/countries.ts';
-import type { Fiat } from './currencies.ts';
+} from '../../contracts/merchant/enums.ts';
+import type { COUNTRY_CODES } from '../../contracts/shared/countries.ts';
+import type { FIAT_CURRENCIES } from '../../contracts/shared/primitives.ts';
+
+/** A fiat currency code the merchant API accepts. */
+export type Fiat = (typeof FIAT_CURRENCIES)[number];
 
 export type CountryCode = (typeof COUNTRY_CODES)[number];
 
