@@ -56,7 +56,9 @@ describe('--fail-on-unexercised', () => {
       const dir = mkdtempSync(join(tmpdir(), 'contract-'));
       const junit = join(dir, 'junit.xml');
       const argv = ['--api', 'merchant', '--base-url', front.baseUrl, '--operation', 'getPayment', '--runs', '2', '--quiet', '--keep-rate-limits', '--fail-on-unexercised', '--junit', junit];
-      expect(await contractCli(argv)).toBe(1);
+      let out = '';
+      expect(await contractCli(argv, undefined, { out: (t) => (out += t), err: (t) => (out += t) })).toBe(1);
+      expect(out).toContain('contract: MISMATCHES in merchant');
       expect(readFileSync(junit, 'utf8')).toContain('<testcase classname="contract.merchant.createPayment" name="createPayment 201">\n      <failure message="not exercised">createPayment never answered 201</failure>');
     } finally {
       await front.close();
@@ -80,7 +82,9 @@ describe('--report-dir', () => {
     try {
       const dir = mkdtempSync(join(tmpdir(), 'contract-'));
       const argv = ['--api', 'merchant', '--base-url', front.baseUrl, '--operation', 'getPayment', '--runs', '2', '--negative-runs', '0', '--quiet', '--keep-rate-limits', '--no-shrink', '--report-dir', dir];
-      expect(await contractCli(argv)).toBe(1);
+      let out = '';
+      expect(await contractCli(argv, undefined, { out: (t) => (out += t), err: (t) => (out += t) })).toBe(1);
+      expect(out).toMatch(/MISMATCH merchant getPayment \(GET \/payments\/\{payment_id\}\) — response_schema_conformance/);
       const stem = join(dir, 'merchant', 'getPayment--response_schema_conformance');
       const request = JSON.parse(readFileSync(`${stem}.request.json`, 'utf8')) as Record<string, unknown>;
       expect(request).toMatchObject({ api: 'merchant', operationId: 'getPayment', check: 'response_schema_conformance', request: { method: 'GET', path_template: '/payments/{payment_id}' } });

@@ -71,21 +71,28 @@ const int = (name: string, v: string | undefined, fallback: number, min = 0): nu
   return Number(v);
 };
 
+/** Where the command writes: the report and usage (`out`), progress and refusals (`err`); a test captures both. */
+export interface CliOutput {
+  out: (text: string) => unknown;
+  err: (text: string) => unknown;
+}
+const STD_OUTPUT: CliOutput = { out: (t) => process.stdout.write(t), err: (t) => process.stderr.write(t) };
+
 /**
  * Runs the contract tests as the command line `argv` says; resolves to the exit code: 0 no
  * mismatch, 1 any mismatch, 2 a usage or connection error. `prog` names the command in the usage.
  */
-export async function contractCli(argv: readonly string[], prog = 'npm run contract --'): Promise<number> {
+export async function contractCli(argv: readonly string[], prog = 'npm run contract --', io: CliOutput = STD_OUTPUT): Promise<number> {
   try {
-    return await run(argv, prog);
+    return await run(argv, prog, io);
   } catch (e) {
     if (!(e instanceof UsageError)) throw e;
-    process.stderr.write(`contract: ${reason(e.message)} (--help for usage)\n`);
+    io.err(`contract: ${reason(e.message)} (--help for usage)\n`);
     return 2;
   }
 }
 
-async function run(argv: readonly string[], prog: string): Promise<number> {
+async function run(argv: readonly string[], prog: string, io: CliOutput): Promise<number> {
   let parsed;
   try {
     parsed = parseArgs({
@@ -127,7 +134,7 @@ async function run(argv: readonly string[], prog: string): Promise<number> {
     fail((e as Error).message);
   }
   if (parsed.help) {
-    process.stdout.write(`${usage(prog)}\n`);
+    io.out(`${usage(prog)}\n`);
     return 0;
   }
   const apis: ApiId[] = parsed.api === 'all' ? [...API_IDS] : [...API_IDS, 'sandbox'].includes(parsed.api as ApiId) ? [parsed.api as ApiId] : fail(`--api must be exchange, merchant, partner, sandbox or all, got "${parsed.api}"`);
@@ -145,7 +152,7 @@ async function run(argv: readonly string[], prog: string): Promise<number> {
   } catch (e) {
     fail((e as Error).message);
   }
-  const log = parsed.quiet ? undefined : (line: string) => process.stderr.write(`${line}\n`);
+  const log = parsed.quiet ? undefined : (line: string) => io.err(`${line}\n`);
   log?.(`contract: ${apis.join(', ')} against ${baseUrl}, seed ${seed}`);
 
   const reports: ApiReport[] = [];
@@ -170,7 +177,7 @@ async function run(argv: readonly string[], prog: string): Promise<number> {
           ...(log ? { log } : {}),
         });
       } catch (e) {
-        process.stderr.write(`contract: ${api}: ${(e as Error).message}\n`);
+        io.err(`contract: ${api}: ${(e as Error).message}\n`);
         return undefined;
       }
     };
@@ -189,11 +196,11 @@ async function run(argv: readonly string[], prog: string): Promise<number> {
       merchantReport.webhooks = await checkSentWebhooks({ baseUrl, doc: loadDocument('merchant'), credentials, signingSecret });
       merchantReport.ok &&= merchantReport.webhooks.every((w) => w.failures.length === 0);
     } catch (e) {
-      process.stderr.write(`contract: ${(e as Error).message}\n`);
+      io.err(`contract: ${(e as Error).message}\n`);
       return 2;
     }
   }
-  process.stdout.write(`${formatTable(reports)}\n`);
+  io.out(`${formatTable(reports)}\n`);
   if (parsed.report) writeFileSync(parsed.report, toJson(reports));
   if (parsed.junit) writeFileSync(parsed.junit, toJUnit(reports));
   if (parsed['report-dir']) {
@@ -201,6 +208,6 @@ async function run(argv: readonly string[], prog: string): Promise<number> {
     log?.(`contract: ${files.length} file(s) of failing cases written to ${parsed['report-dir']}`);
   }
   const ok = reports.every((r) => r.ok);
-  process.stdout.write(ok ? 'contract: no mismatch\n' : `contract: MISMATCHES in ${reports.filter((r) => !r.ok).map((r) => r.api).join(', ')} (seed ${seed})\n`);
+  io.out(ok ? 'contract: no mismatch\n' : `contract: MISMATCHES in ${reports.filter((r) => !r.ok).map((r) => r.api).join(', ')} (seed ${seed})\n`);
   return ok ? 0 : 1;
 }

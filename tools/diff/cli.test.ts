@@ -28,10 +28,11 @@ writeFileSync(revision, YAML.stringify(withoutUrl));
 const original = join(dir, 'merchant.json');
 writeFileSync(original, JSON.stringify(load('merchant')));
 
-async function run(...argv: string[]): Promise<{ code: number; out: string }> {
+async function run(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
   let out = '';
-  const code = await diffCli(argv, 'diff', (s) => (out += s));
-  return { code, out };
+  let err = '';
+  const code = await diffCli(argv, 'diff', (s) => (out += s), (s) => (err += s));
+  return { code, out, err };
 }
 
 const removal = {
@@ -93,11 +94,20 @@ describe('diff command line', () => {
   });
 
   it('refuses a bad format, level, API or an unknown option with exit code 2', async () => {
-    expect((await run('--base', original, '--format', 'html')).code).toBe(2);
-    expect((await run('--base', original, '--fail-on', 'SEVERE')).code).toBe(2);
-    expect((await run('--bogus')).code).toBe(2);
-    expect((await run('--base', original, '--api', 'billing')).code).toBe(2);
-    expect((await run('--base', 'no-such-ref-or-file', '--api', 'merchant')).code).toBe(2);
+    const refusals = [
+      await run('--base', original, '--format', 'html'),
+      await run('--base', original, '--fail-on', 'SEVERE'),
+      await run('--bogus'),
+      await run('--base', original, '--api', 'billing'),
+      await run('--base', 'no-such-ref-or-file', '--api', 'merchant'),
+    ];
+    expect(refusals.map((r) => [r.code, r.out, r.err])).toEqual([
+      [2, '', 'diff: unknown --format "html" (--help for usage)\n'],
+      [2, '', 'diff: --fail-on takes ERR, WARN, INFO or none, not "SEVERE" (--help for usage)\n'],
+      [2, '', "diff: Unknown option '--bogus' (--help for usage)\n"],
+      [2, '', 'diff: unknown --api "billing" (--help for usage)\n'],
+      [2, '', 'diff: "no-such-ref-or-file" is neither a file, a URL, nor a git ref holding generated/openapi/merchant.json\n'],
+    ]);
   });
 
   it('is `cryptopay-toolkit diff` too', () => {

@@ -26,7 +26,13 @@ const usage = (prog: string) => `Usage: ${prog} [--base <git ref | file | URL>] 
 
 Requests may only widen, responses only narrow; for webhooks the directions are reversed.`;
 
-export async function diffCli(argv: string[], prog = 'npm run diff --', write: (s: string) => unknown = (s) => process.stdout.write(s)): Promise<number> {
+/** `write` takes the report and the usage, `fail` the refusals (defaults: stdout and stderr; a test captures both). */
+export async function diffCli(
+  argv: string[],
+  prog = 'npm run diff --',
+  write: (s: string) => unknown = (s) => process.stdout.write(s),
+  fail: (s: string) => unknown = (s) => process.stderr.write(s),
+): Promise<number> {
   let values;
   try {
     values = parseArgs({
@@ -44,7 +50,7 @@ export async function diffCli(argv: string[], prog = 'npm run diff --', write: (
       allowPositionals: false,
     }).values;
   } catch (e) {
-    process.stderr.write(`diff: ${(e as Error).message} (--help for usage)\n`);
+    fail(`diff: ${(e as Error).message} (--help for usage)\n`);
     return 2;
   }
   if (values.help) {
@@ -53,7 +59,7 @@ export async function diffCli(argv: string[], prog = 'npm run diff --', write: (
   }
   const problem = check(values);
   if (problem) {
-    process.stderr.write(`diff: ${problem} (--help for usage)\n`);
+    fail(`diff: ${problem} (--help for usage)\n`);
     return 2;
   }
   const base = values.base;
@@ -69,7 +75,7 @@ export async function diffCli(argv: string[], prog = 'npm run diff --', write: (
     const failOn = values['fail-on'] === 'none' ? undefined : (values['fail-on'] as Level);
     return failsAt(report, failOn) ? 1 : 0;
   } catch (e) {
-    process.stderr.write(`diff: ${(e as Error).message}\n`);
+    fail(`diff: ${(e as Error).message}\n`);
     return 2;
   }
 }
