@@ -5,7 +5,7 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { ApiDomainError } from '../errors.ts';
 import { lookupKey, type KeyLookup } from './key-lookup.ts';
 import { parseAuthorization } from './authorization-header.ts';
-import { safeEqual, setPrincipal, type MerchantPrincipal } from './principal.ts';
+import { attachPrincipal, safeEqual, type MerchantPrincipal } from './principal.ts';
 import type { MerchantKey } from './keys.ts';
 
 export type { MerchantKey };
@@ -67,15 +67,6 @@ export type MerchantVerifier = (authorization: string | undefined, permission?: 
 export function merchantAuthStep(verify: MerchantVerifier | readonly MerchantKey[] | { lookup: MerchantKeyLookup }, permission?: MerchantPermission): RequestHandler {
   const verifier = typeof verify === 'function' ? verify : createMerchantVerifier('lookup' in verify ? verify.lookup : verify);
   return function merchantAuthMiddleware(req: Request, _res: Response, next: NextFunction): void {
-    const principal = verifier(req.headers.authorization, permission);
-    if (principal instanceof Promise) {
-      principal.then((p) => {
-        setPrincipal(req, p);
-        next();
-      }, next);
-      return;
-    }
-    setPrincipal(req, principal);
-    next();
+    attachPrincipal(req, verifier(req.headers.authorization, permission), next);
   };
 }

@@ -3,7 +3,7 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { ApiDomainError } from '../errors.ts';
 import { parseAuthorization } from './authorization-header.ts';
-import { safeEqual, setPrincipal, type PartnerPrincipal } from './principal.ts';
+import { attachPrincipal, safeEqual, type PartnerPrincipal } from './principal.ts';
 import type { PartnerCredential } from './keys.ts';
 import { lookupKey } from './key-lookup.ts';
 
@@ -70,15 +70,6 @@ export type PartnerVerifier = (authorization: string | undefined) => PartnerPrin
 export function partnerAuthStep(verify: PartnerVerifier | readonly PartnerCredential[] | { lookup: PartnerCredentialLookup }): RequestHandler {
   const verifier = typeof verify === 'function' ? verify : createPartnerVerifier('lookup' in verify ? verify.lookup : verify);
   return function partnerAuthMiddleware(req: Request, _res: Response, next: NextFunction): void {
-    const principal = verifier(req.headers.authorization);
-    if (principal instanceof Promise) {
-      principal.then((p) => {
-        setPrincipal(req, p);
-        next();
-      }, next);
-      return;
-    }
-    setPrincipal(req, principal);
-    next();
+    attachPrincipal(req, verifier(req.headers.authorization), next);
   };
 }

@@ -1,6 +1,6 @@
 // Who sent a request, once its credential verified. Each API's auth middleware attaches its own
 // principal; handlers receive it as `principal`, other services read it with the typed getters.
-import type { Request } from 'express';
+import type { NextFunction, Request } from 'express';
 import { createHash, timingSafeEqual } from 'node:crypto';
 
 export interface ExchangePrincipal {
@@ -34,6 +34,19 @@ type WithPrincipal = Request & { [PRINCIPAL]?: Principal };
 
 export function setPrincipal(req: Request, principal: Principal): void {
   (req as WithPrincipal)[PRINCIPAL] = principal;
+}
+
+/** Attaches a verifier's principal, at once or when its lookup settles, then goes on; a refusal goes to `next`. */
+export function attachPrincipal(req: Request, principal: Principal | Promise<Principal>, next: NextFunction): void {
+  if (principal instanceof Promise) {
+    principal.then((p) => {
+      setPrincipal(req, p);
+      next();
+    }, next);
+    return;
+  }
+  setPrincipal(req, principal);
+  next();
 }
 
 export function principalOf(req: Request): Principal | undefined {
