@@ -4,7 +4,7 @@
 // answer; no auth, validation, store or log. What a hand-written Express service would cost at
 // the least. Prints `LISTENING <port>`; exits on SIGTERM.
 import express from 'express';
-import { capturedBodies } from './captured-bodies.ts';
+import { capturedBodies, serveYardstick } from './captured-bodies.ts';
 
 const { ticker, balances, payment } = capturedBodies('bare-express');
 
@@ -23,14 +23,4 @@ app.post('/merchant/v2/payments', express.json(), (req, res) => {
   res.status(payment.status).json(payment.body);
 });
 
-const server = app.listen(Number(process.env.PORT ?? 0), process.env.HOST ?? '127.0.0.1', () => {
-  const address = server.address();
-  console.log(`LISTENING ${typeof address === 'object' && address ? address.port : ''}`);
-});
-server.keepAliveTimeout = 5_000;
-const stop = () => {
-  server.closeAllConnections();
-  server.close(() => process.exit(0));
-};
-process.on('SIGTERM', stop);
-process.on('SIGINT', stop);
+serveYardstick(app);

@@ -5,7 +5,7 @@
 // costs; the reference server must stay within 1.15x of it on GET ticker and 2.0x on POST payment.
 // Prints `LISTENING <port>`; exits on SIGTERM.
 import express from 'express';
-import { capturedBodies } from './captured-bodies.ts';
+import { capturedBodies, serveYardstick } from './captured-bodies.ts';
 import * as OpenApiValidator from 'express-openapi-validator';
 import { apiDocument } from '../server/spec.ts';
 
@@ -36,14 +36,4 @@ app.use(((err, _req, res, _next) => {
   res.status((err as { status?: number }).status ?? 500).json({ message: (err as Error).message });
 }) as express.ErrorRequestHandler);
 
-const server = app.listen(Number(process.env.PORT ?? 0), process.env.HOST ?? '127.0.0.1', () => {
-  const address = server.address();
-  console.log(`LISTENING ${typeof address === 'object' && address ? address.port : ''}`);
-});
-server.keepAliveTimeout = 5_000;
-const stop = () => {
-  server.closeAllConnections();
-  server.close(() => process.exit(0));
-};
-process.on('SIGTERM', stop);
-process.on('SIGINT', stop);
+serveYardstick(app);
