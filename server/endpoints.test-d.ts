@@ -5,6 +5,7 @@ import { describe, expectTypeOf, it } from 'vitest';
 import type { components as M, operations as MO } from '../generated/types/merchant.ts';
 import type { components as X } from '../generated/types/exchange.ts';
 import { exchangeEndpoints, merchantEndpoints, merchantHandler, partnerEndpoints, type MerchantRequest } from './endpoints.ts';
+import { merchantValidator, partnerValidator, type ValidatorOptions } from './validators.ts';
 
 describe('typed endpoints', () => {
   it('types the body, path parameters and query of each operation from the generated types', () => {
@@ -54,6 +55,16 @@ describe('typed endpoints', () => {
     partnerEndpoints({}, { auth: { lookup: (key, scheme) => (expectTypeOf(scheme).toEqualTypeOf<'bearer' | 'basic'>(), void key, undefined) } });
     // @ts-expect-error: a merchant key has no accessKey (that is the exchange's)
     merchantEndpoints({}, { auth: { lookup: () => ({ accessKey: 'k', secret: 's', scopes: [] }) } });
+  });
+
+  it("types each validator's key lookup from its API, and still takes options declared with the unparameterised ValidatorOptions", () => {
+    merchantValidator({ auth: { lookup: async (apiKey) => (expectTypeOf(apiKey).toEqualTypeOf<string>(), undefined) } });
+    partnerValidator({ auth: { lookup: (key, scheme) => (expectTypeOf(scheme).toEqualTypeOf<'bearer' | 'basic'>(), void key, undefined) } });
+    // Released consumers declare their options this way (the consumer test's fixture does).
+    const options: ValidatorOptions = { unknownRoutes: 'pass' };
+    merchantValidator(options);
+    // @ts-expect-error: not an option
+    merchantValidator({ unknownRoute: 'pass' });
   });
 
   it('types res.json with the documented response bodies', () => {

@@ -104,7 +104,22 @@ const hideExchangeAuthParams: RequestHandler = (req, _res, next) => {
   next();
 };
 
-export const exchangeValidator = (options: ValidatorOptions<'exchange'> = {}): MountedValidator => validatorFor('exchange', options);
-export const merchantValidator = (options: ValidatorOptions<'merchant'> = {}): MountedValidator => validatorFor('merchant', options);
-export const partnerValidator = (options: ValidatorOptions<'partner'> = {}): MountedValidator => validatorFor('partner', options);
+// Each takes its own API's options, so a key lookup's parameters are typed without annotation. The
+// second signature keeps the released form compiling: options declared as the unparameterised
+// `ValidatorOptions` (auth as a union of the three APIs') are still accepted.
+export function exchangeValidator(options?: ValidatorOptions<'exchange'>): MountedValidator;
+export function exchangeValidator(options: ValidatorOptions): MountedValidator;
+export function exchangeValidator(options: ValidatorOptions = {}): MountedValidator {
+  return validatorFor('exchange', options);
+}
+export function merchantValidator(options?: ValidatorOptions<'merchant'>): MountedValidator;
+export function merchantValidator(options: ValidatorOptions): MountedValidator;
+export function merchantValidator(options: ValidatorOptions = {}): MountedValidator {
+  return validatorFor('merchant', options);
+}
+export function partnerValidator(options?: ValidatorOptions<'partner'>): MountedValidator;
+export function partnerValidator(options: ValidatorOptions): MountedValidator;
+export function partnerValidator(options: ValidatorOptions = {}): MountedValidator {
+  return validatorFor('partner', options);
+}
 export { exchangeErrorHandler, merchantErrorHandler, partnerErrorHandler } from './auth/mountable.ts';
