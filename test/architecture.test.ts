@@ -67,7 +67,6 @@ const KNOWN_UPWARD: Record<string, string> = {
   'http -> state': 'http/health.ts takes the SQLite handle type from state/db.ts (http/ is being rebuilt)',
   'merchant -> root': ROOT_LEAF,
   'partner -> root': ROOT_LEAF,
-  'ports -> exchange': "ports/engine-journal.ts takes the engine's command and wire types: ports do not own their records yet (storage work)",
   'ports -> root': ROOT_LEAF,
   'sandbox -> root': ROOT_LEAF,
   'state -> root': ROOT_LEAF,
