@@ -5,8 +5,8 @@
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import type { DocumentId } from '../contracts/shared/contract.ts';
 import { documentedOperations } from '../contracts/shared/operation.ts';
-import { API_MODULES } from './api/all.ts';
-import { documentValidator } from './api/protocols.ts';
+import { API_MODULES } from './api-modules.ts';
+import { documentValidator } from './api-protocols.ts';
 import type { AnyHandler, HandlerOverrides } from './api/handler-map.ts';
 import type { ExchangePrincipal, MerchantPrincipal, PartnerPrincipal } from './auth/principal.ts';
 import { composeStores, sharedStoresFor } from './compose.ts';

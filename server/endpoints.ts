@@ -20,7 +20,7 @@ import type { ApiId } from '../contracts/shared/contract.ts';
 import type { operations as ExchangeOperations } from '../generated/types/exchange.ts';
 import type { operations as MerchantOperations } from '../generated/types/merchant.ts';
 import type { operations as PartnerOperations } from '../generated/types/partner.ts';
-import { apiProtocol } from './api/protocols.ts';
+import { apiProtocol } from './api-protocols.ts';
 import { NotImplementedError } from './errors.ts';
 import { errorHandlerOf } from './http/mountable.ts';
 import { operationOf } from './http/pipeline.ts';

@@ -13,7 +13,7 @@
 import type { ErrorRequestHandler, RequestHandler, Router } from 'express';
 import type { ApiId } from '../contracts/shared/contract.ts';
 import type { ApiProtocol, KeyLookups, OperationAuth } from './api/protocol.ts';
-import { apiProtocol, documentValidator } from './api/protocols.ts';
+import { apiProtocol, documentValidator } from './api-protocols.ts';
 import { hideAuthParams } from './auth/exchange.ts';
 import { NonceStore } from './auth/nonce-store.ts';
 import { resolvePart, type ConfigInput } from './config.ts';

@@ -53,9 +53,6 @@ const ROOT_LEAVES = ['server/config-defaults.ts', 'server/config.ts', 'server/er
 
 /** Every folder import of server/ that goes up or sideways today: `from -> to`, and why it stays. */
 const KNOWN_UPWARD: Record<string, string> = {
-  'api -> exchange': 'api/all.ts lists the three API modules for createServer, api/protocols.ts their protocols for the validators: compositions living beside the module type',
-  'api -> merchant': 'api/all.ts and api/protocols.ts, as above',
-  'api -> partner': 'api/all.ts and api/protocols.ts, as above',
   'api -> root': ROOT_LEAF,
   'api -> sandbox': 'api/module.ts names the sandbox control types in ApiModule; the protocol should not know the sandbox',
   'auth -> root': ROOT_LEAF,
