@@ -16,6 +16,7 @@ import { serverRouter } from './http/api-router.ts';
 import { isSharedJournal } from './ports/engine-journal.ts';
 import { cors } from './http/cors.ts';
 import { healthRouter, type ReadinessCheck } from './http/health.ts';
+import { stateWritable } from './state/readiness.ts';
 import type { Logger } from './http/pipeline.ts';
 import { consoleLogger, requestLogger, safePath } from './log.ts';
 import type { MerchantOperations } from './merchant/handler-map.ts';
@@ -95,12 +96,13 @@ export function createServer(options: CreateServerOptions = {}): Express {
   // the other APIs, and refuses writes of a market it does not hold); /readyz names its markets.
   const perMarket = isSharedJournal(stores.journal);
   const leaseCheck = writer && !perMarket ? [{ name: 'exchangeWriter', check: () => { if (!writer.held()) throw new Error('another process holds the exchange writer lease'); } }] : [];
-  const health = {
+  const stateCheck = options.state ? [stateWritable(options.state)] : [];
+  const redisCheck = shared?.ready ? [{ name: 'redis', check: () => shared.ready!() }] : [];
+  const probes = healthRouter({
     ...options.health,
-    checks: [...pgCheck, ...(options.health?.checks ?? []), ...leaseCheck],
+    checks: [...stateCheck, ...redisCheck, ...pgCheck, ...(options.health?.checks ?? []), ...leaseCheck],
     ...(writer ? { details: () => ({ exchange: { writerOf: writer.markets() } }) } : {}),
-  };
-  const probes = healthRouter({ ...health, ...(options.state ? { state: options.state } : {}), ...(shared ? { shared } : {}) });
+  });
   // One layer in front of the APIs (each Express layer costs a share of a cheap request: bench
   // figure 10): only the probes' paths enter their router (matched as it matches them: any case, a
   // trailing slash), unlogged; every other request is logged (when configured) and gets its CORS headers.

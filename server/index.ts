@@ -1,6 +1,7 @@
 // Public API of the reference server package (`<package>/server`).
 export { createServer, type CreateServerOptions, type ServerHandlers } from './app.ts';
-export { stateWritable, type ReadinessCheck } from './http/health.ts';
+export type { ReadinessCheck } from './http/health.ts';
+export { stateWritable } from './state/readiness.ts';
 export { ConfigError, ConfigSchema, loadConfig, resolveConfig, type ConfigInput, type ServerConfig } from './config.ts';
 export { SANDBOX_DEFAULTS } from './config-defaults.ts';
 export { exchangeValidator, merchantValidator, partnerValidator, type MountedValidator, type ValidatorOptions } from './validators.ts';

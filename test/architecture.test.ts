@@ -61,7 +61,6 @@ const KNOWN_UPWARD: Record<string, string> = {
   'http -> api': 'http/api-router.ts and http/operation.ts take the handler-map and module types from api/ (http/ is being rebuilt)',
   'http -> auth': 'http/idempotency.ts and http/operation.ts key requests by auth/principal.ts (http/ is being rebuilt)',
   'http -> root': ROOT_LEAF,
-  'http -> state': 'http/health.ts takes the SQLite handle type from state/db.ts (http/ is being rebuilt)',
   'merchant -> root': ROOT_LEAF,
   'partner -> root': ROOT_LEAF,
   'ports -> root': ROOT_LEAF,
