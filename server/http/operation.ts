@@ -5,7 +5,7 @@ import type { Request, RequestHandler, Response } from 'express';
 import { RequestValidationError, type ValidationIssue } from '../errors.ts';
 import type { OperationSpec } from '../../contracts/shared/operation.ts';
 import { principalOf } from '../auth/principal.ts';
-import type { AnyHandler } from '../api/handler-map.ts';
+import type { AnyHandler } from './routed-api.ts';
 import type { ApiValidator, PreparedRequest } from '../validation/document-validator.ts';
 import { onResponseRefused, responseRefusal, type ResponseRefusal } from '../validation/openapi-validator.ts';
 import { InternalFailure } from './failure.ts';
