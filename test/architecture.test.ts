@@ -58,7 +58,6 @@ const KNOWN_UPWARD: Record<string, string> = {
   'auth -> root': ROOT_LEAF,
   'error-bodies -> root': ROOT_LEAF,
   'exchange -> root': ROOT_LEAF,
-  'http -> auth': 'http/idempotency.ts and http/operation.ts key requests by auth/principal.ts (http/ is being rebuilt)',
   'http -> root': ROOT_LEAF,
   'merchant -> root': ROOT_LEAF,
   'partner -> root': ROOT_LEAF,

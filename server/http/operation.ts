@@ -4,7 +4,6 @@
 import type { Request, RequestHandler, Response } from 'express';
 import { RequestValidationError, type ValidationIssue } from '../errors.ts';
 import type { OperationSpec } from '../../contracts/shared/operation.ts';
-import { principalOf } from '../auth/principal.ts';
 import type { AnyHandler } from './routed-api.ts';
 import type { ApiValidator, PreparedRequest } from '../validation/document-validator.ts';
 import { onResponseRefused, responseRefusal, type ResponseRefusal } from '../validation/openapi-validator.ts';
@@ -15,7 +14,7 @@ import { idempotentCallOf, type IdempotentCall } from './idempotency.ts';
 import { sendJson } from './send-json.ts';
 import { IGNORED_FIELDS_HEADER, ignoredFieldsHeader } from './ignored-fields.ts';
 import type { Logger } from '../log.ts';
-import { bodyKindOf, exposeQuery, libraryView, queryFieldsOf, paramsOf, queryOf, setParams, setQuery } from '../request-view.ts';
+import { bodyKindOf, exposeQuery, heldPrincipal, libraryView, queryFieldsOf, paramsOf, queryOf, setParams, setQuery } from '../request-view.ts';
 
 /**
  * The one validation pass: the wire pre-pass (canonical scalars, the document's defaults, undeclared
@@ -111,7 +110,7 @@ export function callHandler(operationId: string, op: OperationSpec, handler: Any
     params: paramsOf(req),
     query: queryOf(req),
     body: req.body === undefined && optionalBody ? {} : (req.body as unknown),
-    principal: principalOf(req),
+    principal: heldPrincipal(req),
     req,
   });
   const library = validator.library?.responses === true ? validator.library : undefined;
