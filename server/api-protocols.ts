@@ -2,7 +2,7 @@
 // of a router the server and the validators both take from an API's document: its OpenAPI validator.
 // A composition of the APIs, so it stands in the root, above them.
 import type { ApiId } from '../contracts/shared/contract.ts';
-import type { ServerConfig } from './config.ts';
+import type { ServerConfig } from './config/config.ts';
 import { exchangeProtocol } from './exchange/protocol.ts';
 import { merchantProtocol } from './merchant/protocol.ts';
 import { partnerProtocol } from './partner/protocol.ts';

@@ -2,9 +2,9 @@
 // server/{exchange,merchant,partner}/api.ts.
 import type { DocumentId, ApiId } from '../../contracts/shared/contract.ts';
 import type { OperationMap } from '../../contracts/shared/operation.ts';
-import type { ServerConfig } from '../config.ts';
+import type { ServerConfig } from '../config/config.ts';
 import type { ServerStores } from '../ports/stores.ts';
-import type { Clock } from '../rate-limit.ts';
+import type { Clock } from '../core/clock.ts';
 import type { HandlerMap } from './handler-map.ts';
 import type { ApiProtocol } from './protocol.ts';
 import type { SandboxControl } from '../sandbox/control.ts';

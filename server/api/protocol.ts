@@ -2,10 +2,10 @@
 // client key, wire forms), naming no handler, sandbox or storage record. server/{exchange,merchant,partner}/protocol.ts.
 import type { ApiId, DocumentId } from '../../contracts/shared/contract.ts';
 import type { IdempotentPosts, OperationMap, OperationSpec } from '../../contracts/shared/operation.ts';
-import type { ServerConfig } from '../config.ts';
+import type { ServerConfig } from '../config/config.ts';
 import type { OperationAuth, RoutedApi } from '../http/routed-api.ts';
 import type { NonceClaims } from '../ports/nonces.ts';
-import type { Clock } from '../rate-limit.ts';
+import type { Clock } from '../core/clock.ts';
 import type { ExchangeKeyLookup } from '../auth/exchange.ts';
 import type { MerchantKeyLookup } from '../auth/merchant.ts';
 import type { PartnerCredentialLookup } from '../auth/partner.ts';

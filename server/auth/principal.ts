@@ -2,7 +2,7 @@
 // principal; handlers receive it as `principal`, other services read it with the typed getters.
 import type { NextFunction, Request } from 'express';
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { heldPrincipal, holdPrincipal } from '../request-view.ts';
+import { heldPrincipal, holdPrincipal } from '../core/request-view.ts';
 
 export interface ExchangePrincipal {
   api: 'exchange';
@@ -30,7 +30,7 @@ export interface PartnerPrincipal {
 
 export type Principal = ExchangePrincipal | MerchantPrincipal | PartnerPrincipal;
 
-/** Attaches the verified caller (the request pipeline carries it: server/request-view.ts). */
+/** Attaches the verified caller (the request pipeline carries it: server/core/request-view.ts). */
 export function setPrincipal(req: Request, principal: Principal): void {
   holdPrincipal(req, principal);
 }

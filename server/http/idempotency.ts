@@ -7,8 +7,8 @@
 import { createHash } from 'node:crypto';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_PATTERN, IDEMPOTENCY_TTL_MS, REPLAYED_HEADER } from '../../contracts/shared/idempotency.ts';
-import { ApiDomainError, RequestValidationError } from '../errors.ts';
-import { heldPrincipal } from '../request-view.ts';
+import { ApiDomainError, RequestValidationError } from '../core/errors.ts';
+import { heldPrincipal } from '../core/request-view.ts';
 import type { IdempotencyStore, StoredAnswer } from '../ports/idempotency.ts';
 
 const KEY = new RegExp(IDEMPOTENCY_KEY_PATTERN);

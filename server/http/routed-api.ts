@@ -6,7 +6,7 @@
 import type { Request, RequestHandler } from 'express';
 import type { ApiId, DocumentId } from '../../contracts/shared/contract.ts';
 import type { OperationMap, OperationSpec } from '../../contracts/shared/operation.ts';
-import type { ClientKeyOf } from '../rate-limit.ts';
+import type { ClientKeyOf } from './rate-limit.ts';
 import type { Failure, Rendered } from './failure.ts';
 
 export interface RoutedApi<Ops extends OperationMap = OperationMap, Id extends DocumentId = ApiId> {

@@ -2,9 +2,9 @@
 // the rate-limit exemption and the reset hooks each API's default handler set registers. Made by
 // createServer only when `sandbox.controlApi` is on; without it nothing here exists and the
 // sandboxes run on real timers, exactly as before.
-import type { ServerConfig } from '../config.ts';
+import type { ServerConfig } from '../config/config.ts';
 import type { RateCounter } from '../ports/rate-limit.ts';
-import type { Clock } from '../rate-limit.ts';
+import type { Clock } from '../core/clock.ts';
 import { isLoopback } from './auth.ts';
 import { TestClock } from './clock.ts';
 import type { DeliveryLog } from './delivery-log.ts';
