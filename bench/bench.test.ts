@@ -7,7 +7,7 @@ import { NonceCounter, paymentBody, signedBalancesPath } from './load.ts';
 import { area } from './profile-summary.ts';
 import { median } from './stats.ts';
 import { judge, judgeBoth, renderTable } from './table.ts';
-import { resolveConfig } from '../server/config.ts';
+import { resolveConfig } from '../server/config/config.ts';
 
 describe('bench helpers', () => {
   it.each([

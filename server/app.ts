@@ -5,24 +5,25 @@
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import type { DocumentId } from '../contracts/shared/contract.ts';
 import { documentedOperations } from '../contracts/shared/operation.ts';
-import { API_MODULES } from './api/all.ts';
-import { documentValidator } from './api/protocols.ts';
+import { API_MODULES } from './api-modules.ts';
+import { documentValidator } from './api-protocols.ts';
 import type { AnyHandler, HandlerOverrides } from './api/handler-map.ts';
 import type { ExchangePrincipal, MerchantPrincipal, PartnerPrincipal } from './auth/principal.ts';
 import { composeStores, sharedStoresFor } from './compose.ts';
-import { resolveConfig, type ConfigInput, type ServerConfig } from './config.ts';
+import { resolveConfig, type ConfigInput, type ServerConfig } from './config/config.ts';
 import type { ExchangeOperations } from './exchange/handler-map.ts';
 import { serverRouter } from './http/api-router.ts';
 import { isSharedJournal } from './ports/engine-journal.ts';
 import { cors } from './http/cors.ts';
 import { healthRouter, type ReadinessCheck } from './http/health.ts';
+import { stateWritable } from './state/readiness.ts';
 import type { Logger } from './http/pipeline.ts';
-import { consoleLogger, requestLogger, safePath } from './log.ts';
+import { consoleLogger, requestLogger, safePath } from './http/log.ts';
 import type { MerchantOperations } from './merchant/handler-map.ts';
 import type { PartnerOperations } from './partner/handler-map.ts';
 import type { SharedStores } from './ports/shared.ts';
 import type { ServerStores } from './ports/stores.ts';
-import type { Clock } from './rate-limit.ts';
+import type { Clock } from './core/clock.ts';
 import type { StateDb } from './state/db.ts';
 import type { PgState } from './state/pg/pg-state.ts';
 import { sandboxApi, sandboxRouter } from './sandbox/api.ts';
@@ -95,12 +96,13 @@ export function createServer(options: CreateServerOptions = {}): Express {
   // the other APIs, and refuses writes of a market it does not hold); /readyz names its markets.
   const perMarket = isSharedJournal(stores.journal);
   const leaseCheck = writer && !perMarket ? [{ name: 'exchangeWriter', check: () => { if (!writer.held()) throw new Error('another process holds the exchange writer lease'); } }] : [];
-  const health = {
+  const stateCheck = options.state ? [stateWritable(options.state)] : [];
+  const redisCheck = shared?.ready ? [{ name: 'redis', check: () => shared.ready!() }] : [];
+  const probes = healthRouter({
     ...options.health,
-    checks: [...pgCheck, ...(options.health?.checks ?? []), ...leaseCheck],
+    checks: [...stateCheck, ...redisCheck, ...pgCheck, ...(options.health?.checks ?? []), ...leaseCheck],
     ...(writer ? { details: () => ({ exchange: { writerOf: writer.markets() } }) } : {}),
-  };
-  const probes = healthRouter({ ...health, ...(options.state ? { state: options.state } : {}), ...(shared ? { shared } : {}) });
+  });
   // One layer in front of the APIs (each Express layer costs a share of a cheap request: bench
   // figure 10): only the probes' paths enter their router (matched as it matches them: any case, a
   // trailing slash), unlogged; every other request is logged (when configured) and gets its CORS headers.

@@ -3,7 +3,7 @@
 // nonces, rate-limit windows and invoice-number claims; the state file (server/state) holds the
 // sandboxes' records, the exchange journal, nonces and bans; PostgreSQL (`pg`, DATABASE_URL) holds
 // what the state file would, for instances on several hosts; anything else stays in memory.
-import type { ServerConfig } from './config.ts';
+import type { ServerConfig } from './config/config.ts';
 import { MARKET_IDS } from './exchange/engine/markets.ts';
 import { NonceStore } from './auth/nonce-store.ts';
 import type { Logger } from './http/pipeline.ts';
@@ -11,7 +11,8 @@ import type { SharedStores } from './ports/shared.ts';
 import type { ServerStores } from './ports/stores.ts';
 import type { IdempotencyStore } from './ports/idempotency.ts';
 import type { UnitsOfWork } from './ports/units.ts';
-import { RateLimiter, type Clock } from './rate-limit.ts';
+import { RateLimiter } from './http/rate-limit.ts';
+import type { Clock } from './core/clock.ts';
 import { sqliteBans, SqliteNonceStore } from './state/auth-state.ts';
 import type { StateDb } from './state/db.ts';
 import { sqliteJournal } from './state/exchange-journal.ts';

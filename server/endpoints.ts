@@ -20,11 +20,11 @@ import type { ApiId } from '../contracts/shared/contract.ts';
 import type { operations as ExchangeOperations } from '../generated/types/exchange.ts';
 import type { operations as MerchantOperations } from '../generated/types/merchant.ts';
 import type { operations as PartnerOperations } from '../generated/types/partner.ts';
-import { apiProtocol } from './api/protocols.ts';
-import { NotImplementedError } from './errors.ts';
+import { apiProtocol } from './api-protocols.ts';
+import { NotImplementedError } from './core/errors.ts';
 import { errorHandlerOf } from './http/mountable.ts';
 import { operationOf } from './http/pipeline.ts';
-import { paramsOf } from './request-view.ts';
+import { paramsOf } from './core/request-view.ts';
 import { validatorFor, type ValidatorOptions } from './validators.ts';
 
 /** The JSON form of a content map, else its only form (form-encoded bodies arrive as the same object). */

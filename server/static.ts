@@ -7,7 +7,7 @@ import express, { type Router } from 'express';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { DocumentId } from '../contracts/shared/contract.ts';
-import { SANDBOX_DEFAULTS } from './config-defaults.ts';
+import { SANDBOX_DEFAULTS } from './config/defaults.ts';
 import { ROOT, specPath } from './spec.ts';
 
 const SANDBOX_ORIGIN = `http://${SANDBOX_DEFAULTS.host}:${SANDBOX_DEFAULTS.port}`;

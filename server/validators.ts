@@ -13,15 +13,16 @@
 import type { ErrorRequestHandler, RequestHandler, Router } from 'express';
 import type { ApiId } from '../contracts/shared/contract.ts';
 import type { ApiProtocol, KeyLookups, OperationAuth } from './api/protocol.ts';
-import { apiProtocol, documentValidator } from './api/protocols.ts';
+import { apiProtocol, documentValidator } from './api-protocols.ts';
 import { hideAuthParams } from './auth/exchange.ts';
 import { NonceStore } from './auth/nonce-store.ts';
-import { resolvePart, type ConfigInput } from './config.ts';
+import { resolvePart, type ConfigInput } from './config/config.ts';
 import { validatorRouter } from './http/api-router.ts';
 import { knownFailures } from './http/mountable.ts';
 import type { Logger } from './http/pipeline.ts';
 import type { RequestStores } from './ports/request-stores.ts';
-import { RateLimiter, type Clock } from './rate-limit.ts';
+import { RateLimiter } from './http/rate-limit.ts';
+import type { Clock } from './core/clock.ts';
 
 /** One API's credentials: as in the server's config, or a key lookup (sync or async, e.g. a database query). */
 export type AuthOption<Id extends ApiId> = Id extends ApiId ? ConfigInput[Id] | { lookup: KeyLookups[Id] } : never;

@@ -10,7 +10,7 @@ import {
   createExchangeClient, createMerchantClient, createNonceSource, createPartnerClient, type NonceSource,
 } from '../client/index.ts';
 import { webhookHandler, type WebhookEvent } from '../client/webhooks-express.ts';
-import { resolveConfig, type ConfigInput } from '../server/config.ts';
+import { resolveConfig, type ConfigInput } from '../server/config/config.ts';
 import { createExchangeReference } from '../server/exchange/reference/index.ts';
 import { ManualTimers, createMerchantSandbox, merchantReferenceHandlers, type WebhookTransport } from '../server/merchant/reference/index.ts';
 import { createPartnerSandbox, partnerReferenceHandlers } from '../server/partner/reference/index.ts';

@@ -3,7 +3,7 @@
 import type { AddressInfo } from 'node:net';
 import type { Express } from 'express';
 import { createServer, type CreateServerOptions, type ServerHandlers } from '../server/app.ts';
-import { resolveConfig, type ConfigInput } from '../server/config.ts';
+import { resolveConfig, type ConfigInput } from '../server/config/config.ts';
 import { createExchangeReference } from '../server/exchange/reference/index.ts';
 import { merchantReferenceHandlers } from '../server/merchant/reference/index.ts';
 import { partnerReferenceHandlers } from '../server/partner/reference/index.ts';

@@ -7,7 +7,7 @@ import { API_IDS, type ApiId } from '../tools/contract/document.ts';
 import { formatTable } from '../tools/contract/report.ts';
 import type { ApiReport } from '../tools/contract/results.ts';
 import { runContract } from '../tools/contract/runner.ts';
-import type { ConfigInput } from '../server/config.ts';
+import type { ConfigInput } from '../server/config/config.ts';
 import { referenceHandlers, startServer, type RunningServer } from './contract-fixtures.ts';
 
 const SEED = 20240601;

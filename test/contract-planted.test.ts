@@ -14,7 +14,7 @@ import type { CheckId } from '../tools/contract/checks.ts';
 import type { ApiReport } from '../tools/contract/results.ts';
 import { runContract, type RunOptions } from '../tools/contract/runner.ts';
 import type { ServerHandlers } from '../server/app.ts';
-import type { ConfigInput } from '../server/config.ts';
+import type { ConfigInput } from '../server/config/config.ts';
 import { referenceHandlers, startServer, type RunningServer } from './contract-fixtures.ts';
 
 type Result = { status: number; body?: unknown };

@@ -17,7 +17,7 @@ import { pipelineOptions } from '../scripts/pipeline/options.ts';
 import { sampleRequest } from '../scripts/pipeline/sample-request.ts';
 import { SANDBOX_ORIGIN } from '../scripts/pipeline/sandbox.ts';
 import { createServer } from '../server/app.ts';
-import { SANDBOX_DEFAULTS } from '../server/config-defaults.ts';
+import { SANDBOX_DEFAULTS } from '../server/config/defaults.ts';
 import { documents, samplesOf } from './docs-documents.ts';
 
 const run = promisify(execFile);

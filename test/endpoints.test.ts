@@ -9,7 +9,7 @@ import express, { type Express } from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPaymentBody, payment } from '../contracts/merchant/examples.ts';
 import { createMerchantApplicationRequestExample, registerUserRequestExample } from '../contracts/partner/examples.ts';
-import { SANDBOX_DEFAULTS } from '../server/config-defaults.ts';
+import { SANDBOX_DEFAULTS } from '../server/config/defaults.ts';
 import { exchangeEndpoints, merchantEndpoints, merchantHandler, partnerEndpoints } from '../server/endpoints.ts';
 import { merchantPrincipal } from '../server/auth/principal.ts';
 import { basic, NOW } from './server-helpers.ts';

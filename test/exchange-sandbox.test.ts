@@ -8,7 +8,7 @@ import type { CreateOrderRequest, CreateOrdersRequest, OrderItem } from '../cont
 import type { Account, MarketId, Order, OrderBook, OrderWithTrades, Ticker, Trade, UserTrade } from '../contracts/exchange/schemas.ts';
 import { sign, signaturePayload } from '../contracts/exchange/signing.ts';
 import type { ExchangeError } from '../contracts/shared/errors.ts';
-import { resolveConfig } from '../server/config.ts';
+import { resolveConfig } from '../server/config/config.ts';
 import { createExchangeReference } from '../server/exchange/reference/index.ts';
 import { manualClock, testServer } from '../server/testing.ts';
 

@@ -8,7 +8,7 @@ import { createServer } from '../server/app.ts';
 import { NonceStore } from '../server/auth/nonce-store.ts';
 import { memoryIdempotency, type IdempotencyStore } from '../server/ports/idempotency.ts';
 import type { SharedStores } from '../server/ports/shared.ts';
-import { RateLimiter } from '../server/rate-limit.ts';
+import { RateLimiter } from '../server/http/rate-limit.ts';
 import { MERCHANT_AUTH, createPaymentBody } from './server-helpers.ts';
 
 const { webhook_url: _none, ...paymentFields } = createPaymentBody.payment;

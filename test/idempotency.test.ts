@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { createServer } from '../server/app.ts';
-import { ApiDomainError } from '../server/errors.ts';
+import { ApiDomainError } from '../server/core/errors.ts';
 import { contractDocuments } from '../server/testing.ts';
 import { StateDb } from '../server/state/db.ts';
 import { MERCHANT_AUTH, MERCHANT_NOREFUND_AUTH, PARTNER_BASIC, PARTNER_BEARER, createPaymentBody } from './server-helpers.ts';

@@ -56,7 +56,7 @@ describe.each(['server/validators.ts', 'server/auth/index.ts', 'server/endpoints
   it('reads a closure that reaches the protocol (the reader follows the imports)', () => {
     expect(graph.files.has(entry)).toBe(true);
     expect(closure).toContain('server/auth/exchange.ts');
-    expect(closure).toContain('server/errors.ts');
+    expect(closure).toContain('server/core/errors.ts');
   });
 
   it('no reference handlers, engine, sandbox, state or storage driver among its files', () => {

@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createMerchantClient, unwrap } from '../client/merchant.ts';
 import { createSandboxClient } from '../client/sandbox.ts';
 import { WebhookEnvelopeSchema, PaymentWebhookPayloadSchema } from '../contracts/merchant/webhooks.ts';
-import type { ConfigInput } from '../server/config.ts';
+import type { ConfigInput } from '../server/config/config.ts';
 import { testServer } from '../server/testing.ts';
 import { createPaymentBody } from '../contracts/merchant/examples.ts';
 import { webhookReceiver } from './sandbox-helpers.ts';

@@ -3,7 +3,7 @@
 import { createServer as createHttpServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
-import { resolveConfig, type ConfigInput } from '../server/config.ts';
+import { resolveConfig, type ConfigInput } from '../server/config/config.ts';
 import { ManualTimers, createMerchantSandbox, merchantReferenceHandlers, type MerchantSandboxOptions } from '../server/merchant/reference/index.ts';
 import { partnerReferenceHandlers, createPartnerSandbox } from '../server/partner/reference/index.ts';
 import { testServer } from '../server/testing.ts';

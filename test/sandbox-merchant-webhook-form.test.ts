@@ -9,8 +9,8 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PaymentWebhookPayloadSchema } from '../contracts/merchant/webhooks.ts';
 import { webhookHandler } from '../client/webhooks-express.ts';
-import { SANDBOX_DEFAULTS } from '../server/config-defaults.ts';
-import { resolveConfig } from '../server/config.ts';
+import { SANDBOX_DEFAULTS } from '../server/config/defaults.ts';
+import { resolveConfig } from '../server/config/config.ts';
 import { START, paymentBody, sandboxServer, webhookReceiver, type Received } from './sandbox-helpers.ts';
 
 const SECRET = 'demo-signing-secret';

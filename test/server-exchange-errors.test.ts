@@ -3,7 +3,7 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { exchangeOperations } from '../contracts/exchange/operations.ts';
-import { ExchangeDomainError } from '../server/errors.ts';
+import { ExchangeDomainError } from '../server/core/errors.ts';
 import { notImplementedHandlers } from '../server/api/not-implemented.ts';
 import { manualClock, testServer } from '../server/testing.ts';
 import { NOW, createOrderBody, exampleHandlers, signedUrl } from './server-helpers.ts';

@@ -4,7 +4,7 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { merchantOperations } from '../contracts/merchant/operations.ts';
 import { EMAIL_PATTERN } from '../contracts/shared/primitives.ts';
-import { ApiDomainError } from '../server/errors.ts';
+import { ApiDomainError } from '../server/core/errors.ts';
 import { notImplementedHandlers } from '../server/api/not-implemented.ts';
 import { testServer } from '../server/testing.ts';
 import { MERCHANT_AUTH, MERCHANT_NOREFUND_AUTH, basic, createPaymentBody, exampleHandlers } from './server-helpers.ts';

@@ -9,7 +9,7 @@
 import { rmSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { createPaymentBody } from '../contracts/merchant/examples.ts';
-import { resolveConfig } from '../server/config.ts';
+import { resolveConfig } from '../server/config/config.ts';
 import { CURRENCY_CODES, MARKET_IDS } from '../server/exchange/engine/markets.ts';
 import { createExchangeReference } from '../server/exchange/reference/index.ts';
 import { StateDb } from '../server/state/db.ts';

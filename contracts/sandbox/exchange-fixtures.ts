@@ -9,8 +9,10 @@ import { partnerErrors } from '../shared/responses.ts';
 import { z } from '../shared/zod.ts';
 import { SANDBOX_SECURITY } from './security.ts';
 
-/** The exchange's currencies (server/exchange/engine/markets.ts CURRENCY_CODES, checked there). */
+/** The exchange's currencies, in GET /currencies order (the engine's CURRENCY_CODES, compared in server/exchange/engine/markets.test.ts). */
 export const EXCHANGE_CURRENCIES = ['btc', 'eth', 'ltc', 'bch', 'xem', 'xvg', 'usd', 'cad', 'eur'] as const;
+/** A currency code of the exchange: the engine's and the journal's currency type. */
+export type ExchangeCurrency = (typeof EXCHANGE_CURRENCIES)[number];
 /** Price levels per side an order-book fixture may place (the order book's own page limit). */
 export const MAX_BOOK_DEPTH = 100;
 /** The user that holds the orders of an order-book fixture: no access key, so only its orders are seen. */
@@ -28,7 +30,7 @@ export const TraderResetSchema = z
   .openapi('TraderReset', { description: "One trader's data reset" });
 
 export const TraderBalancesRequestSchema = withRule(
-  z.object(Object.fromEntries(EXCHANGE_CURRENCIES.map((c) => [c, amount(c)])) as Record<(typeof EXCHANGE_CURRENCIES)[number], ReturnType<typeof amount>>).strict(),
+  z.object(Object.fromEntries(EXCHANGE_CURRENCIES.map((c) => [c, amount(c)])) as Record<ExchangeCurrency, ReturnType<typeof amount>>).strict(),
   atLeastOneProperty('give at least one currency'),
   'TraderBalancesRequest',
   { description: 'Balances to set, by currency; currencies left out keep theirs' },

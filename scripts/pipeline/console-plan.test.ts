@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { documents } from '../../contracts/index.ts';
-import { SANDBOX_DEFAULTS } from '../../server/config-defaults.ts';
+import { SANDBOX_DEFAULTS } from '../../server/config/defaults.ts';
 import { renderOpenApi } from './openapi.ts';
 import { CONSOLE_SCRIPT, consolePlan, consoleTags, embedConsole } from './console-plan.ts';
 

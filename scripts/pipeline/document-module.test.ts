@@ -5,7 +5,7 @@ import YAML from 'yaml';
 import exchange from '../../generated/openapi/exchange.document.ts';
 import merchant from '../../generated/openapi/merchant.document.ts';
 import partner from '../../generated/openapi/partner.document.ts';
-import { apiProtocol } from '../../server/api/protocols.ts';
+import { apiProtocol } from '../../server/api-protocols.ts';
 import { apiDocument } from '../../server/spec.ts';
 import { renderDocumentModule } from './document-module.ts';
 

@@ -1,9 +1,9 @@
 // The sandbox the docs talk about: base URL and demo credentials, read from the server's own
-// defaults (server/config-defaults.ts) so the index page and the code samples cannot drift from
+// defaults (server/config/defaults.ts) so the index page and the code samples cannot drift from
 // what `npm start` accepts. That module is plain data (no imports), which is why scripts/ may
 // read it.
 import type { DocumentId } from '../../contracts/shared/contract.ts';
-import { SANDBOX_DEFAULTS } from '../../server/config-defaults.ts';
+import { SANDBOX_DEFAULTS } from '../../server/config/defaults.ts';
 
 export const SANDBOX_ORIGIN = `http://${SANDBOX_DEFAULTS.host}:${SANDBOX_DEFAULTS.port}`;
 

@@ -50,10 +50,8 @@ export type HandlerMap<Ops extends OperationMap, P> = { [K in keyof Ops]: Handle
 /** What `createServer({ handlers })` takes per API: any subset; the defaults fill the rest. */
 export type HandlerOverrides<Ops extends OperationMap, P> = Partial<HandlerMap<Ops, P>>;
 
-/** Loosely typed view the router uses at run time (after the typed map has been checked). */
-export type AnyHandler = (input: { params: unknown; query: unknown; body: unknown; principal: unknown; req: Request }) =>
-  | { status: number; body?: unknown; headers?: Record<string, string> }
-  | Promise<{ status: number; body?: unknown; headers?: Record<string, string> }>;
+/** Loosely typed view the router uses at run time (after the typed map has been checked): the router's own type. */
+export type { AnyHandler } from '../http/routed-api.ts';
 
 export type { ExchangePrincipal, MerchantPrincipal, PartnerPrincipal };
 

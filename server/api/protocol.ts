@@ -1,12 +1,11 @@
 // What a validator needs of an API: its protocol (operations, error renderer, auth, rate-limit
 // client key, wire forms), naming no handler, sandbox or storage record. server/{exchange,merchant,partner}/protocol.ts.
-import type { RequestHandler } from 'express';
 import type { ApiId, DocumentId } from '../../contracts/shared/contract.ts';
 import type { IdempotentPosts, OperationMap, OperationSpec } from '../../contracts/shared/operation.ts';
-import type { ServerConfig } from '../config.ts';
-import type { Failure, Rendered } from '../http/failure.ts';
+import type { ServerConfig } from '../config/config.ts';
+import type { OperationAuth, RoutedApi } from '../http/routed-api.ts';
 import type { NonceClaims } from '../ports/nonces.ts';
-import type { Clock, ClientKeyOf } from '../rate-limit.ts';
+import type { Clock } from '../core/clock.ts';
 import type { ExchangeKeyLookup } from '../auth/exchange.ts';
 import type { MerchantKeyLookup } from '../auth/merchant.ts';
 import type { PartnerCredentialLookup } from '../auth/partner.ts';
@@ -30,32 +29,22 @@ export interface AuthContext<Id extends DocumentId = ApiId> {
   clockNote?: () => string | undefined;
 }
 
-/** The auth middleware of an operation, or undefined for a public one. */
-export type OperationAuth = (operationId: string, op: OperationSpec) => RequestHandler | undefined;
+export type { OperationAuth };
 
 /**
  * The protocol of an API: what its validator needs and nothing of its implementation (no handlers,
  * no storage). server/{exchange,merchant,partner}/protocol.ts; the API modules add their handlers.
+ * What the router reads of it (id, mount path, operations, error renderer, rate-limit client key,
+ * wire forms) is http/'s RoutedApi.
  */
-export interface ApiProtocol<Ops extends OperationMap = OperationMap, Id extends DocumentId = ApiId> {
-  id: Id;
+export interface ApiProtocol<Ops extends OperationMap = OperationMap, Id extends DocumentId = ApiId> extends RoutedApi<Ops, Id> {
   /**
    * Its parsed OpenAPI document (generated/openapi/<id>.document.ts), the one its validator checks
    * against: each protocol imports its own, so a service mounting one API loads no other's.
    */
   document: Record<string, unknown>;
-  /** Mount path, e.g. `/api/v1`. */
-  basePath: string;
-  operations: Ops;
   /** Its POSTs take an Idempotency-Key (the contract's `idempotentPosts`): the documented 409 is added to each. */
   idempotentPosts?: IdempotentPosts;
-  render: (failure: Failure, operationId: string | undefined) => Rendered;
-  clientKey: ClientKeyOf;
-  /**
-   * Wire forms accepted beyond JSON with typed scalars: numeric and boolean strings in JSON bodies
-   * (merchant, partner), body fields in the URL query of a POST (exchange). Form bodies: every API.
-   */
-  bodies?: { lenientJson?: boolean; queryFields?: boolean };
   /** Builds the auth of each operation from the configured credentials. */
   auth: (ctx: AuthContext<Id>) => OperationAuth;
 }

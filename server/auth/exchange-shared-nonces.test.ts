@@ -3,7 +3,7 @@
 // the store answers with one, and a store failure passed on (503), never an accepted request.
 import { describe, expect, it } from 'vitest';
 import { sign, signaturePayload } from '../../contracts/exchange/signing.ts';
-import { ExchangeDomainError, StoreUnavailableError } from '../errors.ts';
+import { ExchangeDomainError, StoreUnavailableError } from '../core/errors.ts';
 import { createExchangeVerifier } from './exchange.ts';
 import { NonceStore, type NonceClaims } from './nonce-store.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SIGNATURE_TEST_VECTORS, sign, signaturePayload } from '../../contracts/exchange/signing.ts';
-import { ExchangeDomainError } from '../errors.ts';
+import { ExchangeDomainError } from '../core/errors.ts';
 import { createExchangeVerifier } from './exchange.ts';
 
 const keys = [

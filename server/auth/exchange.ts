@@ -3,11 +3,11 @@
 // The nonce is claimed only after the signature verified, so nobody can burn another key's nonces.
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { signaturePayload, UnsignableRequestError, verifySignature } from '../../contracts/exchange/signing.ts';
-import { ExchangeDomainError } from '../errors.ts';
-import type { Clock } from '../rate-limit.ts';
+import { ExchangeDomainError } from '../core/errors.ts';
+import type { Clock } from '../core/clock.ts';
 import { NonceStore, type NonceClaims } from './nonce-store.ts';
 import { setPrincipal, type ExchangePrincipal } from './principal.ts';
-import { bodyKindOf, queryOf, setQuery } from '../request-view.ts';
+import { bodyKindOf, queryOf, setQuery } from '../core/request-view.ts';
 import type { ExchangeKey } from './keys.ts';
 import { lookupKey, type KeyLookup } from './key-lookup.ts';
 

@@ -4,7 +4,7 @@
 import express, { type Express } from 'express';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { SANDBOX_DEFAULTS } from '../config-defaults.ts';
+import { SANDBOX_DEFAULTS } from '../config/defaults.ts';
 import { basic, NOW, signedUrl } from '../../test/server-helpers.ts';
 import { exchangeAuth, merchantAuth, partnerAuth, principalOf, type ExchangeKey, type MerchantKey, type PartnerCredential } from './index.ts';
 

@@ -2,7 +2,7 @@
 import express from 'express';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { ApiDomainError } from '../errors.ts';
+import { ApiDomainError } from '../core/errors.ts';
 import { createMerchantVerifier, lacksPermission, merchantAuthStep, type MerchantKey } from './merchant.ts';
 import { merchantPrincipal } from './principal.ts';
 

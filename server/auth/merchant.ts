@@ -2,7 +2,7 @@
 // Refund Create permission on the operations that declare `x-required-permission`. Missing or wrong
 // credentials answer 401 code 1001 (M1); a key without the permission 401 code 1003.
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import { ApiDomainError } from '../errors.ts';
+import { ApiDomainError } from '../core/errors.ts';
 import { lookupKey, type KeyLookup } from './key-lookup.ts';
 import { parseAuthorization } from './authorization-header.ts';
 import { attachPrincipal, safeEqual, type MerchantPrincipal } from './principal.ts';

@@ -3,7 +3,7 @@
 // Entries sit in a Map in insertion order; with a monotone clock that is expiry order, so pruning
 // from the front is amortised O(1) and memory stays bounded by the traffic of the last `ttlMs`.
 import type { NonceClaims } from '../ports/nonces.ts';
-import type { Clock } from '../rate-limit.ts';
+import type { Clock } from '../core/clock.ts';
 
 export type { NonceClaims };
 

@@ -2,7 +2,7 @@
 import express from 'express';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { ApiDomainError } from '../errors.ts';
+import { ApiDomainError } from '../core/errors.ts';
 import { createPartnerVerifier, partnerAuthStep, type PartnerCredential } from './partner.ts';
 import { partnerPrincipal } from './principal.ts';
 

@@ -1,7 +1,7 @@
 // Partner API auth (P1): `Bearer <API_KEY>` or `Basic base64(key:secret)`, both on every operation.
 // Missing or wrong credentials answer 401 code 1001.
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import { ApiDomainError } from '../errors.ts';
+import { ApiDomainError } from '../core/errors.ts';
 import { parseAuthorization } from './authorization-header.ts';
 import { attachPrincipal, safeEqual, type PartnerPrincipal } from './principal.ts';
 import type { PartnerCredential } from './keys.ts';

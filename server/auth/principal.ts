@@ -2,6 +2,7 @@
 // principal; handlers receive it as `principal`, other services read it with the typed getters.
 import type { NextFunction, Request } from 'express';
 import { createHash, timingSafeEqual } from 'node:crypto';
+import { heldPrincipal, holdPrincipal } from '../core/request-view.ts';
 
 export interface ExchangePrincipal {
   api: 'exchange';
@@ -29,11 +30,9 @@ export interface PartnerPrincipal {
 
 export type Principal = ExchangePrincipal | MerchantPrincipal | PartnerPrincipal;
 
-const PRINCIPAL = Symbol('principal');
-type WithPrincipal = Request & { [PRINCIPAL]?: Principal };
-
+/** Attaches the verified caller (the request pipeline carries it: server/core/request-view.ts). */
 export function setPrincipal(req: Request, principal: Principal): void {
-  (req as WithPrincipal)[PRINCIPAL] = principal;
+  holdPrincipal(req, principal);
 }
 
 /** Attaches a verifier's principal, at once or when its lookup settles, then goes on; a refusal goes to `next`. */
@@ -50,7 +49,8 @@ export function attachPrincipal(req: Request, principal: Principal | Promise<Pri
 }
 
 export function principalOf(req: Request): Principal | undefined {
-  return (req as WithPrincipal)[PRINCIPAL];
+  // setPrincipal is the only writer of the slot, so what it holds is a Principal.
+  return heldPrincipal(req) as Principal | undefined;
 }
 
 const ofApi =

@@ -5,7 +5,7 @@
 // 1004 unknown route (404), 1005 internal error (500), 1006 shared store unreachable (503), 1008 body
 // too large (413), 1009 method not allowed (405), 1010 unsupported media type (415).
 import { EXCHANGE_ERROR_CODES, type ExchangeErrorCode } from '../../contracts/shared/errors.ts';
-import * as E from '../errors.ts';
+import * as E from '../core/errors.ts';
 import type { Failure, Rendered } from '../http/failure.ts';
 
 /** The platform codes for failures the document has no code for (decision X-codes; in the contract's table). */

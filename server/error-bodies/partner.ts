@@ -3,7 +3,7 @@
 // 422 (validation, a reused Idempotency-Key, ...) with its own `{status: 0, message: [...]}` (P2).
 import { PartnerErrorSchema } from '../../contracts/shared/errors.ts';
 import { partnerOperations } from '../../contracts/partner/operations.ts';
-import { RequestValidationError, type ValidationIssue } from '../errors.ts';
+import { RequestValidationError, type ValidationIssue } from '../core/errors.ts';
 import { RegistrationFailureSchema } from '../../contracts/partner/registration.ts';
 import type { Failure, Rendered } from '../http/failure.ts';
 import { declaredBodies, renderApiFailure, type BodyConverter } from '../http/render-api.ts';

@@ -4,6 +4,6 @@ import type { ApiModule } from '../api/module.ts';
 import type { ExchangePrincipal } from '../auth/principal.ts';
 import type { ExchangeOperations } from './handler-map.ts';
 import { exchangeProtocol } from './protocol.ts';
-import { defaultExchangeHandlers } from './reference/defaults.ts';
+import { defaultExchangeHandlers, type ExchangeSandboxHooks } from './reference/defaults.ts';
 
-export const exchangeApi: ApiModule<ExchangeOperations, ExchangePrincipal, 'exchange'> = { ...exchangeProtocol, defaultHandlers: defaultExchangeHandlers };
+export const exchangeApi: ApiModule<ExchangeOperations, ExchangePrincipal, 'exchange', ExchangeSandboxHooks> = { ...exchangeProtocol, defaultHandlers: defaultExchangeHandlers };

@@ -8,7 +8,7 @@ import document from '../../generated/openapi/exchange.document.ts';
 import { requiredPermission, type ApiProtocol } from '../api/protocol.ts';
 import { createExchangeVerifier, exchangeAuthStep } from '../auth/exchange.ts';
 import { exchangePrincipal } from '../auth/principal.ts';
-import { ipKey } from '../rate-limit.ts';
+import { ipKey } from '../http/rate-limit.ts';
 import type { ExchangeOperations } from './handler-map.ts';
 import { renderExchangeFailure } from '../error-bodies/exchange.ts';
 

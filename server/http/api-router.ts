@@ -1,15 +1,14 @@
-// One API's Express router from its module (server/api/module.ts), in two kinds over the same steps.
+// One API's Express router from what it reads of the API (routed-api.ts), in two kinds over the same steps.
 // Per operation, in order: the body (JSON or form), auth, rate limit, OpenAPI request validation;
 // then the server calls the handler, while the validator for other services checks the responses
 // the service sends and passes the request on with `next('router')`. One middleware finds the
 // operation and runs its steps (dispatch.ts). Then the 404/405 fallback and the API's error handler.
 import express, { type RequestHandler, type Router } from 'express';
 import type { OperationSpec } from '../../contracts/shared/operation.ts';
-import type { AnyHandler } from '../api/handler-map.ts';
-import type { ApiProtocol, OperationAuth } from '../api/protocol.ts';
+import type { AnyHandler, OperationAuth, RoutedApi } from './routed-api.ts';
 import { deprecationHeaders, type Deprecation } from '../../contracts/shared/deprecation.ts';
-import { NotImplementedError } from '../errors.ts';
-import { rateLimit, rateLimitFailures, type RateCounter } from '../rate-limit.ts';
+import { NotImplementedError } from '../core/errors.ts';
+import { rateLimit, rateLimitFailures, type RateCounter } from './rate-limit.ts';
 import type { ApiValidator } from '../validation/document-validator.ts';
 import { isPreflight } from './cors.ts';
 import { callHandler, checkResponses, validateRequest } from './operation.ts';
@@ -23,7 +22,7 @@ import type { UnitsOfWork } from '../ports/units.ts';
 
 /** What one API's router is built from, in the server and in the validator alike. */
 export interface RouterContext {
-  api: ApiProtocol;
+  api: RoutedApi;
   /** Auth middleware of each operation (undefined: public). */
   auth: OperationAuth;
   /** The API's document validator (with VALIDATE=none it only coerces and fills defaults). */

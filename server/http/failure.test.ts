@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MalformedJsonError, PayloadTooLargeError, RequestValidationError, UnsupportedMediaTypeError } from '../errors.ts';
+import { MalformedJsonError, PayloadTooLargeError, RequestValidationError, UnsupportedMediaTypeError } from '../core/errors.ts';
 import { InternalFailure, toFailure } from './failure.ts';
 
 const req = { method: 'GET', originalUrl: '/api/v1/x?signature=s' };

@@ -1,9 +1,9 @@
 // Normalises anything thrown while serving a request — the body parser's errors, Express's URI
 // errors and our own classes (request validation throws RequestValidationError with its issues
-// already built, server/validation/openapi-validator.ts) — into one of the error classes of server/errors.ts,
+// already built, server/validation/openapi-validator.ts) — into one of the error classes of server/core/errors.ts,
 // so each API's renderer handles a closed set. No message text is matched here but Express's
 // "decode param" (its URIError has no other mark).
-import * as E from '../errors.ts';
+import * as E from '../core/errors.ts';
 
 export type Failure =
   | E.RequestValidationError

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MalformedFormError } from '../errors.ts';
+import { MalformedFormError } from '../core/errors.ts';
 import { parseForm } from './form-body.ts';
 
 describe('parseForm: Rack nesting', () => {

@@ -6,7 +6,7 @@
 // Every value stays a string; schema-driven coercion comes later (server/validation/scalar-coercion.ts).
 // Bounded: at most `maxPairs` pairs and `maxDepth` bracket levels; anything malformed throws.
 import { FORM_FIELD_NAME_PATTERN, FORM_LIMITS } from '../../contracts/shared/wire-forms.ts';
-import { MalformedFormError } from '../errors.ts';
+import { MalformedFormError } from '../core/errors.ts';
 
 export interface FormLimits {
   /** Most `key=value` pairs (default FORM_LIMITS, 1000). */

@@ -1,12 +1,11 @@
 // Probes for load balancers and orchestrators, at the root (not part of the three APIs' documents):
-// `GET /healthz` says the process is alive and serving; `GET /readyz` says it can do its work: the
-// state file takes a write, the shared stores (Redis) answer when configured, and every further
-// check plugged in (`createServer({ readiness })`, e.g. "holds the exchange lease") passes. A
-// process that is shutting down is not ready. 200 `{status: "ready", checks}` or 503 with the reason
-// of each failed check; each check has a deadline, so a hung store makes the probe fail, not hang.
+// `GET /healthz` says the process is alive and serving; `GET /readyz` says it can do its work: every
+// check plugged in passes (createServer's: the state file or database takes a write, the shared
+// stores (Redis) answer, this process holds the exchange lease; a service's own). A process that is
+// shutting down is not ready. 200 `{status: "ready", checks}` or 503 with the reason of each failed
+// check; each check has a deadline, so a hung store makes the probe fail, not hang. The checks come
+// from the stores' own folders (server/state/readiness.ts), so the probe names no storage driver.
 import { Router, type Request, type Response } from 'express';
-import type { StateDb } from '../state/db.ts';
-import type { SharedStores } from '../ports/shared.ts';
 
 /** One readiness check: resolves (or returns) when fine, throws (or rejects) with the reason when not. */
 export interface ReadinessCheck {
@@ -15,8 +14,7 @@ export interface ReadinessCheck {
 }
 
 export interface HealthOptions {
-  state?: StateDb;
-  shared?: SharedStores;
+  /** Run in this order; each answers under its name in the body. */
   checks?: readonly ReadinessCheck[];
   /** True once shutdown began: `/readyz` answers 503 so the balancer stops sending. */
   stopping?: () => boolean;
@@ -24,22 +22,6 @@ export interface HealthOptions {
   timeoutMs?: number;
   /** Further facts in the `/readyz` body (e.g. `exchange: { markets }`, the markets this instance writes). */
   details?: () => Record<string, unknown>;
-}
-
-/** The state file takes a write and commits it (a full disk or a read-only file fails here). */
-export function stateWritable(state: StateDb): ReadinessCheck {
-  const put = state.db.prepare<[string]>("INSERT OR REPLACE INTO claims (scope, key) VALUES ('readyz', ?)");
-  const del = state.db.prepare("DELETE FROM claims WHERE scope = 'readyz'");
-  return {
-    name: 'state',
-    check: async () => {
-      await state.unit(async () => {
-        put.run(String(Date.now()));
-        del.run();
-      });
-      await state.durable();
-    },
-  };
 }
 
 function withDeadline(check: ReadinessCheck, ms: number): Promise<string> {
@@ -56,11 +38,7 @@ function withDeadline(check: ReadinessCheck, ms: number): Promise<string> {
 }
 
 export function healthRouter(o: HealthOptions): Router {
-  const checks: ReadinessCheck[] = [
-    ...(o.state ? [stateWritable(o.state)] : []),
-    ...(o.shared?.ready ? [{ name: 'redis', check: () => o.shared!.ready!() }] : []),
-    ...(o.checks ?? []),
-  ];
+  const checks = o.checks ?? [];
   const router = Router();
   router.get('/healthz', (_req: Request, res: Response) => void res.json({ status: 'alive' }));
   router.get('/readyz', async (_req: Request, res: Response) => {

@@ -7,8 +7,8 @@
 import { createHash } from 'node:crypto';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_PATTERN, IDEMPOTENCY_TTL_MS, REPLAYED_HEADER } from '../../contracts/shared/idempotency.ts';
-import { principalOf } from '../auth/principal.ts';
-import { ApiDomainError, RequestValidationError } from '../errors.ts';
+import { ApiDomainError, RequestValidationError } from '../core/errors.ts';
+import { heldPrincipal } from '../core/request-view.ts';
 import type { IdempotencyStore, StoredAnswer } from '../ports/idempotency.ts';
 
 const KEY = new RegExp(IDEMPOTENCY_KEY_PATTERN);
@@ -16,7 +16,7 @@ const KEY = new RegExp(IDEMPOTENCY_KEY_PATTERN);
 const stored = (status: number) => status < 500 && status !== 409 && status !== 429;
 
 function principalId(req: Request): string {
-  const p = principalOf(req) as Record<string, unknown> | undefined;
+  const p = heldPrincipal(req) as Record<string, unknown> | undefined;
   return String(p?.apiKey ?? p?.credential ?? p?.accessKey ?? 'anonymous');
 }
 

@@ -2,10 +2,9 @@
 // the server) the handler called with the validated request, its response checked against the
 // document and sent. In the validator for other services, the request goes on to their handler.
 import type { Request, RequestHandler, Response } from 'express';
-import { RequestValidationError, type ValidationIssue } from '../errors.ts';
+import { RequestValidationError, type ValidationIssue } from '../core/errors.ts';
 import type { OperationSpec } from '../../contracts/shared/operation.ts';
-import { principalOf } from '../auth/principal.ts';
-import type { AnyHandler } from '../api/handler-map.ts';
+import type { AnyHandler } from './routed-api.ts';
 import type { ApiValidator, PreparedRequest } from '../validation/document-validator.ts';
 import { onResponseRefused, responseRefusal, type ResponseRefusal } from '../validation/openapi-validator.ts';
 import { InternalFailure } from './failure.ts';
@@ -14,8 +13,8 @@ import type { StoredAnswer } from '../ports/idempotency.ts';
 import { idempotentCallOf, type IdempotentCall } from './idempotency.ts';
 import { sendJson } from './send-json.ts';
 import { IGNORED_FIELDS_HEADER, ignoredFieldsHeader } from './ignored-fields.ts';
-import type { Logger } from '../log.ts';
-import { bodyKindOf, exposeQuery, libraryView, queryFieldsOf, paramsOf, queryOf, setParams, setQuery } from '../request-view.ts';
+import type { Logger } from './log.ts';
+import { bodyKindOf, exposeQuery, heldPrincipal, libraryView, queryFieldsOf, paramsOf, queryOf, setParams, setQuery } from '../core/request-view.ts';
 
 /**
  * The one validation pass: the wire pre-pass (canonical scalars, the document's defaults, undeclared
@@ -111,7 +110,7 @@ export function callHandler(operationId: string, op: OperationSpec, handler: Any
     params: paramsOf(req),
     query: queryOf(req),
     body: req.body === undefined && optionalBody ? {} : (req.body as unknown),
-    principal: principalOf(req),
+    principal: heldPrincipal(req),
     req,
   });
   const library = validator.library?.responses === true ? validator.library : undefined;

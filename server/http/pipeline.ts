@@ -1,12 +1,12 @@
 // Small middleware shared by the three API routers: which operation a request is for, the 404/405
 // fallback and the error handler. The body step is in request-body.ts.
 import { type ErrorRequestHandler, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
-import { MethodNotAllowedError, RouteNotFoundError, StoreUnavailableError, UnsupportedMediaTypeError } from '../errors.ts';
+import { MethodNotAllowedError, RouteNotFoundError, StoreUnavailableError, UnsupportedMediaTypeError } from '../core/errors.ts';
 import { InternalFailure, toFailure, type Failure, type Rendered } from './failure.ts';
 import type { PathTable } from './paths.ts';
 
-import { safePath, type Logger } from '../log.ts';
-import { requestLocals } from '../request-view.ts';
+import { safePath, type Logger } from './log.ts';
+import { requestLocals } from '../core/request-view.ts';
 
 const OPERATION = Symbol('operationId');
 

@@ -1,7 +1,7 @@
 // Every refusal in the body its operation declares: the table of declared bodies comes from the
 // operation table, and a declared body the renderer cannot write stops the start.
 import { describe, expect, it } from 'vitest';
-import { ApiDomainError } from '../errors.ts';
+import { ApiDomainError } from '../core/errors.ts';
 import { declaredBodies, renderApiFailure } from './render-api.ts';
 
 const Platform = { name: 'platform' };

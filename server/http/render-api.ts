@@ -1,7 +1,7 @@
 // Every failure as the merchant / partner error body `{title, code, details, error?, source?}` with
 // the status of the shared code table (contracts/shared/errors.ts, API_ERROR_CODES).
 import { API_ERROR_CODES, type ApiErrorCode } from '../../contracts/shared/errors.ts';
-import * as E from '../errors.ts';
+import * as E from '../core/errors.ts';
 import type { Failure, Rendered } from './failure.ts';
 
 

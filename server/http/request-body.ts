@@ -7,9 +7,9 @@
 // only parsed when the content type says form.
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import type { OperationSpec } from '../../contracts/shared/operation.ts';
-import { MalformedFormError, RequestValidationError, UnsupportedMediaTypeError, type ValidationIssue } from '../errors.ts';
+import { MalformedFormError, RequestValidationError, UnsupportedMediaTypeError, type ValidationIssue } from '../core/errors.ts';
 import { parseForm } from './form-body.ts';
-import { bodyKindOf, markQueryFields, queryOf, setBodyKind, setQuery } from '../request-view.ts';
+import { bodyKindOf, markQueryFields, queryOf, setBodyKind, setQuery } from '../core/request-view.ts';
 
 export interface BodyOptions {
   limit: string;

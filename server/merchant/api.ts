@@ -5,5 +5,6 @@ import type { MerchantPrincipal } from '../auth/principal.ts';
 import type { MerchantOperations } from './handler-map.ts';
 import { merchantProtocol } from './protocol.ts';
 import { defaultMerchantHandlers } from './reference/defaults.ts';
+import type { MerchantSandboxHooks } from './reference/sandbox-hooks.ts';
 
-export const merchantApi: ApiModule<MerchantOperations, MerchantPrincipal, 'merchant'> = { ...merchantProtocol, defaultHandlers: defaultMerchantHandlers };
+export const merchantApi: ApiModule<MerchantOperations, MerchantPrincipal, 'merchant', MerchantSandboxHooks> = { ...merchantProtocol, defaultHandlers: defaultMerchantHandlers };

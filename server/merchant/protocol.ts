@@ -8,7 +8,7 @@ import document from '../../generated/openapi/merchant.document.ts';
 import { requiredPermission, type ApiProtocol } from '../api/protocol.ts';
 import { createMerchantVerifier, merchantAuthStep, type MerchantPermission } from '../auth/merchant.ts';
 import { merchantPrincipal } from '../auth/principal.ts';
-import { ipKey } from '../rate-limit.ts';
+import { ipKey } from '../http/rate-limit.ts';
 import type { MerchantOperations } from './handler-map.ts';
 import { renderMerchantFailure } from '../error-bodies/merchant.ts';
 

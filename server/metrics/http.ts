@@ -1,6 +1,6 @@
 // The request side of the metrics: the front layer marks when a request arrived, and the
 // response's `end` (patched once on the app's response prototype, as the request log does:
-// server/log.ts) records its API, operationId and status. `GET /metrics` answers the scrape.
+// server/http/log.ts) records its API, operationId and status. `GET /metrics` answers the scrape.
 import type { Express, Request, Response } from 'express';
 import { operationOf } from '../http/pipeline.ts';
 import type { ServerMetrics } from './metrics.ts';

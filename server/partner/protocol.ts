@@ -8,7 +8,7 @@ import document from '../../generated/openapi/partner.document.ts';
 import type { ApiProtocol } from '../api/protocol.ts';
 import { partnerAuthStep, createPartnerVerifier } from '../auth/partner.ts';
 import { partnerPrincipal } from '../auth/principal.ts';
-import { ipKey } from '../rate-limit.ts';
+import { ipKey } from '../http/rate-limit.ts';
 import type { PartnerOperations } from './handler-map.ts';
 import { renderPartnerFailure } from '../error-bodies/partner.ts';
 

@@ -1,14 +1,28 @@
 // Port: what makes the exchange engine durable, every accepted command (an order, a batch, a cancel
-// request, an applied cancel) with the time it ran at (server/exchange/engine/journal.ts replays
-// them; server/state/exchange-journal.ts keeps them in the state file).
-import type { SandboxCommand } from '../exchange/engine/sandbox-commands.ts';
-import type { MarketId, OrderInput } from '../exchange/engine/wire.ts';
+// request, an applied cancel, a sandbox balance change) with the time it ran at
+// (server/exchange/engine/journal.ts replays them; server/state/exchange-journal.ts keeps them in the
+// state file). The port owns the stored command shapes: the engine builds and replays them, each
+// driver stores them, and none of them is the other's. Their fields are the contract's own types.
+import type { OrderItem } from '../../contracts/exchange/requests.ts';
+import type { MarketId } from '../../contracts/exchange/schemas.ts';
+import type { ExchangeCurrency } from '../../contracts/sandbox/exchange-fixtures.ts';
 
 export type { MarketId };
 
+/** Decimal balances per currency (absent currencies untouched, or zero on a reset). */
+export type Holdings = Partial<Record<ExchangeCurrency, string>>;
+
+/**
+ * The sandbox control API's commands on the exchange: one trader's data reset, and balances
+ * loaded for a trader. Each carries every value it needs (the seed balances too), so a replay does
+ * not depend on the configuration it runs under.
+ */
+export type SandboxCommand = { t: 'reset-user'; user: string; balances: Holdings } | { t: 'set-balances'; user: string; balances: Holdings };
+
+/** One stored command; an order's input is one order of POST /orders (without its market). */
 export type EngineCommand =
-  | { t: 'place'; user: string; market: MarketId; input: OrderInput }
-  | { t: 'multi'; user: string; market: MarketId; inputs: OrderInput[] }
+  | { t: 'place'; user: string; market: MarketId; input: OrderItem }
+  | { t: 'multi'; user: string; market: MarketId; inputs: OrderItem[] }
   | { t: 'cancel-request'; ids: number[] }
   | { t: 'cancel'; id: number }
   | SandboxCommand;

@@ -1,4 +1,4 @@
-// Port: rate-limit windows and bans. In memory: server/rate-limit.ts (RateLimiter, bans kept in
+// Port: rate-limit windows and bans. In memory: server/http/rate-limit.ts (RateLimiter, bans kept in
 // the state file by server/state/auth-state.ts); shared by instances: server/stores/redis-rate-limiter.ts.
 
 export interface RateLimitRule {

@@ -4,7 +4,7 @@
 // handlers that write synchronously (the exchange engine's journal, the nonce claimed before them),
 // the wait alone; a refusal waits too, so its nonce is stored first. Without units (memory) both
 // return the handlers as they are.
-import { StateUnavailableError } from '../errors.ts';
+import { StateUnavailableError } from '../core/errors.ts';
 
 export interface UnitsOfWork {
   /** Runs `fn` as one unit (joining the current one when there is one): all of its writes or none. */

@@ -12,7 +12,7 @@
 // only that offset, running only that merchant's steps. Steps are ordered on the global timeline.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { TimerCallback, TimerHandle, Timers } from '../merchant/reference/timers.ts';
-import type { Clock } from '../rate-limit.ts';
+import type { Clock } from '../core/clock.ts';
 
 interface Pending {
   id: number;

@@ -2,31 +2,23 @@
 // the rate-limit exemption and the reset hooks each API's default handler set registers. Made by
 // createServer only when `sandbox.controlApi` is on; without it nothing here exists and the
 // sandboxes run on real timers, exactly as before.
-import type { ServerConfig } from '../config.ts';
+import type { Removed, ResetHooks, SandboxHooks } from '../api/module.ts';
+import type { ServerConfig } from '../config/config.ts';
 import type { RateCounter } from '../ports/rate-limit.ts';
-import type { Clock } from '../rate-limit.ts';
+import type { Clock } from '../core/clock.ts';
 import { isLoopback } from './auth.ts';
 import { TestClock } from './clock.ts';
 import type { DeliveryLog } from './delivery-log.ts';
 import type { SandboxFixtures } from './fixtures.ts';
 
-/** Records removed per kind, `<api>.<kind>`, only kinds that had any. */
-export type Removed = Record<string, number>;
-
-/** What one API's sandbox can reset. */
-export interface ResetHooks {
-  /** Empties everything; what it removed, when the sandbox counts it (the exchange puts back its seed: not counted). */
-  all(): Promise<Removed | void>;
-  /** Removes one merchant key's records; what it removed (merchant sandbox only). */
-  merchant?(apiKey: string): Promise<Removed>;
-}
+export type { Removed, ResetHooks };
 
 const merge = (into: Removed, more: Removed | void): Removed => {
   for (const [kind, n] of Object.entries(more ?? {})) into[kind] = (into[kind] ?? 0) + n;
   return into;
 };
 
-export class SandboxControl {
+export class SandboxControl implements SandboxHooks {
   readonly clock: TestClock;
   exempt: boolean;
   /** The merchant sandbox's webhook delivery log (S-listen), registered by its default handlers. */

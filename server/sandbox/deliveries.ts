@@ -2,8 +2,8 @@
 // list, read, follow (long poll) and replay the merchant sandbox's webhook attempts; listen mode.
 import type { deliveryOperations } from '../../contracts/sandbox/deliveries.ts';
 import type { HandlerMap } from '../api/handler-map.ts';
-import type { ServerConfig } from '../config.ts';
-import { ApiDomainError, RequestValidationError } from '../errors.ts';
+import type { ServerConfig } from '../config/config.ts';
+import { ApiDomainError, RequestValidationError } from '../core/errors.ts';
 import { webhookTargetProblem } from '../merchant/reference/webhook-targets.ts';
 import type { SandboxControl } from './control.ts';
 import { mayActOn, ownMerchant, type SandboxCaller } from './scope.ts';

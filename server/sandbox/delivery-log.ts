@@ -3,17 +3,10 @@
 // (server/merchant/reference/defaults.ts) when the control API is on. And the log record as the
 // control API shows it (contracts/sandbox/delivery-schemas.ts).
 import type { Delivery } from '../../contracts/sandbox/delivery-schemas.ts';
+import type { DeliveryLog } from '../merchant/reference/sandbox-hooks.ts';
 import type { DeliveryRecord } from '../ports/merchant-records.ts';
-import type { Table } from '../ports/table.ts';
 
-export interface DeliveryLog {
-  deliveries: Table<DeliveryRecord>;
-  webhooks: {
-    listen(merchant: string, on: boolean): void;
-    onRecorded(fn: (r: DeliveryRecord) => void): () => void;
-    replay(original: DeliveryRecord & { body: string; headers: { 'content-type': string } }, url: string): Promise<DeliveryRecord>;
-  };
-}
+export type { DeliveryLog };
 
 const subjectId = (subject: string | undefined, kind: 'payment' | 'refund'): number | null =>
   subject?.startsWith(`${kind}:`) ? Number(subject.slice(kind.length + 1)) : null;

@@ -2,8 +2,8 @@
 // balances, an order book. Only configured access keys are traders here (404 otherwise).
 import type { exchangeFixtureOperations } from '../../contracts/sandbox/exchange-fixtures.ts';
 import type { HandlerMap } from '../api/handler-map.ts';
-import type { ServerConfig } from '../config.ts';
-import { ApiDomainError } from '../errors.ts';
+import type { ServerConfig } from '../config/config.ts';
+import { ApiDomainError } from '../core/errors.ts';
 import { FixtureRefused } from '../exchange/reference/sandbox-fixtures.ts';
 import type { SandboxControl } from './control.ts';
 import { fixturesOf } from './fixtures.ts';

@@ -2,7 +2,7 @@
 // default handler set when the control API is on (absent when an API's handlers are replaced).
 import type { ExchangeFixtures } from '../exchange/reference/sandbox-fixtures.ts';
 import type { MerchantFixtures } from '../merchant/reference/sandbox-fixtures.ts';
-import { ApiDomainError } from '../errors.ts';
+import { ApiDomainError } from '../core/errors.ts';
 
 export interface SandboxFixtures {
   exchange?: ExchangeFixtures;

@@ -1,8 +1,8 @@
 // The sandbox control API's handlers over a SandboxControl (contracts/sandbox/operations.ts).
 import type { sandboxOperations } from '../../contracts/sandbox/operations.ts';
 import type { HandlerMap } from '../api/handler-map.ts';
-import type { ServerConfig } from '../config.ts';
-import { ApiDomainError } from '../errors.ts';
+import type { ServerConfig } from '../config/config.ts';
+import { ApiDomainError } from '../core/errors.ts';
 import type { SandboxControl } from './control.ts';
 import { deliveryHandlers } from './deliveries.ts';
 import { exchangeFixtureHandlers } from './exchange-fixtures.ts';

@@ -2,8 +2,8 @@
 // clock (the merchant API's handlers run on their caller's clock: merchant/reference/merchant-clocks.ts).
 import type { merchantClockOperations } from '../../contracts/sandbox/merchant-clock.ts';
 import type { HandlerMap } from '../api/handler-map.ts';
-import type { ServerConfig } from '../config.ts';
-import { ApiDomainError } from '../errors.ts';
+import type { ServerConfig } from '../config/config.ts';
+import { ApiDomainError } from '../core/errors.ts';
 import type { SandboxControl } from './control.ts';
 import { ownMerchant, type SandboxCaller } from './scope.ts';
 

@@ -4,8 +4,8 @@
 import type { merchantFixtureOperations } from '../../contracts/sandbox/merchant-fixtures.ts';
 import type { HandlerMap } from '../api/handler-map.ts';
 import { lacksPermission } from '../auth/merchant.ts';
-import type { ServerConfig } from '../config.ts';
-import { ApiDomainError } from '../errors.ts';
+import type { ServerConfig } from '../config/config.ts';
+import { ApiDomainError } from '../core/errors.ts';
 import type { SandboxControl } from './control.ts';
 import { fixturesOf } from './fixtures.ts';
 import { ownMerchant, type SandboxCaller } from './scope.ts';

@@ -6,7 +6,7 @@
 import type { Request } from 'express';
 import type { OperationSpec } from '../../contracts/shared/operation.ts';
 import type { AnyHandler } from '../api/handler-map.ts';
-import { RequestValidationError } from '../errors.ts';
+import { RequestValidationError } from '../core/errors.ts';
 
 const PREFER = /(?:^|[,;]\s*)code=(\d{3})(?:\s*(?:[,;]|$))/;
 

@@ -5,7 +5,7 @@
 // other keys are configured. Operations that act on every merchant at once (reset everything, the
 // global clock, the rate-limit exemption, a shared order book) are the machine's: 401 code 1003.
 import type { MerchantPrincipal } from '../auth/principal.ts';
-import { ApiDomainError } from '../errors.ts';
+import { ApiDomainError } from '../core/errors.ts';
 
 /** Who called: a sandbox merchant key, or undefined for the machine itself (loopback, no credentials). */
 export type SandboxCaller = MerchantPrincipal | undefined;

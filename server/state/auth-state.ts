@@ -3,7 +3,7 @@
 // one INSERT ... ON CONFLICT DO UPDATE WHERE expired, atomic across processes sharing the file.
 import type { NonceClaims } from '../ports/nonces.ts';
 import type { BanStore } from '../ports/rate-limit.ts';
-import type { Clock } from '../rate-limit.ts';
+import type { Clock } from '../core/clock.ts';
 import type { StateDb } from './db.ts';
 
 /** The used nonces of the exchange verifier (server/ports/nonces.ts) in the state file. */

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { StateUnavailableError } from '../errors.ts';
+import { StateUnavailableError } from '../core/errors.ts';
 import { StateDb, StateError } from './db.ts';
 import { SCHEMA_VERSION } from './migrate.ts';
 import { sqliteTable } from './sqlite-table.ts';

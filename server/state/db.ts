@@ -8,7 +8,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
-import { StateUnavailableError } from '../errors.ts';
+import { StateUnavailableError } from '../core/errors.ts';
 import { countStorageError } from '../ports/tallies.ts';
 import { undoAll } from '../ports/units.ts';
 import { startCheckpointer, type Checkpointer } from './checkpointer.ts';

@@ -7,7 +7,7 @@
 // the journal. Every append carries the token and is refused inside the same transaction when the
 // token is no longer the lease's, so a process that lost its lease never gets a write applied.
 import { randomUUID } from 'node:crypto';
-import { StateUnavailableError } from '../errors.ts';
+import { StateUnavailableError } from '../core/errors.ts';
 import type { ExchangeWriter, MarketId } from '../ports/engine-journal.ts';
 import type { StateDb } from './db.ts';
 

@@ -2,9 +2,9 @@
 // answers; while it cannot be reached, each process counts on its own (the in-memory RateLimiter, the
 // same rule), so public reads and merchant and partner requests keep being answered, limited per
 // process rather than across instances. One warning per outage, one line when it is shared again.
-import { StoreUnavailableError } from '../errors.ts';
+import { StoreUnavailableError } from '../core/errors.ts';
 import type { RateCounter, RateDecision, RateLimitRule } from '../ports/rate-limit.ts';
-import { RateLimiter } from '../rate-limit.ts';
+import { RateLimiter } from '../http/rate-limit.ts';
 
 export class FallbackRateLimiter implements RateCounter {
   private readonly local: RateLimiter;

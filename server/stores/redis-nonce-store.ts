@@ -9,7 +9,7 @@
 // for one ttl, whichever instance reaches it first. Not covered: FLUSHALL on a long-running Redis,
 // failover to a replica that lagged (its uptime says nothing about the data it missed).
 import type { NonceClaims } from '../ports/nonces.ts';
-import { StoreUnavailableError } from '../errors.ts';
+import { StoreUnavailableError } from '../core/errors.ts';
 import { guarded, luaScript, redisClient, type Redis, type RedisSource } from './redis.ts';
 
 export type { RedisSource };

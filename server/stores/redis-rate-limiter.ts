@@ -1,6 +1,6 @@
 // The rate limiter (X5 and the merchant/partner limits) in Redis, shared by every instance: 60
 // requests spread over two instances make the 61st a 429, and the ban holds on both. Same rule as
-// the in-memory RateLimiter (server/rate-limit.ts): a fixed window from the client's first request,
+// the in-memory RateLimiter (server/http/rate-limit.ts): a fixed window from the client's first request,
 // the first request over the limit starts a ban (when banMs > 0) in which every request is refused,
 // and a new window starts after the ban. One Lua script per hit, so count and decision are atomic;
 // windows and bans expire by themselves (PEXPIRE / PX), measured by Redis's clock, the one clock

@@ -3,7 +3,7 @@
 // data, and StoreUnavailableError (503) when Redis is down.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { redisServerAvailable, startRedisServer, type RedisServer } from '../../test/redis-server.ts';
-import { StoreUnavailableError } from '../errors.ts';
+import { StoreUnavailableError } from '../core/errors.ts';
 import { connectRedis, redisReady, type Redis } from './redis.ts';
 import { RedisInvoiceNumbers } from './redis-invoice-numbers.ts';
 import { RedisNonceStore } from './redis-nonce-store.ts';

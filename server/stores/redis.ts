@@ -4,7 +4,7 @@
 // accepted; the client keeps reconnecting in the background and the stores work again when Redis returns.
 import { createHash } from 'node:crypto';
 import { Redis } from 'ioredis';
-import { StoreUnavailableError } from '../errors.ts';
+import { StoreUnavailableError } from '../core/errors.ts';
 import { countStorageError } from '../ports/tallies.ts';
 
 export { Redis };

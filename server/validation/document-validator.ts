@@ -2,7 +2,7 @@
 // (scalar-coercion.ts: canonical numeric and boolean text, the document's defaults, undeclared
 // body fields dropped), then express-openapi-validator's public middleware (openapi-validator.ts),
 // the one check. Responses: the same library instance checks what goes through `res.json`.
-import type { ValidationIssue } from '../errors.ts';
+import type { ValidationIssue } from '../core/errors.ts';
 import { ApiDocument, type Schema } from './document.ts';
 import { libraryPass, type LibraryPass } from './openapi-validator.ts';
 import { applyPlan, coercionPlan, topLevelFields, type CoercionPlan } from './scalar-coercion.ts';

@@ -13,11 +13,11 @@
 //   other codes keep the library's (Ajv's) wording as it comes.
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import * as OpenApiValidator from 'express-openapi-validator';
-import { MethodNotAllowedError, RequestValidationError, RouteNotFoundError, UnsupportedMediaTypeError, type ValidationIssue } from '../errors.ts';
+import { MethodNotAllowedError, RequestValidationError, RouteNotFoundError, UnsupportedMediaTypeError, type ValidationIssue } from '../core/errors.ts';
 import { eachOperation, pointerTokens, walkSchema } from '../../contracts/shared/openapi-walk.ts';
 import { fieldPath } from './issues.ts';
 import { ApiDocument, type Schema } from './document.ts';
-import { requestLocals } from '../request-view.ts';
+import { requestLocals } from '../core/request-view.ts';
 
 const isObject = (v: unknown): v is Schema => typeof v === 'object' && v !== null && !Array.isArray(v);
 

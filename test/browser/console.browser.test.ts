@@ -13,7 +13,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documents } from '../../contracts/index.ts';
 import { operationAnchor } from '../../scripts/pipeline/console-plan.ts';
-import { SANDBOX_DEFAULTS } from '../../server/config-defaults.ts';
+import { SANDBOX_DEFAULTS } from '../../server/config/defaults.ts';
 import { bodyOf, documentOperations, openConsole, pick, send, sendPicked, setBody, type Answer } from './console-page.ts';
 import { startHarness, type Harness } from './harness.ts';
 

@@ -5,7 +5,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { createServer } from '../../server/app.ts';
-import type { ConfigInput } from '../../server/config.ts';
+import type { ConfigInput } from '../../server/config/config.ts';
 
 export const CHROMIUM_PATH = '/usr/bin/chromium';
 const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];

@@ -3,7 +3,7 @@
 // 127.0.0.1:0, the reference handlers, fresh state), with a fixed seed, and every JSON answer it
 // gets is kept with its operation and status.
 import { runContract } from '../../tools/contract/runner.ts';
-import type { ConfigInput } from '../../server/config.ts';
+import type { ConfigInput } from '../../server/config/config.ts';
 import { referenceHandlers, startServer } from '../contract-fixtures.ts';
 import { API_IDS, type Api } from './generate.ts';
 

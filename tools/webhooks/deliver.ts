@@ -5,7 +5,7 @@
 import { encodeWebhookBody, WEBHOOK_CONTENT_TYPES, type WebhookEncoding } from '../../contracts/merchant/webhook-encoding.ts';
 import { signWebhookEnvelope } from '../../contracts/merchant/webhook-signature.ts';
 import type { WebhookEnvelope } from '../../contracts/merchant/webhooks.ts';
-import { SANDBOX_DEFAULTS } from '../../server/config-defaults.ts';
+import { SANDBOX_DEFAULTS } from '../../server/config/defaults.ts';
 
 export interface SentDelivery {
   status: number;

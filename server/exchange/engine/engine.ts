@@ -5,9 +5,9 @@ import { CancelQueue, DEFAULT_CANCEL_DELAY_MS, timerScheduler, type Scheduler } 
 import { cancelRejected, orderNotFound } from './errors.ts';
 import { DEFAULT_FEE_RATE, feeRate, type FeeRate } from './fees.ts';
 import { CURRENCIES, MARKETS, MARKET_IDS, marketSpec } from './markets.ts';
-import type { EngineCommand, EngineJournal, JournalEntry } from '../../ports/engine-journal.ts';
+import type { EngineCommand, EngineJournal, Holdings, JournalEntry } from '../../ports/engine-journal.ts';
 import { replayCommand } from './journal.ts';
-import { applySandboxCommand, type Holdings } from './sandbox-commands.ts';
+import { applySandboxCommand } from './sandbox-commands.ts';
 import { finish } from './matching.ts';
 import { placeBatch, placeOrder, type PlacementContext } from './placement.ts';
 import { orderBookOf, queryOrders, queryTrades, tickerOf, type OrderQuery, type TradeQuery } from './queries.ts';

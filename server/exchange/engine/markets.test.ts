@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { EXCHANGE_CURRENCIES } from '../../../contracts/sandbox/exchange-fixtures.ts';
 import { EngineError } from './errors.ts';
 import { CURRENCIES, CURRENCY_CODES, MARKET_IDS, MARKETS, currencyPrecision, isFiat, isMarketId, ledgerPlaces, marketSpec } from './markets.ts';
 
@@ -54,6 +55,10 @@ describe('currencies', () => {
     const used = new Set(MARKETS.flatMap((m) => [m.base_unit, m.quote_unit]));
     expect(new Set(CURRENCY_CODES)).toEqual(used);
     expect(CURRENCIES).toHaveLength(9);
+  });
+
+  it('are the currencies the control API sets balances in (the type both name), in the same order', () => {
+    expect(CURRENCY_CODES).toEqual(EXCHANGE_CURRENCIES);
   });
 
   it('has exactly the fields of the Currency resource', () => {

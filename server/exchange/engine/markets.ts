@@ -3,9 +3,9 @@
 // market's base/quote precision is its currencies' precision and no amount is ever rescaled.
 import { pow10 } from './decimal.ts';
 import { invalidParameter } from './errors.ts';
-import type { Currency, Market, MarketId } from './wire.ts';
+import type { Currency, CurrencyCode, Market, MarketId } from './wire.ts';
 
-export type CurrencyCode = 'btc' | 'eth' | 'ltc' | 'bch' | 'xem' | 'xvg' | 'usd' | 'cad' | 'eur';
+export type { CurrencyCode };
 
 interface CurrencyDef extends Currency {
   symbol: CurrencyCode;

@@ -1,18 +1,13 @@
 // Commands of the sandbox control API on the exchange: one trader's data reset,
-// and balances loaded for a trader. Journaled like trading commands (server/ports/engine-journal.ts),
-// so a restart replays them in place; each carries every value it needs (the seed balances too), so
-// a replay does not depend on the configuration it runs under.
+// and balances loaded for a trader. Journaled like trading commands, so a restart replays them in
+// place; their shape is the journal port's (server/ports/engine-journal.ts), which stores them.
 import { formatMoney } from './accounts.ts';
 import { parseDecimal, pow10 } from './decimal.ts';
 import { CURRENCY_CODES, currencyPrecision, ledgerPlaces, MARKET_IDS, type CurrencyCode } from './markets.ts';
 import { finish } from './matching.ts';
 import type { PlacementContext } from './placement.ts';
 import { orderRejected } from './errors.ts';
-
-/** Decimal balances per currency (absent currencies untouched, or zero on a reset). */
-export type Holdings = Partial<Record<CurrencyCode, string>>;
-
-export type SandboxCommand = { t: 'reset-user'; user: string; balances: Holdings } | { t: 'set-balances'; user: string; balances: Holdings };
+import type { Holdings, SandboxCommand } from '../../ports/engine-journal.ts';
 
 const units = (currency: CurrencyCode, amount: string) =>
   parseDecimal(amount, currencyPrecision(currency), `balances.${currency}`) * pow10(ledgerPlaces(currency) - currencyPrecision(currency));

@@ -18,5 +18,8 @@ export type {
   UserTrade,
 } from '../../../contracts/exchange/schemas.ts';
 
+/** A currency code of the exchange (the control API's list of them). */
+export type { ExchangeCurrency as CurrencyCode } from '../../../contracts/sandbox/exchange-fixtures.ts';
+
 /** One order of POST /orders (without its market) and an element of POST /orders/multi's `orders`. */
 export type { OrderItem as OrderInput } from '../../../contracts/exchange/requests.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resolveConfig } from '../../config.ts';
+import { resolveConfig } from '../../config/config.ts';
 import { CURRENCIES } from '../engine/index.ts';
 import { seedFromConfig, userOf } from './accounts.ts';
 

@@ -3,16 +3,21 @@
 // shared by processes: on a state file only the one holding the writer lease accepts writes, on
 // PostgreSQL any instance applies any write under the journal's lock, market-writers.ts).
 // `createServer({ handlers })` replaces any of them.
-import type { HandlerContext } from '../../api/module.ts';
+import type { HandlerContext, SandboxHooks } from '../../api/module.ts';
 import { isSharedJournal } from '../../ports/engine-journal.ts';
 import { answeredDurably } from '../../ports/units.ts';
 import type { ExchangeEngine } from '../engine/index.ts';
 import type { ExchangeHandlers } from '../handler-map.ts';
 import { createExchangeReference } from './index.ts';
 import { EXCHANGE_WRITES, gatedCancels, perMarketWriters } from './market-writers.ts';
-import { exchangeFixtures, journaledFixtures } from './sandbox-fixtures.ts';
+import { exchangeFixtures, journaledFixtures, type ExchangeFixtures } from './sandbox-fixtures.ts';
 
-export function defaultExchangeHandlers({ config, now, stores, control }: HandlerContext): ExchangeHandlers {
+/** What the exchange's reference handlers attach to the sandbox control: its reset and its fixtures. */
+export interface ExchangeSandboxHooks extends SandboxHooks {
+  readonly fixtures: { exchange?: ExchangeFixtures };
+}
+
+export function defaultExchangeHandlers({ config, now, stores, control }: HandlerContext<ExchangeSandboxHooks>): ExchangeHandlers {
   const journal = stores.journal;
   const writer = stores.exchangeWriter;
   if (isSharedJournal(journal) && writer) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ExchangeDomainError } from '../../errors.ts';
+import { ExchangeDomainError } from '../../core/errors.ts';
 import { EngineError } from '../engine/index.ts';
 import { toExchangeError, translateEngineErrors } from './engine-errors.ts';
 

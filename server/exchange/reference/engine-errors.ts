@@ -1,7 +1,7 @@
 // EngineError -> the exchange error body, through the framework's domain error class: the status
 // comes from the exchange code table (1001, 2002, 2003 -> 400; 2004 -> 404), the message is the
 // engine's, which names the parameter or, in a batch, the failing `orders[i]`.
-import { ExchangeDomainError } from '../../errors.ts';
+import { ExchangeDomainError } from '../../core/errors.ts';
 import { EngineError } from '../engine/index.ts';
 
 /** An EngineError as the API's domain error; anything else unchanged (a bug answers 500). */

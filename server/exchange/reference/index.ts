@@ -1,8 +1,8 @@
 // The exchange reference implementation: every operation over one in-memory matching engine
 // (server/exchange/engine). `createExchangeReference(config)` builds both from the server config;
 // `exchangeReferenceHandlers(engine)` serves an engine built elsewhere (tests, benchmarks).
-import type { ServerConfig } from '../../config.ts';
-import type { Clock } from '../../rate-limit.ts';
+import type { ServerConfig } from '../../config/config.ts';
+import type { Clock } from '../../core/clock.ts';
 import { createEngine, type EngineOptions, type ExchangeEngine, type Scheduler } from '../engine/index.ts';
 import type { EngineJournal } from '../../ports/engine-journal.ts';
 import { accountHandlers } from './account.ts';

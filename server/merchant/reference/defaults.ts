@@ -2,6 +2,7 @@
 // payments lifecycle, signed webhooks, invoices, refunds, payouts) over the server's stores.
 // `createServer({ handlers })` replaces any of them.
 import type { HandlerContext } from '../../api/module.ts';
+import type { MerchantSandboxHooks } from './sandbox-hooks.ts';
 import { inUnits } from '../../ports/units.ts';
 import type { MerchantHandlers } from '../handler-map.ts';
 import { merchantReferenceHandlers } from './index.ts';
@@ -11,7 +12,7 @@ import { resumeSandbox } from './resume.ts';
 import { MerchantSandbox } from './sandbox.ts';
 import { merchantFixtures } from './sandbox-fixtures.ts';
 
-export function defaultMerchantHandlers({ config, now, log, stores, control }: HandlerContext): MerchantHandlers {
+export function defaultMerchantHandlers({ config, now, log, stores, control }: HandlerContext<MerchantSandboxHooks>): MerchantHandlers {
   const { units, outbox, merchant: store, invoiceNumbers } = stores;
   const sandbox = new MerchantSandbox({
     config, now, log,

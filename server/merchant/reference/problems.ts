@@ -1,6 +1,6 @@
 // The merchant errors the reference handlers raise, as the server's ApiDomainError (rendered by the
 // merchant error handler as `{title, code, details, source}`), each naming the field at fault.
-import { ApiDomainError } from '../../errors.ts';
+import { ApiDomainError } from '../../core/errors.ts';
 
 export const notFound = (what: string, id: number | string): ApiDomainError =>
   new ApiDomainError(404, '1004', `${what} ${id} not found`);

@@ -1,7 +1,7 @@
 // What may be refunded and how much, on records built by hand: the refusal of a transaction with
 // nothing received, the amount checks with the exact field and reason a client reads.
 import { describe, expect, it } from 'vitest';
-import { ApiDomainError } from '../../errors.ts';
+import { ApiDomainError } from '../../core/errors.ts';
 import type { RefundRecord, TransactionRecord } from '../../ports/merchant-records.ts';
 import { refundAmount, refundable } from './refund-rules.ts';
 

@@ -7,7 +7,7 @@ import type { CreatePaymentRequest, Payment } from '../../../contracts/merchant/
 import type { CreateRefundRequest, Refund } from '../../../contracts/merchant/refunds.ts';
 import type { MerchantKey } from '../../auth/keys.ts';
 import type { MerchantPrincipal } from '../../auth/principal.ts';
-import { ApiDomainError } from '../../errors.ts';
+import { ApiDomainError } from '../../core/errors.ts';
 import type { MerchantHandlers } from '../handler-map.ts';
 import { INVOICE_LIFE_MS } from './handlers/invoices.ts';
 import { PAYMENT_WINDOW_SECONDS } from './handlers/payments.ts';

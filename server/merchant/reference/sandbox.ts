@@ -4,7 +4,7 @@
 // transaction completed, cancelling an invoice) and the payout run, for tests and demos.
 import type { SettlementMethod } from '../../../contracts/merchant/enums.ts';
 import type { PayoutStatus } from '../../../contracts/merchant/enums.ts';
-import type { Clock } from '../../rate-limit.ts';
+import type { Clock } from '../../core/clock.ts';
 import type { Fiat } from './currencies.ts';
 import { KeyedLock } from './lock.ts';
 import { createHash } from 'node:crypto';
@@ -17,11 +17,11 @@ import type { Outbox } from '../../ports/outbox.ts';
 import type { UnitsOfWork } from '../../ports/units.ts';
 import { realTimers, type TimerCallback, type TimerHandle, type Timers } from './timers.ts';
 import { invoiceStatus } from './views.ts';
-import { SANDBOX_DEFAULTS } from '../../config-defaults.ts';
+import { SANDBOX_DEFAULTS } from '../../config/defaults.ts';
 import { guardedTransport, type TargetPolicy } from './webhook-transport.ts';
 import type { WebhookEncoding } from '../../../contracts/merchant/webhook-encoding.ts';
 import { WebhookDispatcher, type WebhookPolicy, type WebhookTransport } from './webhooks.ts';
-import { StateUnavailableError } from '../../errors.ts';
+import { StateUnavailableError } from '../../core/errors.ts';
 import { StatusRegressionError, forwardOnlyStatuses } from './transitions.ts';
 
 /** A step that must wait for an earlier one (confirmed before found, after a fault): retried like a storage fault. */

@@ -1,7 +1,7 @@
 // Injectable time for the sandbox: the clock and the timers of the payment lifecycle and of webhook
 // retries. The server uses real timers (unref'd, so a pending retry never keeps a process alive);
 // tests use ManualTimers and move time by hand, so a five-second lifecycle runs in microseconds.
-import type { Clock } from '../../rate-limit.ts';
+import type { Clock } from '../../core/clock.ts';
 
 export type TimerCallback = () => void | Promise<void>;
 export interface TimerHandle {

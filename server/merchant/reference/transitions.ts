@@ -5,7 +5,7 @@
 // funds found later are recorded on its transaction, the status stays. A payment whose funds came
 // in time stays Pending until its found step runs, however late (views.ts blockchainStatus).
 import type { BlockchainStatus, RefundStatus, TransactionStatus } from '../../../contracts/merchant/enums.ts';
-import type { Clock } from '../../rate-limit.ts';
+import type { Clock } from '../../core/clock.ts';
 import type { MerchantStore } from '../../ports/merchant-store.ts';
 import type { Table } from '../../ports/table.ts';
 import { blockchainStatus } from './views.ts';

@@ -16,7 +16,7 @@ import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
 import { BlockList, isIP, type LookupFunction } from 'node:net';
-import type { WebhookTargetPolicy } from '../../config.ts';
+import type { WebhookTargetPolicy } from '../../config/config.ts';
 
 /** Sends one attempt; resolves with the HTTP status, rejects on a network error or timeout. */
 export type WebhookTransport = (url: string, body: string, timeoutMs: number, contentType?: string) => Promise<{ status: number }>;

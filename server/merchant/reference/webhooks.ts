@@ -19,7 +19,7 @@ import type { UnitsOfWork } from '../../ports/units.ts';
 import type { DeliveryRecord, WebhookEvent } from '../../ports/merchant-records.ts';
 import type { MerchantStore } from '../../ports/merchant-store.ts';
 import type { TimerHandle, Timers } from './timers.ts';
-import { SANDBOX_DEFAULTS } from '../../config-defaults.ts';
+import { SANDBOX_DEFAULTS } from '../../config/defaults.ts';
 import { guardedTransport, type WebhookTransport } from './webhook-transport.ts';
 import { describe, postAttempt, sentFields, signedBody, withoutQuery } from './webhook-attempt.ts';
 import { randomUUID } from 'node:crypto';

@@ -2,7 +2,7 @@
 // with a confirmation naming the applicant's e-mail. An unknown `user.currency` is answered 2004
 // by the partner error renderer before the handler runs; an e-mail that already has an account
 // (registered, or applied for) is refused here with 2003 (decision P-duplicates).
-import { ApiDomainError } from '../../errors.ts';
+import { ApiDomainError } from '../../core/errors.ts';
 import { partnerHandlers } from '../handler-map.ts';
 import type { PartnerSandbox } from './sandbox.ts';
 

@@ -6,7 +6,7 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { registerUserRequestExample } from '../../../contracts/partner/examples.ts';
 import { createServer } from '../../app.ts';
-import { resolveConfig } from '../../config.ts';
+import { resolveConfig } from '../../config/config.ts';
 import { StateDb } from '../../state/db.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 

@@ -1,5 +1,5 @@
 // The partner reference implementation's state and clock, shared by its handlers.
-import type { Clock } from '../../rate-limit.ts';
+import type { Clock } from '../../core/clock.ts';
 import type { PartnerStore } from '../../ports/partner-store.ts';
 import { createMemoryPartnerStore } from './store.ts';
 

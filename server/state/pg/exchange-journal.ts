@@ -10,7 +10,7 @@
 // writes and the engine rebuilds from the committed entries. The session's
 // idle_in_transaction_session_timeout ends the transaction of a stalled instance, so its lock
 // frees within the lease time. Entries are cached in memory (the engine replays them synchronously).
-import { StateUnavailableError } from '../../errors.ts';
+import { StateUnavailableError } from '../../core/errors.ts';
 import { countStorageError } from '../../ports/tallies.ts';
 import type { JournalEntry, MarketId, SharedJournal } from '../../ports/engine-journal.ts';
 import { LeaseNotHeldError } from '../exchange-lease.ts';

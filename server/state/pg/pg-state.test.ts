@@ -9,7 +9,7 @@ import request from 'supertest';
 import { MERCHANT_AUTH } from '../../../test/server-helpers.ts';
 import { paymentBody } from '../../../test/sandbox-helpers.ts';
 import { createServer } from '../../app.ts';
-import { StateUnavailableError } from '../../errors.ts';
+import { StateUnavailableError } from '../../core/errors.ts';
 import { SCHEMA_VERSION } from '../migrate.ts';
 import { StateError } from '../state-error.ts';
 import { PgState } from './pg-state.ts';

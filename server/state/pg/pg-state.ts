@@ -21,7 +21,7 @@
 // `durable`, `ready` (readyz), `close`.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type pg from 'pg';
-import { StateUnavailableError } from '../../errors.ts';
+import { StateUnavailableError } from '../../core/errors.ts';
 import { countStorageError } from '../../ports/tallies.ts';
 import { undoAll, type UnitsOfWork } from '../../ports/units.ts';
 import { StateError } from '../state-error.ts';

@@ -120,3 +120,21 @@ export function exposeQuery(req: Request): void {
   const query = viewIfAny(req)?.query;
   if (query) Object.defineProperty(req, 'query', { value: query, writable: true, configurable: true, enumerable: true });
 }
+
+const PRINCIPAL = Symbol('principal');
+type WithPrincipal = Request & { [PRINCIPAL]?: unknown };
+
+/**
+ * The verified caller, as its API's auth step attached it. The pipeline only carries it (to the
+ * handler as `principal`, into the key of an Idempotency-Key record), so it is held here untyped,
+ * below the auth layer: server/auth/principal.ts names the three APIs' principals and is the one
+ * writer (setPrincipal), which is what makes its typed reader (principalOf) sound.
+ */
+export function holdPrincipal(req: Request, principal: unknown): void {
+  (req as WithPrincipal)[PRINCIPAL] = principal;
+}
+
+/** The caller's principal, or undefined before auth and on public operations. */
+export function heldPrincipal(req: Request): unknown {
+  return (req as WithPrincipal)[PRINCIPAL];
+}

@@ -47,7 +47,7 @@ describe('batchedLogger', () => {
 
   it('loses no line when the process exits right after logging (process.exit and the end of the event loop)', () => {
     const script = (end: string) =>
-      `import { consoleLogger } from './server/log.ts'; for (let i = 0; i < 5000; i++) consoleLogger('GET /x/' + i + ' 200 0.1ms'); ${end}`;
+      `import { consoleLogger } from './server/http/log.ts'; for (let i = 0; i < 5000; i++) consoleLogger('GET /x/' + i + ' 200 0.1ms'); ${end}`;
     for (const end of ['process.exit(3)', '']) {
       const r = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script(end)], { encoding: 'utf8', maxBuffer: 1 << 24 });
       const lines = r.stdout.split('\n').filter(Boolean);

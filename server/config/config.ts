@@ -3,9 +3,9 @@
 // file fails at start with the offending path, never later at the first request.
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
-import { EXCHANGE_DECIMAL_PATTERN } from '../contracts/shared/primitives.ts';
-import { ExchangeKeySchema, MerchantKeySchema, PartnerCredentialSchema } from './auth/keys.ts';
-import { SANDBOX_DEFAULTS } from './config-defaults.ts';
+import { EXCHANGE_DECIMAL_PATTERN } from '../../contracts/shared/primitives.ts';
+import { ExchangeKeySchema, MerchantKeySchema, PartnerCredentialSchema } from '../auth/keys.ts';
+import { SANDBOX_DEFAULTS } from './defaults.ts';
 
 /** Where the merchant sandbox may deliver webhooks (server/merchant/reference/webhook-transport.ts). */
 export const WebhookTargetPolicySchema = z

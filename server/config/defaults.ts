@@ -57,7 +57,7 @@ export const SANDBOX_DEFAULTS = {
     webhookTargets: { allowPrivateNetworks: false, allowLoopback: true },
   },
   // Decisions S-where and S-rate-limits: the control API (/sandbox/v1) is off here; `npm start`
-  // without a CONFIG file turns it on (server/config.ts loadConfig).
+  // without a CONFIG file turns it on (server/config/config.ts loadConfig).
   sandbox: { controlApi: false, exemptRateLimits: false },
   partner: {
     credentials: [

@@ -1,12 +1,13 @@
 // The three APIs' protocols (no handlers, no storage; each with its own document), and the one step
 // of a router the server and the validators both take from an API's document: its OpenAPI validator.
-import type { ApiId } from '../../contracts/shared/contract.ts';
-import type { ServerConfig } from '../config.ts';
-import { exchangeProtocol } from '../exchange/protocol.ts';
-import { merchantProtocol } from '../merchant/protocol.ts';
-import { partnerProtocol } from '../partner/protocol.ts';
-import { sharedApiValidator, type ApiValidator } from '../validation/document-validator.ts';
-import type { ApiProtocol } from './protocol.ts';
+// A composition of the APIs, so it stands in the root, above them.
+import type { ApiId } from '../contracts/shared/contract.ts';
+import type { ServerConfig } from './config/config.ts';
+import { exchangeProtocol } from './exchange/protocol.ts';
+import { merchantProtocol } from './merchant/protocol.ts';
+import { partnerProtocol } from './partner/protocol.ts';
+import { sharedApiValidator, type ApiValidator } from './validation/document-validator.ts';
+import type { ApiProtocol } from './api/protocol.ts';
 
 export const API_PROTOCOLS = [exchangeProtocol, merchantProtocol, partnerProtocol] as unknown as readonly ApiProtocol[];
 

@@ -1,6 +1,6 @@
 // The failures a request can end in, as classes with data. Handlers and middleware throw them;
 // each API's error handler (server/http/pipeline.ts, apiErrorHandler) renders them in that API's body.
-import { API_ERROR_CODES, EXCHANGE_ERROR_CODES, type ApiErrorCode, type ExchangeErrorCode } from '../contracts/shared/errors.ts';
+import { API_ERROR_CODES, EXCHANGE_ERROR_CODES, type ApiErrorCode, type ExchangeErrorCode } from '../../contracts/shared/errors.ts';
 
 /** One invalid input: where it is, the field path (dotted, e.g. `payment.email`), and why. */
 export interface ValidationIssue {

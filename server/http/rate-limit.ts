@@ -3,12 +3,11 @@
 // starts a ban during which every request is refused. Memory is bounded: windows are kept in a Map
 // in the order they started, expired ones are pruned from the front, and a hard cap evicts the oldest.
 import type { NextFunction, Request, Response } from 'express';
-import { RateLimitedError, StoreUnavailableError } from './errors.ts';
-import type { BanStore, RateCounter, RateDecision, RateLimitRule } from './ports/rate-limit.ts';
+import type { Clock } from '../core/clock.ts';
+import { RateLimitedError, StoreUnavailableError } from '../core/errors.ts';
+import type { BanStore, RateCounter, RateDecision, RateLimitRule } from '../ports/rate-limit.ts';
 
 export type { BanStore, RateCounter, RateDecision, RateLimitRule };
-
-export type Clock = () => number;
 
 interface Window {
   start: number;
