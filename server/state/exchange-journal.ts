@@ -55,13 +55,20 @@ class SqliteSharedJournal implements SharedJournal {
   /** The last seq committed when this process last looked (a read catches up to it, not past it). */
   private last = 0;
   private reset: (() => void) | undefined;
+  /** SQLite's count of commits by other connections, when this process last looked (-1: never). */
+  private version = -1;
+  private readonly dataVersion;
 
   constructor(private readonly state: StateDb, private readonly lease: ExchangeLease) {
     const db = state.db;
     this.insert = db.prepare<[number, string]>('INSERT INTO exchange_commands (at, command) VALUES (?, ?)');
     this.between = db.prepare<[number, number], Row>('SELECT seq, at, command FROM exchange_commands WHERE seq > ? AND seq <= ? ORDER BY seq');
     this.all = db.prepare<[], Row>('SELECT seq, at, command FROM exchange_commands ORDER BY seq');
-    this.bounds = db.prepare<[], { first: number | null; last: number | null }>('SELECT min(seq) AS first, max(seq) AS last FROM exchange_commands');
+    // Two subqueries: min() and max() in one SELECT would scan the table instead of reading both ends of its key.
+    this.bounds = db.prepare<[], { first: number | null; last: number | null }>(
+      'SELECT (SELECT min(seq) FROM exchange_commands) AS first, (SELECT max(seq) FROM exchange_commands) AS last',
+    );
+    this.dataVersion = db.prepare<[], number>('PRAGMA data_version').pluck();
     this.clearAll = db.prepare('DELETE FROM exchange_commands');
     this.fence = db.prepare<[string, number]>('SELECT 1 FROM exchange_lease WHERE id = 1 AND holder = ? AND token = ?');
     this.look();
@@ -79,6 +86,7 @@ class SqliteSharedJournal implements SharedJournal {
     // A rebuild takes the whole journal as it is now (consistent whoever reset it); a catch-up
     // stops at what was committed when this process last looked, so rows another process appended
     // after resetting are never applied on top of what the reset removed: the next look rebuilds.
+    if (afterSeq !== 0 && afterSeq >= this.last) return; // nothing new since it looked: no query
     const rows = afterSeq === 0 ? this.all.iterate() : this.between.iterate(afterSeq, this.last);
     if (afterSeq === 0) this.base = 0;
     for (const row of rows) {
@@ -148,6 +156,10 @@ class SqliteSharedJournal implements SharedJournal {
 
   /** Reads where the journal stands: a reset by another process rebuilds the engine. */
   private look(): void {
+    // Nobody else committed since the last look: this process's own appends and resets are known.
+    const version = this.dataVersion.get()!;
+    if (version === this.version) return;
+    this.version = version;
     const { first, last } = this.bounds.get() ?? { first: null, last: null };
     this.last = last ?? 0;
     if (this.base !== 0 && (first === null || first > this.base)) {
