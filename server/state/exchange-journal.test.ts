@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
+import { StateUnavailableError } from '../errors.ts';
 import { createEngine, EngineError, type ExchangeEngine } from '../exchange/engine/index.ts';
 import { gatedCancels } from '../exchange/reference/market-writers.ts';
 import type { SharedJournal } from '../ports/engine-journal.ts';
@@ -47,9 +48,21 @@ describe('the exchange journal shared by the processes of a state file', () => {
     engine = createEngine({ seed, journal, cancelDelayMs, cancelGate: gatedCancels(journal, lease, () => engine!) });
     journal.onReset?.(() => engine!.reload());
     const e = engine;
+    const write = async <T,>(fn: (e: ExchangeEngine) => T): Promise<T> => {
+      for (;;) {
+        try {
+          return await journal.exclusive(() => (e.catchUp(), fn(e)));
+        } catch (err) {
+          // Two handles in one thread: while one holds the write lock (a due cancel's batch), the
+          // other's BEGIN IMMEDIATE cannot wait for it (nothing commits while this thread waits).
+          // Two processes wait for each other instead; here the write goes again once all committed.
+          if (!(err instanceof StateUnavailableError && err.message.includes('SQLITE_BUSY'))) throw err;
+          await Promise.all(open.map((s) => s.durable().catch(() => undefined)));
+        }
+      }
+    };
     return {
-      state, lease, journal, engine: e,
-      write: (fn) => journal.exclusive(() => (e.catchUp(), fn(e))),
+      state, lease, journal, engine: e, write,
       read: async () => (await journal.refresh(), e.catchUp(), e),
     };
   };
@@ -117,6 +130,29 @@ describe('the exchange journal shared by the processes of a state file', () => {
     expect(a.engine.orders('t1', 'btcusd').map((o) => o.id)).toEqual([1]);
     expect((await a.write((e) => e.placeOrder('t1', 'btcusd', buy('100', '1')))).id).toBe(2);
     expect(rows(b)).toEqual([[1, 'place'], [2, 'place']]);
+  });
+
+  it('keeps an exchange write made while another request\'s unit of work is open (it awaits I/O), when that unit then rolls back', async () => {
+    const path = file();
+    const a = await side(path);
+    const b = await side(path);
+    let inStep!: () => void;
+    const started = new Promise<void>((r) => (inStep = r));
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const failing = a.state.unit(async () => {
+      a.state.db.prepare("INSERT INTO claims (scope, key) VALUES ('t', 'k')").run();
+      inStep();
+      await gate; // as a unit awaiting a claim in Redis
+      throw new Error('refused');
+    });
+    await started;
+    const order = a.write((e) => e.placeOrder('t1', 'btcusd', buy('100', '1')));
+    release();
+    await expect(failing).rejects.toThrow('refused');
+    expect((await order).id).toBe(1);
+    expect(rows(b)).toEqual([[1, 'place']]); // committed, seen by the other process
+    expect(b.state.db.prepare('SELECT count(*) AS n FROM claims').get()).toEqual({ n: 0 });
   });
 
   it('applies a cancel requested on a process without the lease once: by its requester when due, or by the holder when the requester will not', async () => {

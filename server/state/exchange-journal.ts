@@ -128,24 +128,19 @@ class SqliteSharedJournal implements SharedJournal {
   }
 
   exclusive<T>(fn: (asHolder: (market: MarketId) => void) => T): Promise<T> {
-    let out: T;
-    try {
-      out = this.state.write(() => {
-        this.look();
-        this.depth++;
-        try {
-          return fn((market) => this.asHolder(market));
-        } finally {
-          this.depth--;
-        }
-      });
-    } catch (e) {
-      return Promise.reject(e);
-    }
-    // An async fn's refusal is answered after the commit: handled now, so Node does not count it
-    // as an unhandled rejection should the commit fail first.
-    if (out instanceof Promise) out.catch(() => undefined);
-    return this.state.durable().then(() => out);
+    // A unit of work of its own: units run one at a time, so the write never lands inside another
+    // request's open step (one that awaits I/O), whose rollback would take the appended row with it.
+    const applied = this.state.unit(async () => {
+      this.look();
+      this.depth++;
+      try {
+        return await fn((market) => this.asHolder(market));
+      } finally {
+        this.depth--;
+      }
+    });
+    // Answered once its batch committed (a unit's commit comes after the unit).
+    return applied.then(async (out) => (await this.state.durable(), out));
   }
 
   /** A write made as the lease's holder: refused unless the lease row still carries this process's token (read in the write transaction: nobody can take it over before the commit). */
