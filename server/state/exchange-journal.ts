@@ -4,9 +4,10 @@
 //
 // Shared by every process on the file (`sqliteSharedJournal`): any process applies any exchange
 // write. Balances are shared by markets, so a command is applied only on top of every earlier one:
-// a write runs inside the file's write transaction (BEGIN IMMEDIATE, held by this process's open
-// batch: db.ts), where the engine first replays the rows other processes committed after the last
-// one it applied, then applies and appends its own; the write is answered once its batch committed.
+// a write runs as a unit of work inside the file's write transaction (BEGIN IMMEDIATE, held by
+// this process's open batch: db.ts), where the engine first replays the rows other processes
+// committed after the last one it applied, then applies and appends its own; the write is answered
+// once its batch committed.
 // SQLite's write lock is the journal's lock: no other process commits between the catch-up and
 // the commit. A write made as the writer lease's holder (a due cancel nobody else will run,
 // market-writers.ts) checks the lease's fencing token in the same transaction, so a stale holder's
