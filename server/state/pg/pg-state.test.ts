@@ -97,6 +97,32 @@ describe.skipIf(!available)('PgState on PostgreSQL', () => {
     }
   });
 
+  it('runs a statement of a callback a finished unit left behind in a unit of its own, never on that unit\'s client (back in the pool, in another unit)', async () => {
+    const s = await open(await server.database(), { poolSize: 1 });
+    const insert = (key: string) => s.query("INSERT INTO claims (scope, key) VALUES ('left', $1)", [key]);
+    let goLate!: () => void;
+    const late = new Promise<void>((r) => (goLate = r));
+    let leftBehind: Promise<unknown> | undefined;
+    // Created inside the unit, the callback carries the unit's context; it runs once the unit is over.
+    await s.unit(async () => void (leftBehind = late.then(() => insert('late'))));
+    // The one pooled client now runs another unit, which then rolls back.
+    let goOther!: () => void;
+    const other = new Promise<void>((r) => (goOther = r));
+    const sent = s.stats.statements;
+    const rolledBack = s.unit(async () => {
+      await insert('other');
+      await other;
+      throw new Error('refused');
+    });
+    await expect.poll(() => s.stats.statements).toBeGreaterThan(sent); // it holds the client, its transaction open
+    goLate();
+    goOther();
+    await expect(rolledBack).rejects.toThrow('refused');
+    await leftBehind;
+    const { rows } = await s.query<{ key: string }>("SELECT key FROM claims WHERE scope = 'left' ORDER BY key");
+    expect(rows.map((r) => r.key)).toEqual(['late']); // kept: not sent inside the unit that rolled back
+  });
+
   it('runs concurrent read-then-write units of two instances as if one after the other (serializable, retried)', async () => {
     const url = await server.database();
     const [a, b] = await Promise.all([open(url), open(url)]);
