@@ -13,7 +13,6 @@ import { composeStores, sharedStoresFor } from './compose.ts';
 import { resolveConfig, type ConfigInput, type ServerConfig } from './config/config.ts';
 import type { ExchangeOperations } from './exchange/handler-map.ts';
 import { serverRouter } from './http/api-router.ts';
-import { isSharedJournal } from './ports/engine-journal.ts';
 import { cors } from './http/cors.ts';
 import { healthRouter, type ReadinessCheck } from './http/health.ts';
 import { stateWritable } from './state/readiness.ts';
@@ -89,18 +88,15 @@ export function createServer(options: CreateServerOptions = {}): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('query parser', 'simple');
-  // Ready also means holding the exchange writer lease where there is one (a follower refuses exchange writes).
   const writer = stores.exchangeWriter;
   const pgCheck = options.pg && !options.stores ? [{ name: 'state', check: () => options.pg!.ready() }] : [];
-  // With writers per market (PostgreSQL) an instance is ready whatever it holds (it serves reads and
-  // the other APIs, and refuses writes of a market it does not hold); /readyz names its markets.
-  const perMarket = isSharedJournal(stores.journal);
-  const leaseCheck = writer && !perMarket ? [{ name: 'exchangeWriter', check: () => { if (!writer.held()) throw new Error('another process holds the exchange writer lease'); } }] : [];
+  // An instance is ready whatever exchange lease it holds: every instance applies any exchange write
+  // (server/exchange/reference/market-writers.ts); /readyz names the markets whose due cancels it runs.
   const stateCheck = options.state ? [stateWritable(options.state)] : [];
   const redisCheck = shared?.ready ? [{ name: 'redis', check: () => shared.ready!() }] : [];
   const probes = healthRouter({
     ...options.health,
-    checks: [...stateCheck, ...redisCheck, ...pgCheck, ...(options.health?.checks ?? []), ...leaseCheck],
+    checks: [...stateCheck, ...redisCheck, ...pgCheck, ...(options.health?.checks ?? [])],
     ...(writer ? { details: () => ({ exchange: { writerOf: writer.markets() } }) } : {}),
   });
   // One layer in front of the APIs (each Express layer costs a share of a cheap request: bench

@@ -15,7 +15,7 @@ import { RateLimiter } from './http/rate-limit.ts';
 import type { Clock } from './core/clock.ts';
 import { sqliteBans, SqliteNonceStore } from './state/auth-state.ts';
 import type { StateDb } from './state/db.ts';
-import { sqliteJournal } from './state/exchange-journal.ts';
+import { sqliteSharedJournal } from './state/exchange-journal.ts';
 import { exchangeLeaseOf } from './state/exchange-lease.ts';
 import { sqliteOutbox } from './state/outbox.ts';
 import { sqliteIdempotency } from './state/idempotency.ts';
@@ -47,7 +47,8 @@ export interface StoreChoice {
 /** The stores over a choice: the shared ones first, then the state file, else memory. */
 export function composeStores({ shared, state, pg, now, writerLeaseMs, log }: StoreChoice): ServerStores {
   if (pg) return composePgStores(pg, { shared, now, writerLeaseMs, log });
-  // One exchange writer per state file: the lease is taken (or watched) from now on.
+  // Every process on a state file applies exchange writes; the lease (taken or watched from now on)
+  // names the one that runs the due cancels a dead requester left.
   const lease = state ? exchangeLeaseOf(state, { ttlMs: writerLeaseMs ?? 5000, markets: MARKET_IDS, ...(log ? { log } : {}) }) : undefined;
   return {
     nonces: (ttlMs) => shared?.nonces(ttlMs) ?? (state ? new SqliteNonceStore(state, ttlMs, now) : new NonceStore(ttlMs, now)),
@@ -55,7 +56,7 @@ export function composeStores({ shared, state, pg, now, writerLeaseMs, log }: St
     ...(shared?.invoiceNumbers ? { invoiceNumbers: shared.invoiceNumbers } : {}),
     idempotency: idempotencyOf(shared, state ? { store: sqliteIdempotency(state, now), units: state } : undefined, now),
     ...(state
-      ? { units: state, journal: sqliteJournal(state, lease), exchangeWriter: lease!, merchant: createSqliteMerchantStore(state), outbox: sqliteOutbox(state), partner: createSqlitePartnerStore(state) }
+      ? { units: state, journal: sqliteSharedJournal(state, lease!), exchangeWriter: lease!, merchant: createSqliteMerchantStore(state), outbox: sqliteOutbox(state), partner: createSqlitePartnerStore(state) }
       : {}),
   };
 }

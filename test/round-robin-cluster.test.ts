@@ -15,29 +15,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pgAvailable, startPostgres, type PostgresServer } from './postgres-server.ts';
 import { redisServerAvailable, startRedisServer, type RedisServer } from './redis-server.ts';
 import { roundRobinProxy, type RoundRobinProxy } from './round-robin-proxy.ts';
+import { cancelsApplied, mixedLoad, paidTransactions, readBack, unacknowledged, writerOf } from './round-robin-load.ts';
 import { clients, kill9, nonceSources, startServer, type Running } from './state-process.ts';
-import { paymentBody } from './sandbox-helpers.ts';
 
 const LEASE_MS = 1000;
 const WRITES = 1000;
 const CONCURRENCY = 16;
-const MARKETS = ['btcusd', 'ethusd'] as const;
-type Market = (typeof MARKETS)[number];
-type Trader = 't1' | 't2';
-
-/** What a write was, once acknowledged (2xx), for reading it back. */
-type Acked = (
-  | { kind: 'order'; id: number; trader: Trader; market: Market }
-  | { kind: 'cancel'; id: number; trader: Trader; market: Market }
-  | { kind: 'payment'; invoice: string }
-  | { kind: 'refund'; id: number; tx: number }
-) & { sentAt: number; ackedAt: number };
-
-interface Failure {
-  kind: string;
-  status: number;
-  body: string;
-}
 
 describe.skipIf(!pgAvailable() || !redisServerAvailable())('any instance takes any write behind a round-robin balancer (PostgreSQL + Redis)', () => {
   let pg: PostgresServer;
@@ -77,137 +60,12 @@ describe.skipIf(!pgAvailable() || !redisServerAvailable())('any instance takes a
     return { instances, proxy, c: clients(proxy.base, nonces) };
   };
 
-  const writerOf = async (r: Running): Promise<string[]> => ((await (await fetch(`${r.base}/readyz`)).json()) as { exchange: { writerOf: string[] } }).exchange.writerOf;
-
-  /** Paid transactions to refund: created through the balancer, polled until paid. */
-  const paidTransactions = async (c: ReturnType<typeof clients>, tag: string, count: number): Promise<number[]> => {
-    const invoices = Array.from({ length: count }, (_, i) => `${tag}-PAID-${i}`);
-    for (const invoice of invoices) {
-      const { response } = await c.merchant.POST('/payments', { body: paymentBody({ invoice_number: invoice }) as never });
-      expect(response.status).toBe(201);
-    }
-    const ids: number[] = [];
-    for (const invoice of invoices) {
-      await expect
-        .poll(async () => (await c.merchant.GET('/transactions', { params: { query: { invoice_number: invoice } } })).data?.transactions[0]?.status, { timeout: 20_000, interval: 50 })
-        .toBe('paid');
-      ids.push((await c.merchant.GET('/transactions', { params: { query: { invoice_number: invoice } } })).data!.transactions[0]!.id);
-    }
-    return ids;
-  };
-
-  /**
-   * WRITES writes from CONCURRENCY workers, in units of ten: a crossing buy and sell, two resting
-   * buys and their cancels, two payments, two refunds. `onAcked` sees each acknowledgement.
-   */
-  const load = async (c: ReturnType<typeof clients>, tag: string, paid: number[], onAcked: (count: number) => void = () => undefined) => {
-    const acked: Acked[] = [];
-    const failures: Failure[] = [];
-    let attempted = 0;
-    const ack = (a: Acked) => {
-      acked.push({ ...a, ackedAt: Date.now() });
-      onAcked(acked.length);
-    };
-    const attempt = async <T>(kind: string, send: () => Promise<{ data?: T; error?: unknown; response: Response }>): Promise<[T, number] | undefined> => {
-      attempted++;
-      const sentAt = Date.now();
-      try {
-        const { data, error, response } = await send();
-        if (response.ok && data !== undefined) return [data, sentAt];
-        failures.push({ kind, status: response.status, body: JSON.stringify(error) });
-      } catch (e) {
-        failures.push({ kind, status: 0, body: String(e) }); // cut mid-answer: outcome unknown
-      }
-      return undefined;
-    };
-    const order = async (trader: Trader, market: Market, side: 'buy' | 'sell', price: string) => {
-      const done = await attempt('order', () => c[trader].POST('/orders', { body: { market, side, ord_type: 'limit', price, volume: '0.001' } }));
-      if (done) ack({ kind: 'order', id: done[0].id, trader, market, sentAt: done[1], ackedAt: 0 });
-      return done?.[0].id;
-    };
-    const unit = async (u: number) => {
-      const market = MARKETS[u % 2]!;
-      const trader: Trader = u % 4 < 2 ? 't1' : 't2';
-      await Promise.all([
-        order('t1', market, 'buy', '100.00'),
-        order('t2', market, 'sell', '100.00'),
-        ...[0, 1].map(async () => {
-          const id = await order(trader, market, 'buy', '50.00'); // below every ask: it rests until cancelled
-          if (id === undefined) return;
-          const done = await attempt('cancel', () => c[trader].POST('/order/delete', { body: { id } }));
-          if (done) ack({ kind: 'cancel', id, trader, market, sentAt: done[1], ackedAt: 0 });
-        }),
-        ...[0, 1].map(async (k) => {
-          const invoice = `${tag}-${u}-${k}`;
-          const done = await attempt('payment', () => c.merchant.POST('/payments', { body: paymentBody({ invoice_number: invoice, amount: '20.00' }) as never }));
-          if (done) ack({ kind: 'payment', invoice, sentAt: done[1], ackedAt: 0 });
-        }),
-        ...[0, 1].map(async (k) => {
-          const tx = paid[(2 * u + k) % paid.length]!;
-          const done = await attempt('refund', () =>
-            c.merchant.POST('/transactions/{transaction_id}/refunds', { params: { path: { transaction_id: tx } }, body: { email: 'jane@example.com', amount_to_refund_fiat: '0.05' } as never }),
-          );
-          if (done) ack({ kind: 'refund', id: (done[0] as { id: number }).id, tx, sentAt: done[1], ackedAt: 0 });
-        }),
-      ]);
-    };
-    let next = 0;
-    const units = WRITES / 10;
-    const started = Date.now();
-    await Promise.all(
-      Array.from({ length: CONCURRENCY / 2 }, async () => {
-        for (let u = next++; u < units; u = next++) await unit(u);
-      }),
-    );
-    return { acked, failures, attempted, ms: Date.now() - started };
-  };
-
-  /** Every order of both traders, paged through the balancer: how many times each id is listed, and its state. */
-  const readOrders = async (c: ReturnType<typeof clients>) => {
-    const orders = new Map<number, { n: number; state: string }>();
-    for (const trader of ['t1', 't2'] as const) {
-      for (const market of MARKETS) {
-        for (let offset = 0; ; offset += 1000) {
-          const { data } = await c[trader].GET('/orders', { params: { query: { market, limit: 1000, offset } } });
-          for (const o of data!) orders.set(o.id, { n: (orders.get(o.id)?.n ?? 0) + 1, state: o.state });
-          if (data!.length < 1000) break;
-        }
-      }
-    }
-    return orders;
-  };
-
-  /** Every acknowledged write read back through the balancer: how many times each is found. */
-  const readBack = async (c: ReturnType<typeof clients>, paid: number[]) => {
-    const orders = await readOrders(c);
-    const payments = new Map<string, number>();
-    for (let offset = 0; ; offset += 500) {
-      const { data } = await c.merchant.GET('/transactions', { params: { query: { limit: 500, offset } } });
-      for (const t of data!.transactions) if (t.invoice_number) payments.set(t.invoice_number, (payments.get(t.invoice_number) ?? 0) + 1);
-      if (data!.transactions.length < 500) break;
-    }
-    const refunds = new Map<number, number>();
-    for (const tx of new Set(paid)) {
-      const { data } = await c.merchant.GET('/transactions/{transaction_id}/refunds', { params: { path: { transaction_id: tx } } });
-      for (const r of data!.refunds) refunds.set(r.id, (refunds.get(r.id) ?? 0) + 1);
-    }
-    const found = (a: Acked) =>
-      a.kind === 'payment' ? (payments.get(a.invoice) ?? 0) : a.kind === 'refund' ? (refunds.get(a.id) ?? 0) : orders.get(a.id)?.n ?? 0;
-    return { orders, payments, refunds, found };
-  };
-
-  const cancelsApplied = async (c: ReturnType<typeof clients>, acked: Acked[]) => {
-    const cancels = acked.filter((a) => a.kind === 'cancel');
-    const orders = await readOrders(c);
-    return cancels.filter((a) => orders.get(a.id)?.state !== 'cancel').length;
-  };
-
   it('two instances: 1,000 mixed writes, every one 2xx, each read back exactly once', async () => {
     const { instances, proxy, c } = await cluster(2);
     expect(await writerOf(instances[0]!)).toHaveLength(21); // the second instance holds no market
     expect(await writerOf(instances[1]!)).toEqual([]);
     const paid = await paidTransactions(c, 'TWO', 20);
-    const { acked, failures, attempted, ms } = await load(c, 'TWO', paid);
+    const { acked, failures, attempted, ms } = await mixedLoad(c, 'TWO', paid, { writes: WRITES, concurrency: CONCURRENCY });
     console.log(`[round-robin] two instances: ${attempted} writes in ${ms} ms (${proxy.served.get(instances[0]!.base)} / ${proxy.served.get(instances[1]!.base)} requests per instance)`);
     expect(failures).toEqual([]);
     expect(attempted).toBe(WRITES);
@@ -236,7 +94,7 @@ describe.skipIf(!pgAvailable() || !redisServerAvailable())('any instance takes a
         await new Promise((r) => setTimeout(r, 20));
       }
     };
-    const { acked, failures, attempted, ms } = await load(c, 'THREE', paid, (count) => {
+    const { acked, failures, attempted, ms } = await mixedLoad(c, 'THREE', paid, { writes: WRITES, concurrency: CONCURRENCY, onAcked: (count) => {
       if (count !== WRITES / 2) return;
       inflightAtKill = proxy.inflight(holder.base);
       const servedAtKill = proxy.served.get(holder.base)!;
@@ -244,7 +102,7 @@ describe.skipIf(!pgAvailable() || !redisServerAvailable())('any instance takes a
       // Until the process is gone its port may still accept a connection (then reset): those count as in flight too.
       kill = kill9(holder).then(() => void (inflightAtKill += proxy.served.get(holder.base)! - servedAtKill));
       takeover = kill.then(watchTakeover);
-    });
+    } });
     await kill;
     // Writes resumed at once: the first order sent after the kill, and its answer.
     const after = acked.filter((a) => a.kind === 'order' && a.sentAt > killedAt).sort((x, y) => x.ackedAt - y.ackedAt)[0];
@@ -263,17 +121,10 @@ describe.skipIf(!pgAvailable() || !redisServerAvailable())('any instance takes a
     expect(acked.length).toBe(attempted - failures.length);
     expect(firstAckAfterKill).toBeLessThan(3 * LEASE_MS);
     // Read back: each acknowledged write exactly once; beyond them, at most what was in flight.
-    const { orders, payments, refunds, found } = await readBack(c, paid);
-    expect(acked.filter((a) => found(a) !== 1)).toEqual([]);
-    for (const [, o] of orders) expect(o.n).toBe(1);
-    const ackedOrders = new Set(acked.flatMap((a) => (a.kind === 'order' ? [a.id] : [])));
-    const ackedPayments = new Set(acked.flatMap((a) => (a.kind === 'payment' ? [a.invoice] : [])));
-    const ackedRefunds = new Set(acked.flatMap((a) => (a.kind === 'refund' ? [a.id] : [])));
-    const extra =
-      [...orders.keys()].filter((id) => !ackedOrders.has(id)).length +
-      [...payments.keys()].filter((inv) => inv.startsWith('THREE-') && !inv.includes('-PAID-') && !ackedPayments.has(inv)).length +
-      [...refunds.keys()].filter((id) => !ackedRefunds.has(id)).length;
-    expect(extra).toBeLessThanOrEqual(inflightAtKill);
+    const read = await readBack(c, paid);
+    expect(acked.filter((a) => read.found(a) !== 1)).toEqual([]);
+    for (const [, o] of read.orders) expect(o.n).toBe(1);
+    expect(unacknowledged(read, acked, 'THREE')).toBeLessThanOrEqual(inflightAtKill);
     // The cancels the dead instance accepted are applied too (by itself, or by a market's holder).
     await expect.poll(() => cancelsApplied(c, acked), { timeout: 20_000, interval: 200 }).toBe(0);
   }, 240_000);

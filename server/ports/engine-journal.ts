@@ -55,8 +55,8 @@ export interface EngineJournal {
 
 /**
  * The writer lease of a journal shared by processes: of the whole exchange on a state file
- * (server/state/exchange-lease.ts: only its holder writes), of each market on PostgreSQL
- * (server/state/pg/exchange-lease.ts: its holder runs the market's orphaned due cancels). Whether
+ * (server/state/exchange-lease.ts), of each market on PostgreSQL (server/state/pg/exchange-lease.ts);
+ * every process applies any write, and the holder also runs the orphaned due cancels. Whether
  * this process holds it, a refusal (503, 3001) when it does not, and a hook for when it takes the
  * writer's place over (its engine must then be rebuilt from the journal).
  */
@@ -75,7 +75,8 @@ export interface ExchangeWriter {
 }
 
 /**
- * A journal shared by instances (server/state/pg/exchange-journal.ts): balances are shared by
+ * A journal shared by instances (a state file's, server/state/exchange-journal.ts, locked by
+ * SQLite's write lock; PostgreSQL's, server/state/pg/exchange-journal.ts): balances are shared by
  * markets, so a command may only be applied on top of every earlier command. A write runs inside
  * `exclusive`, on any instance: the journal is locked for this process, the entries other
  * processes wrote are fetched (the engine catches up with them inside `fn`), and its appends are

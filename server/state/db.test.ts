@@ -139,6 +139,33 @@ describe('StateDb', () => {
     s.close();
   });
 
+  it('gives a write made by a callback a finished unit left behind a batch of its own: answered once committed, rolled back if its commit fails', async () => {
+    const s = new StateDb(fresh());
+    const claim = s.db.prepare<[string]>("INSERT INTO claims (scope, key) VALUES ('t', ?)");
+    /** A unit that leaves a callback behind (as a timer it sets would be), run once the unit's batch committed. */
+    const leaveBehind = async (key: string) => {
+      let go!: () => void;
+      const gate = new Promise<void>((r) => (go = r));
+      let fired: Promise<unknown> | undefined;
+      // Created inside the unit, the callback carries the unit's context.
+      await s.unit(async () => void (fired = gate.then(() => s.write(() => claim.run(key)))));
+      await s.durable();
+      return { fire: () => (go(), fired!) };
+    };
+    const kept = await leaveBehind('kept');
+    await kept.fire();
+    expect(s.db.inTransaction).toBe(true); // in a batch of its own, not written outside one
+    await s.durable();
+    const lost = await leaveBehind('lost');
+    s.failNextCommit('SQLITE_FULL');
+    await lost.fire();
+    await expect(s.durable()).rejects.toBeInstanceOf(StateUnavailableError);
+    const other = new Database(s.path);
+    expect(other.prepare("SELECT key FROM claims WHERE scope = 't'").pluck().all()).toEqual(['kept']);
+    other.close();
+    s.close();
+  });
+
   it('with checkpointInWorker, commits stay in the WAL and a worker thread moves them into the file', async () => {
     const path = fresh();
     const s = new StateDb(path, { checkpointInWorker: true });

@@ -46,6 +46,13 @@ interface Unit {
   after: (() => void)[];
   /** Compensations (afterRollback): run when the unit's step is undone or its batch lost. */
   undo: (() => void)[];
+  /**
+   * Set once the unit's step is over. A timer or callback created inside the unit (an exchange
+   * cancel scheduled by a write, a sandbox lifecycle step) still carries it as its context; its
+   * writes then belong to no unit (their own step), never to the finished one, which has no
+   * transaction left to join.
+   */
+  ended: boolean;
 }
 
 /**
@@ -89,7 +96,7 @@ export class StateDb {
    * (503). Durable once `durable()` resolves.
    */
   write<T>(fn: () => T): T {
-    if (this.units.getStore()) return fn();
+    if (this.current()) return fn();
     return this.step(fn);
   }
 
@@ -99,18 +106,20 @@ export class StateDb {
    * a batch commit. Work registered with `afterCommit` runs once the batch committed.
    */
   unit<T>(fn: () => Promise<T>): Promise<T> {
-    if (this.units.getStore()) return fn();
+    if (this.current()) return fn();
     const run = async (): Promise<T> => {
-      const unit: Unit = { after: [], undo: [] };
+      const unit: Unit = { after: [], undo: [], ended: false };
       this.activeUnits++;
       try {
         let out: T;
         try {
           out = await this.stepAsync(() => this.units.run(unit, fn));
         } catch (e) {
+          unit.ended = true;
           undoAll(unit.undo);
           throw e;
         }
+        unit.ended = true;
         this.afterCommit(...unit.after);
         if (unit.undo.length > 0) this.batch?.lost.add(() => undoAll(unit.undo));
         return out;
@@ -129,7 +138,7 @@ export class StateDb {
   /** Resolves once everything written so far is committed; rejects with a 503 error if that commit failed (inside a unit: at once). */
   durable(): Promise<void> {
     // Inside a unit nothing of it can commit yet: whoever started the unit waits for its commit.
-    if (this.units.getStore()) return Promise.resolve();
+    if (this.current()) return Promise.resolve();
     const batch = this.batch;
     if (!batch) return Promise.resolve();
     return new Promise((resolve, reject) => batch.waiters.push({ resolve, reject }));
@@ -137,7 +146,7 @@ export class StateDb {
 
   /** Runs `fns` once what was written so far is committed (never if it rolls back); inside a unit, once the unit's batch did. */
   afterCommit(...fns: (() => void)[]): void {
-    const unit = this.units.getStore();
+    const unit = this.current();
     if (unit) unit.after.push(...fns);
     else if (this.batch) this.batch.after.push(...fns);
     else for (const f of fns) this.units.exit(f);
@@ -145,7 +154,7 @@ export class StateDb {
 
   /** Runs `fns` if the current unit's step is undone or its batch lost (never outside a unit). */
   afterRollback(...fns: (() => void)[]): void {
-    this.units.getStore()?.undo.push(...fns);
+    this.current()?.undo.push(...fns);
   }
 
   /** When the current batch is lost (its commit failed), `fn` runs: in-memory caches rebuild themselves from the file. */
@@ -182,6 +191,12 @@ export class StateDb {
     this.flush();
     this.db.close();
     void this.checkpointer?.stop();
+  }
+
+  /** The unit whose step is running in this async context, if any (a finished one's context is none). */
+  private current(): Unit | undefined {
+    const unit = this.units.getStore();
+    return unit && !unit.ended ? unit : undefined;
   }
 
   private open(): void {

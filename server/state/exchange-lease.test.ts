@@ -1,12 +1,13 @@
 // The exchange writer lease on one state file opened twice (as two processes would): one holder,
-// takeover only after expiry with the next fencing token, and an append from a holder that lost its
-// lease (a paused process whose own clock still says it holds) refused in its transaction.
+// takeover only after expiry with the next fencing token; both processes append to the journal, and
+// a write made as the holder by a process that lost its lease (a paused process whose own clock
+// still says it holds) is refused in its transaction.
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { StateDb } from './db.ts';
-import { sqliteJournal } from './exchange-journal.ts';
+import { sqliteSharedJournal } from './exchange-journal.ts';
 import { ExchangeLease, LeaseNotHeldError, holdsExchangeLease, registerExchangeLease } from './exchange-lease.ts';
 
 const TTL = 60_000; // the timer (ttl / 3) never fires during a test: each test drives poll()
@@ -22,13 +23,13 @@ describe('exchange writer lease', () => {
       open.push(state);
       const lines: string[] = [];
       const lease = new ExchangeLease(state, { ttlMs: TTL, now: () => clock.t, log: (l) => lines.push(l) });
-      return { state, lease, lines, journal: sqliteJournal(state, lease) };
+      return { state, lease, lines, journal: sqliteSharedJournal(state, lease) };
     };
     return { side, rows: (s: StateDb) => (s.db.prepare('SELECT count(*) AS n FROM exchange_commands').get() as { n: number }).n };
   };
   const committed = (s: StateDb) => s.durable();
 
-  it('has one holder; the other refuses with 503 3001 and one log line, and takes over only after expiry, with the next token', async () => {
+  it('has one holder, taken over only after expiry with the next token; both append; a stale holder\'s write as holder never commits', async () => {
     const { side, rows } = setup();
     const clockA = { t: 1_000_000 };
     const clockB = { t: 1_000_000 };
@@ -42,11 +43,15 @@ describe('exchange writer lease', () => {
     registerExchangeLease(b.state, b.lease);
     expect([holdsExchangeLease(b.state), holdsExchangeLease(a.state), holdsExchangeLease(undefined)]).toEqual([false, true, true]);
 
-    expect(a.journal.append({ at: 1, cmd })).toBe(1);
-    await committed(a.state);
-    for (let i = 0; i < 3; i++) expect(() => b.journal.append({ at: 2, cmd })).toThrow(LeaseNotHeldError);
-    expect(b.lines.filter((l) => l.includes('does not hold the writer lease'))).toHaveLength(1);
-    expect(() => b.journal.append({ at: 2, cmd })).toThrow(/503|writer lease/);
+    // Either process appends, in the journal's transaction, with the next seq.
+    await expect(a.journal.exclusive(() => a.journal.append({ at: 1, cmd }))).resolves.toBe(1);
+    await expect(b.journal.exclusive(() => b.journal.append({ at: 2, cmd }))).resolves.toBe(2);
+    // Only the holder writes as the holder.
+    await expect(b.journal.exclusive((asHolder) => asHolder('btcusd'))).rejects.toBeInstanceOf(LeaseNotHeldError);
+    await committed(b.state); // its (empty) batch frees the write lock
+    await expect(a.journal.exclusive((asHolder) => (asHolder('btcusd'), a.journal.append({ at: 3, cmd })))).resolves.toBe(3);
+    // Outside the transaction nothing is appended.
+    expect(() => b.journal.append({ at: 4, cmd })).toThrow(/outside the journal transaction/);
 
     // Renewed before expiry: B cannot take over.
     clockA.t += TTL / 2;
@@ -62,14 +67,17 @@ describe('exchange writer lease', () => {
     b.lease.poll();
     await committed(b.state);
     expect([b.lease.held(), b.lease.fencingToken(), a.lease.held()]).toEqual([true, 2, true]);
-    expect(b.journal.append({ at: 3, cmd })).toBe(2);
-    await committed(b.state);
+    await expect(b.journal.exclusive((asHolder) => (asHolder('btcusd'), b.journal.append({ at: 5, cmd })))).resolves.toBe(4);
 
-    // A's write carries token 1: refused inside its transaction, never applied.
-    expect(() => a.journal.append({ at: 4, cmd })).toThrow(new LeaseNotHeldError("this process's lease (token 1) was taken over"));
+    // A's write as the holder carries token 1: refused inside its transaction, never applied.
+    await expect(a.journal.exclusive((asHolder) => (asHolder('ethusd'), a.journal.append({ at: 6, cmd })))).rejects.toEqual(
+      new LeaseNotHeldError("this process's lease (token 1) was taken over", 'ethusd'),
+    );
     await committed(a.state);
-    expect(rows(a.state)).toBe(2);
-    expect([...b.journal.entries()].map((e) => [e.seq, e.at])).toEqual([[1, 1], [2, 3]]);
+    // Its plain writes still go in (every process applies writes).
+    await expect(a.journal.exclusive(() => a.journal.append({ at: 7, cmd }))).resolves.toBe(5);
+    expect(rows(a.state)).toBe(5);
+    expect([...b.journal.entries()].map((e) => [e.seq, e.at])).toEqual([[1, 1], [2, 2], [3, 3], [4, 5], [5, 7]]);
     // A's next renewal finds the lease gone and says so.
     a.lease.poll();
     expect(a.lease.held()).toBe(false);

@@ -1,11 +1,11 @@
-// One exchange writer per state file, enforced: the matching engine keeps its book in
-// memory, so two processes appending to one journal would each match against half the orders. A
-// lease row in the state file (exchange_lease: holder, fencing token, expiry) names the one
-// process that may append. The holder renews it every third of its lifetime; a process that does
-// not hold it refuses exchange writes (503 3001) and says so in one log line, and takes over only
-// once the lease has expired (its holder is gone), with the next token, rebuilding its book from
-// the journal. Every append carries the token and is refused inside the same transaction when the
-// token is no longer the lease's, so a process that lost its lease never gets a write applied.
+// The exchange writer lease of a state file: a lease row (exchange_lease: holder, fencing token,
+// expiry) names one process. Every process on the file applies exchange writes (exchange-journal.ts:
+// under SQLite's write lock, after catching up with the journal); the holder also runs the due
+// cancels nobody else will: those a rebuild resumes (a takeover: their requester may be gone) and
+// those it learned of from the journal (market-writers.ts). The holder renews the lease every third
+// of its lifetime; another process takes over only once it has expired (its holder is gone), with
+// the next token, rebuilding its engine from the journal. A write made as the holder is checked
+// against the token inside its transaction, so a process that lost the lease never gets one applied.
 import { randomUUID } from 'node:crypto';
 import { StateUnavailableError } from '../core/errors.ts';
 import type { ExchangeWriter, MarketId } from '../ports/engine-journal.ts';
@@ -27,12 +27,12 @@ export interface LeaseOptions {
   markets?: readonly MarketId[];
 }
 
-/** Why a write is refused while another process holds the lease. */
+/** Why a write made as the lease's holder is refused: this process does not hold it (any more). */
 export class LeaseNotHeldError extends StateUnavailableError {
   constructor(detail: string, market?: MarketId) {
     super(
       market === undefined
-        ? `exchange writes go to the process holding the writer lease of this state file; ${detail}`
+        ? `this process does not hold the exchange writer lease of this state file; ${detail}`
         : `exchange writes for market ${market} go to the instance holding its writer lease; ${detail}`,
     );
   }
@@ -45,7 +45,6 @@ export class ExchangeLease implements ExchangeWriter {
   /** Local deadline: past it, without a renewal, this process stops writing even if nobody took over. */
   private heldUntil = 0;
   private timer: NodeJS.Timeout | undefined;
-  private saidRefused = false;
   private takeover: (() => void | Promise<void>) | undefined;
   private readonly now: () => number;
   private readonly read;
@@ -62,12 +61,12 @@ export class ExchangeLease implements ExchangeWriter {
     this.renewStmt = db.prepare<[number, string, number]>('UPDATE exchange_lease SET expires_at = ? WHERE holder = ? AND token = ?');
   }
 
-  /** On a state file the lease is whole-exchange: holding it means writing every market. */
+  /** On a state file the lease is whole-exchange: holding it means being the writer of every market. */
   markets(): MarketId[] {
     return this.held() ? [...(this.options.markets ?? [])] : [];
   }
 
-  /** True while this process holds the lease and may write to the exchange (for /readyz); one lease covers every market. */
+  /** True while this process holds the lease (runs every market's orphaned due cancels; /readyz, metrics); one lease covers every market. */
   held(): boolean {
     return this.token !== 0 && this.now() < this.heldUntil;
   }
@@ -105,19 +104,15 @@ export class ExchangeLease implements ExchangeWriter {
     this.token = 0;
   }
 
-  /** Throws 503 (3001) unless this process holds the lease; logs the first refusal. */
+  /** Throws LeaseNotHeldError (503) unless this process holds the lease (a write made as the holder). */
   assertWriter(): void {
     if (this.held()) return;
     const row = this.state.db.open ? this.read.get() : undefined;
     const who = row && row.holder !== this.holder ? `process ${row.holder} holds it until ${new Date(row.expires_at).toISOString()}` : 'the lease could not be renewed';
-    if (!this.saidRefused) {
-      this.saidRefused = true;
-      this.options.log?.(`exchange: this process (${this.holder}) does not hold the writer lease of ${this.state.path} (${who}); it refuses exchange writes with 503 3001 and takes over when the lease expires`);
-    }
     throw new LeaseNotHeldError(who);
   }
 
-  /** SQL condition an append adds inside its transaction: the token is still the lease's. */
+  /** What a write made as the holder checks inside its transaction: this holder and token must still be the lease row's. */
   fence(): { holder: string; token: number } {
     this.assertWriter();
     return { holder: this.holder, token: this.token };
@@ -136,7 +131,7 @@ export class ExchangeLease implements ExchangeWriter {
           this.state.onLost(() => (this.heldUntil = 0)); // not durable: stop writing at once, retry next tick
           return;
         }
-        this.options.log?.(`exchange: this process (${this.holder}) lost the writer lease (token ${this.token}); it refuses exchange writes from now on`);
+        this.options.log?.(`exchange: this process (${this.holder}) lost the writer lease (token ${this.token}); it still applies exchange writes and leaves the due cancels of others to the new holder`);
         this.token = 0;
         this.heldUntil = 0;
       }
@@ -151,7 +146,6 @@ export class ExchangeLease implements ExchangeWriter {
       const takeover = this.state.db.prepare('SELECT count(*) AS n FROM exchange_commands').get() as { n: number };
       this.token = token;
       this.heldUntil = until;
-      this.saidRefused = false;
       this.state.onLost(() => {
         this.token = 0;
         this.heldUntil = 0;
@@ -159,7 +153,7 @@ export class ExchangeLease implements ExchangeWriter {
       this.options.log?.(`exchange: this process (${this.holder}) holds the writer lease of ${this.state.path} (token ${token}; ${takeover.n} journal commands)`);
       void this.takeover?.();
     } catch (e) {
-      // A storage fault: a holder keeps writing until its local deadline, then refuses; the next tick retries.
+      // A storage fault: a holder runs others' due cancels until its local deadline; the next tick retries.
       this.options.log?.(`exchange: writer lease renewal failed (${e instanceof Error ? e.message : String(e)}); retrying`);
     }
   }
@@ -183,8 +177,8 @@ export function registerExchangeLease(state: StateDb, lease: ExchangeLease): voi
 }
 
 /**
- * Whether this process may write to the exchange of `state`: true without a state file (one
- * process, memory) or without an exchange on it, else whether it holds the writer lease. For /readyz.
+ * Whether this process holds the exchange writer lease of `state`: true without a state file (one
+ * process, memory) or without an exchange on it.
  */
 export function holdsExchangeLease(state: StateDb | undefined): boolean {
   if (!state) return true;

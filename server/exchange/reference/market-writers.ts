@@ -1,9 +1,11 @@
-// The exchange handlers over a journal shared by every instance (the journal:
-// server/state/pg/exchange-journal.ts). Any instance applies any write: the write runs inside the
-// journal's lock, where the engine first replays what other instances committed, so it is applied
-// on top of every earlier command wherever it arrives, and it is answered once committed. A read
-// first catches up with the committed journal.
-// The writer lease of a market (server/state/pg/exchange-lease.ts) names the instance that runs the
+// The exchange handlers over a journal shared by every instance (the journal: a state file's,
+// server/state/exchange-journal.ts, whose lock is SQLite's write lock; PostgreSQL's,
+// server/state/pg/exchange-journal.ts, an advisory lock). Any instance applies any write: the write
+// runs inside the journal's lock, where the engine first replays what other instances committed, so
+// it is applied on top of every earlier command wherever it arrives, and it is answered once
+// committed. A read first catches up with the committed journal.
+// The writer lease of a market (server/state/exchange-lease.ts: one for every market of a state
+// file; server/state/pg/exchange-lease.ts: one per market) names the instance that runs the
 // market's due cancels nobody else will: those resumed by a rebuild (a takeover: the requester may
 // be gone) and those it learned of from the journal. Those writes are made as the holder, so the
 // journal checks the lease's fencing token in their transaction and a stale holder's never commit.

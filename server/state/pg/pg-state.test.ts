@@ -44,8 +44,9 @@ describe.skipIf(!available)('PgState on PostgreSQL', () => {
       { version: 5, name: '005-exchange-market-leases' },
       { version: 6, name: '006-outbox-claims' },
       { version: 7, name: '007-records-by-owner' },
+      { version: 8, name: '008-journal-seq-never-reused' },
     ]);
-    expect(SCHEMA_VERSION).toBe(7);
+    expect(SCHEMA_VERSION).toBe(8);
     const cols = await states[0]!.query<{ column_name: string; data_type: string }>(
       "SELECT column_name, data_type FROM information_schema.columns WHERE table_name = 'webhook_outbox' ORDER BY ordinal_position",
     );
@@ -58,7 +59,7 @@ describe.skipIf(!available)('PgState on PostgreSQL', () => {
     const url = await server.database();
     const s = await open(url);
     await s.query("INSERT INTO schema_version (version, name) VALUES (99, '099-future')");
-    await expect(PgState.open(url)).rejects.toThrow(new StateError(`PostgreSQL at ${url} has schema version 99, newer than this server knows (7): run a newer server, or point DATABASE_URL at another database`));
+    await expect(PgState.open(url)).rejects.toThrow(new StateError(`PostgreSQL at ${url} has schema version 99, newer than this server knows (${SCHEMA_VERSION}): run a newer server, or point DATABASE_URL at another database`));
   });
 
   it('commits a unit as a whole, rolls it back on an error, nests, and runs afterCommit only after COMMIT', async () => {
@@ -94,6 +95,32 @@ describe.skipIf(!available)('PgState on PostgreSQL', () => {
     } finally {
       await other.end();
     }
+  });
+
+  it('runs a statement of a callback a finished unit left behind in a unit of its own, never on that unit\'s client (back in the pool, in another unit)', async () => {
+    const s = await open(await server.database(), { poolSize: 1 });
+    const insert = (key: string) => s.query("INSERT INTO claims (scope, key) VALUES ('left', $1)", [key]);
+    let goLate!: () => void;
+    const late = new Promise<void>((r) => (goLate = r));
+    let leftBehind: Promise<unknown> | undefined;
+    // Created inside the unit, the callback carries the unit's context; it runs once the unit is over.
+    await s.unit(async () => void (leftBehind = late.then(() => insert('late'))));
+    // The one pooled client now runs another unit, which then rolls back.
+    let goOther!: () => void;
+    const other = new Promise<void>((r) => (goOther = r));
+    const sent = s.stats.statements;
+    const rolledBack = s.unit(async () => {
+      await insert('other');
+      await other;
+      throw new Error('refused');
+    });
+    await expect.poll(() => s.stats.statements).toBeGreaterThan(sent); // it holds the client, its transaction open
+    goLate();
+    goOther();
+    await expect(rolledBack).rejects.toThrow('refused');
+    await leftBehind;
+    const { rows } = await s.query<{ key: string }>("SELECT key FROM claims WHERE scope = 'left' ORDER BY key");
+    expect(rows.map((r) => r.key)).toEqual(['late']); // kept: not sent inside the unit that rolled back
   });
 
   it('runs concurrent read-then-write units of two instances as if one after the other (serializable, retried)', async () => {

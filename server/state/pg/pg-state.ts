@@ -50,6 +50,12 @@ interface Unit {
   begin: string | undefined;
   /** Writes whose answer nobody needs (`defer`): sent in front of the next statement, or of COMMIT. */
   deferred: string[];
+  /**
+   * Set once the unit's function is over. A timer or callback created inside the unit still carries
+   * it as its context; its statements then run in a unit of their own, never on this unit's client
+   * (by then back in the pool, perhaps in another unit's transaction).
+   */
+  ended: boolean;
 }
 
 /** `params` as SQL literals in `sql` (for statements sent together in one message), or undefined when one cannot be. */
@@ -144,9 +150,15 @@ export class PgState implements UnitsOfWork {
     return new PgState(pool, options, bans);
   }
 
+  /** The unit whose function is running in this async context, if any (a finished one's context is none). */
+  private current(): Unit | undefined {
+    const unit = this.units.getStore();
+    return unit && !unit.ended ? unit : undefined;
+  }
+
   /** Runs `fn` as one transaction (joining the current one when there is one); retried on 40001/40P01. */
   async unit<T>(fn: () => Promise<T>): Promise<T> {
-    if (this.units.getStore()) return fn();
+    if (this.current()) return fn();
     for (let attempt = 0; ; attempt++) {
       try {
         // A unit aborted twice runs its next attempts alone: every unit holds the retry lock shared
@@ -177,12 +189,12 @@ export class PgState implements UnitsOfWork {
    * trip for nothing; the map dies with the attempt (a retried unit starts empty).
    */
   unitRows(): Map<string, string> | undefined {
-    return this.units.getStore()?.rows;
+    return this.current()?.rows;
   }
 
   /** Rows of `sql` with `params` ($1, $2...), in the current unit, or in a unit of its own. */
   async query<R extends object = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<pg.QueryResult<R>> {
-    const unit = this.units.getStore();
+    const unit = this.current();
     this.stats.statements++;
     if (unit) return this.send<R>(unit, sql, params);
     return this.unit(() => this.query<R>(sql, params));
@@ -194,7 +206,7 @@ export class PgState implements UnitsOfWork {
    * the unit there. Outside a unit, a statement of its own.
    */
   async defer(sql: string, params: unknown[] = []): Promise<void> {
-    const unit = this.units.getStore();
+    const unit = this.current();
     const text = unit ? inlined(unit.client, sql, params) : undefined;
     if (!unit || text === undefined) return void (await this.query(sql, params));
     this.stats.statements++;
@@ -226,7 +238,7 @@ export class PgState implements UnitsOfWork {
    * its own transaction, and `durable()` waits for it (a failure there is logged, and `durable()` rejects with it).
    */
   write(sql: string, params: unknown[] = []): void {
-    const unit = this.units.getStore();
+    const unit = this.current();
     if (unit) {
       unit.pending.push(this.send(unit, sql, params));
       return;
@@ -245,14 +257,14 @@ export class PgState implements UnitsOfWork {
 
   /** Runs `fns` once the current unit committed (at once outside a unit); never when it rolled back. */
   afterCommit(...fns: (() => void)[]): void {
-    const unit = this.units.getStore();
+    const unit = this.current();
     if (unit) unit.after.push(...fns);
     else for (const f of fns) this.units.exit(f);
   }
 
   /** Runs `fns` if the current unit rolls back (before it is run again after a serialization failure); outside a unit: never. */
   afterRollback(...fns: (() => void)[]): void {
-    this.units.getStore()?.undo.push(...fns);
+    this.current()?.undo.push(...fns);
   }
 
   private readonly sequences = new Map<string, Promise<string>>();
@@ -323,7 +335,7 @@ export class PgState implements UnitsOfWork {
 
   private async once<T>(fn: () => Promise<T>, alone = false): Promise<T> {
     const client = await this.pool.connect();
-    const unit: Unit = { client, after: [], undo: [], pending: [], rows: new Map(), begin: undefined, deferred: [] };
+    const unit: Unit = { client, after: [], undo: [], pending: [], rows: new Map(), begin: undefined, deferred: [], ended: false };
     let broken: Error | undefined;
     // The connection may be ended by PostgreSQL between two statements of the unit (a restart: 57P01):
     // the client's 'error' is this unit's failure (its next statement fails), never an uncaught exception.
@@ -345,7 +357,11 @@ export class PgState implements UnitsOfWork {
       // sends nothing sends no BEGIN and no COMMIT.
       let out: T;
       try {
-        out = await this.units.run(unit, fn);
+        try {
+          out = await this.units.run(unit, fn);
+        } finally {
+          unit.ended = true;
+        }
         await Promise.all(unit.pending);
       } catch (e) {
         // Issued statements may still be queued: let them settle before the rollback.
