@@ -17,9 +17,19 @@ export interface Table<R extends { id: number }> {
    * index with an offset query (cost grows with offset + limit, not with the table).
    */
   page(where: Partial<R> & { merchant: string }, offset: number, limit: number): Promise<R[]>;
+  /**
+   * The merchant's records in the table's queue, in id order: those its queue rule (given when the
+   * table is made) holds for, such as transactions awaiting payout. The rule is applied to every
+   * record written, and the databases keep the result in an index (migration 008), so the read
+   * costs the queue's length, not the merchant's history. Empty for a table made without a rule.
+   */
+  queued(merchant: string): Promise<R[]>;
   /** Empties the table and restarts its ids. */
   reset(): Promise<void>;
 }
+
+/** Which records of a table are in its queue (Table.queued); applied to each record as it is written. */
+export type QueueRule<R> = (record: R) => boolean;
 
 /** The order of `page`: newest first, equal creation times by id, highest first. */
 export const newestFirst = (a: { id: number }, b: { id: number }): number =>
@@ -48,14 +58,25 @@ export function matchingRows<R>(rows: Iterable<{ data: string }>, where: object 
  * stored state; mutating the object it passed in changes nothing either, as it was copied. An
  * update makes a new frozen record that shares the unchanged parts with the old one.
  */
-export function memoryTable<R extends { id: number }>(firstId = 1): Table<R> {
+export function memoryTable<R extends { id: number }>(firstId = 1, queue?: QueueRule<R>): Table<R> {
   let rows = new Map<number, R>();
   let next = firstId;
+  // The queue rule's records, by merchant then id (the databases' partial index records_queued).
+  let queues = new Map<unknown, Map<number, R>>();
+  const enqueue = (row: R, before?: R) => {
+    if (!queue) return;
+    if (before) queues.get(ownerOf(before))?.delete(before.id);
+    if (!queue(row)) return;
+    let q = queues.get(ownerOf(row));
+    if (!q) queues.set(ownerOf(row), (q = new Map()));
+    q.set(row.id, row);
+  };
   const table: Table<R> = {
     async insert(fields) {
       const row = frozenCopy({ ...fields, id: next }) as R;
       next += 1;
       rows.set(row.id, row);
+      enqueue(row);
       return row;
     },
     async get(id) {
@@ -66,9 +87,12 @@ export function memoryTable<R extends { id: number }>(firstId = 1): Table<R> {
       if (!row) throw new Error(`no record ${id} to update`);
       const updated = frozenCopy({ ...row, ...patch, id }) as R;
       rows.set(id, updated);
+      enqueue(updated, row);
       return updated;
     },
     async remove(id) {
+      const row = rows.get(id);
+      if (row) queues.get(ownerOf(row))?.delete(id);
       return rows.delete(id);
     },
     async find(where) {
@@ -89,13 +113,20 @@ export function memoryTable<R extends { id: number }>(firstId = 1): Table<R> {
     async page(where, offset, limit) {
       return (await table.find(where)).sort(newestFirst).slice(offset, offset + limit);
     },
+    async queued(merchant) {
+      // A record leaving the queue and coming back is added at the end: id order is restored here.
+      return [...(queues.get(merchant)?.values() ?? [])].sort((a, b) => a.id - b.id);
+    },
     async reset() {
       rows = new Map();
+      queues = new Map();
       next = firstId;
     },
   };
   return table;
 }
+
+const ownerOf = (row: object): unknown => (row as { merchant?: unknown }).merchant;
 
 /** Records and their parts this module froze (deeply): shared as they are, never copied again. */
 const frozen = new WeakSet<object>();

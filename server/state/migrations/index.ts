@@ -11,6 +11,7 @@ import idempotency from './004-idempotency.ts';
 import marketLeases, { postgres as marketLeasesPostgres } from './005-exchange-market-leases.ts';
 import outboxClaims from './006-outbox-claims.ts';
 import recordsByOwner, { postgres as recordsByOwnerPostgres } from './007-records-by-owner.ts';
+import recordsQueued, { postgres as recordsQueuedPostgres } from './008-records-queued.ts';
 
 export const MIGRATIONS = [
   { version: 1, name: '001-initial', sql: initial, postgres: initialPostgres },
@@ -20,4 +21,5 @@ export const MIGRATIONS = [
   { version: 5, name: '005-exchange-market-leases', sql: marketLeases, postgres: marketLeasesPostgres },
   { version: 6, name: '006-outbox-claims', sql: outboxClaims },
   { version: 7, name: '007-records-by-owner', sql: recordsByOwner, postgres: recordsByOwnerPostgres },
+  { version: 8, name: '008-records-queued', sql: recordsQueued, postgres: recordsQueuedPostgres },
 ] as const;

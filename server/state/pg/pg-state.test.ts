@@ -44,8 +44,9 @@ describe.skipIf(!available)('PgState on PostgreSQL', () => {
       { version: 5, name: '005-exchange-market-leases' },
       { version: 6, name: '006-outbox-claims' },
       { version: 7, name: '007-records-by-owner' },
+      { version: 8, name: '008-records-queued' },
     ]);
-    expect(SCHEMA_VERSION).toBe(7);
+    expect(SCHEMA_VERSION).toBe(8);
     const cols = await states[0]!.query<{ column_name: string; data_type: string }>(
       "SELECT column_name, data_type FROM information_schema.columns WHERE table_name = 'webhook_outbox' ORDER BY ordinal_position",
     );
@@ -58,7 +59,7 @@ describe.skipIf(!available)('PgState on PostgreSQL', () => {
     const url = await server.database();
     const s = await open(url);
     await s.query("INSERT INTO schema_version (version, name) VALUES (99, '099-future')");
-    await expect(PgState.open(url)).rejects.toThrow(new StateError(`PostgreSQL at ${url} has schema version 99, newer than this server knows (7): run a newer server, or point DATABASE_URL at another database`));
+    await expect(PgState.open(url)).rejects.toThrow(new StateError(`PostgreSQL at ${url} has schema version 99, newer than this server knows (8): run a newer server, or point DATABASE_URL at another database`));
   });
 
   it('commits a unit as a whole, rolls it back on an error, nests, and runs afterCommit only after COMMIT', async () => {
