@@ -1,10 +1,10 @@
 // Lists that stay fast: CPU per request of two merchant lists when the merchant has 1,000 and
-// 100,000 transactions, on the state file and on PostgreSQL (target: the larger costs at most 2x
+// 100,000 transactions, in memory (the default), on the state file and on PostgreSQL (target: the larger costs at most 2x
 // the smaller):
 // - GET /merchant/v2/transactions?limit=100 (a page of the merchant's history);
 // - GET /merchant/v2/payouts/pending/transactions (what the next instant payouts take): of the
 //   history, the same 100 transactions await payout at both sizes, the rest were paid out.
-// `npx tsx bench/lists.ts [--requests=N] [--list=transactions|pending]`. A server runs in this
+// `npx tsx bench/lists.ts [--requests=N] [--list=transactions|pending] [--backend=memory|sqlite|postgres]`. A server runs in this
 // process (createServer, VALIDATE=none, no request log) over a state seeded directly with copies of
 // one real transaction record, as the tables write them; requests are sent one at a time. CPU per
 // request counts this process (server and client: the client's share is the same for both sizes)
@@ -15,6 +15,8 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createServer } from '../server/app.ts';
+import { resolveConfig } from '../server/config.ts';
+import { createMerchantSandbox, merchantReferenceHandlers } from '../server/merchant/reference/index.ts';
 import { StateDb } from '../server/state/db.ts';
 import { PgState } from '../server/state/pg/pg-state.ts';
 import { startPostgres } from '../test/postgres-server.ts';
@@ -25,6 +27,8 @@ import { QUEUES } from '../server/ports/merchant-store.ts';
 
 const REQUESTS = Number(process.argv.find((a) => a.startsWith('--requests='))?.slice(11) ?? 400);
 const ONLY = process.argv.find((a) => a.startsWith('--list='))?.slice(7);
+const BACKEND = process.argv.find((a) => a.startsWith('--backend='))?.slice(10);
+const runs = (backend: string) => BACKEND === undefined || BACKEND === backend;
 const SIZES = [1_000, 100_000];
 const KIND = 'merchant.transactions';
 /** Transactions awaiting payout in the pending list's history, whatever its size. */
@@ -111,6 +115,25 @@ async function measure(url: string, list: List, extraCpu: () => number): Promise
   return ((ownCpuMs() + extraCpu() - before) * 1000) / REQUESTS;
 }
 
+/** The default store (no STATE, no DATABASE_URL): the merchant sandbox's in-memory tables. */
+async function memory(size: number, list: List): Promise<number> {
+  const input = { validate: 'none', logRequests: false, rateLimit: { enabled: false } } as const;
+  const sandbox = createMerchantSandbox({ config: resolveConfig(input) });
+  const app = createServer({ config: input, handlers: { merchant: merchantReferenceHandlers({ sandbox }) } });
+  const { url, server } = await listen(app);
+  try {
+    await template(url);
+    const [first] = await sandbox.store.transactions.find({});
+    for (const r of copies(JSON.stringify(first), 0, size, list)) {
+      const { id: _, ...fields } = JSON.parse(r.data) as TransactionRecord;
+      await sandbox.store.transactions.insert(fields);
+    }
+    return await measure(url, list, () => 0);
+  } finally {
+    server.close();
+  }
+}
+
 async function sqlite(size: number, list: List): Promise<number> {
   const state = new StateDb(join(mkdtempSync(join(tmpdir(), 'bench-lists-')), 'state.sqlite'));
   const app = createServer({ state, config: { validate: 'none', logRequests: false, rateLimit: { enabled: false } } });
@@ -155,12 +178,15 @@ async function postgres(size: number, list: List, pgUrl: string, postmaster: num
 
 const lists = LISTS.filter((l) => ONLY === undefined || l.name === ONLY);
 const out: Record<string, Record<number, number>> = {};
-for (const list of lists) for (const size of SIZES) (out[`sqlite ${list.name}`] ??= {})[size] = await sqlite(size, list);
-const cluster = await startPostgres();
-try {
-  for (const list of lists) for (const size of SIZES) (out[`postgres ${list.name}`] ??= {})[size] = await postgres(size, list, await cluster.database(), cluster.pid());
-} finally {
-  await cluster.stop();
+if (runs('memory')) for (const list of lists) for (const size of SIZES) (out[`memory ${list.name}`] ??= {})[size] = await memory(size, list);
+if (runs('sqlite')) for (const list of lists) for (const size of SIZES) (out[`sqlite ${list.name}`] ??= {})[size] = await sqlite(size, list);
+if (runs('postgres')) {
+  const cluster = await startPostgres();
+  try {
+    for (const list of lists) for (const size of SIZES) (out[`postgres ${list.name}`] ??= {})[size] = await postgres(size, list, await cluster.database(), cluster.pid());
+  } finally {
+    await cluster.stop();
+  }
 }
 for (const [name, bySize] of Object.entries(out)) {
   const [small, large] = SIZES.map((s) => bySize[s]!);

@@ -3,6 +3,8 @@
 // in-memory table here (the default) keeps each record as a deep-frozen copy, so a caller can never
 // change stored state by mutating an object it gave or was given.
 
+import { OwnerIndex, ownerOf } from './owner-index.ts';
+
 export interface Table<R extends { id: number }> {
   insert(fields: Omit<R, 'id'>): Promise<R>;
   get(id: number): Promise<R | undefined>;
@@ -61,6 +63,8 @@ export function matchingRows<R>(rows: Iterable<{ data: string }>, where: object 
 export function memoryTable<R extends { id: number }>(firstId = 1, queue?: QueueRule<R>): Table<R> {
   let rows = new Map<number, R>();
   let next = firstId;
+  // By merchant (the databases' records_by_owner): find and page naming a merchant read only its records.
+  const owners = new OwnerIndex<R>();
   // The queue rule's records, by merchant then id (the databases' partial index records_queued).
   let queues = new Map<unknown, Map<number, R>>();
   const enqueue = (row: R, before?: R) => {
@@ -71,11 +75,16 @@ export function memoryTable<R extends { id: number }>(firstId = 1, queue?: Queue
     if (!q) queues.set(ownerOf(row), (q = new Map()));
     q.set(row.id, row);
   };
+  const matches = (row: R, entries: [string, unknown][]) => {
+    for (const [k, v] of entries) if ((row as Record<string, unknown>)[k] !== v) return false;
+    return true;
+  };
   const table: Table<R> = {
     async insert(fields) {
       const row = frozenCopy({ ...fields, id: next }) as R;
       next += 1;
       rows.set(row.id, row);
+      owners.add(row);
       enqueue(row);
       return row;
     },
@@ -87,31 +96,37 @@ export function memoryTable<R extends { id: number }>(firstId = 1, queue?: Queue
       if (!row) throw new Error(`no record ${id} to update`);
       const updated = frozenCopy({ ...row, ...patch, id }) as R;
       rows.set(id, updated);
+      owners.replace(row, updated);
       enqueue(updated, row);
       return updated;
     },
     async remove(id) {
       const row = rows.get(id);
-      if (row) queues.get(ownerOf(row))?.delete(id);
+      if (row) {
+        owners.remove(row);
+        queues.get(ownerOf(row))?.delete(id);
+      }
       return rows.delete(id);
     },
     async find(where) {
-      const keys = where ? Object.keys(where) : [];
+      const entries = Object.entries(where ?? {});
       const out: R[] = [];
-      for (const row of rows.values()) {
-        let match = true;
-        for (const k of keys) {
-          if ((row as Record<string, unknown>)[k] !== (where as Record<string, unknown>)[k]) {
-            match = false;
-            break;
-          }
-        }
-        if (match) out.push(row);
-      }
+      // Rows keep id order (ids only grow; an update keeps its place), and so does each merchant's index.
+      const candidates = where && Object.hasOwn(where, 'merchant') ? owners.ofOwner(ownerOf(where)) : rows.values();
+      for (const row of candidates) if (matches(row, entries)) out.push(row);
       return out;
     },
     async page(where, offset, limit) {
-      return (await table.find(where)).sort(newestFirst).slice(offset, offset + limit);
+      const entries = Object.entries(where);
+      const out: R[] = [];
+      if (limit <= 0) return out;
+      let skip = offset;
+      for (const row of owners.newestFirst(where.merchant)) {
+        if (!matches(row, entries)) continue;
+        if (skip > 0) skip--;
+        else if (out.push(row) >= limit) break;
+      }
+      return out;
     },
     async queued(merchant) {
       // A record leaving the queue and coming back is added at the end: id order is restored here.
@@ -119,14 +134,13 @@ export function memoryTable<R extends { id: number }>(firstId = 1, queue?: Queue
     },
     async reset() {
       rows = new Map();
+      owners.clear();
       queues = new Map();
       next = firstId;
     },
   };
   return table;
 }
-
-const ownerOf = (row: object): unknown => (row as { merchant?: unknown }).merchant;
 
 /** Records and their parts this module froze (deeply): shared as they are, never copied again. */
 const frozen = new WeakSet<object>();
