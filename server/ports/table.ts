@@ -38,6 +38,21 @@ export const newestFirst = (a: { id: number }, b: { id: number }): number =>
   ((b as { created_at?: number }).created_at ?? 0) - ((a as { created_at?: number }).created_at ?? 0) || b.id - a.id;
 
 /**
+ * A merchant's records matching `where`, newest first (Table.page's order), read page by page
+ * from the index, each page twice the last, for as long as the caller keeps reading: a walk that
+ * stops early (a cursor reached, a page full) costs what it read, not the merchant's history.
+ */
+export async function* newestRecords<R extends { id: number }>(table: Table<R>, where: Partial<R> & { merchant: string }, first = 50): AsyncGenerator<R> {
+  let offset = 0;
+  for (let size = first; ; size *= 2) {
+    const page = await table.page(where, offset, size);
+    yield* page;
+    if (page.length < size) return;
+    offset += size;
+  }
+}
+
+/**
  * Of stored rows (one JSON text each, in id order, as the state file and PostgreSQL keep them), the
  * records whose fields equal every field of `where`: `find`'s rule for the databases, whatever
  * rows their SQL already left out.
