@@ -116,13 +116,14 @@ describe.each(BACKENDS)('Table.queued on $name', (backend) => {
   });
 });
 
-// Records as the merchant tables wrote them before version 8 (only the fields the rules read, and a
-// description with an escaped NUL, which PostgreSQL's JSON functions refuse).
+// Records as the merchant tables wrote them before version 8 (only the fields the rules read, and
+// descriptions with an escaped NUL or an unpaired surrogate, which PostgreSQL's JSON parser refuses,
+// and with a backslash before such text).
 const tx = (id: number, fields: Partial<TransactionRecord>) =>
   ({ id, merchant: 'm1', created_at: id, kind: 'payment', status: 'paid', payout_id: null, amount_received: '1.0', description: 'x\u0000y', ...fields }) as TransactionRecord;
 const refund = (id: number, fields: Partial<RefundRecord>) => ({ id, merchant: 'm1', created_at: id, status: 'pending', payout_id: null, ...fields }) as RefundRecord;
 const OLD_TRANSACTIONS = [
-  tx(1, {}), tx(2, { status: 'completed' }), tx(3, { payout_id: 801 }), tx(4, { kind: 'refund' }), tx(5, { status: 'overpaid' }),
+  tx(1, {}), tx(2, { status: 'completed', description: 'a\ud800b\\ud800 \\u0000' }), tx(3, { payout_id: 801 }), tx(4, { kind: 'refund' }), tx(5, { status: 'overpaid' }),
   tx(6, { status: null }), tx(7, { amount_received: null }), tx(8, { kind: 'invoice' }), tx(9, { merchant: 'm2' }),
 ];
 const OLD_REFUNDS = [refund(1, {}), refund(2, { status: 'refunded' }), refund(3, { payout_id: 801 }), refund(4, { status: 'cancelled' }), refund(5, { status: 'problem' })];

@@ -14,14 +14,16 @@ CREATE INDEX records_queued ON records (kind, json_extract(data, '$.merchant'), 
 `;
 
 /**
- * PostgreSQL: the same rule over the merchant column `owner` (migration 007). Its JSON functions
- * refuse an escaped NUL (which free text may hold), so the records are read with each \u0000 turned
- * into \u0001 (still valid JSON with the same fields: the rule reads no free text).
+ * PostgreSQL: the same rule over the merchant column `owner` (migration 007). Its JSON parser
+ * refuses an escaped NUL and an unpaired surrogate escape (which free text may hold), so the records
+ * are read with every \u0000 and every surrogate escape turned into \u0001: still valid JSON with the
+ * same fields and values wherever the rule reads (it reads no free text).
  */
 export const postgres = /* sql */ `
 ALTER TABLE records ADD COLUMN queued BOOLEAN NOT NULL DEFAULT false;
 UPDATE records SET queued = true FROM (
-  SELECT kind AS k, id AS i, replace(data, '\\u0000', '\\u0001')::jsonb AS j FROM records WHERE kind IN ('merchant.transactions', 'merchant.refunds')
+  SELECT kind AS k, id AS i, regexp_replace(replace(data, '\\u0000', '\\u0001'), '\\\\u[dD][89abcdefABCDEF][0-9a-fA-F]{2}', '\\\\u0001', 'g')::jsonb AS j
+  FROM records WHERE kind IN ('merchant.transactions', 'merchant.refunds')
 ) r WHERE records.kind = r.k AND records.id = r.i AND (
   (r.k = 'merchant.transactions' AND jsonb_typeof(r.j -> 'payout_id') = 'null' AND r.j ->> 'kind' <> 'refund'
     AND r.j ->> 'status' IN ('paid', 'completed') AND jsonb_typeof(r.j -> 'amount_received') = 'string')
