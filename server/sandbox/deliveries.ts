@@ -38,7 +38,8 @@ export function deliveryHandlers(control: SandboxControl, config: ServerConfig):
         rows.push(...(await log().deliveries.find(where)).filter(keep).reverse().slice(0, query.limit + 1));
       } else {
         // Newest first from the merchant's index (attempts have no creation time: id order), read
-        // until the page and one more are found; `before` is a keyset on ids, which only grow.
+        // until the page and one more are found; attempts at or after `before` are read and skipped,
+        // so a page costs how far back it is, like an offset, not the whole log.
         for await (const r of newestRecords(log().deliveries, { ...where, merchant }, query.limit + 1)) {
           if (!keep(r)) continue;
           if (rows.push(r) > query.limit) break;
