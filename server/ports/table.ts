@@ -11,12 +11,16 @@ export interface Table<R extends { id: number }> {
   /** Replaces the given fields; throws when the record does not exist. */
   update(id: number, patch: Partial<Omit<R, 'id'>>): Promise<R>;
   remove(id: number): Promise<boolean>;
-  /** Records whose fields equal every field of `where` (all when omitted), in id order. */
+  /**
+   * Records whose fields equal every field of `where` (all when omitted), in id order. Naming a
+   * merchant reads only that merchant's records (the same indexes as `page`).
+   */
   find(where?: Partial<R>): Promise<R[]>;
   /**
    * One page of the records whose fields equal every field of `where` (which names `merchant`),
-   * newest first: `created_at` descending, then id descending. The databases answer it from an
-   * index with an offset query (cost grows with offset + limit, not with the table).
+   * newest first: `created_at` descending, then id descending. Every table answers it from an
+   * index with an offset query (cost grows with offset + limit, not with the table): the databases'
+   * records_by_owner, the memory table's merchant index (owner-index.ts).
    */
   page(where: Partial<R> & { merchant: string }, offset: number, limit: number): Promise<R[]>;
   /**
