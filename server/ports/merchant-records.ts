@@ -225,3 +225,16 @@ export interface DeliveryRecord {
   /** The delivery this attempt replayed. */
   replay_of?: number | null;
 }
+
+const SETTLED = new Set(['paid', 'completed']);
+
+/**
+ * Settled, not yet paid out, and a payment (refund transactions are deducted, not paid): what the
+ * next payout takes. The transactions table keeps these in its queue (Table.queued), so payouts read
+ * them from an index instead of a merchant's whole history.
+ */
+export const awaitsPayout = (tx: TransactionRecord): boolean =>
+  tx.kind !== 'refund' && tx.status !== null && SETTLED.has(tx.status) && tx.payout_id === null && tx.amount_received !== null;
+
+/** Refunds that still reduce a coming payout: not cancelled or failed, not deducted yet (the refunds table's queue). */
+export const awaitsDeduction = (r: RefundRecord): boolean => r.payout_id === null && r.status !== 'cancelled' && r.status !== 'problem';

@@ -2,10 +2,11 @@
 // uniqueness rule that must hold under concurrency, invoice numbers (M5), as an atomic claim (a
 // unique index in a database). Implemented in memory (server/merchant/reference/store.ts) and in
 // the state file (server/state/stores.ts); reset() empties everything for tests.
-import type {
-  DeliveryRecord, InvoiceRecord, PaymentRecord, PayoutRecord, RecipientRecord, RefundRecord, TransactionRecord, WidgetPaymentRecord,
+import {
+  awaitsDeduction, awaitsPayout, type DeliveryRecord, type InvoiceRecord, type PaymentRecord, type PayoutRecord, type RecipientRecord,
+  type RefundRecord, type TransactionRecord, type WidgetPaymentRecord,
 } from './merchant-records.ts';
-import type { Table } from './table.ts';
+import type { QueueRule, Table } from './table.ts';
 
 export interface MerchantStore {
   payments: Table<PaymentRecord>;
@@ -26,3 +27,12 @@ export interface MerchantStore {
 export const FIRST_IDS = {
   payments: 1001, widgetPayments: 5001, transactions: 7001, invoices: 4001, recipients: 301, refunds: 9001, payouts: 801, deliveries: 1,
 } as const;
+
+/**
+ * The tables' queues (Table.queued), the same in every store: transactions awaiting payout and
+ * refunds awaiting deduction, what a payout run and the pending-payout endpoints read.
+ */
+export const QUEUES: { transactions: QueueRule<TransactionRecord>; refunds: QueueRule<RefundRecord> } = {
+  transactions: awaitsPayout,
+  refunds: awaitsDeduction,
+};

@@ -3,27 +3,58 @@
 // in-memory table here (the default) keeps each record as a deep-frozen copy, so a caller can never
 // change stored state by mutating an object it gave or was given.
 
+import { OwnerIndex, ownerOf } from './owner-index.ts';
+
 export interface Table<R extends { id: number }> {
   insert(fields: Omit<R, 'id'>): Promise<R>;
   get(id: number): Promise<R | undefined>;
   /** Replaces the given fields; throws when the record does not exist. */
   update(id: number, patch: Partial<Omit<R, 'id'>>): Promise<R>;
   remove(id: number): Promise<boolean>;
-  /** Records whose fields equal every field of `where` (all when omitted), in id order. */
+  /**
+   * Records whose fields equal every field of `where` (all when omitted), in id order. Naming a
+   * merchant reads only that merchant's records (the same indexes as `page`).
+   */
   find(where?: Partial<R>): Promise<R[]>;
   /**
    * One page of the records whose fields equal every field of `where` (which names `merchant`),
-   * newest first: `created_at` descending, then id descending. The databases answer it from an
-   * index with an offset query (cost grows with offset + limit, not with the table).
+   * newest first: `created_at` descending, then id descending. Every table answers it from an
+   * index with an offset query (cost grows with offset + limit, not with the table): the databases'
+   * records_by_owner, the memory table's merchant index (owner-index.ts).
    */
   page(where: Partial<R> & { merchant: string }, offset: number, limit: number): Promise<R[]>;
+  /**
+   * The merchant's records in the table's queue, in id order: those its queue rule (given when the
+   * table is made) holds for, such as transactions awaiting payout. The rule is applied to every
+   * record written, and the databases keep the result in an index (migration 008), so the read
+   * costs the queue's length, not the merchant's history. Empty for a table made without a rule.
+   */
+  queued(merchant: string): Promise<R[]>;
   /** Empties the table and restarts its ids. */
   reset(): Promise<void>;
 }
 
+/** Which records of a table are in its queue (Table.queued); applied to each record as it is written. */
+export type QueueRule<R> = (record: R) => boolean;
+
 /** The order of `page`: newest first, equal creation times by id, highest first. */
 export const newestFirst = (a: { id: number }, b: { id: number }): number =>
   ((b as { created_at?: number }).created_at ?? 0) - ((a as { created_at?: number }).created_at ?? 0) || b.id - a.id;
+
+/**
+ * A merchant's records matching `where`, newest first (Table.page's order), read page by page
+ * from the index, each page twice the last, for as long as the caller keeps reading: a walk that
+ * stops early (a cursor reached, a page full) costs what it read, not the merchant's history.
+ */
+export async function* newestRecords<R extends { id: number }>(table: Table<R>, where: Partial<R> & { merchant: string }, first = 50): AsyncGenerator<R> {
+  let offset = 0;
+  for (let size = first; ; size *= 2) {
+    const page = await table.page(where, offset, size);
+    yield* page;
+    if (page.length < size) return;
+    offset += size;
+  }
+}
 
 /**
  * Of stored rows (one JSON text each, in id order, as the state file and PostgreSQL keep them), the
@@ -48,14 +79,32 @@ export function matchingRows<R>(rows: Iterable<{ data: string }>, where: object 
  * stored state; mutating the object it passed in changes nothing either, as it was copied. An
  * update makes a new frozen record that shares the unchanged parts with the old one.
  */
-export function memoryTable<R extends { id: number }>(firstId = 1): Table<R> {
+export function memoryTable<R extends { id: number }>(firstId = 1, queue?: QueueRule<R>): Table<R> {
   let rows = new Map<number, R>();
   let next = firstId;
+  // By merchant (the databases' records_by_owner): find and page naming a merchant read only its records.
+  const owners = new OwnerIndex<R>();
+  // The queue rule's records, by merchant then id (the databases' partial index records_queued).
+  let queues = new Map<unknown, Map<number, R>>();
+  const enqueue = (row: R, before?: R) => {
+    if (!queue) return;
+    if (before) queues.get(ownerOf(before))?.delete(before.id);
+    if (!queue(row)) return;
+    let q = queues.get(ownerOf(row));
+    if (!q) queues.set(ownerOf(row), (q = new Map()));
+    q.set(row.id, row);
+  };
+  const matches = (row: R, entries: [string, unknown][]) => {
+    for (const [k, v] of entries) if ((row as Record<string, unknown>)[k] !== v) return false;
+    return true;
+  };
   const table: Table<R> = {
     async insert(fields) {
       const row = frozenCopy({ ...fields, id: next }) as R;
       next += 1;
       rows.set(row.id, row);
+      owners.add(row);
+      enqueue(row);
       return row;
     },
     async get(id) {
@@ -66,31 +115,46 @@ export function memoryTable<R extends { id: number }>(firstId = 1): Table<R> {
       if (!row) throw new Error(`no record ${id} to update`);
       const updated = frozenCopy({ ...row, ...patch, id }) as R;
       rows.set(id, updated);
+      owners.replace(row, updated);
+      enqueue(updated, row);
       return updated;
     },
     async remove(id) {
+      const row = rows.get(id);
+      if (row) {
+        owners.remove(row);
+        queues.get(ownerOf(row))?.delete(id);
+      }
       return rows.delete(id);
     },
     async find(where) {
-      const keys = where ? Object.keys(where) : [];
+      const entries = Object.entries(where ?? {});
       const out: R[] = [];
-      for (const row of rows.values()) {
-        let match = true;
-        for (const k of keys) {
-          if ((row as Record<string, unknown>)[k] !== (where as Record<string, unknown>)[k]) {
-            match = false;
-            break;
-          }
-        }
-        if (match) out.push(row);
-      }
+      // Rows keep id order (ids only grow; an update keeps its place), and so does each merchant's index.
+      const candidates = where && Object.hasOwn(where, 'merchant') ? owners.ofOwner(ownerOf(where)) : rows.values();
+      for (const row of candidates) if (matches(row, entries)) out.push(row);
       return out;
     },
     async page(where, offset, limit) {
-      return (await table.find(where)).sort(newestFirst).slice(offset, offset + limit);
+      const entries = Object.entries(where);
+      const out: R[] = [];
+      if (limit <= 0) return out;
+      let skip = offset;
+      for (const row of owners.newestFirst(where.merchant)) {
+        if (!matches(row, entries)) continue;
+        if (skip > 0) skip--;
+        else if (out.push(row) >= limit) break;
+      }
+      return out;
+    },
+    async queued(merchant) {
+      // A record leaving the queue and coming back is added at the end: id order is restored here.
+      return [...(queues.get(merchant)?.values() ?? [])].sort((a, b) => a.id - b.id);
     },
     async reset() {
       rows = new Map();
+      owners.clear();
+      queues = new Map();
       next = firstId;
     },
   };

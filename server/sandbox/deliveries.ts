@@ -8,6 +8,8 @@ import { webhookTargetProblem } from '../merchant/reference/webhook-targets.ts';
 import type { SandboxControl } from './control.ts';
 import { mayActOn, ownMerchant, type SandboxCaller } from './scope.ts';
 import { deliveryView, nextDelivery, streamed, type DeliveryLog } from './delivery-log.ts';
+import type { DeliveryRecord } from '../ports/merchant-records.ts';
+import { newestRecords } from '../ports/table.ts';
 
 export type DeliveryHandlers = HandlerMap<typeof deliveryOperations, SandboxCaller>;
 
@@ -28,20 +30,39 @@ export function deliveryHandlers(control: SandboxControl, config: ServerConfig):
       const merchant = query.merchant !== undefined ? ownMerchant(principal, query.merchant) : principal?.apiKey;
       const subject = query.payment_id !== undefined ? `payment:${query.payment_id}` : undefined;
       const refund = query.refund_id !== undefined ? `refund:${query.refund_id}` : undefined;
-      const rows = (await log().deliveries.find({ ...(merchant !== undefined ? { merchant } : {}), ...(query.event ? { event: query.event } : {}) }))
-        .filter((r) => (subject === undefined || r.subject === subject) && (refund === undefined || r.subject === refund) && (query.before === undefined || r.id < query.before))
-        .reverse();
+      const keep = (r: DeliveryRecord) => (subject === undefined || r.subject === subject) && (refund === undefined || r.subject === refund) && (query.before === undefined || r.id < query.before);
+      const where = { ...(query.event ? { event: query.event } : {}), ...(subject ?? refund ? { subject: subject ?? refund } : {}) };
+      const rows: DeliveryRecord[] = [];
+      if (merchant === undefined) {
+        // The operator's view of every merchant (no merchant index to read): the whole log, filtered.
+        rows.push(...(await log().deliveries.find(where)).filter(keep).reverse().slice(0, query.limit + 1));
+      } else {
+        // Newest first from the merchant's index (attempts have no creation time: id order), read
+        // until the page and one more are found; attempts at or after `before` are read and skipped,
+        // so a page costs how far back it is, like an offset, not the whole log.
+        for await (const r of newestRecords(log().deliveries, { ...where, merchant }, query.limit + 1)) {
+          if (!keep(r)) continue;
+          if (rows.push(r) > query.limit) break;
+        }
+      }
       return { status: 200, body: { deliveries: rows.slice(0, query.limit).map(deliveryView), has_more: rows.length > query.limit } };
     },
     async streamDeliveries({ query, req, principal }) {
       const l = log();
       if (!isSandboxKey(config, ownMerchant(principal, query.merchant))) throw notFound(`no sandbox merchant key ${query.merchant}`);
       const pick = async () => {
-        const all = await l.deliveries.find({ merchant: query.merchant });
-        const last = all.at(-1)?.id ?? 0;
+        // Newest first from the merchant's index, back to the cursor: a listener that keeps up
+        // reads only what is new (one that starts from 0 reads the merchant's log once).
+        const newer: DeliveryRecord[] = [];
+        let last: number | undefined;
+        for await (const r of newestRecords(l.deliveries, { merchant: query.merchant })) {
+          last ??= r.id;
+          if (r.id <= query.after) break;
+          newer.push(r);
+        }
         // A cursor beyond the log: the sandbox was reset since, so everything in it is new.
-        const after = query.after > last ? 0 : query.after;
-        return { after, rows: all.filter((r) => r.id > after && streamed(r)).slice(0, query.limit) };
+        if (query.after > (last ?? 0) && query.after > 0) return { after: 0, rows: (await l.deliveries.find({ merchant: query.merchant })).filter(streamed).slice(0, query.limit) };
+        return { after: query.after, rows: newer.reverse().filter(streamed).slice(0, query.limit) };
       };
       let found = await pick();
       if (found.rows.length === 0 && query.wait > 0) {

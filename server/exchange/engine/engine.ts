@@ -273,7 +273,7 @@ export class ExchangeEngine {
     const markets = filter.market === undefined ? MARKET_IDS : [marketSpec(filter.market).id];
     const matching: OrderRec[] = [];
     for (const market of markets) {
-      for (const order of this.store.userOrders(userId, market)) {
+      for (const order of this.store.userOrders(userId, market, 'wait')) {
         if (order.state !== 'wait' || (filter.side !== undefined && order.side !== filter.side)) continue;
         matching.push(order);
       }
@@ -299,7 +299,8 @@ export class ExchangeEngine {
 
   /** GET /orders. */
   orders(userId: string, market: MarketId, query: OrderQuery = {}): Order[] {
-    return queryOrders(this.store.userOrders(userId, marketSpec(market).id), query).map(orderToWire);
+    // With a state, only the orders in it (the store keeps them apart); queryOrders pages them.
+    return queryOrders(this.store.userOrders(userId, marketSpec(market).id, query.state), query).map(orderToWire);
   }
 
   /** GET /trade_history. */

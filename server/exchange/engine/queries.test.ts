@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LIMITS as CONTRACT_LIMITS } from '../../../contracts/exchange/requests.ts';
-import { DEFAULT_ORDER_BY, LIMITS } from './queries.ts';
+import { DEFAULT_ORDER_BY, LIMITS, queryOrders } from './queries.ts';
+import type { OrderRec } from './records.ts';
 import { T0, buy, sell, testEngine } from './testkit.ts';
 import type { TradeQuery } from './queries.ts';
 
@@ -97,6 +98,22 @@ describe("a user's orders", () => {
   it.each(cases)('with $query -> $want', ({ query, want }) => {
     const { engine, ids } = orders();
     expect(engine.orders('alice', 'btcusd', query).map((o) => o.id)).toEqual(want.map((k) => ids[k]));
+  });
+
+  it('pages every combination of state, order, offset and limit as filtering, ordering and slicing the whole list would', () => {
+    const states = ['wait', 'done', 'cancel'] as const;
+    const list = Array.from({ length: 23 }, (_, i) => ({ id: i + 1, state: states[(i * 7) % 3]! }) as unknown as OrderRec);
+    for (const state of [undefined, ...states]) {
+      for (const order_by of [undefined, 'asc', 'desc'] as const) {
+        for (const [offset, limit] of [[undefined, undefined], [0, 1], [0, 5], [3, 4], [7, 100], [22, 2], [23, 1], [40, 5], [2, 0], [0, 5000]] as const) {
+          const matching = list.filter((o) => state === undefined || o.state === state);
+          if ((order_by ?? 'desc') === 'desc') matching.reverse();
+          const want = matching.slice(offset ?? 0, (offset ?? 0) + Math.min(limit ?? LIMITS.orders.default, LIMITS.orders.max)).map((o) => o.id);
+          const query = { ...(state ? { state } : {}), ...(order_by ? { order_by } : {}), ...(offset !== undefined ? { offset } : {}), ...(limit !== undefined ? { limit } : {}) };
+          expect(queryOrders(list, query).map((o) => o.id), JSON.stringify(query)).toEqual(want);
+        }
+      }
+    }
   });
 
   it('lists nothing on another market or for another user', () => {

@@ -82,12 +82,29 @@ export function queryTrades(trades: readonly TradeRec[], query: TradeQuery, whol
   return out;
 }
 
-/** A user's orders of one market (oldest first in the store), filtered and paged. */
+/**
+ * A user's orders of one market (oldest first in the store), filtered and paged: read in place
+ * from the requested end, skipping `offset` matches and stopping at `limit`, so an unfiltered page
+ * costs offset + limit orders however long the history (a state filter walks until the page is full).
+ */
 export function queryOrders(orders: readonly OrderRec[], query: OrderQuery): OrderRec[] {
-  const matching = query.state === undefined ? [...orders] : orders.filter((o) => o.state === query.state);
-  if ((query.order_by ?? DEFAULT_ORDER_BY) === 'desc') matching.reverse();
+  const limit = clampLimit(query.limit, LIMITS.orders);
   const offset = Math.max(0, query.offset ?? 0);
-  return matching.slice(offset, offset + clampLimit(query.limit, LIMITS.orders));
+  const desc = (query.order_by ?? DEFAULT_ORDER_BY) === 'desc';
+  const out: OrderRec[] = [];
+  const n = orders.length;
+  if (query.state === undefined) {
+    for (let k = offset; k < n && out.length < limit; k++) out.push(orders[desc ? n - 1 - k : k] as OrderRec);
+    return out;
+  }
+  let skip = offset;
+  for (let k = 0; k < n && out.length < limit; k++) {
+    const order = orders[desc ? n - 1 - k : k] as OrderRec;
+    if (order.state !== query.state) continue;
+    if (skip > 0) skip--;
+    else out.push(order);
+  }
+  return out;
 }
 
 /** GET /order_book: `limit` price levels per side, bids high to low, asks low to high. */

@@ -30,7 +30,8 @@ export function applySandboxCommand(ctx: PlacementContext, cmd: SandboxCommand):
   // reset-user: every waiting order cancelled at once (its funds unlocked), the trader's order and
   // trade lists emptied, every balance back to the seed's (zero where the seed has none).
   for (const market of MARKET_IDS) {
-    for (const order of ctx.store.userOrders(cmd.user, market)) {
+    // A copy: finishing them changes what the store's waiting list will hold.
+    for (const order of [...ctx.store.userOrders(cmd.user, market, 'wait')]) {
       if (order.state !== 'wait') continue;
       ctx.store.book(market).own(order.side).remove(order);
       order.cancelRequested = false;

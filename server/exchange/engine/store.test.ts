@@ -71,4 +71,32 @@ describe('MemoryStore', () => {
     expect(store.nextTradeId()).toBe(1);
     expect(store.book('xvgusd').bids.levels).toEqual([]);
   });
+
+  it("keeps a user's orders by state: each state's list is what filtering every order would give, in id order, however orders end", () => {
+    const { store, make } = setup();
+    const orders: OrderRec[] = [];
+    const states = ['wait', 'done', 'cancel'] as const;
+    const check = () => {
+      for (const state of states) {
+        expect(store.userOrders('alice', 'btcusd', state).map((o) => o.id), state).toEqual(orders.filter((o) => o.state === state).map((o) => o.id));
+      }
+      expect(store.userOrders('alice', 'btcusd').map((o) => o.id)).toEqual(orders.map((o) => o.id));
+    };
+    // Orders end out of their id order, between looks and without any; some end as soon as they come.
+    for (let round = 0; round < 12; round++) {
+      for (let i = 0; i < 5; i++) {
+        const o = make('alice', i % 2 === 0 ? 'buy' : 'sell');
+        store.addOrder(o);
+        orders.push(o);
+        if ((round + i) % 4 === 0) o.state = 'done';
+      }
+      const waiting = orders.filter((o) => o.state === 'wait');
+      for (const [k, o] of waiting.entries()) if ((k * 5 + round) % 3 === 0) o.state = k % 2 === 0 ? 'cancel' : 'done';
+      if (round % 3 !== 2) check();
+    }
+    check();
+    expect(store.userOrders('alice', 'btcusd', 'cancel').length).toBeGreaterThan(3);
+    expect(store.userOrders('alice', 'btcusd', 'wait').length).toBeGreaterThan(3);
+    expect(store.userOrders('bob', 'btcusd', 'wait')).toEqual([]);
+  });
 });

@@ -4,7 +4,7 @@ import { Ledger } from './accounts.ts';
 import { Book } from './book.ts';
 import { MARKET_IDS } from './markets.ts';
 import type { OrderRec, TradeRec } from './records.ts';
-import type { MarketId } from './wire.ts';
+import type { MarketId, OrderState } from './wire.ts';
 
 export interface EngineStore {
   readonly ledger: Ledger;
@@ -12,8 +12,12 @@ export interface EngineStore {
   order(id: number): OrderRec | undefined;
   /** Records a new order (ids come from nextOrderId, so they arrive in increasing order). */
   addOrder(order: OrderRec): void;
-  /** A user's orders on a market, oldest first. */
-  userOrders(userId: string, market: MarketId): readonly OrderRec[];
+  /**
+   * A user's orders on a market, oldest first; with `state`, only those in it (kept apart, so a
+   * user's waiting orders cost their own number, not the user's history). Read only, and valid
+   * until the next call.
+   */
+  userOrders(userId: string, market: MarketId, state?: OrderState): readonly OrderRec[];
   /** Records a trade for its market and a fill for each of its two orders. */
   addTrade(trade: TradeRec): void;
   /** A market's trades, oldest first. */
@@ -57,6 +61,49 @@ export class FillLog {
 
 const EMPTY_LOG = new FillLog();
 
+/**
+ * A user's orders on one market, oldest first, and by state. An order only ever leaves 'wait'
+ * (matching.ts finish), so the waiting list is kept lazily: every new order joins it, and a look
+ * at the states moves those that left it to their state's list, in id order. A look so costs the
+ * waiting orders and the orders new or ended since the last look, never the whole history.
+ */
+export class UserOrders {
+  readonly all: OrderRec[] = [];
+  private readonly waiting: OrderRec[] = [];
+  private readonly ended: Record<Exclude<OrderState, 'wait'>, OrderRec[]> = { done: [], cancel: [] };
+
+  push(order: OrderRec): void {
+    this.all.push(order);
+    this.waiting.push(order);
+  }
+
+  inState(state: OrderState): readonly OrderRec[] {
+    let kept = 0;
+    for (const order of this.waiting) {
+      if (order.state === 'wait') this.waiting[kept++] = order;
+      else insertById(this.ended[order.state], order);
+    }
+    this.waiting.length = kept;
+    return state === 'wait' ? this.waiting : this.ended[state];
+  }
+}
+
+/** Inserts `order` in a list sorted by id (usually at its end: orders end mostly in the order they came). */
+function insertById(list: OrderRec[], order: OrderRec): void {
+  let lo = 0;
+  let hi = list.length;
+  if (hi === 0 || (list[hi - 1] as OrderRec).id < order.id) {
+    list.push(order);
+    return;
+  }
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((list[mid] as OrderRec).id < order.id) lo = mid + 1;
+    else hi = mid;
+  }
+  list.splice(lo, 0, order);
+}
+
 /** A value per user per market, made on first use (nested maps: no key strings to build). */
 class PerUserMarket<V> {
   private readonly users = new Map<string, Map<MarketId, V>>();
@@ -95,7 +142,7 @@ export class MemoryStore implements EngineStore {
   private books = new Map<MarketId, Book>();
   /** Indexed by id: ids are dense from 1, so an array beats a Map. */
   private orders: (OrderRec | undefined)[] = [];
-  private readonly ordersByUser = new PerUserMarket<OrderRec[]>(() => []);
+  private readonly ordersByUser = new PerUserMarket(() => new UserOrders());
   private tradesByMarket = new Map<MarketId, TradeRec[]>();
   private readonly fillsByUser = new PerUserMarket(() => new FillLog());
   private lastOrderId = 0;
@@ -118,8 +165,10 @@ export class MemoryStore implements EngineStore {
     this.ordersByUser.obtain(order.userId, order.market.id).push(order);
   }
 
-  userOrders(userId: string, market: MarketId): readonly OrderRec[] {
-    return this.ordersByUser.find(userId, market) ?? EMPTY;
+  userOrders(userId: string, market: MarketId, state?: OrderState): readonly OrderRec[] {
+    const orders = this.ordersByUser.find(userId, market);
+    if (orders === undefined) return EMPTY;
+    return state === undefined ? orders.all : orders.inState(state);
   }
 
   addTrade(trade: TradeRec): void {

@@ -9,7 +9,7 @@ import type { Fiat } from './currencies.ts';
 import { KeyedLock } from './lock.ts';
 import { createHash } from 'node:crypto';
 import type { DeliveryRecord, PayoutRecord } from '../../ports/merchant-records.ts';
-import { payoutGroups } from './settlement.ts';
+import { payoutGroups, payoutInputs } from './settlement.ts';
 import { createMemoryMerchantStore } from './store.ts';
 import { withSharedInvoiceNumbers, type InvoiceNumberClaims } from '../../ports/invoice-numbers.ts';
 import type { MerchantStore } from '../../ports/merchant-store.ts';
@@ -199,8 +199,7 @@ export class MerchantSandbox {
   /** Pays out everything settled: one payout per settlement method and cryptocurrency. */
   async runPayouts(apiKey: string, status: PayoutStatus = 'completed'): Promise<PayoutRecord[]> {
     const account = this.account(apiKey);
-    const txs = await this.store.transactions.find({ merchant: apiKey });
-    const refunds = await this.store.refunds.find({ merchant: apiKey });
+    const { txs, refunds } = await payoutInputs(this.store, apiKey);
     const out: PayoutRecord[] = [];
     for (const g of payoutGroups(txs, refunds, account.currency)) {
       if (g.transactions.length === 0) continue;

@@ -9,7 +9,10 @@ import type { PendingPayouts } from '../../../contracts/merchant/payouts.ts';
 import type { CryptoIso, SettlementMethod } from '../../../contracts/merchant/enums.ts';
 import { currencyOf, rateOf, type Fiat } from './currencies.ts';
 import { Big, cryptoString, fixedString, maxBig, roundTo, sum } from './money.ts';
-import type { RefundRecord, TransactionRecord } from '../../ports/merchant-records.ts';
+import { awaitsDeduction, awaitsPayout, type RefundRecord, type TransactionRecord } from '../../ports/merchant-records.ts';
+import type { MerchantStore } from '../../ports/merchant-store.ts';
+
+export { awaitsDeduction, awaitsPayout };
 
 /** The sandbox's processing fee: 1% of what was received, in fiat (instant) or in the cryptocurrency (manual). */
 export const SANDBOX_FEE_RATE = '0.01';
@@ -20,15 +23,6 @@ export function transactionFee(method: SettlementMethod, crypto: CryptoIso, rece
     ? fixedString(roundTo(base.times(exchangeRate), 2), 2)
     : cryptoString(roundTo(base, currencyOf(crypto).precision), currencyOf(crypto).precision);
 }
-
-const SETTLED = new Set(['paid', 'completed']);
-
-/** Settled, not yet paid out, and a payment (refund transactions are deducted, not paid). */
-export const awaitsPayout = (tx: TransactionRecord): boolean =>
-  tx.kind !== 'refund' && tx.status !== null && SETTLED.has(tx.status) && tx.payout_id === null && tx.amount_received !== null;
-
-/** Refunds that still reduce a coming payout: not cancelled or failed, not deducted yet. */
-export const awaitsDeduction = (r: RefundRecord): boolean => r.payout_id === null && r.status !== 'cancelled' && r.status !== 'problem';
 
 const cryptoOf = (tx: TransactionRecord): CryptoIso => {
   if (tx.currency === 'USD' || tx.currency === 'CAD' || tx.currency === 'EUR') throw new Error(`transaction ${tx.id} has no cryptocurrency`);
@@ -63,6 +57,27 @@ export interface PayoutGroup {
   fees: string;
   refundTotal: string;
   settled: string;
+}
+
+/**
+ * What payoutGroups needs of a merchant, read from the tables' queues (an index in the databases)
+ * instead of the merchant's whole history: the transactions awaiting payout and the refunds
+ * awaiting deduction (both in id order), followed by the transactions those refunds belong to
+ * (a refund of a transaction paid out before is still deducted, and needs its transaction's rate).
+ */
+export async function payoutInputs(
+  store: Pick<MerchantStore, 'transactions' | 'refunds'>,
+  merchant: string,
+): Promise<{ txs: TransactionRecord[]; refunds: RefundRecord[] }> {
+  const txs = await store.transactions.queued(merchant);
+  const refunds = await store.refunds.queued(merchant);
+  const known = new Set(txs.map((t) => t.id));
+  for (const id of new Set(refunds.map((r) => r.transaction_id))) {
+    if (known.has(id)) continue;
+    const tx = await store.transactions.get(id);
+    if (tx?.merchant === merchant) txs.push(tx);
+  }
+  return { txs, refunds };
 }
 
 /** Groups what awaits payout by settlement method and cryptocurrency, with each group's totals. */

@@ -3,7 +3,7 @@
 import type {
   DeliveryRecord, InvoiceRecord, PaymentRecord, PayoutRecord, RecipientRecord, RefundRecord, TransactionRecord, WidgetPaymentRecord,
 } from '../../ports/merchant-records.ts';
-import { FIRST_IDS, type MerchantStore } from '../../ports/merchant-store.ts';
+import { FIRST_IDS, QUEUES, type MerchantStore } from '../../ports/merchant-store.ts';
 import { memoryTable } from '../../ports/table.ts';
 
 
@@ -11,10 +11,10 @@ export function createMemoryMerchantStore(): MerchantStore {
   const tables = {
     payments: memoryTable<PaymentRecord>(FIRST_IDS.payments),
     widgetPayments: memoryTable<WidgetPaymentRecord>(FIRST_IDS.widgetPayments),
-    transactions: memoryTable<TransactionRecord>(FIRST_IDS.transactions),
+    transactions: memoryTable<TransactionRecord>(FIRST_IDS.transactions, QUEUES.transactions),
     invoices: memoryTable<InvoiceRecord>(FIRST_IDS.invoices),
     recipients: memoryTable<RecipientRecord>(FIRST_IDS.recipients),
-    refunds: memoryTable<RefundRecord>(FIRST_IDS.refunds),
+    refunds: memoryTable<RefundRecord>(FIRST_IDS.refunds, QUEUES.refunds),
     payouts: memoryTable<PayoutRecord>(FIRST_IDS.payouts),
     deliveries: memoryTable<DeliveryRecord>(FIRST_IDS.deliveries),
   };

@@ -12,6 +12,7 @@ import marketLeases, { postgres as marketLeasesPostgres } from './005-exchange-m
 import outboxClaims from './006-outbox-claims.ts';
 import recordsByOwner, { postgres as recordsByOwnerPostgres } from './007-records-by-owner.ts';
 import journalSeq, { postgres as journalSeqPostgres } from './008-journal-seq-never-reused.ts';
+import recordsQueued, { postgres as recordsQueuedPostgres } from './009-records-queued.ts';
 
 export const MIGRATIONS = [
   { version: 1, name: '001-initial', sql: initial, postgres: initialPostgres },
@@ -22,4 +23,5 @@ export const MIGRATIONS = [
   { version: 6, name: '006-outbox-claims', sql: outboxClaims },
   { version: 7, name: '007-records-by-owner', sql: recordsByOwner, postgres: recordsByOwnerPostgres },
   { version: 8, name: '008-journal-seq-never-reused', sql: journalSeq, postgres: journalSeqPostgres },
+  { version: 9, name: '009-records-queued', sql: recordsQueued, postgres: recordsQueuedPostgres },
 ] as const;

@@ -4,14 +4,17 @@
 // in a unit (PgState.unit: SERIALIZABLE, joining the request's own), so a read-then-write of a
 // handler (a refund checked against what was received, an id as max(id) + 1) is serial across
 // instances: PostgreSQL aborts the second of two that overlap and PgState runs it again.
-import { matchingRows, type Table } from '../../ports/table.ts';
+import { matchingRows, type QueueRule, type Table } from '../../ports/table.ts';
 import type { RecordDatabase } from '../stores.ts';
 import type { PgState } from './pg-state.ts';
 
 /** Rows read per query while a filtered page is filled. */
 const PAGE_CHUNK = 500;
 
-export function pgTable<R extends { id: number }>(state: PgState, kind: string, firstId = 1): Table<R> {
+/** Table.queued's query ($1 kind, $2 merchant). */
+export const PG_QUEUED = 'SELECT data FROM records WHERE kind = $1 AND owner = $2 AND queued ORDER BY id';
+
+export function pgTable<R extends { id: number }>(state: PgState, kind: string, firstId = 1, queue?: QueueRule<R>): Table<R> {
   // Ids from a sequence per kind (PgState.sequence: no conflict between concurrent inserts; a gap
   // where a transaction aborted). Created now, while the pool is free; a failure is retried at the first insert.
   const seqName = `records_id_${kind.toLowerCase().replace(/[^a-z0-9]+/g, '_')}`;
@@ -22,6 +25,8 @@ export function pgTable<R extends { id: number }>(state: PgState, kind: string, 
     const t = (row as { created_at?: unknown }).created_at;
     return typeof t === 'number' && Number.isSafeInteger(t) ? t : 0;
   };
+  // The queue rule's answer (migration 008), which the partial index records_queued keeps.
+  const queuedOf = (row: R) => queue?.(row) === true;
   const key = (id: number) => `${kind}\u0000${id}`;
   const read = async (id: number): Promise<R | undefined> => {
     const known = state.unitRows()?.get(key(id));
@@ -38,8 +43,9 @@ export function pgTable<R extends { id: number }>(state: PgState, kind: string, 
         const seq = await state.sequence(seqName, firstId);
         const head = JSON.stringify(fields).slice(0, -1);
         const { rows } = await state.query<{ id: string; data: string }>(
-          `INSERT INTO records (kind, id, data, owner, at) SELECT $1::text, n.id, $2::text || n.id || '}', $3::text, $4::bigint FROM (SELECT nextval('${seq}') AS id) n RETURNING id, data`,
-          [kind, `${head}${head.length > 1 ? ',' : ''}"id":`, owner(fields), at(fields)],
+          `INSERT INTO records (kind, id, data, owner, at, queued) SELECT $1::text, n.id, $2::text || n.id || '}', $3::text, $4::bigint, $5::boolean FROM (SELECT nextval('${seq}') AS id) n RETURNING id, data`,
+          // The rule sees the record without its id, which no rule reads: the id comes from the sequence in this statement.
+          [kind, `${head}${head.length > 1 ? ',' : ''}"id":`, owner(fields), at(fields), queuedOf({ ...fields, id: 0 } as R)],
         );
         const id = Number(rows[0]!.id);
         state.unitRows()?.set(key(id), rows[0]!.data);
@@ -53,7 +59,7 @@ export function pgTable<R extends { id: number }>(state: PgState, kind: string, 
         const updated = { ...row, ...patch, id } as R;
         const data = JSON.stringify(updated);
         // Deferred: sent with the transaction's next statement or its COMMIT (the row was just read, so it exists).
-        await state.defer('UPDATE records SET data = $3, owner = $4, at = $5 WHERE kind = $1 AND id = $2', [kind, id, data, owner(updated), at(updated)]);
+        await state.defer('UPDATE records SET data = $3, owner = $4, at = $5, queued = $6 WHERE kind = $1 AND id = $2', [kind, id, data, owner(updated), at(updated), queuedOf(updated)]);
         state.unitRows()?.set(key(id), data);
         return updated;
       }),
@@ -102,6 +108,13 @@ export function pgTable<R extends { id: number }>(state: PgState, kind: string, 
           after = { at: rows.at(-1)!.at, id: rows.at(-1)!.id };
         }
       }),
+    // From the partial index records_queued: only the merchant's queued rows are read.
+    queued: (merchant) =>
+      state.unit(async () => {
+        if (!queue) return [];
+        const { rows } = await state.query<{ data: string }>(PG_QUEUED, [kind, merchant]);
+        return matchingRows<R>(rows, { merchant });
+      }),
     reset: () =>
       state.unit(async () => {
         state.unitRows()?.clear();
@@ -128,7 +141,7 @@ export function pgClaims(state: PgState, scope: string) {
 
 /** The merchant and partner stores' database (server/state/stores.ts) in PostgreSQL. */
 export const pgRecordDatabase = (state: PgState): RecordDatabase => ({
-  table: (kind, firstId) => pgTable<never>(state, kind, firstId),
+  table: (kind, firstId, queue) => pgTable<never>(state, kind, firstId, queue as QueueRule<never> | undefined),
   claims: (scope) => pgClaims(state, scope),
   units: state,
 });

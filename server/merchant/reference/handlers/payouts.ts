@@ -3,7 +3,8 @@
 import { merchantHandlers } from '../../handler-map.ts';
 import { notFound } from '../problems.ts';
 import type { MerchantSandbox } from '../sandbox.ts';
-import { awaitsPayout, payoutGroups, pendingPayouts } from '../settlement.ts';
+import { UNPAGED_LIST_MAX } from '../../../../contracts/shared/limits.ts';
+import { payoutGroups, payoutInputs, pendingPayouts } from '../settlement.ts';
 import { payoutDetailView, payoutListItem, payoutTransactionView } from '../views.ts';
 import { newestFirst } from './transactions.ts';
 
@@ -13,10 +14,12 @@ export function payoutHandlers(sb: MerchantSandbox) {
     if (!p || p.merchant !== merchant) throw notFound('Payout', id);
     return p;
   };
-  const waiting = async (merchant: string) => (await sb.store.transactions.find({ merchant })).filter(awaitsPayout).sort(newestFirst);
+  // The transactions awaiting payout: the transactions table's queue (an index), not the merchant's history.
+  const waiting = async (merchant: string) => (await sb.store.transactions.queued(merchant)).sort(newestFirst);
   return merchantHandlers({
     async listPayouts({ principal }) {
-      const all = (await sb.store.payouts.find({ merchant: principal.apiKey })).sort(newestFirst);
+      // Newest first from the index, as many as the list may hold (the document does not page it).
+      const all = await sb.store.payouts.page({ merchant: principal.apiKey }, 0, UNPAGED_LIST_MAX);
       return { status: 200, body: { payouts: all.map(payoutListItem) } };
     },
 
@@ -32,8 +35,7 @@ export function payoutHandlers(sb: MerchantSandbox) {
 
     async getPendingPayouts({ principal }) {
       const merchant = principal.apiKey;
-      const txs = await sb.store.transactions.find({ merchant });
-      const refunds = await sb.store.refunds.find({ merchant });
+      const { txs, refunds } = await payoutInputs(sb.store, merchant);
       return { status: 200, body: pendingPayouts(payoutGroups(txs, refunds, sb.account(merchant).currency)) };
     },
 
