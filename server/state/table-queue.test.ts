@@ -174,3 +174,30 @@ describe('migration 009 fills in the queues of records written before it', () =>
     }
   });
 });
+
+describe('migration 007 on PostgreSQL with records its JSON parser refuses', () => {
+  // Free text may hold an escaped NUL or an unpaired surrogate escape; 007 once parsed every record
+  // as jsonb to fill in its merchant and creation time, and a single such record stopped the upgrade
+  // (the server did not start). It now reads them with those escapes neutralised, as 009 does.
+  it.skipIf(!cluster.available)('fills in owner and time of every record, such records included, and the upgrade completes', async () => {
+    const url = await cluster.database();
+    const pool = new pg.Pool({ connectionString: url, max: 1 });
+    try {
+      await applyPgMigrations(pool, url, migrations().filter((m) => m.version < 7));
+      for (const t of [...OLD_TRANSACTIONS, tx(10, { description: 'lone \ud800 surrogate' })]) {
+        await pool.query('INSERT INTO records (kind, id, data) VALUES ($1, $2, $3)', ['merchant.transactions', t.id, JSON.stringify(t)]);
+      }
+    } finally {
+      await pool.end();
+    }
+    const s = await PgState.open(url, { poolSize: 2 });
+    try {
+      const transactions = pgTable(s, 'merchant.transactions', 1, QUEUES.transactions);
+      const m1 = [10, ...OLD_TRANSACTIONS.filter((t) => t.merchant === 'm1').map((t) => t.id).reverse()];
+      expect((await transactions.page({ merchant: 'm1' }, 0, 100)).map((t) => t.id)).toEqual(m1);
+      expect((await transactions.page({ merchant: 'm2' }, 0, 100)).map((t) => t.id)).toEqual([9]);
+    } finally {
+      await s.close();
+    }
+  });
+});

@@ -9,14 +9,18 @@ CREATE INDEX records_by_owner ON records (kind, json_extract(data, '$.merchant')
 
 /**
  * PostgreSQL: the merchant and creation time as columns the table writes with each record (an
- * expression over `data` cannot serve: PostgreSQL's JSON functions refuse a record holding an escaped
- * NUL anywhere, which a merchant's free text may). Existing rows are filled in from their JSON,
- * except such rows, which stay out of the pages.
+ * expression over `data` cannot serve: PostgreSQL's JSON parser refuses a record holding an escaped
+ * NUL or an unpaired surrogate escape anywhere, which a merchant's free text may). Existing rows are
+ * filled in from their JSON read with every \u0000 and surrogate escape turned into \u0001: still
+ * valid JSON with the same merchant and creation time (free text is not read). This text once
+ * skipped rows with a NUL (they stayed out of the lists) and failed on a lone surrogate (the upgrade
+ * stopped); a database that applied it is not touched again, one that could not now can.
  */
 export const postgres = /* sql */ `
 ALTER TABLE records ADD COLUMN owner TEXT;
 ALTER TABLE records ADD COLUMN at BIGINT NOT NULL DEFAULT 0;
-UPDATE records SET owner = (data::jsonb) ->> 'merchant', at = coalesce(((data::jsonb) ->> 'created_at')::bigint, 0)
-  WHERE CASE WHEN position('\\u0000' in data) = 0 THEN (data::jsonb) ? 'merchant' ELSE false END;
+UPDATE records SET owner = r.j ->> 'merchant', at = coalesce((r.j ->> 'created_at')::bigint, 0) FROM (
+  SELECT kind AS k, id AS i, regexp_replace(replace(data, '\\u0000', '\\u0001'), '\\\\u[dD][89abcdefABCDEF][0-9a-fA-F]{2}', '\\\\u0001', 'g')::jsonb AS j FROM records
+) r WHERE records.kind = r.k AND records.id = r.i AND r.j ? 'merchant';
 CREATE INDEX records_by_owner ON records (kind, owner, at DESC, id DESC);
 `;
