@@ -12,7 +12,8 @@ import { roundRobinProxy, type RoundRobinProxy } from './round-robin-proxy.ts';
 import { cancelsApplied, mixedLoad, paidTransactions, readBack, unacknowledged, writerOf } from './round-robin-load.ts';
 import { clients, kill9, nonceSources, startServer, stateDir, type Running } from './state-process.ts';
 
-const LEASE_MS = 1000;
+// Two seconds: the bounds below (3x) keep a margin of about 3 s over the takeover (4/3 of it) when both cores are busy.
+const LEASE_MS = 2000;
 const WRITES = 1000;
 const CONCURRENCY = 16;
 
