@@ -17,7 +17,7 @@ import { cors } from './http/cors.ts';
 import { healthRouter, type ReadinessCheck } from './http/health.ts';
 import { stateWritable } from './state/readiness.ts';
 import type { Logger } from './http/pipeline.ts';
-import { consoleLogger, requestLogger, safePath } from './http/log.ts';
+import { consoleLogger, requestLine, safePath } from './http/log.ts';
 import type { MerchantOperations } from './merchant/handler-map.ts';
 import type { PartnerOperations } from './partner/handler-map.ts';
 import type { SharedStores } from './ports/shared.ts';
@@ -30,7 +30,8 @@ import { SandboxControl, loopbackClient, sandboxClients, sandboxClockNote } from
 import { preferring } from './sandbox/prefer.ts';
 import { docsRouter } from './static.ts';
 import { MARKET_IDS } from './exchange/engine/markets.ts';
-import { meteredRequests, serveMetrics } from './metrics/http.ts';
+import { meteredRequest, serveMetrics } from './metrics/http.ts';
+import { answeredRequests } from './http/answered.ts';
 import { ServerMetrics } from './metrics/metrics.ts';
 import type { Redis } from './stores/redis.ts';
 
@@ -103,13 +104,12 @@ export function createServer(options: CreateServerOptions = {}): Express {
   // figure 10): only the probes' paths enter their router (matched as it matches them: any case, a
   // trailing slash), unlogged; every other request is logged (when configured) and gets its CORS headers.
   const corsHeaders = cors(config.cors);
-  const logged = config.logRequests ? requestLogger(app, log) : undefined;
-  // GET /metrics (server/metrics): every request past the front layer is counted and timed.
+  // GET /metrics (server/metrics): every request past the front layer is counted and timed, and
+  // logged when configured; one arrival stamp serves both.
   const metrics = new ServerMetrics({ writer, markets: MARKET_IDS, pgStats: options.pg?.stats });
-  const metered = meteredRequests(app, metrics, [...API_MODULES, sandboxApi]);
+  const arrived = answeredRequests(app, [meteredRequest(metrics, [...API_MODULES, sandboxApi]), ...(config.logRequests ? [requestLine(log)] : [])]);
   const api = (req: Request, res: Response, next: NextFunction) => {
-    metered(res);
-    if (logged) logged(res);
+    arrived(res);
     corsHeaders(req, res, next);
   };
   app.use(function front(req: Request, res: Response, next: NextFunction) {

@@ -1,7 +1,7 @@
 // Who sent a request, once its credential verified. Each API's auth middleware attaches its own
 // principal; handlers receive it as `principal`, other services read it with the typed getters.
 import type { NextFunction, Request } from 'express';
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { hash, timingSafeEqual } from 'node:crypto';
 import { heldPrincipal, holdPrincipal } from '../core/request-view.ts';
 
 export interface ExchangePrincipal {
@@ -71,4 +71,5 @@ export function safeEqual(a: string, b: string): boolean {
   return timingSafeEqual(ha, hb) && a.length === b.length;
 }
 
-const digest = (s: string) => createHash('sha256').update(s, 'utf8').digest();
+// One-shot: a Hash object per side cost a signed or keyed request measurably (bench figure 10).
+const digest = (s: string) => hash('sha256', s, 'buffer') as unknown as Buffer;

@@ -122,7 +122,6 @@ export function exposeQuery(req: Request): void {
 }
 
 const PRINCIPAL = Symbol('principal');
-type WithPrincipal = Request & { [PRINCIPAL]?: unknown };
 
 /**
  * The verified caller, as its API's auth step attached it. The pipeline only carries it (to the
@@ -131,10 +130,12 @@ type WithPrincipal = Request & { [PRINCIPAL]?: unknown };
  * writer (setPrincipal), which is what makes its typed reader (principalOf) sound.
  */
 export function holdPrincipal(req: Request, principal: unknown): void {
-  (req as WithPrincipal)[PRINCIPAL] = principal;
+  // In the request's locals, not on the request: a new property of the request object costs a
+  // cheap request measurably (bench figure 10b).
+  requestLocals(req)[PRINCIPAL] = principal;
 }
 
 /** The caller's principal, or undefined before auth and on public operations. */
 export function heldPrincipal(req: Request): unknown {
-  return (req as WithPrincipal)[PRINCIPAL];
+  return requestLocals(req)[PRINCIPAL];
 }

@@ -4,7 +4,7 @@
 // is recorded by callHandler (operation.ts) in the request's own unit of work, before it is sent; a repeat with the same
 // fingerprint gets the stored answer with `Idempotent-Replayed: true`; the same key with another
 // request is 422 naming the header; a repeat while the first still runs is 409 1012.
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_PATTERN, IDEMPOTENCY_TTL_MS, REPLAYED_HEADER } from '../../contracts/shared/idempotency.ts';
 import { ApiDomainError, RequestValidationError } from '../core/errors.ts';
@@ -22,13 +22,18 @@ function principalId(req: Request): string {
 
 /** `leaseMs`: how long a first request holds its key while it runs (a crashed process frees it after this; config idempotencyLeaseMs). */
 export function idempotencyStep(api: string, store: IdempotencyStore, leaseMs: number, now: () => number = Date.now): RequestHandler {
-  return async function idempotency(req: Request, res: Response, next: NextFunction): Promise<void> {
+  // A POST without a key goes on at once, without the promise of the keyed path (bench figure 10).
+  return function idempotency(req: Request, res: Response, next: NextFunction): Promise<void> | void {
     const key = req.get(IDEMPOTENCY_HEADER);
     if (key === undefined) return next();
+    return keyed(req, res, next, key);
+  };
+
+  async function keyed(req: Request, res: Response, next: NextFunction, key: string): Promise<void> {
     if (!KEY.test(key)) throw new RequestValidationError([{ location: 'header', field: IDEMPOTENCY_HEADER, message: 'must be 1 to 255 visible ASCII characters' }]);
     const principal = principalId(req);
     const id = `${api}:${principal}:${key}`;
-    const fingerprint = createHash('sha256').update(JSON.stringify([req.method, req.originalUrl, principal, req.body ?? null])).digest('hex');
+    const fingerprint = hash('sha256', JSON.stringify([req.method, req.originalUrl, principal, req.body ?? null]), 'hex');
     const found = await store.begin(id, fingerprint, now() + leaseMs);
     if (found.kind !== 'new' && found.fingerprint !== fingerprint) {
       throw ApiDomainError.of('1002', 'Required fields are missing or incorrect', [
@@ -80,7 +85,7 @@ export function idempotencyStep(api: string, store: IdempotencyStore, leaseMs: n
     // Cut before an answer: free the key, unless the handler runs (it records its answer, sent or not).
     res.once('close', () => claim.handling || settle({ status: 500, body: '' }));
     next();
-  };
+  }
 }
 
 const CALL = 'idempotentCall';

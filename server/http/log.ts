@@ -6,7 +6,7 @@
 // synchronous `console.log` (format, write system call) per request. Nothing is lost on exit: the
 // buffer is written when the process exits (process.exit, the end of the event loop, the shutdown
 // of SIGTERM/SIGINT in serve.ts); only a SIGKILL can lose the last 10 ms of lines.
-import type { Express, Response } from 'express';
+import type { Response } from 'express';
 
 /** Where lines go: request lines, server errors. */
 export type Logger = (line: string) => void;
@@ -69,33 +69,15 @@ export function stdoutLogger(): BatchedLogger {
 export const consoleLogger: Logger = (line) => stdoutLogger()(line);
 export const silentLogger: Logger = () => undefined;
 
-const STARTED = Symbol('started');
-/** `res.locals` (a fresh object per request, set by Express) holds a logged response's start time. */
-type Locals = Record<symbol, number | undefined>;
-
 /**
- * One line per request of `app`: `GET /api/v1/balances 200 1.2ms`, the status sent and the time
- * from `start(res)` until the answer was handed to Node (`res.end`). A response that is destroyed
- * without an answer writes no line. The app's own response prototype (`app.response`, one per
- * Express app) ends every response and then writes the line of a started one: no listener, closure
- * or property of the response per request, each of which cost a cheap request measurably (bench figure 10).
+ * The request line of an answered request (server/http/answered.ts calls it once per answer):
+ * `GET /api/v1/balances 200 1.2ms`, the status sent and the time from the request's arrival until
+ * the answer was handed to Node (`res.end`).
  */
-export function requestLogger(app: Express, log: Logger): (res: Response) => void {
-  const proto = app.response as Response;
-  const end = proto.end as (this: Response, chunk?: unknown, encoding?: unknown, cb?: unknown) => Response;
-  proto.end = function loggedEnd(this: Response, chunk?: unknown, encoding?: unknown, cb?: unknown): Response {
-    const out = end.call(this, chunk, encoding, cb);
-    const locals = this.locals as Locals | undefined;
-    const started = locals?.[STARTED];
-    if (locals && started !== undefined) {
-      locals[STARTED] = undefined; // once, whatever ends it again
-      const req = this.req;
-      log(`${req.method} ${safePath(req.originalUrl)} ${this.statusCode} ${(performance.now() - started).toFixed(1)}ms`);
-    }
-    return out;
-  } as Response['end'];
-  return function start(res: Response): void {
-    (res.locals as Locals)[STARTED] = performance.now();
+export function requestLine(log: Logger): (res: Response, elapsedMs: number) => void {
+  return function logged(res: Response, elapsedMs: number): void {
+    const req = res.req;
+    log(`${req.method} ${safePath(req.originalUrl)} ${res.statusCode} ${elapsedMs.toFixed(1)}ms`);
   };
 }
 

@@ -1,31 +1,17 @@
-// The request side of the metrics: the front layer marks when a request arrived, and the
-// response's `end` (patched once on the app's response prototype, as the request log does:
-// server/http/log.ts) records its API, operationId and status. `GET /metrics` answers the scrape.
-import type { Express, Request, Response } from 'express';
+// The request side of the metrics: every answered request (server/http/answered.ts: the front
+// layer stamps its arrival, the response's `end` tells) is recorded with its API, operationId and
+// status. `GET /metrics` answers the scrape.
+import type { Request, Response } from 'express';
+import type { AnswerObserver } from '../http/answered.ts';
 import { operationOf } from '../http/pipeline.ts';
 import type { ServerMetrics } from './metrics.ts';
 
-const ARRIVED = Symbol('metrics-arrived');
-type Locals = Record<symbol, number | undefined>;
-
-/** Patches `end` of the app's responses; returns what the front layer calls per request. */
-export function meteredRequests(app: Express, metrics: ServerMetrics, apis: readonly { id: string; basePath: string }[]): (res: Response) => void {
+/** The metrics of an answered request (server/http/answered.ts calls it once per answer): its API, operationId and status, and its time. */
+export function meteredRequest(metrics: ServerMetrics, apis: readonly { id: string; basePath: string }[]): AnswerObserver {
   const apiOf = (url: string): string => apis.find((a) => url.startsWith(a.basePath) && (url.length === a.basePath.length || '/?'.includes(url[a.basePath.length]!)))?.id ?? 'none';
-  const proto = app.response as Response;
-  const end = proto.end as (this: Response, chunk?: unknown, encoding?: unknown, cb?: unknown) => Response;
-  proto.end = function meteredEnd(this: Response, chunk?: unknown, encoding?: unknown, cb?: unknown): Response {
-    const out = end.call(this, chunk, encoding, cb);
-    const locals = this.locals as Locals | undefined;
-    const arrived = locals?.[ARRIVED];
-    if (locals && arrived !== undefined) {
-      locals[ARRIVED] = undefined; // once, whatever ends it again
-      const req = this.req;
-      metrics.observe(apiOf(req.originalUrl), operationOf(req) ?? 'none', this.statusCode, (performance.now() - arrived) / 1000);
-    }
-    return out;
-  } as Response['end'];
-  return function arrived(res: Response): void {
-    (res.locals as Locals)[ARRIVED] = performance.now();
+  return function metered(res: Response, elapsedMs: number): void {
+    const req = res.req;
+    metrics.observe(apiOf(req.originalUrl), operationOf(req) ?? 'none', res.statusCode, elapsedMs / 1000);
   };
 }
 

@@ -4,7 +4,7 @@
 // serialization retries, and the process's own (CPU, memory, event-loop delay). What each means and
 // which alerts to set: docs/guides/operations-metrics.md.
 //
-// One registry per server (several servers may share a process in tests). A request costs two
+// One registry per server (several servers may share a process in tests). A request costs three
 // lookups in small maps and two increments: the labelled children are made once per label set.
 // The process metrics start on the first scrape, so a server nobody scrapes runs no monitor.
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
@@ -30,8 +30,8 @@ export class ServerMetrics {
   readonly registry = new Registry();
   private readonly requests: Counter<'api' | 'operation' | 'status'>;
   private readonly latency: Histogram<'api' | 'operation'>;
-  private readonly counted = new Map<string, CounterChild>();
-  private readonly timed = new Map<string, HistogramChild>();
+  /** The labelled children by API and operation (no key string built per request). */
+  private readonly children = new Map<string, Map<string, { latency: HistogramChild; byStatus: Map<number, CounterChild> }>>();
   private processMetrics = false;
 
   constructor(sources: MetricsSources) {
@@ -91,14 +91,14 @@ export class ServerMetrics {
 
   /** One answered request. */
   observe(api: string, operation: string, status: number, seconds: number): void {
-    const key = `${api} ${operation} ${status}`;
-    let c = this.counted.get(key);
-    if (!c) this.counted.set(key, (c = this.requests.labels(api, operation, String(status))));
+    let byOperation = this.children.get(api);
+    if (!byOperation) this.children.set(api, (byOperation = new Map()));
+    let children = byOperation.get(operation);
+    if (!children) byOperation.set(operation, (children = { latency: this.latency.labels(api, operation), byStatus: new Map() }));
+    let c = children.byStatus.get(status);
+    if (!c) children.byStatus.set(status, (c = this.requests.labels(api, operation, String(status))));
     c.inc();
-    const tkey = `${api} ${operation}`;
-    let h = this.timed.get(tkey);
-    if (!h) this.timed.set(tkey, (h = this.latency.labels(api, operation)));
-    h.observe(seconds);
+    children.latency.observe(seconds);
   }
 
   /** The exposition text. */

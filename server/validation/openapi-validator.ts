@@ -14,7 +14,7 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import * as OpenApiValidator from 'express-openapi-validator';
 import { MethodNotAllowedError, RequestValidationError, RouteNotFoundError, UnsupportedMediaTypeError, type ValidationIssue } from '../core/errors.ts';
-import { eachOperation, pointerTokens, walkSchema } from '../../contracts/shared/openapi-walk.ts';
+import { eachOperation, pointerTokens, requestBodyOf, walkSchema } from '../../contracts/shared/openapi-walk.ts';
 import { fieldPath } from './issues.ts';
 import { ApiDocument, type Schema } from './document.ts';
 import { requestLocals } from '../core/request-view.ts';
@@ -126,6 +126,9 @@ export function libraryPass(docObject: Schema, options: { responses: boolean }):
     validateRequests: { allErrors: true, coerceTypes: false, allowUnknownQueryParameters: false, discriminator: true },
     validateResponses: options.responses ? { allErrors: true, onError: refused as never } : false,
     validateSecurity: false,
+    // Without a multipart body in the document the library's uploader has nothing to do, and left
+    // off it runs one step less per request (an async function after a promise).
+    fileUploader: declaresMultipart(docObject) ? {} : false,
     validateFormats: true,
     ajvFormats: { mode: 'full' },
   }) as unknown as RequestHandler[];
@@ -239,21 +242,39 @@ export function libraryPass(docObject: Schema, options: { responses: boolean }):
     return { location: 'body', field: tag, message: `must be equal to one of the allowed values: ${values.map(String).join(', ')}` };
   };
 
-  const run = (req: Request, res: Response, done: NextFunction, i: number): void => {
-    const step = steps[i];
-    if (!step) return done();
-    const next: NextFunction = (err?: unknown) => {
-      if (err) return done(toIssues(err as LibraryError, req));
-      run(req, res, done, i + 1);
-    };
+  /** The library's steps over one request, as Express would run them; `next` is bound to this state, not a closure per step. */
+  interface Run {
+    i: number;
+    req: Request;
+    res: Response;
+    done: NextFunction;
+    next: NextFunction;
+  }
+  function nextStep(this: Run, err?: unknown): void {
+    if (err) return this.done(toIssues(err as LibraryError, this.req));
+    const step = steps[this.i++];
+    if (!step) return this.done();
     try {
-      const ret = step(req, res, next) as unknown;
-      if (ret instanceof Promise) ret.then(undefined, next);
+      const ret = step(this.req, this.res, this.next) as unknown;
+      if (ret instanceof Promise) ret.then(undefined, this.next);
     } catch (e) {
-      next(e);
+      this.next(e);
     }
+  }
+  const validate = (req: Request, res: Response, done: NextFunction): void => {
+    const run = { i: 0, req, res, done } as Run;
+    run.next = nextStep.bind(run) as NextFunction;
+    run.next();
   };
-  return { validate: (req, res, next) => run(req, res, next, 0), responses: options.responses };
+  return { validate, responses: options.responses };
+}
+
+/** Whether an operation of `doc` takes a `multipart/form-data` body (the library's uploader reads it). */
+export function declaresMultipart(doc: Schema): boolean {
+  return eachOperation(doc, { sections: ['paths'] }).some(({ operation }) => {
+    const body = requestBodyOf(doc, operation);
+    return isObject(body?.content) && Object.keys(body.content).some((type) => type.toLowerCase().startsWith('multipart/'));
+  });
 }
 
 /**

@@ -2,7 +2,7 @@
 // address on every run), in each currency's real format with a valid checksum; and the address
 // check of instant refunds: the format of the transaction's currency (and network for USDT).
 import { isEip55Valid } from './keccak.ts';
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { CryptoIso, NetworkType } from '../../../contracts/merchant/enums.ts';
 import {
   RIPPLE_ALPHABET, decodeCashAddr, decodeSegwit, decodeVersioned, decodeXAddress, encodeCashAddr, encodeSegwit,
@@ -16,7 +16,7 @@ export interface IssuedAddress {
   destination_tag?: string;
 }
 
-const hash20 = (seed: string): Uint8Array => createHash('sha256').update(seed).digest().subarray(0, 20);
+const hash20 = (seed: string): Uint8Array => (hash('sha256', seed, 'buffer') as unknown as Buffer).subarray(0, 20);
 const hex40 = (seed: string): string => `0x${Buffer.from(hash20(seed)).toString('hex')}`;
 const TRON_VERSION = 0x41;
 

@@ -7,7 +7,7 @@ import type { PayoutStatus } from '../../../contracts/merchant/enums.ts';
 import type { Clock } from '../../core/clock.ts';
 import type { Fiat } from './currencies.ts';
 import { KeyedLock } from './lock.ts';
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { DeliveryRecord, PayoutRecord } from '../../ports/merchant-records.ts';
 import { payoutGroups, payoutInputs } from './settlement.ts';
 import { createMemoryMerchantStore } from './store.ts';
@@ -158,7 +158,7 @@ export class MerchantSandbox {
 
   /** A deterministic 64-hex id (sandbox txids): the same inputs give the same id. */
   fakeHash(...parts: (string | number)[]): string {
-    return createHash('sha256').update(parts.join(':')).digest('hex');
+    return hash('sha256', parts.join(':'), 'hex');
   }
 
   /** Cancels every pending lifecycle step and webhook retry (server shutdown). */
