@@ -3,7 +3,9 @@
 // in and where each lands, and the pending-payout estimate. Exact decimal strings throughout.
 import { describe, expect, it } from 'vitest';
 import type { RefundRecord, TransactionRecord } from '../../ports/merchant-records.ts';
-import { awaitsDeduction, awaitsPayout, payoutGroups, pendingPayouts, settlementValue, type PayoutGroup } from './settlement.ts';
+import { QUEUES } from '../../ports/merchant-store.ts';
+import { memoryTable } from '../../ports/table.ts';
+import { awaitsDeduction, awaitsPayout, payoutGroups, payoutInputs, pendingPayouts, settlementValue, type PayoutGroup } from './settlement.ts';
 
 const tx = (over: Partial<TransactionRecord>): TransactionRecord => ({
   id: 1, merchant: 'm', sandbox: true, kind: 'payment', created_at: 0, payment_id: 1, invoice_id: null, refund_id: null,
@@ -184,5 +186,24 @@ describe('pendingPayouts', () => {
         ],
       },
     });
+  });
+});
+
+describe('payoutInputs', () => {
+  it("reads the queues, adds the merchant's own transactions its queued refunds belong to, and never another's or a missing one", async () => {
+    const transactions = memoryTable<TransactionRecord>(1, QUEUES.transactions);
+    const refunds = memoryTable<RefundRecord>(1, QUEUES.refunds);
+    await transactions.insert(tx({ id: 1 })); // awaits payout
+    await transactions.insert(tx({ id: 2, payout_id: 7 })); // paid out, a queued refund's
+    await transactions.insert(tx({ id: 3, merchant: 'other', payout_id: 7 })); // another merchant's
+    await transactions.insert(tx({ id: 4, payout_id: 7 })); // paid out, no refund queued
+    await refunds.insert(refund({ id: 1, transaction_id: 2 }));
+    await refunds.insert(refund({ id: 2, transaction_id: 1 }));
+    await refunds.insert(refund({ id: 3, transaction_id: 3 })); // names another merchant's transaction
+    await refunds.insert(refund({ id: 4, transaction_id: 99 })); // names none
+    await refunds.insert(refund({ id: 5, transaction_id: 2, status: 'cancelled' })); // not queued
+    const { txs, refunds: queued } = await payoutInputs({ transactions, refunds }, 'm');
+    expect(txs.map((t) => t.id)).toEqual([1, 2]);
+    expect(queued.map((r) => r.id)).toEqual([1, 2, 3, 4]);
   });
 });

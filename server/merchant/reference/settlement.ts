@@ -106,7 +106,7 @@ export function payoutGroups(txs: readonly TransactionRecord[], refunds: readonl
   const instant = totals.filter((t) => t.g.method === 'instant');
   let capacity = sum(instant.map((t) => t.left));
   let at = 0;
-  for (const r of [...refunds].filter(awaitsDeduction).sort((a, b) => a.id - b.id)) {
+  for (const r of refunds.filter(awaitsDeduction).sort((a, b) => a.id - b.id)) {
     const tx = byId.get(r.transaction_id);
     if (!tx) continue;
     if (tx.settlement_method === 'manual') {
