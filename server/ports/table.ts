@@ -205,7 +205,9 @@ function frozenInPlace<T extends object>(own: T): T {
     const copy = frozenCopy(v);
     if (copy !== v) fields[key] = copy;
   }
+  // Not remembered in `frozen`: a stored record is never a part of another one (were it given as
+  // one, it would be copied, which is still correct), and a weak set of every record version
+  // written costs the garbage collector in proportion to the table (bench figure 10b).
   Object.freeze(own);
-  frozen.add(own);
   return own;
 }
