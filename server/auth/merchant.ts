@@ -5,7 +5,7 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { ApiDomainError } from '../core/errors.ts';
 import { lookupKey, type KeyLookup } from './key-lookup.ts';
 import { parseAuthorization } from './authorization-header.ts';
-import { attachPrincipal, safeEqual, type MerchantPrincipal } from './principal.ts';
+import { attachPrincipal, safeEqual, storedSecret, type MerchantPrincipal, type StoredSecret } from './principal.ts';
 import type { MerchantKey } from './keys.ts';
 
 export type { MerchantKey };
@@ -40,8 +40,8 @@ export function createMerchantVerifier(keys: readonly MerchantKey[] | MerchantKe
     if (auth.scheme !== 'basic') throw unauthorized('use HTTP Basic with <API_KEY>:<API_SECRET>');
     return auth;
   };
-  const judge = (auth: { secret: string }, key: MerchantKey | undefined, permission?: MerchantPermission): MerchantPrincipal => {
-    const secretOk = safeEqual(auth.secret, key?.secret ?? decoy);
+  const judge = (auth: { secret: string }, key: MerchantKey | undefined, permission?: MerchantPermission, stored?: StoredSecret): MerchantPrincipal => {
+    const secretOk = safeEqual(auth.secret, stored ?? key?.secret ?? decoy);
     if (!key || !secretOk) throw unauthorized('unknown key or wrong secret');
     if (permission && !key.permissions.includes(permission)) throw lacksPermission(permission);
     const { apiKey, sandbox, permissions, hostedPaymentIds, webhookSigningSecret } = key;
@@ -53,10 +53,13 @@ export function createMerchantVerifier(keys: readonly MerchantKey[] | MerchantKe
       return judge(auth, await lookupKey(keys, auth.key), permission);
     };
   }
-  const byKey = new Map(keys.map((k) => [k.apiKey, k]));
+  // The fixed list's secrets digested once; an unknown key is compared against the decoy's.
+  const byKey = new Map(keys.map((k) => [k.apiKey, { key: k, secret: storedSecret(k.secret) }]));
+  const decoySecret = storedSecret(decoy);
   return function verify(authorization, permission) {
     const auth = credentials(authorization);
-    return judge(auth, byKey.get(auth.key), permission);
+    const known = byKey.get(auth.key);
+    return judge(auth, known?.key, permission, known?.secret ?? decoySecret);
   };
 }
 

@@ -3,7 +3,7 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { ApiDomainError } from '../core/errors.ts';
 import { parseAuthorization } from './authorization-header.ts';
-import { attachPrincipal, safeEqual, type PartnerPrincipal } from './principal.ts';
+import { attachPrincipal, safeEqual, sameSecret, storedSecret, type PartnerPrincipal, type StoredSecret } from './principal.ts';
 import type { PartnerCredential } from './keys.ts';
 import { lookupKey } from './key-lookup.ts';
 
@@ -36,8 +36,8 @@ export function createPartnerVerifier(credentials: readonly PartnerCredential[] 
     if (!found) throw unauthorized('unknown API key');
     return { api: 'partner', partnerId: found.partnerId, scheme: 'bearer', credential: found.bearerKey! };
   };
-  const basicPrincipal = (auth: { secret: string }, c: PartnerCredential | undefined): PartnerPrincipal => {
-    const secretOk = safeEqual(auth.secret, c?.basicSecret ?? decoy);
+  const basicPrincipal = (auth: { secret: string }, c: PartnerCredential | undefined, stored?: StoredSecret): PartnerPrincipal => {
+    const secretOk = safeEqual(auth.secret, stored ?? c?.basicSecret ?? decoy);
     if (!c || c.basicKey === undefined || !secretOk) throw unauthorized('unknown key or wrong secret');
     return { api: 'partner', partnerId: c.partnerId, scheme: 'basic', credential: c.basicKey };
   };
@@ -51,14 +51,20 @@ export function createPartnerVerifier(credentials: readonly PartnerCredential[] 
       return bearerPrincipal(found?.bearerKey !== undefined && safeEqual(auth.token, found.bearerKey) ? found : undefined);
     };
   }
-  const bearers = credentials.filter((c) => c.bearerKey !== undefined);
-  const basics = new Map(credentials.filter((c) => c.basicKey !== undefined).map((c) => [c.basicKey!, c]));
+  // The fixed list's secrets digested once: a request digests only what it presented.
+  const bearers = credentials.filter((c) => c.bearerKey !== undefined).map((c) => ({ c, key: storedSecret(c.bearerKey!) }));
+  const basics = new Map(credentials.filter((c) => c.basicKey !== undefined).map((c) => [c.basicKey!, { c, secret: storedSecret(c.basicSecret ?? decoy) }]));
+  const decoySecret = storedSecret(decoy);
   return function verify(authorization) {
     const auth = presented(authorization);
-    if (auth.scheme === 'basic') return basicPrincipal(auth, basics.get(auth.key));
+    if (auth.scheme === 'basic') {
+      const known = basics.get(auth.key);
+      return basicPrincipal(auth, known?.c, known?.secret ?? decoySecret);
+    }
     // Compare against every key (no early exit), so the time does not depend on which one matched.
+    const token = storedSecret(auth.token);
     let found: PartnerCredential | undefined;
-    for (const c of bearers) if (safeEqual(auth.token, c.bearerKey!) && !found) found = c;
+    for (const { c, key } of bearers) if (sameSecret(token, key) && !found) found = c;
     return bearerPrincipal(found);
   };
 }

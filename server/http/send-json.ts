@@ -14,8 +14,8 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 
 type EtagFn = (body: Buffer, encoding?: BufferEncoding) => string | undefined;
 
-/** Express's default ETag ('weak', the etag package's) of a non-empty body, with a one-shot SHA-1 instead of a Hash object. */
-const weakEtag = (body: Buffer) => `W/"${body.length.toString(16)}-${hash('sha1', body, 'base64').substring(0, 27)}"`;
+/** Express's default ETag ('weak', the etag package's) of a non-empty body (its UTF-8 bytes), with a one-shot SHA-1 instead of a Hash object. */
+const weakEtag = (text: string, length: number) => `W/"${length.toString(16)}-${hash('sha1', text, 'base64').substring(0, 27)}"`;
 
 export function sendJson(req: Request, res: Response, status: number, text: string): void {
   const headers = req.headers;
@@ -33,12 +33,15 @@ export function sendJson(req: Request, res: Response, status: number, text: stri
     res.type('application/json').send(text);
     return;
   }
-  const body = Buffer.from(text, 'utf8');
+  // The text itself goes to `res.end` (Express hands Node a Buffer): Node then writes the head and
+  // the body as one string in one `write`, where a Buffer goes out beside the head in a `writev`
+  // through the socket's cork buffer (the larger part of the payment's extra socket time, figure 10b).
+  const length = Buffer.byteLength(text, 'utf8');
   res.statusCode = status;
   res.setHeader('Content-Type', JSON_TYPE);
-  res.setHeader('Content-Length', String(body.length));
-  const etag = req.app.settings.etag === 'weak' && body.length > 0 ? weakEtag(body) : (req.app.get('etag fn') as EtagFn | undefined)?.(body);
+  res.setHeader('Content-Length', String(length));
+  const etag = req.app.settings.etag === 'weak' && length > 0 ? weakEtag(text, length) : (req.app.get('etag fn') as EtagFn | undefined)?.(Buffer.from(text, 'utf8'));
   if (etag) res.setHeader('ETag', etag);
   if (req.method === 'HEAD') res.end();
-  else res.end(body);
+  else res.end(text, 'utf8');
 }

@@ -77,7 +77,9 @@ export function matchingRows<R>(rows: Iterable<{ data: string }>, where: object 
  * deep-frozen, and the frozen record itself is handed out: a read costs no copy, and a caller that
  * mutates what it read (or what `insert`/`update` returned) gets a TypeError instead of changing
  * stored state; mutating the object it passed in changes nothing either, as it was copied. An
- * update makes a new frozen record that shares the unchanged parts with the old one.
+ * update makes a new frozen record that shares the unchanged parts with the old one. The record's
+ * own object is the one spread here (never the caller's), so it is frozen where it is rather than
+ * copied a second time (a payment writes four records: the copies were a tenth of its CPU).
  */
 export function memoryTable<R extends { id: number }>(firstId = 1, queue?: QueueRule<R>): Table<R> {
   let rows = new Map<number, R>();
@@ -100,7 +102,7 @@ export function memoryTable<R extends { id: number }>(firstId = 1, queue?: Queue
   };
   const table: Table<R> = {
     async insert(fields) {
-      const row = frozenCopy({ ...fields, id: next }) as R;
+      const row = frozenInPlace({ ...fields, id: next }) as R;
       next += 1;
       rows.set(row.id, row);
       owners.add(row);
@@ -113,7 +115,7 @@ export function memoryTable<R extends { id: number }>(firstId = 1, queue?: Queue
     async update(id, patch) {
       const row = rows.get(id);
       if (!row) throw new Error(`no record ${id} to update`);
-      const updated = frozenCopy({ ...row, ...patch, id }) as R;
+      const updated = frozenInPlace({ ...row, ...patch, id }) as R;
       rows.set(id, updated);
       owners.replace(row, updated);
       enqueue(updated, row);
@@ -188,4 +190,24 @@ export function frozenCopy<T>(value: T): T {
   Object.freeze(copy);
   frozen.add(copy as object);
   return copy as T;
+}
+
+/**
+ * Deep-freezes a record object the table itself has just made by spreading (no one else holds
+ * it): its parts become frozen copies as in frozenCopy, the object is frozen in place.
+ */
+function frozenInPlace<T extends object>(own: T): T {
+  const fields = own as Record<string, unknown>;
+  for (const key in fields) {
+    const v = fields[key];
+    const t = typeof v;
+    if (t === 'string' || t === 'number' || t === 'boolean' || v == null) continue;
+    const copy = frozenCopy(v);
+    if (copy !== v) fields[key] = copy;
+  }
+  // Not remembered in `frozen`: a stored record is never a part of another one (were it given as
+  // one, it would be copied, which is still correct), and a weak set of every record version
+  // written costs the garbage collector in proportion to the table (bench figure 10b).
+  Object.freeze(own);
+  return own;
 }
