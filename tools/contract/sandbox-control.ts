@@ -21,14 +21,18 @@ const basic = (c: Credentials) => `Basic ${Buffer.from(`${c.merchant.key.key}:${
  * first: the rate-limit exemption is the machine's (loopback, no credentials; a merchant key gets
  * 401 1003 for it). Where that is refused (a sandbox on another host), with the merchant key.
  */
-export async function detectSandbox(baseUrl: string, credentials: Credentials, fetchFn: typeof fetch = fetch): Promise<{ controlUrl: string; call: (method: string, path: string, body?: unknown) => Promise<Response> } | undefined> {
+export async function detectSandbox(
+  baseUrl: string,
+  credentials: Credentials,
+  fetchFn: typeof fetch = fetch,
+): Promise<{ controlUrl: string; call: (method: string, path: string, body?: unknown, timeoutMs?: number) => Promise<Response> } | undefined> {
   const controlUrl = `${baseUrl.replace(/\/+$/, '')}${CONTROL_BASE_PATH}`;
-  const callAs = (auth: boolean) => (method: string, path: string, body?: unknown) =>
+  const callAs = (auth: boolean) => (method: string, path: string, body?: unknown, timeoutMs = 5000) =>
     fetchFn(`${controlUrl}${path}`, {
       method,
       headers: { accept: 'application/json', ...(auth ? { authorization: basic(credentials) } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      signal: AbortSignal.timeout(5000),
+      signal: AbortSignal.timeout(timeoutMs),
     });
   for (const auth of [false, true]) {
     try {
@@ -53,16 +57,31 @@ export async function liftRateLimits(baseUrl: string, credentials: Credentials, 
   if (!sandbox) return undefined;
   const before = (await (await sandbox.call('GET', '/rate-limits')).json()) as { sandbox_keys_exempt: boolean };
   if (before.sandbox_keys_exempt) return { controlUrl: sandbox.controlUrl, lifted: false, restore: async () => undefined };
-  const set = await sandbox.call('POST', '/rate-limits', { sandbox_keys_exempt: true });
-  if (set.status !== 200) return undefined; // refused (a key that is not a sandbox key): the run waits out 429s as before
   let restored: Promise<void> | undefined;
-  const restore = () => {
-    restored ??= sandbox.call('POST', '/rate-limits', { sandbox_keys_exempt: false }).then(
-      () => undefined,
-      () => undefined,
-    );
-    return restored;
+  // Put back until the sandbox says so: a busy sandbox may answer the first try late (its timeout),
+  // and a run interrupted then must not leave every sandbox key without limits. Three tries of 15 s;
+  // after that one line says the limits are still lifted.
+  const putBack = async (): Promise<void> => {
+    for (let attempt = 0; attempt < 3; attempt++) {
+      try {
+        const res = await sandbox.call('POST', '/rate-limits', { sandbox_keys_exempt: false }, 15_000);
+        if (res.status === 200) return;
+      } catch {
+        // timed out or refused: try again
+      }
+    }
+    process.stderr.write(`contract: could not restore the sandbox's rate limits at ${sandbox.controlUrl}/rate-limits (sandbox_keys_exempt is still true)\n`);
   };
+  const restore = () => (restored ??= putBack());
+  let set: Response;
+  try {
+    set = await sandbox.call('POST', '/rate-limits', { sandbox_keys_exempt: true }, 15_000);
+  } catch (err) {
+    // No answer: the sandbox may still have applied it, so it is put back before giving up.
+    await restore();
+    throw err;
+  }
+  if (set.status !== 200) return undefined; // refused (a key that is not a sandbox key): the run waits out 429s as before
   return { controlUrl: sandbox.controlUrl, lifted: true, restore };
 }
 
