@@ -9,7 +9,7 @@
 // time is printed.
 import { afterAll, describe, expect, it } from 'vitest';
 import { roundRobinProxy, type RoundRobinProxy } from './round-robin-proxy.ts';
-import { cancelsApplied, mixedLoad, paidTransactions, readBack, unacknowledged, writerOf } from './round-robin-load.ts';
+import { cancelsApplied, holderKilledMidLoad, mixedLoad, paidTransactions, readBack, writerOf } from './round-robin-load.ts';
 import { clients, kill9, nonceSources, startServer, stateDir, type Running } from './state-process.ts';
 
 // Two seconds: the bounds below (3x) keep a margin of about 3 s over the takeover (4/3 of it) when both cores are busy.
@@ -60,55 +60,6 @@ describe('any process on one state file takes any write behind a round-robin bal
   it('the lease holder SIGKILLed mid-load: only its in-flight requests fail, writes go on at once, the lease moves within the bound, every acknowledged write read back once', async () => {
     const { instances, proxy, c } = await pair();
     const [holder, survivor] = instances;
-    expect(await writerOf(holder)).toHaveLength(21);
-    const paid = await paidTransactions(c, 'KILL', 20);
-    let killedAt = 0;
-    let inflightAtKill = 0;
-    let kill: Promise<void> | undefined;
-    let takeover: Promise<number> | undefined;
-    /** Polls the survivor (not through the balancer) until it holds the lease; the ms since the kill. */
-    const watchTakeover = async (): Promise<number> => {
-      for (;;) {
-        if ((await writerOf(survivor)).length === 21) return Date.now() - killedAt;
-        if (Date.now() - killedAt > 10 * LEASE_MS) return Infinity;
-        await new Promise((r) => setTimeout(r, 20));
-      }
-    };
-    const { acked, failures, attempted, ms } = await mixedLoad(c, 'KILL', paid, {
-      writes: WRITES,
-      concurrency: CONCURRENCY,
-      onAcked: (count) => {
-        if (count !== WRITES / 2) return;
-        inflightAtKill = proxy.inflight(holder.base);
-        const servedAtKill = proxy.served.get(holder.base)!;
-        killedAt = Date.now();
-        // Until the process is gone its port may still accept a connection (then reset): those count as in flight too.
-        kill = kill9(holder).then(() => void (inflightAtKill += proxy.served.get(holder.base)! - servedAtKill));
-        takeover = kill.then(watchTakeover);
-      },
-    });
-    await kill;
-    // Writes resumed at once: the first order sent after the kill, and its answer.
-    const after = acked.filter((a) => a.kind === 'order' && a.sentAt > killedAt).sort((x, y) => x.ackedAt - y.ackedAt)[0];
-    const firstAckAfterKill = after ? after.ackedAt - killedAt : Infinity;
-    const tookOver = await takeover!;
-    console.log(
-      `[round-robin] two processes on one state file, lease holder killed after ${WRITES / 2} acknowledged: ${attempted} writes in ${ms} ms; ${failures.length} failed [${failures.map((f) => `${f.kind} ${f.status}`).join(', ')}] (${inflightAtKill} in flight to it until it was gone); first order sent after the kill acknowledged ${firstAckAfterKill} ms after it; lease taken over within ${tookOver} ms`,
-    );
-    expect(tookOver).toBeLessThan(3 * LEASE_MS);
-    expect(proxy.removed()).toEqual([holder.base]);
-    // Only the requests the dead process had: 502 from the balancer or a cut answer, nothing refused.
-    expect(failures.length).toBeLessThanOrEqual(inflightAtKill);
-    for (const f of failures) expect([0, 502]).toContain(f.status);
-    expect(attempted).toBeGreaterThanOrEqual(WRITES - inflightAtKill); // a failed order's cancel is not sent
-    expect(acked.length).toBe(attempted - failures.length);
-    expect(firstAckAfterKill).toBeLessThan(3 * LEASE_MS);
-    // Read back: each acknowledged write exactly once; beyond them, at most what was in flight.
-    const read = await readBack(c, paid);
-    expect(acked.filter((a) => read.found(a) !== 1)).toEqual([]);
-    for (const [, o] of read.orders) expect(o.n).toBe(1);
-    expect(unacknowledged(read, acked, 'KILL')).toBeLessThanOrEqual(inflightAtKill);
-    // The cancels the dead process accepted are applied too (by itself, or by the new holder).
-    await expect.poll(() => cancelsApplied(c, acked), { timeout: 20_000, interval: 200 }).toBe(0);
+    await holderKilledMidLoad({ c, proxy, holder, survivors: [survivor], tag: 'KILL', writes: WRITES, concurrency: CONCURRENCY, leaseMs: LEASE_MS, label: 'two processes on one state file' });
   }, 240_000);
 });

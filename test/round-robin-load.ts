@@ -5,7 +5,8 @@
 // write read back through the balancer, counting how many times each is found.
 import { expect } from 'vitest';
 import { paymentBody } from './sandbox-helpers.ts';
-import type { clients, Running } from './state-process.ts';
+import type { RoundRobinProxy } from './round-robin-proxy.ts';
+import { kill9, type clients, type Running } from './state-process.ts';
 
 export const MARKETS = ['btcusd', 'ethusd'] as const;
 type Market = (typeof MARKETS)[number];
@@ -168,3 +169,78 @@ export const unacknowledged = (read: Awaited<ReturnType<typeof readBack>>, acked
     [...read.refunds.keys()].filter((id) => !ackedRefunds.has(id)).length
   );
 };
+
+/**
+ * The kill -9 round of both cluster tests: the load runs through the balancer and, once half of it
+ * is acknowledged, the holder of every market's lease is SIGKILLed. Then: the survivors hold every
+ * lease within the bound (3x the lease), only the holder's in-flight requests failed (502 or a cut
+ * answer), the first order sent after the kill is acknowledged within the bound, every acknowledged
+ * write is read back exactly once (at most the in-flight ones more), and the cancels the dead one
+ * accepted are applied too.
+ */
+export async function holderKilledMidLoad(o: {
+  c: ReturnType<typeof clients>;
+  proxy: RoundRobinProxy;
+  holder: Running;
+  survivors: Running[];
+  tag: string;
+  writes: number;
+  concurrency: number;
+  leaseMs: number;
+  /** How the printed line names the cluster ("three instances", "two processes on one state file"). */
+  label: string;
+}): Promise<void> {
+  const { c, proxy, holder, survivors, tag, writes, leaseMs } = o;
+  expect(await writerOf(holder)).toHaveLength(21);
+  const paid = await paidTransactions(c, tag, 20);
+  let killedAt = 0;
+  let inflightAtKill = 0;
+  let kill: Promise<void> | undefined;
+  let takeover: Promise<number> | undefined;
+  /** Polls the survivors (not through the balancer) until they hold every market; the ms since the kill. */
+  const watchTakeover = async (): Promise<number> => {
+    for (;;) {
+      const held = (await Promise.all(survivors.map((r) => writerOf(r)))).flat();
+      if (held.length === 21) return Date.now() - killedAt;
+      if (Date.now() - killedAt > 10 * leaseMs) return Infinity;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  };
+  const { acked, failures, attempted, ms } = await mixedLoad(c, tag, paid, {
+    writes,
+    concurrency: o.concurrency,
+    onAcked: (count) => {
+      if (count !== writes / 2) return;
+      inflightAtKill = proxy.inflight(holder.base);
+      const servedAtKill = proxy.served.get(holder.base)!;
+      killedAt = Date.now();
+      // Until the process is gone its port may still accept a connection (then reset): those count as in flight too.
+      kill = kill9(holder).then(() => void (inflightAtKill += proxy.served.get(holder.base)! - servedAtKill));
+      takeover = kill.then(watchTakeover);
+    },
+  });
+  await kill;
+  // Writes resumed at once: the first order sent after the kill, and its answer.
+  const after = acked.filter((a) => a.kind === 'order' && a.sentAt > killedAt).sort((x, y) => x.ackedAt - y.ackedAt)[0];
+  const firstAckAfterKill = after ? after.ackedAt - killedAt : Infinity;
+  // The survivors took the dead holder's markets over within the lease bound (about 4/3 of it), under the load.
+  const tookOver = await takeover!;
+  console.log(
+    `[round-robin] ${o.label}, holder killed after ${writes / 2} acknowledged: ${attempted} writes in ${ms} ms; ${failures.length} failed [${failures.map((f) => `${f.kind} ${f.status}`).join(', ')}] (${inflightAtKill} in flight to it until it was gone); first order sent after the kill acknowledged ${firstAckAfterKill} ms after it; leases taken over within ${tookOver} ms`,
+  );
+  expect(tookOver).toBeLessThan(3 * leaseMs);
+  expect(proxy.removed()).toEqual([holder.base]);
+  // Only the requests the dead instance had: 502 from the balancer or a cut answer, nothing refused.
+  expect(failures.length).toBeLessThanOrEqual(inflightAtKill);
+  for (const f of failures) expect([0, 502]).toContain(f.status);
+  expect(attempted).toBeGreaterThanOrEqual(writes - inflightAtKill); // a failed order's cancel is not sent
+  expect(acked.length).toBe(attempted - failures.length);
+  expect(firstAckAfterKill).toBeLessThan(3 * leaseMs);
+  // Read back: each acknowledged write exactly once; beyond them, at most what was in flight.
+  const read = await readBack(c, paid);
+  expect(acked.filter((a) => read.found(a) !== 1)).toEqual([]);
+  for (const [, order] of read.orders) expect(order.n).toBe(1);
+  expect(unacknowledged(read, acked, tag)).toBeLessThanOrEqual(inflightAtKill);
+  // The cancels the dead one accepted are applied too (by itself, or by a market's new holder).
+  await expect.poll(() => cancelsApplied(c, acked), { timeout: 20_000, interval: 200 }).toBe(0);
+}
