@@ -3,6 +3,7 @@
 // offset and a limit from this expression index, instead of loading and sorting every record of
 // the kind (Table.page). The expressions must be written exactly as the queries write them
 // (sqlite-table.ts, pg/pg-table.ts) for the planner to use the index.
+import { readableJson } from './dialect.ts';
 export default /* sql */ `
 CREATE INDEX records_by_owner ON records (kind, json_extract(data, '$.merchant'), json_extract(data, '$.created_at') DESC, id DESC);
 `;
@@ -20,7 +21,7 @@ export const postgres = /* sql */ `
 ALTER TABLE records ADD COLUMN owner TEXT;
 ALTER TABLE records ADD COLUMN at BIGINT NOT NULL DEFAULT 0;
 UPDATE records SET owner = r.j ->> 'merchant', at = coalesce((r.j ->> 'created_at')::bigint, 0) FROM (
-  SELECT kind AS k, id AS i, regexp_replace(replace(data, '\\u0000', '\\u0001'), '\\\\u[dD][89abcdefABCDEF][0-9a-fA-F]{2}', '\\\\u0001', 'g')::jsonb AS j FROM records
+  SELECT kind AS k, id AS i, ${readableJson('data')} AS j FROM records
 ) r WHERE records.kind = r.k AND records.id = r.i AND r.j ? 'merchant';
 CREATE INDEX records_by_owner ON records (kind, owner, at DESC, id DESC);
 `;

@@ -4,6 +4,7 @@
 // merchant and id, so a payout reads what awaits it without loading the merchant's history. The
 // rule itself lives in code (server/ports/merchant-records.ts); the UPDATE below states it once in
 // SQL for the records written before this version, as it read when this version was released.
+import { readableJson } from './dialect.ts';
 export default /* sql */ `
 ALTER TABLE records ADD COLUMN queued INTEGER NOT NULL DEFAULT 0;
 UPDATE records SET queued = 1 WHERE
@@ -22,7 +23,7 @@ CREATE INDEX records_queued ON records (kind, json_extract(data, '$.merchant'), 
 export const postgres = /* sql */ `
 ALTER TABLE records ADD COLUMN queued BOOLEAN NOT NULL DEFAULT false;
 UPDATE records SET queued = true FROM (
-  SELECT kind AS k, id AS i, regexp_replace(replace(data, '\\u0000', '\\u0001'), '\\\\u[dD][89abcdefABCDEF][0-9a-fA-F]{2}', '\\\\u0001', 'g')::jsonb AS j
+  SELECT kind AS k, id AS i, ${readableJson('data')} AS j
   FROM records WHERE kind IN ('merchant.transactions', 'merchant.refunds')
 ) r WHERE records.kind = r.k AND records.id = r.i AND (
   (r.k = 'merchant.transactions' AND jsonb_typeof(r.j -> 'payout_id') = 'null' AND r.j ->> 'kind' <> 'refund'

@@ -26,3 +26,11 @@ export function sqlFor(m: DialectMigration, dialect: Dialect): string {
   if (dialect === 'sqlite') return m.sql;
   return m.postgres ?? postgresOf(m.sql);
 }
+
+/**
+ * A record's JSON text as PostgreSQL's jsonb can read it: every escaped NUL and every surrogate
+ * escape (which a merchant's free text may hold, and its parser refuses) turned into \u0001. The
+ * structure and every field but such free text keep their values.
+ */
+export const readableJson = (column: string): string =>
+  `regexp_replace(replace(${column}, '\\u0000', '\\u0001'), '\\\\u[dD][89abcdefABCDEF][0-9a-fA-F]{2}', '\\\\u0001', 'g')::jsonb`;
