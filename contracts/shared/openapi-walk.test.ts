@@ -13,6 +13,7 @@ import {
   getPointer,
   joinPointer,
   parametersOf,
+  pathDocument,
   pointerTokens,
   propertiesOf,
   refPointer,
@@ -98,6 +99,44 @@ describe('$ref', () => {
     const copy = rewriteRefs(schemas.Union, (ref) => ref.replace('#/components/schemas/', '#/$defs/')) as Json;
     expect(copy).toEqual({ oneOf: [{ $ref: '#/$defs/Thing' }, schemas.Union.oneOf[1]], properties: { id: { type: 'number' } } });
     expect(schemas.Union.oneOf[0]).toEqual({ $ref: '#/components/schemas/Thing' });
+  });
+});
+
+describe('pathDocument', () => {
+  it('keeps one path and the components it reaches, through references to references and loops', () => {
+    const narrowed = pathDocument({ ...doc, paths: { ...doc.paths, '/other': { get: { responses: { '200': { $ref: '#/components/responses/Other' } } } } }, components: { ...doc.components, responses: { ...doc.components.responses, Other: { description: 'other' } } } }, '/things/{id}');
+    expect(narrowed).toEqual({
+      openapi: '3.1.0',
+      paths: { '/things/{id}': doc.paths['/things/{id}'] },
+      components: {
+        parameters: { Lang: doc.components.parameters.Lang },
+        responses: { Thing: doc.components.responses.Thing },
+        schemas: { Alias: schemas.Alias, Thing: schemas.Thing },
+        requestBodies: { Thing: doc.components.requestBodies.Thing },
+      },
+    });
+  });
+
+  it('keeps the security schemes, and refuses a path the document does not have or a reference that points nowhere', () => {
+    const secured = { openapi: '3.1.0', paths: { '/a': { get: { responses: {} } } }, components: { securitySchemes: { basic: { type: 'http', scheme: 'basic' } } } };
+    expect(pathDocument(secured, '/a').components).toEqual({ securitySchemes: secured.components.securitySchemes });
+    expect(() => pathDocument(secured, '/b')).toThrow('path /b is not in the document');
+    expect(() => pathDocument({ paths: { '/a': { get: { responses: { '200': { $ref: '#/components/responses/Gone' } } } } } }, '/a')).toThrow('$ref #/components/responses/Gone does not resolve');
+  });
+
+  it.each([['exchange', exchange], ['merchant', merchant], ['partner', partner]] as const)('narrows every path of the %s document to a document whose references all resolve', (_name, api) => {
+    for (const path of Object.keys(api.paths as Json)) {
+      const narrowed = pathDocument(api as Json, path);
+      expect(Object.keys(narrowed.paths as Json)).toEqual([path]);
+      const refs: string[] = [];
+      const visit = (v: unknown): void => {
+        if (Array.isArray(v)) v.forEach(visit);
+        else if (typeof v === 'object' && v !== null) for (const [k, x] of Object.entries(v)) k === '$ref' && typeof x === 'string' ? refs.push(x) : visit(x);
+      };
+      visit(narrowed);
+      for (const ref of refs) expect(getPointer(narrowed, refPointer(ref)), `${path}: ${ref}`).toBeDefined();
+      if (path === Object.keys(api.paths as Json)[0]) expect(refs.length).toBeGreaterThan(0);
+    }
   });
 });
 

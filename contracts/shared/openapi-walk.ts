@@ -242,3 +242,36 @@ export function propertiesOf(doc: Json, schema: unknown, on: readonly Json[] = [
   const parts = ['allOf', 'anyOf', 'oneOf'].flatMap((k) => (Array.isArray(s[k]) ? (s[k] as unknown[]) : []));
   return Object.assign({}, ...parts.map((p) => propertiesOf(doc, p, [...on, s])), own) as Json;
 }
+
+// ---- Parts of a document ----
+
+/**
+ * `doc` narrowed to one path: that path item, and of `components` only what it reaches through
+ * local `$ref`s (transitively; every other top-level field kept, `webhooks` dropped). The parts are
+ * shared with `doc`, not copied.
+ */
+export function pathDocument(doc: Json, path: string): Json {
+  const paths = isRecord(doc.paths) ? doc.paths : {};
+  const item = paths[path];
+  if (!isRecord(item)) throw new Error(`path ${path} is not in the document`);
+  const components: Record<string, Json> = {};
+  const reached = new Set<string>();
+  const visit = (node: unknown): void => {
+    if (Array.isArray(node)) return node.forEach(visit);
+    if (!isRecord(node)) return;
+    for (const [k, v] of Object.entries(node)) {
+      if (k === '$ref' && typeof v === 'string' && v.startsWith('#/components/') && !reached.has(v)) {
+        reached.add(v);
+        const [section, name] = pointerTokens(refPointer(v)).slice(1);
+        const target = getPointer(doc, refPointer(v));
+        if (section === undefined || name === undefined || target === undefined) throw new Error(`$ref ${v} does not resolve`);
+        (components[section] ??= {})[name] = target;
+        visit(target);
+      } else visit(v);
+    }
+  };
+  visit(item);
+  const { webhooks: _webhooks, ...rest } = doc;
+  const securitySchemes = isRecord(doc.components) && isRecord(doc.components.securitySchemes) ? { securitySchemes: doc.components.securitySchemes } : {};
+  return { ...rest, paths: { [path]: item }, components: { ...securitySchemes, ...components } };
+}

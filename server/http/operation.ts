@@ -59,7 +59,7 @@ export function validateRequest(validator: ApiValidator, operationId: string, le
     // The server's handler answers through `res.json` (callHandler): under the library's check of
     // the response, this takes what passed without sending it, so the answer is stored first.
     if (library.responses && !expose) res.json = captureJson;
-    library.validate(req, res, (err?: unknown) => {
+    library.validate(operationId, req, res, (err?: unknown) => {
       const checked = restore();
       if (err || out.issues.length > 0) return next(withIssues(err, out.issues));
       setQuery(req, checked.query);

@@ -37,7 +37,7 @@ describe('declaresMultipart', () => {
     const pass = libraryPass(uploadDoc, { responses: false });
     const app = express();
     app.post('/files', (req, res) => {
-      pass.validate(req, res, (err?: unknown) => {
+      pass.validate('upload', req, res, (err?: unknown) => {
         if (err) res.status(400).json({ error: String((err as Error).message ?? err) });
         else res.status(200).json(req.body);
       });

@@ -1,6 +1,7 @@
 // express-openapi-validator (5.6, its public middleware only) as the validation pass of one API's
-// requests. One instance per API document: the library leaks components between several specs in
-// one instance. What it is given and what it cannot say, each in one place here:
+// requests. One instance per path of the document, given that path alone (below, `stepsOf`); never
+// two documents in one instance, which leaks components between them. What it is given and what it
+// cannot say, each in one place here:
 // - the document, with `allowEmptyValue: true` on every query parameter: the library refuses an
 //   empty value (`?external_id=`) by a rule of its own; whether a value may be empty is the
 //   schema's (`minLength`), so the schema is what decides;
@@ -14,7 +15,7 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import * as OpenApiValidator from 'express-openapi-validator';
 import { MethodNotAllowedError, RequestValidationError, RouteNotFoundError, UnsupportedMediaTypeError, type ValidationIssue } from '../core/errors.ts';
-import { eachOperation, pointerTokens, requestBodyOf, walkSchema } from '../../contracts/shared/openapi-walk.ts';
+import { eachOperation, pathDocument, pointerTokens, requestBodyOf, walkSchema } from '../../contracts/shared/openapi-walk.ts';
 import { fieldPath } from './issues.ts';
 import { ApiDocument, type Schema } from './document.ts';
 import { requestLocals } from '../core/request-view.ts';
@@ -77,7 +78,7 @@ export interface LibraryPass {
    * API's issues. With responses checked it also wraps `res.json`: the library checks what goes
    * through it (the 5xx excepted, its rule), and a refusal goes to `onResponseRefused`.
    */
-  readonly validate: (req: Request, res: Response, next: NextFunction) => void;
+  readonly validate: (operationId: string, req: Request, res: Response, next: NextFunction) => void;
   readonly responses: boolean;
 }
 
@@ -118,8 +119,10 @@ function refused(err: ResponseRefusal, _body: unknown, req: Request): void {
 export function libraryPass(docObject: Schema, options: { responses: boolean }): LibraryPass {
   const doc = new ApiDocument(docObject);
   assertOnlyEmptyNot(docObject);
-  const steps = OpenApiValidator.middleware({
-    apiSpec: libraryDocument(docObject) as never,
+  const whole = libraryDocument(docObject);
+  const multipart = declaresMultipart(docObject);
+  const middleware = (apiSpec: Schema) => OpenApiValidator.middleware({
+    apiSpec: apiSpec as never,
     validateApiSpec: false,
     $refParser: { mode: 'dereference' },
     useRequestUrl: true,
@@ -128,10 +131,22 @@ export function libraryPass(docObject: Schema, options: { responses: boolean }):
     validateSecurity: false,
     // Without a multipart body in the document the library's uploader has nothing to do, and left
     // off it runs one step less per request (an async function after a promise).
-    fileUploader: declaresMultipart(docObject) ? {} : false,
+    fileUploader: multipart ? {} : false,
     validateFormats: true,
     ajvFormats: { mode: 'full' },
   }) as unknown as RequestHandler[];
+  // One instance per path of the document, made on its first request, given that path alone (and
+  // the components it reaches): our router has already found the operation, and the library's own
+  // route match compiles the pattern of every path it knows on every request (its metadata step),
+  // which over a whole document cost more than its validation of the request.
+  const byPath = new Map<string, RequestHandler[]>();
+  const stepsOf = (operationId: string): RequestHandler[] => {
+    const path = doc.operations.get(operationId)?.path;
+    if (path === undefined) throw new Error(`operation ${operationId} is not in the OpenAPI document`);
+    let steps = byPath.get(path);
+    if (!steps) byPath.set(path, (steps = middleware(structuredClone(pathDocument(whole, path)))));
+    return steps;
+  };
 
   const toIssues = (err: LibraryError, req: Request): unknown => {
     const status = err.status;
@@ -245,6 +260,7 @@ export function libraryPass(docObject: Schema, options: { responses: boolean }):
   /** The library's steps over one request, as Express would run them; `next` is bound to this state, not a closure per step. */
   interface Run {
     i: number;
+    steps: RequestHandler[];
     req: Request;
     res: Response;
     done: NextFunction;
@@ -252,7 +268,7 @@ export function libraryPass(docObject: Schema, options: { responses: boolean }):
   }
   function nextStep(this: Run, err?: unknown): void {
     if (err) return this.done(toIssues(err as LibraryError, this.req));
-    const step = steps[this.i++];
+    const step = this.steps[this.i++];
     if (!step) return this.done();
     try {
       const ret = step(this.req, this.res, this.next) as unknown;
@@ -261,8 +277,8 @@ export function libraryPass(docObject: Schema, options: { responses: boolean }):
       this.next(e);
     }
   }
-  const validate = (req: Request, res: Response, done: NextFunction): void => {
-    const run = { i: 0, req, res, done } as Run;
+  const validate = (operationId: string, req: Request, res: Response, done: NextFunction): void => {
+    const run = { i: 0, steps: stepsOf(operationId), req, res, done } as Run;
     run.next = nextStep.bind(run) as NextFunction;
     run.next();
   };
