@@ -34,8 +34,10 @@ const BECH32 = 'qpzry9x8gf2tvdw0s3jn54khce6mua7l';
 const BECH32_CONST = 1;
 const BECH32M_CONST = 0x2bc830a3;
 
+const BECH32_GEN = [0x3b6a57b2, 0x26508e6d, 0x1ea119fa, 0x3d4233dd, 0x2a1462b3];
+
 function bech32Polymod(values: readonly number[]): number {
-  const gen = [0x3b6a57b2, 0x26508e6d, 0x1ea119fa, 0x3d4233dd, 0x2a1462b3];
+  const gen = BECH32_GEN;
   let chk = 1;
   for (const v of values) {
     const top = chk >>> 25;
@@ -46,13 +48,24 @@ function bech32Polymod(values: readonly number[]): number {
 }
 const hrpExpand = (hrp: string) => [...[...hrp].map((ch) => ch.charCodeAt(0) >> 5), 0, ...[...hrp].map((ch) => ch.charCodeAt(0) & 31)];
 
-/** A segwit address: witness version 0 uses bech32, 1..16 bech32m. */
+/**
+ * A segwit address: witness version 0 uses bech32, 1..16 bech32m. Written as loops over one array
+ * (every sandbox payment of BTC and LTC makes one; the spread copies cost it measurably).
+ */
 export function encodeSegwit(hrp: string, version: number, program: Uint8Array): string {
-  const data = [version, ...convertBits([...program], 8, 5, true)!];
-  const constant = version === 0 ? BECH32_CONST : BECH32M_CONST;
-  const mod = bech32Polymod([...hrpExpand(hrp), ...data, 0, 0, 0, 0, 0, 0]) ^ constant;
-  const checksum = Array.from({ length: 6 }, (_, i) => (mod >>> (5 * (5 - i))) & 31);
-  return `${hrp}1${[...data, ...checksum].map((d) => BECH32[d]).join('')}`;
+  const data = convertBits([...program], 8, 5, true)!;
+  data.unshift(version);
+  const values: number[] = [];
+  for (let i = 0; i < hrp.length; i++) values.push(hrp.charCodeAt(i) >> 5);
+  values.push(0);
+  for (let i = 0; i < hrp.length; i++) values.push(hrp.charCodeAt(i) & 31);
+  for (const d of data) values.push(d);
+  values.push(0, 0, 0, 0, 0, 0);
+  const mod = bech32Polymod(values) ^ (version === 0 ? BECH32_CONST : BECH32M_CONST);
+  let out = `${hrp}1`;
+  for (const d of data) out += BECH32[d];
+  for (let i = 0; i < 6; i++) out += BECH32[(mod >>> (5 * (5 - i))) & 31];
+  return out;
 }
 
 /** Decodes and checks a segwit address of the given hrp; null when anything is wrong. */

@@ -14,6 +14,9 @@ describe('address codecs against published vectors', () => {
     expect(encodeSegwit('bc', 0, program)).toBe('bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4');
     expect(decodeSegwit('bc', 'BC1QW508D6QEJXTDG4Y5R3ZARVARY0C5XW7KV8F3T4')?.program).toEqual(program);
     expect(decodeSegwit('bc', 'bc1p0xlxvlhemja6c4dqv22uapctqupfhlxm9h8z3k2e72q4k9hcz7vqzk5jj0')?.version).toBe(1);
+    const taproot = decodeSegwit('bc', 'bc1p0xlxvlhemja6c4dqv22uapctqupfhlxm9h8z3k2e72q4k9hcz7vqzk5jj0')!;
+    expect(encodeSegwit('bc', 1, taproot.program)).toBe('bc1p0xlxvlhemja6c4dqv22uapctqupfhlxm9h8z3k2e72q4k9hcz7vqzk5jj0');
+    expect(encodeSegwit('ltc', 0, program)).toBe('ltc1qw508d6qejxtdg4y5r3zarvary0c5xw7kgmn4n9');
     // One character changed, mixed case, wrong hrp.
     expect(decodeSegwit('bc', 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t5')).toBeNull();
     expect(decodeSegwit('bc', 'bc1qW508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4')).toBeNull();
