@@ -37,7 +37,7 @@ export interface Table<R extends { id: number }> {
   /**
    * The merchant's records in the table's queue, in id order: those its queue rule (given when the
    * table is made) holds for, such as transactions awaiting payout. The rule is applied to every
-   * record written, and the databases keep the result in an index (migration 008), so the read
+   * record written, and the databases keep the result in an index (migration 009), so the read
    * costs the queue's length, not the merchant's history. Empty for a table made without a rule.
    */
   queued(merchant: string): Promise<R[]>;
