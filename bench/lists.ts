@@ -1,12 +1,17 @@
-// Lists that stay fast: CPU per request of two merchant lists when the merchant has 1,000 and
-// 100,000 transactions, in memory (the default), on the state file and on PostgreSQL (target: the larger costs at most 2x
-// the smaller):
+// Lists that stay fast: CPU per request of merchant lists when the merchant has 1,000 and 100,000
+// records of the kind listed, in memory (the default), on the state file and on PostgreSQL
+// (target: the larger costs at most 2x the smaller):
 // - GET /merchant/v2/transactions?limit=100 (a page of the merchant's history);
 // - GET /merchant/v2/payouts/pending/transactions (what the next instant payouts take): of the
-//   history, the same 100 transactions await payout at both sizes, the rest were paid out.
-// `npx tsx bench/lists.ts [--requests=N] [--list=transactions|pending] [--backend=memory|sqlite|postgres]`. A server runs in this
+//   history, the same 100 transactions await payout at both sizes, the rest were paid out;
+// - GET /merchant/v2/transactions/{id}/refunds (a transaction's refunds): the same 10 refunds of
+//   one transaction at both sizes, among the merchant's refunds of other transactions;
+// - GET /sandbox/v1/deliveries?limit=100 (the machine's view of every merchant's webhook attempts,
+//   no merchant named): the newest 100 of the log.
+// `npx tsx bench/lists.ts [--requests=N] [--list=transactions|pending|refunds|deliveries] [--backend=memory|sqlite|postgres]`. A server runs in this
 // process (createServer, VALIDATE=none, no request log) over a state seeded directly with copies of
-// one real transaction record, as the tables write them; requests are sent one at a time. CPU per
+// one record, as the tables write them (a real transaction made through the API; refunds and
+// delivery attempts of it, typed by the store's records); requests are sent one at a time. CPU per
 // request counts this process (server and client: the client's share is the same for both sizes)
 // and, for PostgreSQL, its server processes (the postmaster's children).
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
@@ -16,41 +21,86 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createServer } from '../server/app.ts';
 import { resolveConfig } from '../server/config/config.ts';
-import { createMerchantSandbox, merchantReferenceHandlers } from '../server/merchant/reference/index.ts';
+import { composeStores } from '../server/compose.ts';
+import { createMemoryMerchantStore } from '../server/merchant/reference/store.ts';
 import { StateDb } from '../server/state/db.ts';
 import { PgState } from '../server/state/pg/pg-state.ts';
 import { startPostgres } from '../test/postgres-server.ts';
 import { MERCHANT_AUTH } from '../test/server-helpers.ts';
 import { createPaymentBody } from '../contracts/merchant/examples.ts';
-import type { TransactionRecord } from '../server/ports/merchant-records.ts';
-import { QUEUES } from '../server/ports/merchant-store.ts';
+import type { DeliveryRecord, RefundRecord, TransactionRecord } from '../server/ports/merchant-records.ts';
+import { GROUPS, QUEUES, type MerchantStore } from '../server/ports/merchant-store.ts';
+import { groupOf, type QueueRule } from '../server/ports/table.ts';
 
 const REQUESTS = Number(process.argv.find((a) => a.startsWith('--requests='))?.slice(11) ?? 400);
 const ONLY = process.argv.find((a) => a.startsWith('--list='))?.slice(7);
 const BACKEND = process.argv.find((a) => a.startsWith('--backend='))?.slice(10);
 const runs = (backend: string) => BACKEND === undefined || BACKEND === backend;
 const SIZES = [1_000, 100_000];
-const KIND = 'merchant.transactions';
 /** Transactions awaiting payout in the pending list's history, whatever its size. */
 const AWAITING = 100;
+/** Refunds of the listed transaction, whatever the size of the merchant's refunds. */
+const OWN_REFUNDS = 10;
+
+type Seeded = 'transactions' | 'refunds' | 'deliveries';
+/** Each seeded table's queue rule and group field, which the databases' rows carry (migrations 009, 010). */
+const TABLES: Record<Seeded, { queue?: QueueRule<never>; group?: string }> = {
+  transactions: { queue: QUEUES.transactions as QueueRule<never> },
+  refunds: { queue: QUEUES.refunds as QueueRule<never>, group: GROUPS.refunds },
+  deliveries: { group: GROUPS.deliveries },
+};
 
 interface List {
   name: string;
-  path: string;
-  /** The seeded copy of the template transaction `i` (0-based) of `n`. */
-  row(base: Record<string, unknown>, i: number, n: number): Record<string, unknown>;
+  /** What the sizes count. */
+  what: string;
+  table: Seeded;
+  path(tx: TransactionRecord): string;
+  /** The control API's (no credentials: the machine's view) rather than the merchant API's. */
+  control?: boolean;
+  /** The answer's array and how many records it holds. */
+  field: string;
+  holds: [number, number];
+  /** The seeded record `i` (0-based) of `n`, with id `id`, from the template transaction. */
+  row(tx: TransactionRecord, i: number, n: number, id: number): Record<string, unknown>;
 }
 const LISTS: List[] = [
-  { name: 'transactions', path: '/merchant/v2/transactions?limit=100', row: (base) => base },
   {
-    name: 'pending',
-    path: '/merchant/v2/payouts/pending/transactions',
+    name: 'transactions', what: 'transactions', table: 'transactions', path: () => '/merchant/v2/transactions?limit=100', field: 'transactions', holds: [100, 100],
+    row: (tx, _i, _n, id) => ({ ...tx, created_at: tx.created_at + id, invoice_number: `B${id}` }),
+  },
+  {
+    name: 'pending', what: 'transactions', table: 'transactions', path: () => '/merchant/v2/payouts/pending/transactions', field: 'transactions',
+    // 100 (101 once the template's own payment, made through the API, is confirmed).
+    holds: [100, 101],
     // Settled (paid, with what was received); all but the newest AWAITING were paid out by payout 801.
-    row: (base, i, n) => ({
-      ...base, status: 'paid', amount_received: base.amount_due, txid: `0x${String(i).padStart(64, '0')}`, payout_id: i < n - AWAITING ? 801 : null,
+    row: (tx, i, n, id) => ({
+      ...tx, created_at: tx.created_at + id, invoice_number: `B${id}`, status: 'paid', amount_received: tx.amount_due, txid: `0x${String(i).padStart(64, '0')}`,
+      payout_id: i < n - AWAITING ? 801 : null,
     }),
   },
+  {
+    name: 'refunds', what: 'refunds', table: 'refunds', path: (tx) => `/merchant/v2/transactions/${tx.id}/refunds`, field: 'refunds', holds: [OWN_REFUNDS, OWN_REFUNDS],
+    // OWN_REFUNDS spread over the history refund the template transaction, the others other transactions.
+    row: (tx, i, n, id) => ({
+      merchant: tx.merchant, sandbox: true, kind: 'email', transaction_id: i % (n / OWN_REFUNDS) === 0 ? tx.id : 1_000_000 + i, created_at: tx.created_at + id,
+      email: 'jane@example.com', amount_to_refund: null, amount_to_refund_fiat: '1.00', expires_at: tx.created_at + id + 86_400_000, status: 'refunded',
+      txid: `0x${String(i).padStart(64, '0')}`, transaction_fees: '0.00001', webhook_url: null, send_email: false, currency: 'BTC', address: null,
+      destination_tag: null, refund_transaction_id: null, payout_id: 801,
+    }) satisfies Omit<RefundRecord, 'id'>,
+  },
+  {
+    name: 'deliveries', what: 'delivery attempts', table: 'deliveries', path: () => '/sandbox/v1/deliveries?limit=100', control: true, field: 'deliveries', holds: [100, 100],
+    // One attempt per webhook, delivered, as the webhook sender logs them.
+    row: (tx, i, _n, id) => ({
+      merchant: tx.merchant, webhook_id: `wh_${i}`, event: 'paymentFound', url: 'https://merchant.example/hooks', attempt: 1, at: tx.created_at + id,
+      t: Math.floor((tx.created_at + id) / 1000), status: 200, ok: true, error: null, next_attempt_at: null, data: 'eyJpZCI6MX0=', subject: `payment:${1_000_000 + i}`,
+      encoding: 'json', signature: 'a'.repeat(64), body: '{"data":"eyJpZCI6MX0="}',
+      headers: { 'content-type': 'application/json', accept: 'application/json', 'user-agent': 'bench' }, duration_ms: 3, replay_of: null,
+    }) satisfies Omit<DeliveryRecord, 'id'>,
+  },
 ];
+const CONFIG = (list: List) => ({ validate: 'none', logRequests: false, rateLimit: { enabled: false }, ...(list.control ? { sandbox: { controlApi: true } } : {}) }) as const;
 
 const ticks = (pid: number): number => {
   const f = readFileSync(`/proc/${pid}/stat`, 'utf8').slice(readFileSync(`/proc/${pid}/stat`, 'utf8').lastIndexOf(')') + 2).split(' ');
@@ -92,22 +142,27 @@ async function template(url: string): Promise<void> {
   if (res.status !== 201) throw new Error(`payment: ${res.status} ${await res.text()}`);
 }
 
-const copies = (data: string, from: number, n: number, list: List) => {
-  const base = JSON.parse(data) as Record<string, unknown> & { created_at: number; merchant: string };
+/** `n` seeded records of the list's table from id `from`, with the columns the tables write beside the JSON. */
+const copies = (txData: string, from: number, n: number, list: List) => {
+  const tx = JSON.parse(txData) as TransactionRecord;
+  const { queue, group } = TABLES[list.table];
   return Array.from({ length: n }, (_, i) => {
     const id = from + i;
-    const row = { ...list.row(base, i, n), id, created_at: base.created_at + id, invoice_number: `B${id}` };
-    // In the transactions table's queue (Table.queued) as the table would write it: by its rule.
-    return { id, data: JSON.stringify(row), owner: base.merchant, at: row.created_at, queued: QUEUES.transactions(row as unknown as TransactionRecord) };
+    const row = { ...list.row(tx, i, n, id), id };
+    // In the table's queue (Table.queued) and group (Table.find) as the table would write it: by its rule and field.
+    return {
+      id, data: JSON.stringify(row), owner: tx.merchant, at: (row as { created_at?: number }).created_at ?? 0, queued: queue?.(row as never) ?? false,
+      grp: groupOf(row, group) ?? null,
+    };
   });
 };
 
-async function measure(url: string, list: List, extraCpu: () => number): Promise<number> {
+async function measure(url: string, list: List, tx: TransactionRecord, extraCpu: () => number): Promise<number> {
   const get = async () => {
-    const res = await fetch(`${url}${list.path}`, { headers: { authorization: MERCHANT_AUTH } });
-    const body = (await res.json()) as { transactions: unknown[] };
-    // 100 (the pending list: 101 once the template's own payment, made through the API, is confirmed).
-    if (res.status !== 200 || body.transactions.length < 100 || body.transactions.length > 101) throw new Error(`${list.name}: ${res.status} ${body.transactions?.length}`);
+    const res = await fetch(`${url}${list.path(tx)}`, { headers: list.control ? {} : { authorization: MERCHANT_AUTH } });
+    const body = (await res.json()) as Record<string, unknown[]>;
+    const got = body[list.field]?.length ?? -1;
+    if (res.status !== 200 || got < list.holds[0] || got > list.holds[1]) throw new Error(`${list.name}: ${res.status} ${got}`);
   };
   for (let i = 0; i < 50; i++) await get(); // warm up
   const before = ownCpuMs() + extraCpu();
@@ -117,18 +172,17 @@ async function measure(url: string, list: List, extraCpu: () => number): Promise
 
 /** The default store (no STATE, no DATABASE_URL): the merchant sandbox's in-memory tables. */
 async function memory(size: number, list: List): Promise<number> {
-  const input = { validate: 'none', logRequests: false, rateLimit: { enabled: false } } as const;
-  const sandbox = createMerchantSandbox({ config: resolveConfig(input) });
-  const app = createServer({ config: input, handlers: { merchant: merchantReferenceHandlers({ sandbox }) } });
+  const merchant: MerchantStore = createMemoryMerchantStore();
+  const app = createServer({ config: CONFIG(list), stores: { ...composeStores({ now: Date.now }), merchant } });
   const { url, server } = await listen(app);
   try {
     await template(url);
-    const [first] = await sandbox.store.transactions.find({});
-    for (const r of copies(JSON.stringify(first), 0, size, list)) {
-      const { id: _, ...fields } = JSON.parse(r.data) as TransactionRecord;
-      await sandbox.store.transactions.insert(fields);
+    const [tx] = await merchant.transactions.find({});
+    for (const r of copies(JSON.stringify(tx), 0, size, list)) {
+      const { id: _, ...fields } = JSON.parse(r.data) as { id: number };
+      await (merchant[list.table] as unknown as { insert(f: object): Promise<unknown> }).insert(fields);
     }
-    return await measure(url, list, () => 0);
+    return await measure(url, list, tx!, () => 0);
   } finally {
     server.close();
   }
@@ -136,17 +190,17 @@ async function memory(size: number, list: List): Promise<number> {
 
 async function sqlite(size: number, list: List): Promise<number> {
   const state = new StateDb(join(mkdtempSync(join(tmpdir(), 'bench-lists-')), 'state.sqlite'));
-  const app = createServer({ state, config: { validate: 'none', logRequests: false, rateLimit: { enabled: false } } });
+  const app = createServer({ state, config: CONFIG(list) });
   const { url, server } = await listen(app);
   try {
     await template(url);
     await state.durable();
-    const { data } = state.db.prepare('SELECT data FROM records WHERE kind = ?').get(KIND) as { data: string };
-    const put = state.db.prepare('INSERT INTO records (kind, id, data, queued) VALUES (?, ?, ?, ?)');
+    const { data } = state.db.prepare('SELECT data FROM records WHERE kind = ?').get('merchant.transactions') as { data: string };
+    const put = state.db.prepare('INSERT INTO records (kind, id, data, queued, grp) VALUES (?, ?, ?, ?, ?)');
     state.db.transaction(() => {
-      for (const r of copies(data, 10_000_000, size, list)) put.run(KIND, r.id, r.data, r.queued ? 1 : 0);
+      for (const r of copies(data, 10_000_000, size, list)) put.run(`merchant.${list.table}`, r.id, r.data, r.queued ? 1 : 0, r.grp);
     })();
-    return await measure(url, list, () => 0);
+    return await measure(url, list, JSON.parse(data) as TransactionRecord, () => 0);
   } finally {
     server.close();
     state.close();
@@ -155,21 +209,21 @@ async function sqlite(size: number, list: List): Promise<number> {
 
 async function postgres(size: number, list: List, pgUrl: string, postmaster: number): Promise<number> {
   const pg = await PgState.open(pgUrl, { poolSize: 4 });
-  const app = createServer({ pg, config: { validate: 'none', logRequests: false, rateLimit: { enabled: false } } });
+  const app = createServer({ pg, config: CONFIG(list) });
   const { url, server } = await listen(app);
   try {
     await template(url);
-    const { rows } = await pg.query<{ data: string }>('SELECT data FROM records WHERE kind = $1', [KIND]);
+    const { rows } = await pg.query<{ data: string }>('SELECT data FROM records WHERE kind = $1', ['merchant.transactions']);
     const all = copies(rows[0]!.data, 10_000_000, size, list);
     for (let i = 0; i < all.length; i += 5_000) {
       const chunk = all.slice(i, i + 5_000);
-      // As pgTable writes them: the index columns (migrations 007 and 008) beside the JSON.
-      await pg.pool.query('INSERT INTO records (kind, id, data, owner, at, queued) SELECT $1, * FROM unnest($2::bigint[], $3::text[], $4::text[], $5::bigint[], $6::boolean[])', [
-        KIND, chunk.map((r) => r.id), chunk.map((r) => r.data), chunk.map((r) => r.owner), chunk.map((r) => r.at), chunk.map((r) => r.queued),
+      // As pgTable writes them: the index columns (migrations 007, 009 and 010) beside the JSON.
+      await pg.pool.query('INSERT INTO records (kind, id, data, owner, at, queued, grp) SELECT $1, * FROM unnest($2::bigint[], $3::text[], $4::text[], $5::bigint[], $6::boolean[], $7::text[])', [
+        `merchant.${list.table}`, chunk.map((r) => r.id), chunk.map((r) => r.data), chunk.map((r) => r.owner), chunk.map((r) => r.at), chunk.map((r) => r.queued), chunk.map((r) => r.grp),
       ]);
     }
     await pg.pool.query('ANALYZE records');
-    return await measure(url, list, () => childrenCpuMs(postmaster));
+    return await measure(url, list, JSON.parse(rows[0]!.data) as TransactionRecord, () => childrenCpuMs(postmaster));
   } finally {
     server.close();
     await pg.close();
@@ -178,6 +232,7 @@ async function postgres(size: number, list: List, pgUrl: string, postmaster: num
 
 const lists = LISTS.filter((l) => ONLY === undefined || l.name === ONLY);
 const out: Record<string, Record<number, number>> = {};
+const what = Object.fromEntries(LISTS.map((l) => [l.name, l.what]));
 if (runs('memory')) for (const list of lists) for (const size of SIZES) (out[`memory ${list.name}`] ??= {})[size] = await memory(size, list);
 if (runs('sqlite')) for (const list of lists) for (const size of SIZES) (out[`sqlite ${list.name}`] ??= {})[size] = await sqlite(size, list);
 if (runs('postgres')) {
@@ -190,6 +245,7 @@ if (runs('postgres')) {
 }
 for (const [name, bySize] of Object.entries(out)) {
   const [small, large] = SIZES.map((s) => bySize[s]!);
-  console.log(`${name}: ${Math.round(small!)} µs CPU per request with ${SIZES[0]!.toLocaleString('en')} transactions, ${Math.round(large!)} µs with ${SIZES[1]!.toLocaleString('en')}: ${(large! / small!).toFixed(2)}x`);
+  const unit = what[name.split(' ')[1]!];
+  console.log(`${name}: ${Math.round(small!)} µs CPU per request with ${SIZES[0]!.toLocaleString('en')} ${unit}, ${Math.round(large!)} µs with ${SIZES[1]!.toLocaleString('en')}: ${(large! / small!).toFixed(2)}x`);
 }
 process.exit(0);

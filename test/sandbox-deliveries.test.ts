@@ -69,6 +69,17 @@ describe('the delivery log (S-listen)', () => {
     const page2 = await s.log({ limit: 10, before: page1.deliveries.at(-1)!.id });
     expect([page1.has_more, page2.has_more]).toEqual([true, false]);
     expect([...page1.deliveries, ...page2.deliveries].map((d) => d.id)).toEqual(Array.from({ length: 17 }, (_, i) => 17 - i));
+    // The machine's view of every merchant (no merchant named) pages the same log the same way,
+    // walking back along the ids: the same pages, filters included.
+    const all = async (query: { limit?: number; before?: number; payment_id?: number; event?: 'paymentFound' }) => unwrap(s.control.GET('/deliveries', { params: { query } }));
+    expect(await all({ limit: 10 })).toEqual(page1);
+    expect(await all({ limit: 10, before: page1.deliveries.at(-1)!.id })).toEqual(page2);
+    expect(await all({ limit: 17 })).toEqual({ deliveries: [...page1.deliveries, ...page2.deliveries], has_more: false });
+    expect(await all({ payment_id: broken, limit: 5 })).toEqual({ deliveries: failed.slice(0, 5), has_more: true });
+    expect(await all({ payment_id: broken, event: 'paymentFound', before: failed[2]!.id })).toEqual({
+      deliveries: failed.filter((d) => d.event === 'paymentFound' && d.id < failed[2]!.id), has_more: false,
+    });
+    expect(await all({ before: 1 })).toEqual({ deliveries: [], has_more: false });
     expect(await unwrap(s.control.GET('/deliveries/{delivery_id}', { params: { path: { delivery_id: deliveries[1]!.id } } }))).toEqual(deliveries[1]);
     const missing = await s.control.GET('/deliveries/{delivery_id}', { params: { path: { delivery_id: 999 } } });
     expect(missing.response.status).toBe(404);

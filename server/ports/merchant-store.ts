@@ -6,7 +6,7 @@ import {
   awaitsDeduction, awaitsPayout, type DeliveryRecord, type InvoiceRecord, type PaymentRecord, type PayoutRecord, type RecipientRecord,
   type RefundRecord, type TransactionRecord, type WidgetPaymentRecord,
 } from './merchant-records.ts';
-import type { QueueRule, Table } from './table.ts';
+import type { GroupField, QueueRule, Table } from './table.ts';
 
 export interface MerchantStore {
   payments: Table<PaymentRecord>;
@@ -35,4 +35,16 @@ export const FIRST_IDS = {
 export const QUEUES: { transactions: QueueRule<TransactionRecord>; refunds: QueueRule<RefundRecord> } = {
   transactions: awaitsPayout,
   refunds: awaitsDeduction,
+};
+
+/**
+ * The tables' group fields (Table.find naming the merchant and the field reads only that group, from
+ * an index), the same in every store: a transaction's refunds (what a refund may still take, the
+ * transaction's refund list), a webhook's attempts (a replay numbers its attempt), a recipient's
+ * invoices (deleting the recipient unlinks them). Migration 010 fills them in for older records.
+ */
+export const GROUPS: { refunds: GroupField<RefundRecord>; deliveries: GroupField<DeliveryRecord>; invoices: GroupField<InvoiceRecord> } = {
+  refunds: 'transaction_id',
+  deliveries: 'webhook_id',
+  invoices: 'recipient_id',
 };

@@ -1,7 +1,8 @@
 // The in-memory table's index by merchant (memoryTable in table.ts), what records_by_owner is to
 // the databases: each merchant's records in id order (for find) and ordered by creation time then
 // id (for page, read from the newest end), so a merchant's list costs that merchant's records,
-// a page only as many as it skips and takes, never the whole table sorted per call.
+// a page only as many as it skips and takes, never the whole table sorted per call; and by merchant
+// and group value (GroupIndex), what records_by_group is.
 
 /** The merchant of a record (any value: records without one are indexed under undefined). */
 export const ownerOf = (row: object): unknown => (row as { merchant?: unknown }).merchant;
@@ -89,5 +90,57 @@ export class OwnerIndex<R extends { id: number }> {
   private position(rows: R[], row: R): number {
     const i = this.firstAfter(rows, row) - 1;
     return i >= 0 && rows[i]!.id === row.id ? i : -1;
+  }
+}
+
+/**
+ * The in-memory table's index by merchant and group value (Table.find naming both: a transaction's
+ * refunds, a webhook's attempts), what records_by_group is to the databases. Records whose group
+ * value has no key (keyOf: undefined) are not in it.
+ */
+export class GroupIndex<R extends { id: number }> {
+  private owners = new Map<unknown, Map<string, Map<number, R>>>();
+
+  constructor(private readonly keyOf: (row: R) => string | undefined) {}
+
+  add(row: R): void {
+    const key = this.keyOf(row);
+    if (key === undefined) return;
+    let groups = this.owners.get(ownerOf(row));
+    if (!groups) this.owners.set(ownerOf(row), (groups = new Map()));
+    let group = groups.get(key);
+    if (!group) groups.set(key, (group = new Map()));
+    group.set(row.id, row);
+  }
+
+  remove(row: R): void {
+    const key = this.keyOf(row);
+    if (key === undefined) return;
+    const groups = this.owners.get(ownerOf(row));
+    const group = groups?.get(key);
+    if (!group) return;
+    group.delete(row.id);
+    if (group.size === 0) groups!.delete(key);
+  }
+
+  /** `after` replaces `before` (the same id). */
+  replace(before: R, after: R): void {
+    const key = this.keyOf(after);
+    if (key !== undefined && key === this.keyOf(before) && ownerOf(after) === ownerOf(before)) {
+      this.owners.get(ownerOf(after))!.get(key)!.set(after.id, after);
+      return;
+    }
+    this.remove(before);
+    this.add(after);
+  }
+
+  /** The group's records in id order (one that joined it by an update may sit after later ids: sorted here). */
+  of(owner: unknown, key: string): R[] {
+    const group = this.owners.get(owner)?.get(key);
+    return group ? [...group.values()].sort((a, b) => a.id - b.id) : [];
+  }
+
+  clear(): void {
+    this.owners = new Map();
   }
 }

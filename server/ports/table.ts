@@ -3,7 +3,7 @@
 // in-memory table here (the default) keeps each record as a deep-frozen copy, so a caller can never
 // change stored state by mutating an object it gave or was given.
 
-import { OwnerIndex, ownerOf } from './owner-index.ts';
+import { GroupIndex, OwnerIndex, ownerOf } from './owner-index.ts';
 
 export interface Table<R extends { id: number }> {
   insert(fields: Omit<R, 'id'>): Promise<R>;
@@ -13,9 +13,20 @@ export interface Table<R extends { id: number }> {
   remove(id: number): Promise<boolean>;
   /**
    * Records whose fields equal every field of `where` (all when omitted), in id order. Naming a
-   * merchant reads only that merchant's records (the same indexes as `page`).
+   * merchant reads only that merchant's records (the same indexes as `page`). Naming the merchant
+   * and the table's group field (given when the table is made: a refund's transaction, a delivery's
+   * webhook) with a string or a safe integer (groupKey) reads only that group, from the index
+   * records_by_group (migration 010): the cost of the group, not of the merchant's history. Other
+   * fields are filters; every result is checked with ===.
    */
   find(where?: Partial<R>): Promise<R[]>;
+  /**
+   * Up to `limit` records matching `where` with ids below `beforeId` (any id when undefined),
+   * highest id first: a keyset walk back along the primary key (kind, id), read in chunks, so it
+   * costs how far back it reads to fill the page, not the table. For reads that name no merchant
+   * (an operator's view of every merchant, newest first).
+   */
+  before(where: Partial<R>, beforeId: number | undefined, limit: number): Promise<R[]>;
   /**
    * One page of the records whose fields equal every field of `where` (which names `merchant`),
    * newest first: `created_at` descending, then id descending. Every table answers it from an
@@ -26,7 +37,7 @@ export interface Table<R extends { id: number }> {
   /**
    * The merchant's records in the table's queue, in id order: those its queue rule (given when the
    * table is made) holds for, such as transactions awaiting payout. The rule is applied to every
-   * record written, and the databases keep the result in an index (migration 008), so the read
+   * record written, and the databases keep the result in an index (migration 009), so the read
    * costs the queue's length, not the merchant's history. Empty for a table made without a rule.
    */
   queued(merchant: string): Promise<R[]>;
@@ -36,6 +47,29 @@ export interface Table<R extends { id: number }> {
 
 /** Which records of a table are in its queue (Table.queued); applied to each record as it is written. */
 export type QueueRule<R> = (record: R) => boolean;
+
+/** The field a table groups its records by for Table.find (one per table, at most): a refund's transaction_id. */
+export type GroupField<R> = Exclude<keyof R, 'id' | 'merchant'> & string;
+
+/**
+ * The text a group value is indexed under, the same in every table and in migration 010: a string
+ * that SQL keeps as JavaScript compares it (no NUL, no surrogate half) as itself, a safe integer as
+ * String(value). Any other value (null, a boolean, a fraction) is not indexed: a find naming it
+ * reads the merchant's records. A string and a number of the same text share a key; the ===
+ * check after the read tells them apart.
+ */
+export function groupKey(value: unknown): string | undefined {
+  if (typeof value === 'string') return /[\u0000\uD800-\uDFFF]/.test(value) ? undefined : value;
+  return Number.isSafeInteger(value) ? String(value) : undefined;
+}
+
+/** The group key of `row` in a table grouped by `field` (groupKey), undefined without a group field. */
+export const groupOf = (row: object, field: string | undefined): string | undefined =>
+  field === undefined ? undefined : groupKey((row as Record<string, unknown>)[field]);
+
+/** The group key `where` names for a table grouped by `field`, when it names one (Table.find). */
+export const groupNamed = (where: object | undefined, field: string | undefined): string | undefined =>
+  field !== undefined && where !== undefined && Object.hasOwn(where, field) ? groupKey((where as Record<string, unknown>)[field]) : undefined;
 
 /** The order of `page`: newest first, equal creation times by id, highest first. */
 export const newestFirst = (a: { id: number }, b: { id: number }): number =>
@@ -81,11 +115,13 @@ export function matchingRows<R>(rows: Iterable<{ data: string }>, where: object 
  * own object is the one spread here (never the caller's), so it is frozen where it is rather than
  * copied a second time (a payment writes four records: the copies were a tenth of its CPU).
  */
-export function memoryTable<R extends { id: number }>(firstId = 1, queue?: QueueRule<R>): Table<R> {
+export function memoryTable<R extends { id: number }>(firstId = 1, queue?: QueueRule<R>, group?: GroupField<R>): Table<R> {
   let rows = new Map<number, R>();
   let next = firstId;
   // By merchant (the databases' records_by_owner): find and page naming a merchant read only its records.
   const owners = new OwnerIndex<R>();
+  // By merchant and group (records_by_group): find naming both reads only that group.
+  const groups = new GroupIndex<R>((row) => groupOf(row, group));
   // The queue rule's records, by merchant then id (the databases' partial index records_queued).
   let queues = new Map<unknown, Map<number, R>>();
   const enqueue = (row: R, before?: R) => {
@@ -106,6 +142,7 @@ export function memoryTable<R extends { id: number }>(firstId = 1, queue?: Queue
       next += 1;
       rows.set(row.id, row);
       owners.add(row);
+      groups.add(row);
       enqueue(row);
       return row;
     },
@@ -118,6 +155,7 @@ export function memoryTable<R extends { id: number }>(firstId = 1, queue?: Queue
       const updated = frozenInPlace({ ...row, ...patch, id }) as R;
       rows.set(id, updated);
       owners.replace(row, updated);
+      groups.replace(row, updated);
       enqueue(updated, row);
       return updated;
     },
@@ -125,6 +163,7 @@ export function memoryTable<R extends { id: number }>(firstId = 1, queue?: Queue
       const row = rows.get(id);
       if (row) {
         owners.remove(row);
+        groups.remove(row);
         queues.get(ownerOf(row))?.delete(id);
       }
       return rows.delete(id);
@@ -132,9 +171,21 @@ export function memoryTable<R extends { id: number }>(firstId = 1, queue?: Queue
     async find(where) {
       const entries = Object.entries(where ?? {});
       const out: R[] = [];
-      // Rows keep id order (ids only grow; an update keeps its place), and so does each merchant's index.
-      const candidates = where && Object.hasOwn(where, 'merchant') ? owners.ofOwner(ownerOf(where)) : rows.values();
+      // Rows keep id order (ids only grow; an update keeps its place), and so do the merchant and group indexes.
+      const named = where && Object.hasOwn(where, 'merchant');
+      const key = named ? groupNamed(where, group) : undefined;
+      const candidates = key !== undefined ? groups.of(ownerOf(where!), key) : named ? owners.ofOwner(ownerOf(where!)) : rows.values();
       for (const row of candidates) if (matches(row, entries)) out.push(row);
+      return out;
+    },
+    async before(where, beforeId, limit) {
+      const entries = Object.entries(where);
+      const out: R[] = [];
+      // Ids below `next` only, so the walk starts at the newest record whatever beforeId is.
+      for (let id = Math.min(Math.ceil(beforeId ?? next), next) - 1; id >= firstId && out.length < limit; id--) {
+        const row = rows.get(id);
+        if (row && matches(row, entries)) out.push(row);
+      }
       return out;
     },
     async page(where, offset, limit) {
@@ -156,6 +207,7 @@ export function memoryTable<R extends { id: number }>(firstId = 1, queue?: Queue
     async reset() {
       rows = new Map();
       owners.clear();
+      groups.clear();
       queues = new Map();
       next = firstId;
     },

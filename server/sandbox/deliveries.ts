@@ -34,8 +34,10 @@ export function deliveryHandlers(control: SandboxControl, config: ServerConfig):
       const where = { ...(query.event ? { event: query.event } : {}), ...(subject ?? refund ? { subject: subject ?? refund } : {}) };
       const rows: DeliveryRecord[] = [];
       if (merchant === undefined) {
-        // The operator's view of every merchant (no merchant index to read): the whole log, filtered.
-        rows.push(...(await log().deliveries.find(where)).filter(keep).reverse().slice(0, query.limit + 1));
+        // The operator's view of every merchant: newest first along the log's ids, back from
+        // `before`, until the page and one more are found (Table.before: a keyset walk, costing how
+        // far back it reads, not the whole log).
+        rows.push(...(await log().deliveries.before(where, query.before, query.limit + 1)).filter(keep));
       } else {
         // Newest first from the merchant's index (attempts have no creation time: id order), read
         // until the page and one more are found; attempts at or after `before` are read and skipped,
@@ -60,7 +62,9 @@ export function deliveryHandlers(control: SandboxControl, config: ServerConfig):
           if (r.id <= query.after) break;
           newer.push(r);
         }
-        // A cursor beyond the log: the sandbox was reset since, so everything in it is new.
+        // A cursor beyond the log: the sandbox was reset since, so everything in it is new. This
+        // reads the merchant's whole log (its index), left so as it happens once per reset and
+        // listener, and the log after a reset is short.
         if (query.after > (last ?? 0) && query.after > 0) return { after: 0, rows: (await l.deliveries.find({ merchant: query.merchant })).filter(streamed).slice(0, query.limit) };
         return { after: query.after, rows: newer.reverse().filter(streamed).slice(0, query.limit) };
       };

@@ -2,21 +2,32 @@
 // JSON row per record in `records`, keyed by (kind, id). Reads go to the database, not to a cache,
 // so two processes on one file see each other's writes; every operation runs inside a unit of work
 // (StateDb.unit), joining the request's own when there is one, so a request's writes commit together.
-import { matchingRows, newestFirst, type QueueRule, type Table } from '../ports/table.ts';
+import { groupNamed, groupOf, matchingRows, newestFirst, type GroupField, type QueueRule, type Table } from '../ports/table.ts';
 import type { StateDb } from './db.ts';
 
 /** Table.queued's query (kind, merchant). */
 export const SQLITE_QUEUED = "SELECT data FROM records INDEXED BY records_queued WHERE kind = ? AND json_extract(data, '$.merchant') = ? AND queued = 1 ORDER BY id";
 
-export function sqliteTable<R extends { id: number }>(state: StateDb, kind: string, firstId = 1, queue?: QueueRule<R>): Table<R> {
+/** Table.find's query naming the merchant and the group (kind, merchant, group key), before any further filter. */
+export const SQLITE_GROUP = "SELECT data FROM records INDEXED BY records_by_group WHERE kind = ? AND json_extract(data, '$.merchant') = ? AND grp = ?";
+
+/** Table.before's query (kind, below id, limit), before any further filter: the primary key walked back. */
+export const SQLITE_BEFORE = 'SELECT id, data FROM records NOT INDEXED WHERE kind = ? AND id < ?';
+
+/** Rows read per query by Table.before when a filter is left to JavaScript. */
+const BEFORE_CHUNK = 500;
+
+export function sqliteTable<R extends { id: number }>(state: StateDb, kind: string, firstId = 1, queue?: QueueRule<R>, group?: GroupField<R>): Table<R> {
   const db = state.db;
   const getStmt = db.prepare<[string, number], { data: string }>('SELECT data FROM records WHERE kind = ? AND id = ?');
   const allStmt = db.prepare<[string], { data: string }>('SELECT data FROM records WHERE kind = ? ORDER BY id');
   const maxStmt = db.prepare<[string], { max: number | null }>('SELECT max(id) AS max FROM records WHERE kind = ?');
-  // With the queue rule's answer (migration 008), which the partial index records_queued keeps
-  // (named in the query for the same reason as records_by_owner below).
-  const putStmt = db.prepare<[string, number, string, number]>('INSERT OR REPLACE INTO records (kind, id, data, queued) VALUES (?, ?, ?, ?)');
+  // With the queue rule's answer (migration 009), which the partial index records_queued keeps
+  // (named in the query for the same reason as records_by_owner below), and the group key
+  // (migration 010), which the partial index records_by_group keeps.
+  const putStmt = db.prepare<[string, number, string, number, string | null]>('INSERT OR REPLACE INTO records (kind, id, data, queued, grp) VALUES (?, ?, ?, ?, ?)');
   const queuedOf = (row: R) => (queue?.(row) ? 1 : 0);
+  const grpOf = (row: R) => groupOf(row, group) ?? null;
   const queuedStmt = db.prepare<[string, unknown], { data: string }>(SQLITE_QUEUED);
   const delStmt = db.prepare<[string, number]>('DELETE FROM records WHERE kind = ? AND id = ?');
   const clearStmt = db.prepare<[string]>('DELETE FROM records WHERE kind = ?');
@@ -36,6 +47,22 @@ export function sqliteTable<R extends { id: number }>(state: StateDb, kind: stri
       const sql = `SELECT data FROM records INDEXED BY records_by_owner WHERE kind = ? AND json_extract(data, '$.merchant') = ?${extra ? ` AND ${extra}` : ''} ORDER BY id`;
       ownerFindStmts.set(extra, (stmt = db.prepare<unknown[], { data: string }>(sql)));
     }
+    return stmt;
+  };
+  // find naming the merchant and the group: that group's rows from records_by_group (named, as above).
+  const groupFindStmts = new Map<string, ReturnType<typeof db.prepare<unknown[], { data: string }>>>();
+  const groupFindStmt = (extra: string) => {
+    let stmt = groupFindStmts.get(extra);
+    if (!stmt) groupFindStmts.set(extra, (stmt = db.prepare<unknown[], { data: string }>(`${SQLITE_GROUP}${extra ? ` AND ${extra}` : ''} ORDER BY id`)));
+    return stmt;
+  };
+  // Table.before: the primary key (kind, id) read backwards (the table itself, WITHOUT ROWID);
+  // NOT INDEXED so that no index whose order is not the walk's is ever chosen instead (without
+  // statistics SQLite's choices are not to be relied on: see records_by_owner below).
+  const beforeStmts = new Map<string, ReturnType<typeof db.prepare<unknown[], { id: number; data: string }>>>();
+  const beforeStmt = (extra: string) => {
+    let stmt = beforeStmts.get(extra);
+    if (!stmt) beforeStmts.set(extra, (stmt = db.prepare<unknown[], { id: number; data: string }>(`${SQLITE_BEFORE}${extra ? ` AND ${extra}` : ''} ORDER BY id DESC LIMIT ?`)));
     return stmt;
   };
   // Table.page: the index records_by_owner (migration 007) in its own expressions, then any further
@@ -61,7 +88,7 @@ export function sqliteTable<R extends { id: number }>(state: StateDb, kind: stri
         // Inside the write transaction: no other process can take the same id.
         const id = Math.max(firstId, (maxStmt.get(kind)?.max ?? 0) + 1);
         const row = { ...fields, id } as R;
-        putStmt.run(kind, id, JSON.stringify(row), queuedOf(row));
+        putStmt.run(kind, id, JSON.stringify(row), queuedOf(row), grpOf(row));
         return row;
       }),
     get: (id) => state.unit(async () => read(id)),
@@ -70,7 +97,7 @@ export function sqliteTable<R extends { id: number }>(state: StateDb, kind: stri
         const row = read(id);
         if (!row) throw new Error(`no record ${id} to update`);
         const updated = { ...row, ...patch, id } as R;
-        putStmt.run(kind, id, JSON.stringify(updated), queuedOf(updated));
+        putStmt.run(kind, id, JSON.stringify(updated), queuedOf(updated), grpOf(updated));
         return updated;
       }),
     remove: (id) => state.unit(async () => delStmt.run(kind, id).changes > 0),
@@ -78,12 +105,34 @@ export function sqliteTable<R extends { id: number }>(state: StateDb, kind: stri
       state.unit(async () => {
         const { merchant, ...rest } = (where ?? {}) as Record<string, unknown>;
         if (sqlString(merchant)) {
+          const key = groupNamed(rest, group);
+          if (key !== undefined) {
+            const sift = sifted(Object.entries(rest).filter(([k]) => k !== group));
+            return matchingRows<R>(groupFindStmt(sift?.sql ?? '').iterate(kind, merchant, key, ...(sift?.args ?? [])), where);
+          }
           const sift = sifted(Object.entries(rest));
           return matchingRows<R>(ownerFindStmt(sift?.sql ?? '').iterate(kind, merchant, ...(sift?.args ?? [])), where);
         }
         const sift = sifted(Object.entries(where ?? {}));
         // What SQL kept is checked again with ===, as every table's find is (server/ports/table.ts).
         return matchingRows<R>(sift ? findStmt(sift.sql).iterate(kind, ...sift.args) : allStmt.iterate(kind), where);
+      }),
+    before: (where, beforeId, limit) =>
+      state.unit(async () => {
+        const entries = Object.entries(where);
+        const sift = sifted(entries);
+        // Every filter taken by SQL: the rows it returns match (short of 1 and 1.0), so ask for what is missing.
+        const exact = (sift?.count ?? 0) === entries.length;
+        const out: R[] = [];
+        let below = beforeId === undefined ? Number.MAX_SAFE_INTEGER : Math.ceil(beforeId);
+        while (out.length < limit) {
+          const size = exact ? limit - out.length : BEFORE_CHUNK;
+          const rows = beforeStmt(sift?.sql ?? '').all(kind, below, ...(sift?.args ?? []), size);
+          for (const row of matchingRows<R>(rows, where)) if (out.push(row) >= limit) break;
+          if (rows.length < size) break;
+          below = rows.at(-1)!.id;
+        }
+        return out;
       }),
     page: (where, offset, limit) =>
       state.unit(async () => {

@@ -3,7 +3,7 @@
 import type {
   DeliveryRecord, InvoiceRecord, PaymentRecord, PayoutRecord, RecipientRecord, RefundRecord, TransactionRecord, WidgetPaymentRecord,
 } from '../../ports/merchant-records.ts';
-import { FIRST_IDS, QUEUES, type MerchantStore } from '../../ports/merchant-store.ts';
+import { FIRST_IDS, GROUPS, QUEUES, type MerchantStore } from '../../ports/merchant-store.ts';
 import { memoryTable } from '../../ports/table.ts';
 
 
@@ -12,11 +12,11 @@ export function createMemoryMerchantStore(): MerchantStore {
     payments: memoryTable<PaymentRecord>(FIRST_IDS.payments),
     widgetPayments: memoryTable<WidgetPaymentRecord>(FIRST_IDS.widgetPayments),
     transactions: memoryTable<TransactionRecord>(FIRST_IDS.transactions, QUEUES.transactions),
-    invoices: memoryTable<InvoiceRecord>(FIRST_IDS.invoices),
+    invoices: memoryTable<InvoiceRecord>(FIRST_IDS.invoices, undefined, GROUPS.invoices),
     recipients: memoryTable<RecipientRecord>(FIRST_IDS.recipients),
-    refunds: memoryTable<RefundRecord>(FIRST_IDS.refunds, QUEUES.refunds),
+    refunds: memoryTable<RefundRecord>(FIRST_IDS.refunds, QUEUES.refunds, GROUPS.refunds),
     payouts: memoryTable<PayoutRecord>(FIRST_IDS.payouts),
-    deliveries: memoryTable<DeliveryRecord>(FIRST_IDS.deliveries),
+    deliveries: memoryTable<DeliveryRecord>(FIRST_IDS.deliveries, undefined, GROUPS.deliveries),
   };
   // Invoice numbers compare exactly: the document's class a-z A-Z 0-9 does not say they are case-insensitive.
   let invoiceNumbers = new Set<string>();

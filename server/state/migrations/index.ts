@@ -13,6 +13,7 @@ import outboxClaims from './006-outbox-claims.ts';
 import recordsByOwner, { postgres as recordsByOwnerPostgres } from './007-records-by-owner.ts';
 import journalSeq, { postgres as journalSeqPostgres } from './008-journal-seq-never-reused.ts';
 import recordsQueued, { postgres as recordsQueuedPostgres } from './009-records-queued.ts';
+import recordsByGroup, { postgres as recordsByGroupPostgres } from './010-records-by-group.ts';
 
 export const MIGRATIONS = [
   { version: 1, name: '001-initial', sql: initial, postgres: initialPostgres },
@@ -24,4 +25,5 @@ export const MIGRATIONS = [
   { version: 7, name: '007-records-by-owner', sql: recordsByOwner, postgres: recordsByOwnerPostgres },
   { version: 8, name: '008-journal-seq-never-reused', sql: journalSeq, postgres: journalSeqPostgres },
   { version: 9, name: '009-records-queued', sql: recordsQueued, postgres: recordsQueuedPostgres },
+  { version: 10, name: '010-records-by-group', sql: recordsByGroup, postgres: recordsByGroupPostgres },
 ] as const;

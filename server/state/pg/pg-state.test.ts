@@ -46,8 +46,9 @@ describe.skipIf(!available)('PgState on PostgreSQL', () => {
       { version: 7, name: '007-records-by-owner' },
       { version: 8, name: '008-journal-seq-never-reused' },
       { version: 9, name: '009-records-queued' },
+      { version: 10, name: '010-records-by-group' },
     ]);
-    expect(SCHEMA_VERSION).toBe(9);
+    expect(SCHEMA_VERSION).toBe(10);
     const cols = await states[0]!.query<{ column_name: string; data_type: string }>(
       "SELECT column_name, data_type FROM information_schema.columns WHERE table_name = 'webhook_outbox' ORDER BY ordinal_position",
     );
