@@ -57,6 +57,19 @@ describe.skipIf(!available)('PgState on PostgreSQL', () => {
     ]);
   });
 
+  it('survives PostgreSQL ending a connection that is handed out but not yet listened to (57P01): no uncaught error event', async () => {
+    const s = await open(await server.database());
+    // A holder that attached no 'error' listener (as every holder is, for a microtask, after pool.connect()).
+    const client = await s.pool.connect();
+    const { rows } = await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+    const ended = new Promise((resolve) => client.once('end', resolve));
+    await s.query('SELECT pg_terminate_backend($1)', [rows[0]!.pid]);
+    await ended;
+    await expect(client.query('SELECT 1')).rejects.toThrow();
+    client.release(true);
+    expect((await s.query<{ one: number }>('SELECT 1 AS one')).rows).toEqual([{ one: 1 }]);
+  });
+
   it('refuses a database whose schema is newer than this server knows', async () => {
     const url = await server.database();
     const s = await open(url);

@@ -130,14 +130,13 @@ export class PgState implements UnitsOfWork {
     this.retries = options.retries ?? 30;
     this.connectTimeoutMs = options.connectTimeoutMs ?? 5000;
     this.log = options.log;
-    // An idle client losing its connection (server restart) must not crash the process.
-    pool.on('error', (e) => options.log?.(`PostgreSQL: idle connection lost: ${e.message}`));
   }
 
   /** Connects, applies the migrations (one instance at a time, pg/migrate.ts) and returns the state; throws StateError when it cannot. */
   static async open(url: string, options: PgOptions = {}): Promise<PgState> {
     const { Pool } = await loadDriver();
     const pool = new Pool({ connectionString: url, max: options.poolSize ?? 10, connectionTimeoutMillis: options.connectTimeoutMs ?? 5000 });
+    guardClients(pool, options.log);
     const bans = new Map<string, [string, number][]>();
     try {
       await applyPgMigrations(pool, url);
@@ -394,6 +393,20 @@ export class PgState implements UnitsOfWork {
       client.release(broken);
     }
   }
+}
+
+/**
+ * No 'error' of a pooled connection is ever an uncaught exception of the process. The pool listens
+ * on its idle clients only: from the moment it hands a client out to the moment the holder's own
+ * listener is attached there is a gap (the promise of `pool.connect()` resolves a microtask later),
+ * and PostgreSQL shutting down sends its 57P01 in the same packet as the answer that freed the
+ * client, which emitted 'error' into that gap: an instance died when PostgreSQL stopped under load.
+ * So every client carries a listener of its own from its connection on; a holder still learns of
+ * the failure from its own listener (or its next statement), and an idle client's loss is logged.
+ */
+function guardClients(pool: pg.Pool, log: ((line: string) => void) | undefined): void {
+  pool.on('connect', (client) => client.on('error', () => undefined));
+  pool.on('error', (e) => log?.(`PostgreSQL: idle connection lost: ${e.message}`));
 }
 
 /** A random pause before running an aborted unit again ("full jitter"): up to 2 ms at first, doubling, at most 100 ms. */
