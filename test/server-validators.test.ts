@@ -60,6 +60,24 @@ describe('validator options', () => {
     expect((await request(app).get('/m/currencies').set('Authorization', MERCHANT_AUTH)).status).toBe(401);
   });
 
+  it('follows a reference from one path into another (as bundlers write them), and refuses a reference to nothing when it is made', async () => {
+    const doc = structuredClone(docs.merchant) as { paths: Record<string, Record<string, { parameters?: unknown[] }>> };
+    const payout = doc.paths['/payouts/{id}']!.get!;
+    // The payout's id parameter written as a pointer into another path's (same name, same rule).
+    doc.paths['/payouts/{id}/transactions']!.get!.parameters = [{ $ref: '#/paths/~1payouts~1%7Bid%7D/get/parameters/0' }];
+    expect(payout.parameters).toHaveLength(1);
+    const app = express();
+    app.use('/m', merchantValidator({ document: doc as never }));
+    app.get('/m/payouts/:id/transactions', (_req, res) => res.json({ transactions: [] }));
+    expect((await request(app).get('/m/payouts/12/transactions').set('Authorization', MERCHANT_AUTH)).status).toBe(200);
+    const bad = await request(app).get('/m/payouts/abc/transactions').set('Authorization', MERCHANT_AUTH);
+    expect([bad.status, bad.body.source]).toEqual([422, [{ id: 'must be integer' }]]);
+    // Another document object (validators are shared per document object).
+    const broken = structuredClone(doc);
+    broken.paths['/payouts/{id}/transactions']!.get!.parameters = [{ $ref: '#/components/parameters/Gone' }];
+    expect(() => merchantValidator({ document: broken as never })).toThrow('$ref #/components/parameters/Gone does not resolve');
+  });
+
   it('checks the responses of the service when asked, replacing an invalid one by the API 500', async () => {
     const app = express();
     app.use('/p', partnerValidator({ document: docs.partner, validateResponses: true, log: () => undefined }));

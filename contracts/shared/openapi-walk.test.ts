@@ -117,6 +117,15 @@ describe('pathDocument', () => {
     });
   });
 
+  it('keeps a whole component for a reference into one of its parts, and gives the whole document to a path that reaches outside the components', () => {
+    const partial = { openapi: '3.1.0', paths: { '/a': { get: { parameters: [{ name: 'x', in: 'query', schema: { $ref: '#/components/schemas/Thing/properties/id' } }], responses: {} } } }, components: { schemas } };
+    expect(pathDocument(partial, '/a').components).toEqual({ schemas: { Thing: schemas.Thing } });
+    // As a bundler writes a parameter shared by two paths: a pointer into the other path.
+    const bundled = { openapi: '3.1.0', paths: { '/a/{id}': { get: { parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'integer' } }], responses: {} } }, '/b/{id}': { get: { parameters: [{ $ref: '#/paths/~1a~1%7Bid%7D/get/parameters/0' }], responses: {} } } } };
+    expect(pathDocument(bundled, '/b/{id}')).toBe(bundled);
+    expect(Object.keys(pathDocument(bundled, '/a/{id}').paths as Json)).toEqual(['/a/{id}']);
+  });
+
   it('keeps the security schemes, and refuses a path the document does not have or a reference that points nowhere', () => {
     const secured = { openapi: '3.1.0', paths: { '/a': { get: { responses: {} } } }, components: { securitySchemes: { basic: { type: 'http', scheme: 'basic' } } } };
     expect(pathDocument(secured, '/a').components).toEqual({ securitySchemes: secured.components.securitySchemes });

@@ -248,7 +248,9 @@ export function propertiesOf(doc: Json, schema: unknown, on: readonly Json[] = [
 /**
  * `doc` narrowed to one path: that path item, and of `components` only what it reaches through
  * local `$ref`s (transitively; every other top-level field kept, `webhooks` dropped). The parts are
- * shared with `doc`, not copied.
+ * shared with `doc`, not copied. A path that reaches a reference outside `#/components/` (a bundler
+ * may point one path's parameter at another path's) gets `doc` whole; a reference that points at
+ * nothing throws.
  */
 export function pathDocument(doc: Json, path: string): Json {
   const paths = isRecord(doc.paths) ? doc.paths : {};
@@ -256,21 +258,30 @@ export function pathDocument(doc: Json, path: string): Json {
   if (!isRecord(item)) throw new Error(`path ${path} is not in the document`);
   const components: Record<string, Json> = {};
   const reached = new Set<string>();
+  let outside = false;
   const visit = (node: unknown): void => {
     if (Array.isArray(node)) return node.forEach(visit);
     if (!isRecord(node)) return;
     for (const [k, v] of Object.entries(node)) {
-      if (k === '$ref' && typeof v === 'string' && v.startsWith('#/components/') && !reached.has(v)) {
+      if (k === '$ref' && typeof v === 'string' && v.startsWith('#') && !reached.has(v)) {
         reached.add(v);
-        const [section, name] = pointerTokens(refPointer(v)).slice(1);
         const target = getPointer(doc, refPointer(v));
-        if (section === undefined || name === undefined || target === undefined) throw new Error(`$ref ${v} does not resolve`);
-        (components[section] ??= {})[name] = target;
-        visit(target);
+        if (target === undefined) throw new Error(`$ref ${v} does not resolve`);
+        const [top, section, name] = pointerTokens(refPointer(v));
+        if (top === 'components' && section !== undefined && name !== undefined) {
+          // The whole component, also for a pointer into one of its parts.
+          const component = getPointer(doc, joinPointer('/components', section, name));
+          (components[section] ??= {})[name] = component;
+          visit(component);
+        } else {
+          outside = true;
+          visit(target);
+        }
       } else visit(v);
     }
   };
   visit(item);
+  if (outside) return doc;
   const { webhooks: _webhooks, ...rest } = doc;
   const securitySchemes = isRecord(doc.components) && isRecord(doc.components.securitySchemes) ? { securitySchemes: doc.components.securitySchemes } : {};
   return { ...rest, paths: { [path]: item }, components: { ...securitySchemes, ...components } };

@@ -47,10 +47,21 @@ export function queryOf(req: Request): Record<string, unknown> {
  * character. Any other unencoded reserved character is still rejected.
  */
 export function validatorUrl(originalUrl: string): string {
-  const q = originalUrl.indexOf('?');
-  if (q < 0 || !originalUrl.includes('+', q)) return originalUrl;
-  return originalUrl.slice(0, q) + originalUrl.slice(q).replaceAll('+', '%20');
+  const url = withoutFragment(originalUrl);
+  const q = url.indexOf('?');
+  if (q < 0 || !url.includes('+', q)) return url;
+  return url.slice(0, q) + url.slice(q).replaceAll('+', '%20');
 }
+
+/**
+ * A URL without its `#fragment`, as Express and our router read a request line that carries one
+ * (a client should never send it): the library would match the path with the fragment on it, and
+ * answered 404 for an operation the router had found, or read `12#x` as the path's id.
+ */
+export const withoutFragment = (url: string): string => {
+  const h = url.indexOf('#');
+  return h < 0 ? url : url.slice(0, h);
+};
 
 /**
  * Puts the prepared request where express-openapi-validator reads it (`req.query`, `req.params`,
@@ -67,6 +78,10 @@ export function libraryView(
   const url = req.originalUrl;
   const libraryUrl = validatorUrl(url);
   if (libraryUrl !== url) req.originalUrl = libraryUrl;
+  // The library matches the path below the mount point in `req.url` (useRequestUrl).
+  const below = req.url;
+  const libraryBelow = withoutFragment(below);
+  if (libraryBelow !== below) req.url = libraryBelow;
   // Without a prototype: the library reads `a[b]=1` into `a` (with qs), and `__proto__[x]=1` would
   // otherwise vanish into the prototype instead of being refused as an unknown parameter.
   const query = Object.assign(Object.create(null) as Record<string, unknown>, prepared.query);
@@ -83,6 +98,7 @@ export function libraryView(
     if (head) req.method = 'HEAD';
     if (untyped) delete req.headers['content-type'];
     if (libraryUrl !== url) req.originalUrl = url;
+    if (libraryBelow !== below) req.url = below;
     return { query: { ...(req.query as Record<string, unknown>) }, params: req.params as Record<string, unknown> };
   };
 }
