@@ -31,53 +31,38 @@ export function sqliteTable<R extends { id: number }>(state: StateDb, kind: stri
   const queuedStmt = db.prepare<[string, unknown], { data: string }>(SQLITE_QUEUED);
   const delStmt = db.prepare<[string, number]>('DELETE FROM records WHERE kind = ? AND id = ?');
   const clearStmt = db.prepare<[string]>('DELETE FROM records WHERE kind = ?');
-  const findStmts = new Map<string, ReturnType<typeof db.prepare<unknown[], { data: string }>>>();
-  const findStmt = (sql: string) => {
-    let stmt = findStmts.get(sql);
-    if (!stmt) findStmts.set(sql, (stmt = db.prepare<unknown[], { data: string }>(`SELECT data FROM records WHERE kind = ? AND ${sql} ORDER BY id`)));
-    return stmt;
+  /**
+   * The statements of one query whose further filter (`sifted`'s SQL, '' for none) is put in by
+   * `sqlOf`, prepared once per filter: the queries below differ only in that filter.
+   */
+  const byFilter = <Row>(sqlOf: (filter: string) => string) => {
+    const prepared = new Map<string, ReturnType<typeof db.prepare<unknown[], Row>>>();
+    return (filter: string) => {
+      let stmt = prepared.get(filter);
+      if (!stmt) prepared.set(filter, (stmt = db.prepare<unknown[], Row>(sqlOf(filter))));
+      return stmt;
+    };
   };
+  const and = (filter: string) => (filter ? ` AND ${filter}` : '');
+  const findStmt = byFilter<{ data: string }>((filter) => `SELECT data FROM records WHERE kind = ? AND ${filter} ORDER BY id`);
   // find naming a merchant: only that merchant's rows, from the index records_by_owner (migration
   // 007) in its own expression. Named, since without statistics SQLite's planner prefers the primary
   // key's id order and reads every row of the kind.
-  const ownerFindStmts = new Map<string, ReturnType<typeof db.prepare<unknown[], { data: string }>>>();
-  const ownerFindStmt = (extra: string) => {
-    let stmt = ownerFindStmts.get(extra);
-    if (!stmt) {
-      const sql = `SELECT data FROM records INDEXED BY records_by_owner WHERE kind = ? AND json_extract(data, '$.merchant') = ?${extra ? ` AND ${extra}` : ''} ORDER BY id`;
-      ownerFindStmts.set(extra, (stmt = db.prepare<unknown[], { data: string }>(sql)));
-    }
-    return stmt;
-  };
+  const ownerFindStmt = byFilter<{ data: string }>(
+    (filter) => `SELECT data FROM records INDEXED BY records_by_owner WHERE kind = ? AND json_extract(data, '$.merchant') = ?${and(filter)} ORDER BY id`,
+  );
   // find naming the merchant and the group: that group's rows from records_by_group (named, as above).
-  const groupFindStmts = new Map<string, ReturnType<typeof db.prepare<unknown[], { data: string }>>>();
-  const groupFindStmt = (extra: string) => {
-    let stmt = groupFindStmts.get(extra);
-    if (!stmt) groupFindStmts.set(extra, (stmt = db.prepare<unknown[], { data: string }>(`${SQLITE_GROUP}${extra ? ` AND ${extra}` : ''} ORDER BY id`)));
-    return stmt;
-  };
+  const groupFindStmt = byFilter<{ data: string }>((filter) => `${SQLITE_GROUP}${and(filter)} ORDER BY id`);
   // Table.before: the primary key (kind, id) read backwards (the table itself, WITHOUT ROWID);
   // NOT INDEXED so that no index whose order is not the walk's is ever chosen instead (without
-  // statistics SQLite's choices are not to be relied on: see records_by_owner below).
-  const beforeStmts = new Map<string, ReturnType<typeof db.prepare<unknown[], { id: number; data: string }>>>();
-  const beforeStmt = (extra: string) => {
-    let stmt = beforeStmts.get(extra);
-    if (!stmt) beforeStmts.set(extra, (stmt = db.prepare<unknown[], { id: number; data: string }>(`${SQLITE_BEFORE}${extra ? ` AND ${extra}` : ''} ORDER BY id DESC LIMIT ?`)));
-    return stmt;
-  };
+  // statistics SQLite's choices are not to be relied on: see records_by_owner above).
+  const beforeStmt = byFilter<{ id: number; data: string }>((filter) => `${SQLITE_BEFORE}${and(filter)} ORDER BY id DESC LIMIT ?`);
   // Table.page: the index records_by_owner (migration 007) in its own expressions, then any further
   // filter; a filter SQL cannot take exactly (see sifted) falls back to the merchant's rows, sorted and sliced.
-  const pageStmts = new Map<string, ReturnType<typeof db.prepare<unknown[], { data: string }>>>();
-  const pageStmt = (extra: string) => {
-    let stmt = pageStmts.get(extra);
-    if (!stmt) {
-      const sql =
-        "SELECT data FROM records WHERE kind = ? AND json_extract(data, '$.merchant') = ?" + (extra ? ` AND ${extra}` : '') +
-        " ORDER BY json_extract(data, '$.created_at') DESC, id DESC LIMIT ? OFFSET ?";
-      pageStmts.set(extra, (stmt = db.prepare<unknown[], { data: string }>(sql)));
-    }
-    return stmt;
-  };
+  const pageStmt = byFilter<{ data: string }>(
+    (filter) =>
+      `SELECT data FROM records WHERE kind = ? AND json_extract(data, '$.merchant') = ?${and(filter)} ORDER BY json_extract(data, '$.created_at') DESC, id DESC LIMIT ? OFFSET ?`,
+  );
   const read = (id: number): R | undefined => {
     const row = getStmt.get(kind, id);
     return row ? (JSON.parse(row.data) as R) : undefined;

@@ -5,18 +5,15 @@
 // And Table.before, the keyset walk back along the ids (the operator's delivery log), answers what
 // filtering and reversing every record would, reading from the newest end only as far as it needs.
 // And a database written before version 10 has its groups filled in by the migration.
-import Database from 'better-sqlite3';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { postgresForFile } from '../../test/postgres-per-file.ts';
+import { pgDatabaseBefore, stateFileBefore } from '../../test/records-before.ts';
 import type { MerchantStore } from '../ports/merchant-store.ts';
 import { memoryTable, type GroupField, type Table } from '../ports/table.ts';
 import { StateDb } from './db.ts';
-import { applyMigrations, migrations } from './migrate.ts';
-import { applyPgMigrations } from './pg/migrate.ts';
 import { PgState } from './pg/pg-state.ts';
 import { PG_BEFORE, PG_GROUP, pgRecordDatabase, pgTable } from './pg/pg-table.ts';
 import { SQLITE_BEFORE, SQLITE_GROUP, sqliteTable } from './sqlite-table.ts';
@@ -204,7 +201,6 @@ const OLD = {
     { id: 4004, merchant: 'm1', created_at: 4, recipient_id: 302, description: null },
   ],
 } as const;
-const before10 = migrations().filter((m) => m.version < 10);
 
 describe('migration 010 fills in the groups of records written before it', () => {
   const check = async (store: MerchantStore) => {
@@ -223,12 +219,7 @@ describe('migration 010 fills in the groups of records written before it', () =>
   };
 
   it('in the state file, and reads them from records_by_group', async () => {
-    const path = join(mkdtempSync(join(tmpdir(), 'group-upgrade-')), 'state.sqlite');
-    const old = new Database(path);
-    applyMigrations(old, path, before10);
-    const put = old.prepare('INSERT INTO records (kind, id, data) VALUES (?, ?, ?)');
-    for (const [kind, rows] of Object.entries(OLD)) for (const r of rows) put.run(kind, r.id, JSON.stringify(r));
-    old.close();
+    const path = stateFileBefore(10, OLD);
     const s = new StateDb(path);
     try {
       await check(createSqliteMerchantStore(s));
@@ -243,17 +234,7 @@ describe('migration 010 fills in the groups of records written before it', () =>
 
   it.skipIf(!cluster.available)('in PostgreSQL, free text its JSON parser refuses included', async () => {
     const url = await cluster.database();
-    const pool = new pg.Pool({ connectionString: url, max: 1 });
-    try {
-      await applyPgMigrations(pool, url, before10);
-      for (const [kind, rows] of Object.entries(OLD)) {
-        for (const r of rows) {
-          await pool.query('INSERT INTO records (kind, id, data, owner, at) VALUES ($1, $2, $3, $4, $5)', [kind, r.id, JSON.stringify(r), r.merchant, 'created_at' in r ? r.created_at : 0]);
-        }
-      }
-    } finally {
-      await pool.end();
-    }
+    await pgDatabaseBefore(url, 10, OLD);
     const s = await PgState.open(url, { poolSize: 2 });
     try {
       await check(merchantStoreOver(pgRecordDatabase(s)));

@@ -3,19 +3,16 @@
 // removals; the databases read them from the partial index records_queued (migration 009), not from
 // the merchant's history; and a database written before version 9 has its queues filled in by the
 // migration from the merchant tables' rules (transactions awaiting payout, refunds awaiting deduction).
-import Database from 'better-sqlite3';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { postgresForFile } from '../../test/postgres-per-file.ts';
+import { pgDatabaseBefore, stateFileBefore } from '../../test/records-before.ts';
 import type { RefundRecord, TransactionRecord } from '../ports/merchant-records.ts';
 import { QUEUES } from '../ports/merchant-store.ts';
 import { memoryTable, type QueueRule, type Table } from '../ports/table.ts';
 import { StateDb } from './db.ts';
-import { applyMigrations, migrations } from './migrate.ts';
-import { applyPgMigrations } from './pg/migrate.ts';
 import { PgState } from './pg/pg-state.ts';
 import { PG_QUEUED, pgTable } from './pg/pg-table.ts';
 import { SQLITE_QUEUED, sqliteTable } from './sqlite-table.ts';
@@ -127,7 +124,6 @@ const OLD_TRANSACTIONS = [
   tx(6, { status: null }), tx(7, { amount_received: null }), tx(8, { kind: 'invoice' }), tx(9, { merchant: 'm2' }),
 ];
 const OLD_REFUNDS = [refund(1, {}), refund(2, { status: 'refunded' }), refund(3, { payout_id: 801 }), refund(4, { status: 'cancelled' }), refund(5, { status: 'problem' })];
-const before9 = migrations().filter((m) => m.version < 9);
 
 describe('migration 009 fills in the queues of records written before it', () => {
   const check = async (transactions: Table<TransactionRecord>, refunds: Table<RefundRecord>) => {
@@ -139,13 +135,7 @@ describe('migration 009 fills in the queues of records written before it', () =>
   };
 
   it('in the state file', async () => {
-    const path = join(mkdtempSync(join(tmpdir(), 'queue-upgrade-')), 'state.sqlite');
-    const old = new Database(path);
-    applyMigrations(old, path, before9);
-    const put = old.prepare('INSERT INTO records (kind, id, data) VALUES (?, ?, ?)');
-    for (const t of OLD_TRANSACTIONS) put.run('merchant.transactions', t.id, JSON.stringify(t));
-    for (const r of OLD_REFUNDS) put.run('merchant.refunds', r.id, JSON.stringify(r));
-    old.close();
+    const path = stateFileBefore(9, { 'merchant.transactions': OLD_TRANSACTIONS, 'merchant.refunds': OLD_REFUNDS });
     const s = new StateDb(path);
     try {
       await check(sqliteTable(s, 'merchant.transactions', 1, QUEUES.transactions), sqliteTable(s, 'merchant.refunds', 1, QUEUES.refunds));
@@ -156,16 +146,7 @@ describe('migration 009 fills in the queues of records written before it', () =>
 
   it.skipIf(!cluster.available)('in PostgreSQL', async () => {
     const url = await cluster.database();
-    const pool = new pg.Pool({ connectionString: url, max: 1 });
-    try {
-      await applyPgMigrations(pool, url, before9);
-      const put = (kind: string, r: { id: number; merchant: string; created_at: number }) =>
-        pool.query('INSERT INTO records (kind, id, data, owner, at) VALUES ($1, $2, $3, $4, $5)', [kind, r.id, JSON.stringify(r), r.merchant, r.created_at]);
-      for (const t of OLD_TRANSACTIONS) await put('merchant.transactions', t);
-      for (const r of OLD_REFUNDS) await put('merchant.refunds', r);
-    } finally {
-      await pool.end();
-    }
+    await pgDatabaseBefore(url, 9, { 'merchant.transactions': OLD_TRANSACTIONS, 'merchant.refunds': OLD_REFUNDS });
     const s = await PgState.open(url, { poolSize: 2 });
     try {
       await check(pgTable(s, 'merchant.transactions', 1, QUEUES.transactions), pgTable(s, 'merchant.refunds', 1, QUEUES.refunds));
@@ -181,15 +162,7 @@ describe('migration 007 on PostgreSQL with records its JSON parser refuses', () 
   // (the server did not start). It now reads them with those escapes neutralised, as 009 does.
   it.skipIf(!cluster.available)('fills in owner and time of every record, such records included, and the upgrade completes', async () => {
     const url = await cluster.database();
-    const pool = new pg.Pool({ connectionString: url, max: 1 });
-    try {
-      await applyPgMigrations(pool, url, migrations().filter((m) => m.version < 7));
-      for (const t of [...OLD_TRANSACTIONS, tx(10, { description: 'lone \ud800 surrogate' })]) {
-        await pool.query('INSERT INTO records (kind, id, data) VALUES ($1, $2, $3)', ['merchant.transactions', t.id, JSON.stringify(t)]);
-      }
-    } finally {
-      await pool.end();
-    }
+    await pgDatabaseBefore(url, 7, { 'merchant.transactions': [...OLD_TRANSACTIONS, tx(10, { description: 'lone \ud800 surrogate' })] });
     const s = await PgState.open(url, { poolSize: 2 });
     try {
       const transactions = pgTable(s, 'merchant.transactions', 1, QUEUES.transactions);
