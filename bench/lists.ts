@@ -43,12 +43,11 @@ const AWAITING = 100;
 const OWN_REFUNDS = 10;
 
 type Seeded = 'transactions' | 'refunds' | 'deliveries';
-/** Each seeded table's queue rule and group field, which the databases' rows carry (migrations 009, 010). */
-const TABLES: Record<Seeded, { queue?: QueueRule<never>; group?: string }> = {
-  transactions: { queue: QUEUES.transactions as QueueRule<never> },
-  refunds: { queue: QUEUES.refunds as QueueRule<never>, group: GROUPS.refunds },
-  deliveries: { group: GROUPS.deliveries },
-};
+/** A seeded table's queue rule and group field, which the databases' rows carry (migrations 009, 010): the stores' own. */
+const rulesOf = (table: Seeded) => ({
+  queue: (QUEUES as Partial<Record<Seeded, QueueRule<never>>>)[table],
+  group: (GROUPS as Partial<Record<Seeded, string>>)[table],
+});
 
 interface List {
   name: string;
@@ -145,7 +144,7 @@ async function template(url: string): Promise<void> {
 /** `n` seeded records of the list's table from id `from`, with the columns the tables write beside the JSON. */
 const copies = (txData: string, from: number, n: number, list: List) => {
   const tx = JSON.parse(txData) as TransactionRecord;
-  const { queue, group } = TABLES[list.table];
+  const { queue, group } = rulesOf(list.table);
   return Array.from({ length: n }, (_, i) => {
     const id = from + i;
     const row = { ...list.row(tx, i, n, id), id };

@@ -135,22 +135,19 @@ export function libraryPass(docObject: Schema, options: { responses: boolean }):
     validateFormats: true,
     ajvFormats: { mode: 'full' },
   }) as unknown as RequestHandler[];
-  // One instance per path of the document, made on its first request, given that path alone (and
-  // the components it reaches): our router has already found the operation, and the library's own
-  // route match compiles the pattern of every path it knows on every request (its metadata step),
-  // which over a whole document cost more than its validation of the request.
-  // The documents are narrowed now, so a reference that points at nothing fails here, when the
-  // validator is made, rather than at a path's first request; the instances (each loads and
-  // dereferences its document) are made on first use, so a path never called costs nothing.
-  const narrowed = new Map([...new Set([...doc.operations.values()].map((op) => op.path))].map((path) => [path, pathDocument(whole, path)] as const));
-  const byPath = new Map<string, RequestHandler[]>();
+  // One instance per path of the document, given that path alone (and the components it reaches):
+  // our router has already found the operation, and the library's own route match compiles the
+  // pattern of every path it knows on every request (its metadata step), which over a whole
+  // document cost more than its validation of the request. The documents are narrowed now, so a
+  // reference that points at nothing fails when the validator is made; the instances (each loads
+  // and dereferences its document) at a path's first request, so a path never called costs nothing.
+  const byPath = new Map<string, { document: Schema; steps?: RequestHandler[] }>(
+    [...new Set([...doc.operations.values()].map((op) => op.path))].map((path) => [path, { document: pathDocument(whole, path) }]),
+  );
   const stepsOf = (operationId: string): RequestHandler[] => {
-    const path = doc.operations.get(operationId)?.path;
-    const one = path === undefined ? undefined : narrowed.get(path);
-    if (path === undefined || one === undefined) throw new Error(`operation ${operationId} is not in the OpenAPI document`);
-    let steps = byPath.get(path);
-    if (!steps) byPath.set(path, (steps = middleware(structuredClone(one))));
-    return steps;
+    const at = byPath.get(doc.operations.get(operationId)?.path ?? '');
+    if (!at) throw new Error(`operation ${operationId} is not in the OpenAPI document`);
+    return (at.steps ??= middleware(structuredClone(at.document)));
   };
 
   const toIssues = (err: LibraryError, req: Request): unknown => {
